@@ -1,0 +1,893 @@
+//! Pack loading: manifests, `extends` resolution, merging by id, reference
+//! checks. Every problem becomes a [`Diagnostic`] naming pack, file, line and id.
+
+use indexmap::IndexMap;
+use petgraph::graph::DiGraph;
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A place in a pack's source.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+pub struct Origin {
+    pub pack: String,
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "content/{}/{}:{}:{}",
+            self.pack, self.file, self.line, self.column
+        )
+    }
+}
+
+/// One problem found while loading or checking a pack.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+pub struct Diagnostic {
+    pub code: &'static str,
+    pub origin: Origin,
+    pub id: String,
+    pub message: String,
+    pub related: Option<Origin>,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: [{}] {}: {}",
+            self.origin, self.code, self.id, self.message
+        )?;
+        if let Some(r) = &self.related {
+            write!(f, "\n  = note: see {r}")?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PackError {
+    #[error("{}", .0.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))]
+    Invalid(Vec<Diagnostic>),
+    #[error("pack `{0}` not found (looked in {1})")]
+    NotFound(String, String),
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct OptionDef {
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub default: bool,
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RefRule {
+    /// Path into the definitions: `collection/*/field/*`; `@key` checks map keys.
+    pub path: String,
+    /// Collection whose ids the values must be.
+    pub to: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    pub id: String,
+    pub name: String,
+    pub version: String,
+    #[serde(default)]
+    pub extends: Vec<String>,
+    #[serde(default = "default_locale")]
+    pub locale: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub options: IndexMap<String, OptionDef>,
+    /// Named entry procedures (`game`, `combat`, `scenario`).
+    #[serde(default)]
+    pub entry: BTreeMap<String, String>,
+    /// Timing windows the pack's procedures open.
+    #[serde(default)]
+    pub windows: Vec<String>,
+    #[serde(default)]
+    pub refs: Vec<RefRule>,
+}
+
+fn default_locale() -> String {
+    "en".into()
+}
+
+/// One definition after merging.
+#[derive(Clone, Debug)]
+pub struct Def {
+    pub value: Value,
+    pub origin: Origin,
+    /// Earlier definitions this one replaced or patched, oldest first.
+    pub history: Vec<(Origin, Value)>,
+    /// Whether the latest change was a patch.
+    pub patched: bool,
+}
+
+/// A Lua source file of a pack.
+#[derive(Clone, Debug)]
+pub struct LuaFile {
+    pub pack: String,
+    pub rel: String,
+    pub chunk_name: String,
+    pub source: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct LoadedPack {
+    pub manifest: Manifest,
+    pub dir: PathBuf,
+    pub manifest_src: String,
+}
+
+/// A pack with its parents merged in.
+#[derive(Clone, Debug)]
+pub struct ResolvedPack {
+    pub id: String,
+    pub version: String,
+    /// Packs in merge order, parents first, this pack last.
+    pub chain: Vec<LoadedPack>,
+    pub collections: IndexMap<String, IndexMap<String, Def>>,
+    /// Ids removed, with who removed them.
+    pub removed: Vec<(String, String, Origin)>,
+    pub rules: Vec<LuaFile>,
+    pub options: IndexMap<String, OptionDef>,
+    pub entry: BTreeMap<String, String>,
+    pub windows: BTreeSet<String>,
+    pub locale: String,
+    /// Locale strings: names and phrases, merged.
+    pub locale_strings: BTreeMap<String, String>,
+    /// Procedures defined per pack (for `diff`).
+    pub procedures: Vec<(String, String, Origin)>,
+    pub refs: Vec<RefRule>,
+}
+
+impl ResolvedPack {
+    pub fn get(&self, coll: &str, id: &str) -> Option<&Def> {
+        self.collections.get(coll)?.get(id)
+    }
+    pub fn manifest(&self) -> &Manifest {
+        &self.chain.last().unwrap().manifest
+    }
+    pub fn dir(&self) -> &Path {
+        &self.chain.last().unwrap().dir
+    }
+}
+
+/// Where packs are looked up.
+#[derive(Clone, Debug)]
+pub struct Library {
+    pub content: PathBuf,
+}
+
+impl Library {
+    pub fn new(content: impl Into<PathBuf>) -> Library {
+        Library {
+            content: content.into(),
+        }
+    }
+
+    /// Finds a pack dir by id under the content dir, or takes a path.
+    pub fn locate(&self, spec: &str) -> Result<PathBuf, PackError> {
+        let p = Path::new(spec);
+        if p.join("pack.yaml").is_file() {
+            return Ok(p.to_path_buf());
+        }
+        let d = self.content.join(spec);
+        if d.join("pack.yaml").is_file() {
+            return Ok(d);
+        }
+        Err(PackError::NotFound(
+            spec.to_string(),
+            self.content.display().to_string(),
+        ))
+    }
+
+    /// Every pack id under the content dir, sorted.
+    pub fn list(&self) -> Vec<String> {
+        let mut v = vec![];
+        if let Ok(rd) = std::fs::read_dir(&self.content) {
+            for e in rd.flatten() {
+                if e.path().join("pack.yaml").is_file() {
+                    v.push(e.file_name().to_string_lossy().to_string());
+                }
+            }
+        }
+        v.sort();
+        v
+    }
+
+    pub fn load_manifest(&self, spec: &str) -> Result<LoadedPack, PackError> {
+        let dir = self.locate(spec)?;
+        let src = std::fs::read_to_string(dir.join("pack.yaml")).map_err(|e| {
+            PackError::Invalid(vec![diag(
+                "io",
+                origin(spec, "pack.yaml", 0, 0),
+                spec,
+                e.to_string(),
+            )])
+        })?;
+        let manifest: Manifest = serde_yaml::from_str(&src).map_err(|e| {
+            let (l, c) = e.location().map(|l| (l.line(), l.column())).unwrap_or((0, 0));
+            PackError::Invalid(vec![diag(
+                "yaml",
+                origin(spec, "pack.yaml", l, c),
+                spec,
+                e.to_string(),
+            )])
+        })?;
+        Ok(LoadedPack {
+            manifest,
+            dir,
+            manifest_src: src,
+        })
+    }
+
+    /// Loads a pack and its ancestors and merges them.
+    pub fn resolve(&self, spec: &str) -> Result<ResolvedPack, PackError> {
+        // Collect the extends graph.
+        let mut loaded: BTreeMap<String, LoadedPack> = BTreeMap::new();
+        let root = self.load_manifest(spec)?;
+        let root_id = root.manifest.id.clone();
+        let mut todo = vec![root];
+        let mut diags = vec![];
+        while let Some(p) = todo.pop() {
+            if loaded.contains_key(&p.manifest.id) {
+                continue;
+            }
+            for parent in &p.manifest.extends {
+                if loaded.contains_key(parent) {
+                    continue;
+                }
+                match self.load_manifest(parent) {
+                    Ok(pp) => todo.push(pp),
+                    Err(PackError::NotFound(..)) => {
+                        let (l, c) = locate_text(&p.manifest_src, &["extends"], Some(parent));
+                        diags.push(diag(
+                            "unknown-parent",
+                            origin(&p.manifest.id, "pack.yaml", l, c),
+                            parent,
+                            format!("pack `{}` extends unknown pack `{parent}`", p.manifest.id),
+                        ));
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            loaded.insert(p.manifest.id.clone(), p);
+        }
+        if !diags.is_empty() {
+            return Err(PackError::Invalid(diags));
+        }
+        // Topological order; ties broken by id for stability.
+        let ids: Vec<String> = loaded.keys().cloned().collect();
+        let mut g = DiGraph::<String, ()>::new();
+        let nodes: BTreeMap<String, _> = ids.iter().map(|i| (i.clone(), g.add_node(i.clone()))).collect();
+        for (id, p) in &loaded {
+            for parent in &p.manifest.extends {
+                g.add_edge(nodes[parent], nodes[id], ());
+            }
+        }
+        let order = match petgraph::algo::toposort(&g, None) {
+            Ok(o) => o,
+            Err(cycle) => {
+                let id = g[cycle.node_id()].clone();
+                let p = &loaded[&id];
+                let (l, c) = locate_text(&p.manifest_src, &["extends"], None);
+                return Err(PackError::Invalid(vec![diag(
+                    "extends-cycle",
+                    origin(&id, "pack.yaml", l, c),
+                    &id,
+                    "the `extends` chain has a cycle through this pack".into(),
+                )]));
+            }
+        };
+        // Keep only ancestors of the root (all loaded are), in a stable topo order.
+        let mut chain_ids: Vec<String> = order.into_iter().map(|n| g[n].clone()).collect();
+        stable_topo(&mut chain_ids, &loaded);
+        let chain: Vec<LoadedPack> = chain_ids.iter().map(|i| loaded[i].clone()).collect();
+        merge(root_id, chain)
+    }
+}
+
+/// Re-sorts a topological order so that among ready packs the smallest id
+/// comes first (Kahn's algorithm with a sorted queue).
+fn stable_topo(ids: &mut Vec<String>, loaded: &BTreeMap<String, LoadedPack>) {
+    let mut done: BTreeSet<String> = BTreeSet::new();
+    let mut out = vec![];
+    while out.len() < ids.len() {
+        let next = ids
+            .iter()
+            .filter(|i| !done.contains(*i))
+            .filter(|i| loaded[*i].manifest.extends.iter().all(|p| done.contains(p)))
+            .min()
+            .cloned();
+        match next {
+            Some(n) => {
+                done.insert(n.clone());
+                out.push(n);
+            }
+            None => break,
+        }
+    }
+    *ids = out;
+}
+
+pub fn origin(pack: &str, file: &str, line: usize, column: usize) -> Origin {
+    Origin {
+        pack: pack.to_string(),
+        file: file.to_string(),
+        line,
+        column,
+    }
+}
+
+pub fn diag(code: &'static str, origin: Origin, id: &str, message: String) -> Diagnostic {
+    Diagnostic {
+        code,
+        origin,
+        id: id.to_string(),
+        message,
+        related: None,
+    }
+}
+
+/// Finds the 1-based line and column of a key path in YAML text (block style),
+/// optionally of a scalar `value` under it. Falls back to the deepest key found.
+pub fn locate_text(text: &str, keys: &[&str], value: Option<&str>) -> (usize, usize) {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut start = 0usize;
+    let mut indent: i64 = -1;
+    let mut found = (1usize, 1usize);
+    for k in keys {
+        let mut hit = None;
+        for (i, l) in lines.iter().enumerate().skip(start) {
+            let t = l.trim_start();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            let ind = (l.len() - t.len()) as i64;
+            if i > start && ind <= indent && hit.is_none() && indent >= 0 {
+                break;
+            }
+            let t2 = t.trim_start_matches("- ");
+            let bare = t2.trim_start_matches(['"', '\'']);
+            if bare.starts_with(k)
+                && bare[k.len()..]
+                    .trim_start_matches(['"', '\''])
+                    .starts_with(':')
+                && ind > indent
+            {
+                hit = Some((i, ind, l.len() - bare.len()));
+                break;
+            }
+        }
+        match hit {
+            Some((i, ind, col)) => {
+                found = (i + 1, col + 1);
+                start = i;
+                indent = ind;
+            }
+            None => return found,
+        }
+    }
+    if let Some(v) = value {
+        for (i, l) in lines.iter().enumerate().skip(start) {
+            let t = l.trim_start();
+            let ind = (l.len() - t.len()) as i64;
+            if i > start && ind <= indent && !t.is_empty() && !t.starts_with('-') {
+                break;
+            }
+            if let Some(pos) = find_word(l, v) {
+                if i > start || l[..pos].contains(':') {
+                    return (i + 1, pos + 1);
+                }
+            }
+        }
+    }
+    found
+}
+
+fn find_word(line: &str, w: &str) -> Option<usize> {
+    let b = line.as_bytes();
+    let mut from = 0;
+    while let Some(p) = line[from..].find(w) {
+        let s = from + p;
+        let e = s + w.len();
+        let ok_l = s == 0 || !(b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_');
+        let ok_r = e >= b.len() || !(b[e].is_ascii_alphanumeric() || b[e] == b'_');
+        if ok_l && ok_r {
+            return Some(s);
+        }
+        from = e;
+    }
+    None
+}
+
+fn rel_files(dir: &Path, ext: &str) -> Vec<String> {
+    let mut out = vec![];
+    fn walk(base: &Path, d: &Path, ext: &str, out: &mut Vec<String>) {
+        let Ok(rd) = std::fs::read_dir(d) else { return };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(base, &p, ext, out);
+            } else if p.extension().and_then(|x| x.to_str()) == Some(ext) {
+                out.push(
+                    p.strip_prefix(base)
+                        .unwrap()
+                        .to_string_lossy()
+                        .replace('\\', "/"),
+                );
+            }
+        }
+    }
+    walk(dir, dir, ext, &mut out);
+    out.sort();
+    out
+}
+
+fn yaml_to_json(v: serde_yaml::Value) -> Value {
+    match v {
+        serde_yaml::Value::Null => Value::Null,
+        serde_yaml::Value::Bool(b) => Value::Bool(b),
+        serde_yaml::Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                Value::from(i)
+            } else {
+                Value::from(n.as_f64().unwrap_or(0.0))
+            }
+        }
+        serde_yaml::Value::String(s) => Value::String(s),
+        serde_yaml::Value::Sequence(s) => Value::Array(s.into_iter().map(yaml_to_json).collect()),
+        serde_yaml::Value::Mapping(m) => Value::Object(
+            m.into_iter()
+                .map(|(k, v)| (yaml_key(k), yaml_to_json(v)))
+                .collect(),
+        ),
+        serde_yaml::Value::Tagged(t) => yaml_to_json(t.value),
+    }
+}
+
+fn yaml_key(k: serde_yaml::Value) -> String {
+    match k {
+        serde_yaml::Value::String(s) => s,
+        serde_yaml::Value::Number(n) => n.to_string(),
+        serde_yaml::Value::Bool(b) => b.to_string(),
+        other => serde_yaml::to_string(&other).unwrap_or_default().trim().to_string(),
+    }
+}
+
+/// Parses a YAML file into JSON, with a diagnostic on failure.
+pub fn parse_yaml(pack: &str, rel: &str, src: &str) -> Result<Value, Diagnostic> {
+    match serde_yaml::from_str::<serde_yaml::Value>(src) {
+        Ok(v) => Ok(yaml_to_json(v)),
+        Err(e) => {
+            let (l, c) = e.location().map(|l| (l.line(), l.column())).unwrap_or((0, 0));
+            Err(diag("yaml", origin(pack, rel, l, c), rel, e.to_string()))
+        }
+    }
+}
+
+/// Deep merge of `patch` into `base` (maps merge, everything else replaces).
+pub fn deep_merge(base: &mut Value, patch: &Value) {
+    match (base, patch) {
+        (Value::Object(b), Value::Object(p)) => {
+            for (k, v) in p {
+                match b.get_mut(k) {
+                    Some(bv) => deep_merge(bv, v),
+                    None => {
+                        b.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+        }
+        (b, p) => *b = p.clone(),
+    }
+}
+
+fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackError> {
+    let mut diags = vec![];
+    let mut collections: IndexMap<String, IndexMap<String, Def>> = IndexMap::new();
+    let mut removed = vec![];
+    let mut rules = vec![];
+    let mut options = IndexMap::new();
+    let mut entry = BTreeMap::new();
+    let mut windows = BTreeSet::new();
+    let mut locale = "en".to_string();
+    let mut locale_strings = BTreeMap::new();
+    let mut procedures: Vec<(String, String, Origin)> = vec![];
+    let mut refs = vec![];
+    let mut sources: BTreeMap<(String, String), String> = BTreeMap::new();
+
+    for p in &chain {
+        let pid = p.manifest.id.clone();
+        for (k, v) in &p.manifest.options {
+            options.insert(k.clone(), v.clone());
+        }
+        for (k, v) in &p.manifest.entry {
+            entry.insert(k.clone(), v.clone());
+        }
+        windows.extend(p.manifest.windows.iter().cloned());
+        refs.extend(p.manifest.refs.iter().cloned());
+        locale = p.manifest.locale.clone();
+
+        for rel in rel_files(&p.dir, "yaml") {
+            if rel == "pack.yaml" || rel.starts_with("tests/") {
+                continue;
+            }
+            let src = match std::fs::read_to_string(p.dir.join(&rel)) {
+                Ok(s) => s,
+                Err(e) => {
+                    diags.push(diag("io", origin(&pid, &rel, 0, 0), &rel, e.to_string()));
+                    continue;
+                }
+            };
+            let v = match parse_yaml(&pid, &rel, &src) {
+                Ok(v) => v,
+                Err(d) => {
+                    diags.push(d);
+                    continue;
+                }
+            };
+            sources.insert((pid.clone(), rel.clone()), src.clone());
+            if rel.starts_with("locale/") {
+                if let Value::Object(m) = v {
+                    for (sect, vals) in m {
+                        if let Value::Object(vals) = vals {
+                            for (k, s) in vals {
+                                if let Some(s) = s.as_str() {
+                                    locale_strings.insert(format!("{sect}.{k}"), s.to_string());
+                                }
+                            }
+                        }
+                    }
+                }
+                continue;
+            }
+            let Value::Object(top) = v else {
+                if !v.is_null() {
+                    diags.push(diag(
+                        "shape",
+                        origin(&pid, &rel, 1, 1),
+                        &rel,
+                        "a data file must be a mapping of collection -> id -> definition".into(),
+                    ));
+                }
+                continue;
+            };
+            for (coll, defs) in top {
+                if coll == "remove" {
+                    let list = defs.as_array().cloned().unwrap_or_default();
+                    for item in list {
+                        let s = item.as_str().unwrap_or_default().to_string();
+                        let (l, c) = locate_text(&src, &["remove"], Some(&s));
+                        let o = origin(&pid, &rel, l, c);
+                        match s.split_once('.') {
+                            Some((c, i)) if collections.get(c).is_some_and(|m| m.contains_key(i)) => {
+                                collections.get_mut(c).unwrap().shift_remove(i);
+                                removed.push((c.to_string(), i.to_string(), o));
+                            }
+                            _ => diags.push(diag(
+                                "unknown-id",
+                                o,
+                                &s,
+                                format!("cannot remove `{s}`: no such definition in the parents"),
+                            )),
+                        }
+                    }
+                    continue;
+                }
+                let Value::Object(defs) = defs else {
+                    let (l, c) = locate_text(&src, &[&coll], None);
+                    diags.push(diag(
+                        "shape",
+                        origin(&pid, &rel, l, c),
+                        &coll,
+                        format!("`{coll}` must map ids to definitions"),
+                    ));
+                    continue;
+                };
+                let target = collections.entry(coll.clone()).or_default();
+                for (id, def) in defs {
+                    let (l, c) = locate_text(&src, &[&coll, &id], None);
+                    let o = origin(&pid, &rel, l, c);
+                    let patch = def.get("patch").cloned();
+                    match (target.get_mut(&id), patch) {
+                        (Some(existing), Some(patch)) => {
+                            existing.history.push((existing.origin.clone(), existing.value.clone()));
+                            deep_merge(&mut existing.value, &patch);
+                            existing.origin = o;
+                            existing.patched = true;
+                        }
+                        (None, Some(_)) => diags.push(diag(
+                            "unknown-id",
+                            o,
+                            &format!("{coll}.{id}"),
+                            format!("`patch` of `{coll}.{id}`, which no parent defines"),
+                        )),
+                        (Some(existing), None) => {
+                            if existing.origin.pack == pid {
+                                let mut d = diag(
+                                    "duplicate-id",
+                                    o,
+                                    &format!("{coll}.{id}"),
+                                    format!("`{coll}.{id}` is defined twice in pack `{pid}`"),
+                                );
+                                d.related = Some(existing.origin.clone());
+                                diags.push(d);
+                            } else {
+                                existing.history.push((existing.origin.clone(), existing.value.clone()));
+                                existing.value = def;
+                                existing.origin = o;
+                                existing.patched = false;
+                            }
+                        }
+                        (None, None) => {
+                            target.insert(
+                                id,
+                                Def {
+                                    value: def,
+                                    origin: o,
+                                    history: vec![],
+                                    patched: false,
+                                },
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        for rel in rel_files(&p.dir.join("rules"), "lua") {
+            let rel = format!("rules/{rel}");
+            match std::fs::read_to_string(p.dir.join(&rel)) {
+                Ok(source) => {
+                    for (i, line) in source.lines().enumerate() {
+                        if let Some(rest) = line.trim_start().strip_prefix("procedure(\"") {
+                            if let Some(name) = rest.split('"').next() {
+                                procedures.push((
+                                    pid.clone(),
+                                    name.to_string(),
+                                    origin(&pid, &rel, i + 1, 1),
+                                ));
+                            }
+                        }
+                    }
+                    rules.push(LuaFile {
+                        pack: pid.clone(),
+                        chunk_name: format!("@content/{pid}/{rel}"),
+                        rel,
+                        source,
+                    });
+                }
+                Err(e) => diags.push(diag("io", origin(&pid, &rel, 0, 0), &rel, e.to_string())),
+            }
+        }
+    }
+    for (_, name, _) in &procedures {
+        windows.insert(format!("before:{name}"));
+        windows.insert(format!("after:{name}"));
+    }
+    let last = chain.last().unwrap();
+    let resolved = ResolvedPack {
+        id: root_id,
+        version: last.manifest.version.clone(),
+        chain: chain.clone(),
+        collections,
+        removed,
+        rules,
+        options,
+        entry,
+        windows,
+        locale,
+        locale_strings,
+        procedures,
+        refs,
+    };
+    check_refs(&resolved, &sources, &mut diags);
+    if diags.is_empty() {
+        Ok(resolved)
+    } else {
+        diags.sort();
+        diags.dedup();
+        Err(PackError::Invalid(diags))
+    }
+}
+
+fn did_you_mean<'a>(word: &str, options: impl Iterator<Item = &'a String>) -> String {
+    let mut best: Option<(usize, &String)> = None;
+    for o in options {
+        let d = edit_distance(word, o);
+        if d <= 2.max(word.len() / 4) && best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, o));
+        }
+    }
+    best.map(|(_, o)| format!(" (did you mean `{o}`?)"))
+        .unwrap_or_default()
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Collects (value, key path) pairs matched by a `refs` path pattern.
+fn walk_path<'a>(v: &'a Value, pat: &[&str], path: &mut Vec<String>, out: &mut Vec<(String, Vec<String>)>) {
+    let Some((head, rest)) = pat.split_first() else {
+        match v {
+            Value::String(s) => out.push((s.clone(), path.clone())),
+            Value::Array(a) => {
+                for x in a {
+                    if let Some(s) = x.as_str() {
+                        out.push((s.to_string(), path.clone()));
+                    }
+                }
+            }
+            _ => {}
+        }
+        return;
+    };
+    match (*head, v) {
+        ("@key", Value::Object(m)) => {
+            for k in m.keys() {
+                out.push((k.clone(), path.clone()));
+            }
+        }
+        ("*", Value::Object(m)) => {
+            for (k, x) in m {
+                path.push(k.clone());
+                walk_path(x, rest, path, out);
+                path.pop();
+            }
+        }
+        ("*", Value::Array(a)) => {
+            for x in a {
+                walk_path(x, rest, path, out);
+            }
+        }
+        (k, Value::Object(m)) => {
+            if let Some(x) = m.get(k) {
+                path.push(k.to_string());
+                walk_path(x, rest, path, out);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+fn check_refs(p: &ResolvedPack, sources: &BTreeMap<(String, String), String>, diags: &mut Vec<Diagnostic>) {
+    let empty = IndexMap::new();
+    let pin = |d: &Def, keys: &[String], value: Option<&str>| -> Origin {
+        let src = sources
+            .get(&(d.origin.pack.clone(), d.origin.file.clone()))
+            .map(String::as_str)
+            .unwrap_or("");
+        let mut all: Vec<&str> = vec![];
+        let coll_id: Vec<&str> = keys.iter().map(String::as_str).collect();
+        all.extend(coll_id);
+        let (l, c) = locate_text(src, &all, value);
+        origin(&d.origin.pack, &d.origin.file, l, c)
+    };
+    for rule in &p.refs {
+        let parts: Vec<&str> = rule.path.split('/').collect();
+        let Some((coll, rest)) = parts.split_first() else { continue };
+        let Some(defs) = p.collections.get(*coll) else { continue };
+        let targets = p.collections.get(&rule.to).unwrap_or(&empty);
+        for (id, d) in defs {
+            let mut out = vec![];
+            let rest_after_id = if rest.first() == Some(&"*") { &rest[1..] } else { rest };
+            walk_path(&d.value, rest_after_id, &mut vec![], &mut out);
+            for (val, path) in out {
+                if !targets.contains_key(&val) {
+                    let mut keys = vec![coll.to_string(), id.clone()];
+                    keys.extend(path);
+                    diags.push(diag(
+                        "unknown-id",
+                        pin(d, &keys, Some(&val)),
+                        &format!("{coll}.{id}"),
+                        format!(
+                            "`{val}` is not a known {}{}",
+                            rule.to,
+                            did_you_mean(&val, targets.keys())
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    // Windows and scripts of every definition.
+    for (coll, defs) in &p.collections {
+        for (id, d) in defs {
+            if let Some(ws) = d.value.get("windows").and_then(Value::as_array) {
+                for w in ws {
+                    let w = w.as_str().unwrap_or_default();
+                    if !p.windows.contains(w) {
+                        diags.push(diag(
+                            "unknown-window",
+                            pin(d, &[coll.clone(), id.clone(), "windows".into()], Some(w)),
+                            &format!("{coll}.{id}"),
+                            format!(
+                                "listens to window `{w}`, which no procedure opens{}",
+                                did_you_mean(w, p.windows.iter())
+                            ),
+                        ));
+                    }
+                }
+            }
+            if let Some(s) = d.value.get("script").and_then(Value::as_str) {
+                if is_script_path(s) {
+                    let dir = p
+                        .chain
+                        .iter()
+                        .find(|c| c.manifest.id == d.origin.pack)
+                        .map(|c| c.dir.clone())
+                        .unwrap_or_default();
+                    if !dir.join(s).is_file() {
+                        diags.push(diag(
+                            "missing-script",
+                            pin(d, &[coll.clone(), id.clone(), "script".into()], None),
+                            &format!("{coll}.{id}"),
+                            format!("script file `{s}` does not exist in pack `{}`", d.origin.pack),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    let _ = empty;
+}
+
+/// A `script:` value naming a file rather than holding code.
+pub fn is_script_path(s: &str) -> bool {
+    s.ends_with(".lua") && !s.contains('\n') && !s.contains(' ')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locate_finds_nested_keys_and_values() {
+        let src = "a:\n  x:\n    k: 1\n  y:\n    list: [p, q]\n    other:\n      - r\n";
+        assert_eq!(locate_text(src, &["a", "y"], None), (4, 3));
+        assert_eq!(locate_text(src, &["a", "y", "list"], Some("q")), (5, 14));
+        assert_eq!(locate_text(src, &["a", "y", "other"], Some("r")), (7, 9));
+    }
+
+    #[test]
+    fn deep_merge_patches_maps() {
+        let mut a = serde_json::json!({"x": 1, "m": {"a": 1, "b": 2}});
+        deep_merge(&mut a, &serde_json::json!({"m": {"b": 3}}));
+        assert_eq!(a, serde_json::json!({"x": 1, "m": {"a": 1, "b": 3}}));
+    }
+
+    #[test]
+    fn suggestions_for_typos() {
+        let opts = ["dreadnaught".to_string(), "cruiser".to_string()];
+        assert!(did_you_mean("dreadnougt", opts.iter()).contains("dreadnaught"));
+        assert_eq!(did_you_mean("zzz", opts.iter()), "");
+    }
+}

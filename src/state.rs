@@ -1,0 +1,276 @@
+//! Game state: generic entities in flat vectors, with free-form props.
+//! Nothing here knows what a unit type or a card means.
+
+use crate::galaxy::Galaxy;
+use crate::hex::Hex;
+use crate::rng::Rng;
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, BTreeSet};
+
+pub type Props = BTreeMap<String, Value>;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Player {
+    pub id: String,
+    pub counters: BTreeMap<String, i64>,
+    pub holds: BTreeSet<(String, String)>,
+    pub props: Props,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Token {
+    pub kind: String,
+    pub owner: Option<usize>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct System {
+    pub tile: String,
+    pub hex: Option<Hex>,
+    pub planets: Vec<usize>,
+    pub tokens: Vec<Token>,
+    pub props: Props,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Planet {
+    pub id: String,
+    pub system: usize,
+    pub owner: Option<usize>,
+    pub exhausted: bool,
+    pub tokens: Vec<Token>,
+    pub props: Props,
+}
+
+/// Where a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Loc {
+    Space(usize),
+    Planet(usize),
+    Carried(u32),
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Unit {
+    pub id: u32,
+    pub kind: String,
+    pub owner: usize,
+    pub loc: Loc,
+    pub props: Props,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Zone {
+    pub owner: Option<usize>,
+    pub cards: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct State {
+    pub players: Vec<Player>,
+    pub systems: Vec<System>,
+    pub planets: Vec<Planet>,
+    pub planet_index: BTreeMap<String, usize>,
+    pub hex_index: BTreeMap<Hex, usize>,
+    pub units: BTreeMap<u32, Unit>,
+    pub next_unit: u32,
+    pub zones: BTreeMap<String, Zone>,
+    pub counters: BTreeMap<String, i64>,
+    pub holds: BTreeSet<(String, String)>,
+    pub props: Props,
+    pub galaxy: Galaxy,
+    pub log: Vec<String>,
+    pub rng: Option<Rng>,
+    pub finished: Option<Value>,
+}
+
+impl State {
+    pub fn new(seed: u64) -> State {
+        State {
+            rng: Some(Rng::new(seed)),
+            next_unit: 1,
+            ..Default::default()
+        }
+    }
+
+    pub fn rng(&mut self) -> &mut Rng {
+        self.rng.get_or_insert_with(|| Rng::new(0))
+    }
+
+    pub fn add_player(&mut self) -> usize {
+        let n = self.players.len();
+        self.players.push(Player {
+            id: format!("p{}", n + 1),
+            counters: BTreeMap::new(),
+            holds: BTreeSet::new(),
+            props: Props::new(),
+        });
+        n
+    }
+
+    pub fn add_system(&mut self, tile: &str, hex: Option<Hex>) -> usize {
+        let idx = self.galaxy.add_node();
+        debug_assert_eq!(idx, self.systems.len());
+        self.systems.push(System {
+            tile: tile.to_string(),
+            hex,
+            planets: vec![],
+            tokens: vec![],
+            props: Props::new(),
+        });
+        if let Some(h) = hex {
+            for n in h.neighbours() {
+                if let Some(&o) = self.hex_index.get(&n) {
+                    self.galaxy
+                        .link(idx, o, crate::galaxy::LinkKind::Border, false);
+                }
+            }
+            self.hex_index.insert(h, idx);
+        }
+        idx
+    }
+
+    pub fn add_planet(&mut self, id: &str, system: usize) -> usize {
+        let idx = self.planets.len();
+        self.planets.push(Planet {
+            id: id.to_string(),
+            system,
+            owner: None,
+            exhausted: false,
+            tokens: vec![],
+            props: Props::new(),
+        });
+        self.systems[system].planets.push(idx);
+        self.planet_index.insert(id.to_string(), idx);
+        idx
+    }
+
+    pub fn spawn(&mut self, kind: &str, owner: usize, loc: Loc) -> u32 {
+        let id = self.next_unit;
+        self.next_unit += 1;
+        self.units.insert(
+            id,
+            Unit {
+                id,
+                kind: kind.to_string(),
+                owner,
+                loc,
+                props: Props::new(),
+            },
+        );
+        id
+    }
+
+    /// Removes a unit and everything it carries; returns the removed ids.
+    pub fn remove_unit(&mut self, id: u32) -> Vec<u32> {
+        let mut out = vec![];
+        if self.units.remove(&id).is_some() {
+            out.push(id);
+            let carried: Vec<u32> = self
+                .units
+                .values()
+                .filter(|u| u.loc == Loc::Carried(id))
+                .map(|u| u.id)
+                .collect();
+            for c in carried {
+                out.extend(self.remove_unit(c));
+            }
+        }
+        out
+    }
+
+    /// The system a unit is in, following carriers.
+    pub fn unit_system(&self, id: u32) -> Option<usize> {
+        let mut u = self.units.get(&id)?;
+        for _ in 0..64 {
+            match u.loc {
+                Loc::Space(s) => return Some(s),
+                Loc::Planet(p) => return Some(self.planets[p].system),
+                Loc::Carried(c) => u = self.units.get(&c)?,
+            }
+        }
+        None
+    }
+
+    pub fn zone_mut(&mut self, name: &str) -> &mut Zone {
+        self.zones.entry(name.to_string()).or_insert(Zone {
+            owner: None,
+            cards: vec![],
+        })
+    }
+
+    /// A readable JSON dump with a stable key order.
+    pub fn dump(&self) -> Value {
+        let sys_name = |s: usize| self.systems[s].tile.clone();
+        let loc = |l: &Loc| match l {
+            Loc::Space(s) => json!({"space": sys_name(*s)}),
+            Loc::Planet(p) => json!({"planet": self.planets[*p].id}),
+            Loc::Carried(u) => json!({"carried_by": u}),
+        };
+        json!({
+            "props": self.props,
+            "counters": self.counters,
+            "holds": self.holds.iter().map(|(c, i)| format!("{c}.{i}")).collect::<Vec<_>>(),
+            "players": self.players.iter().map(|p| json!({
+                "id": p.id,
+                "counters": p.counters,
+                "holds": p.holds.iter().map(|(c, i)| format!("{c}.{i}")).collect::<Vec<_>>(),
+                "props": p.props,
+            })).collect::<Vec<_>>(),
+            "systems": self.systems.iter().map(|s| json!({
+                "tile": s.tile,
+                "hex": s.hex.map(|h| h.to_string()),
+                "planets": s.planets.iter().map(|p| self.planets[*p].id.clone()).collect::<Vec<_>>(),
+                "tokens": s.tokens.iter().map(|t| json!({"kind": t.kind, "owner": t.owner.map(|o| self.players[o].id.clone())})).collect::<Vec<_>>(),
+                "props": s.props,
+            })).collect::<Vec<_>>(),
+            "planets": self.planets.iter().map(|p| json!({
+                "id": p.id,
+                "owner": p.owner.map(|o| self.players[o].id.clone()),
+                "exhausted": p.exhausted,
+                "props": p.props,
+            })).collect::<Vec<_>>(),
+            "units": self.units.values().map(|u| json!({
+                "id": u.id,
+                "kind": u.kind,
+                "owner": self.players.get(u.owner).map(|p| p.id.clone()),
+                "at": loc(&u.loc),
+                "props": u.props,
+            })).collect::<Vec<_>>(),
+            "zones": self.zones,
+            "links": self.galaxy.links().into_iter()
+                .filter(|(_, _, k, t)| k != "border" || !t.is_empty())
+                .map(|(a, b, k, t)| json!({"from": sys_name(a), "to": sys_name(b), "kind": k, "tokens": t}))
+                .collect::<Vec<_>>(),
+            "finished": self.finished,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn systems_on_adjacent_hexes_are_linked() {
+        let mut s = State::new(1);
+        let a = s.add_system("a", Some(Hex::new(0, 0)));
+        let b = s.add_system("b", Some(Hex::new(1, 0)));
+        let c = s.add_system("c", Some(Hex::new(3, 0)));
+        assert_eq!(s.galaxy.adjacent(a, "move"), vec![b]);
+        assert!(s.galaxy.adjacent(c, "move").is_empty());
+    }
+
+    #[test]
+    fn removing_a_carrier_removes_its_cargo() {
+        let mut s = State::new(1);
+        let p = s.add_player();
+        let sys = s.add_system("a", None);
+        let c = s.spawn("hauler", p, Loc::Space(sys));
+        let f = s.spawn("cargo", p, Loc::Carried(c));
+        assert_eq!(s.unit_system(f), Some(sys));
+        assert_eq!(s.remove_unit(c), vec![c, f]);
+        assert!(s.units.is_empty());
+    }
+}
