@@ -9,3 +9,6 @@ pub mod pack;
 pub mod rng;
 pub mod session;
 pub mod state;
+pub mod scenario;
+pub mod diff;
+pub mod sim;

@@ -1,1 +1,406 @@
-fn main(){}
+use clap::{Parser, Subcommand};
+use imperium::pack::{Library, PackError, ResolvedPack};
+use imperium::rng::Rng;
+use imperium::scenario;
+use imperium::session::{Decision, DecisionSource, GameError, Limits, RandomAgent, Record, Replay, Session};
+use serde_json::{json, Value};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::rc::Rc;
+
+#[derive(Parser)]
+#[command(name = "imperium", version, about = "A rules interpreter for Twilight Imperium and its variants")]
+struct Cli {
+    /// Folder holding the content packs.
+    #[arg(long, global = true, default_value = "content")]
+    content: PathBuf,
+    /// Print data as JSON.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// List the packs with their `extends` chains.
+    Packs,
+    /// Load, resolve and validate a pack (and compile its scripts).
+    Check { pack: String },
+    /// Play a seeded game to its end.
+    Play {
+        #[arg(long, default_value = "ti4")]
+        pack: String,
+        #[arg(long, default_value_t = 6)]
+        players: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// random | human | json
+        #[arg(long, default_value = "random")]
+        agent: String,
+        /// Pack options to turn on, comma separated.
+        #[arg(long, value_delimiter = ',')]
+        options: Vec<String>,
+        /// Write the game record here (replay it with `imperium replay`).
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Write the final state as JSON here.
+        #[arg(long)]
+        dump_state: Option<PathBuf>,
+        /// Print only the last line.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Run one scenario file with its scripted answers.
+    Run {
+        scenario: PathBuf,
+        /// The pack (default: the pack folder holding the scenario).
+        #[arg(long)]
+        pack: Option<String>,
+    },
+    /// Simulate a space combat with the pack's combat procedure.
+    Combat {
+        #[arg(long, default_value = "ti4")]
+        pack: String,
+        #[arg(long)]
+        attacker: String,
+        #[arg(long)]
+        defender: String,
+        #[arg(long, default_value_t = 1000)]
+        sims: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value = "default")]
+        policy: String,
+    },
+    /// Run a pack's scenarios against their golden logs.
+    Test {
+        pack: String,
+        /// Rewrite the golden logs.
+        #[arg(long)]
+        accept: bool,
+    },
+    /// Replay a saved game record.
+    Replay {
+        save: PathBuf,
+        /// Stop after this many decisions.
+        #[arg(long)]
+        until: Option<usize>,
+        #[arg(long)]
+        dump_state: Option<PathBuf>,
+    },
+    /// What pack B changes relative to pack A.
+    Diff { a: String, b: String },
+}
+
+fn resolve(lib: &Library, spec: &str) -> Result<Rc<ResolvedPack>, String> {
+    lib.resolve(spec).map(Rc::new).map_err(|e| match e {
+        PackError::Invalid(d) => d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("\n"),
+        other => other.to_string(),
+    })
+}
+
+struct Human;
+impl DecisionSource for Human {
+    fn decide(&mut self, d: &Decision) -> Result<String, GameError> {
+        let stdin = std::io::stdin();
+        loop {
+            println!("p{}: {}", d.player, d.prompt);
+            for (i, o) in d.options.iter().enumerate() {
+                println!("  {}) {o}", i + 1);
+            }
+            print!("> ");
+            std::io::stdout().flush().ok();
+            let mut line = String::new();
+            if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
+                return Err(GameError::Usage("input closed".into()));
+            }
+            let t = line.trim();
+            if let Ok(i) = t.parse::<usize>() {
+                if i >= 1 && i <= d.options.len() {
+                    return Ok(d.options[i - 1].clone());
+                }
+            }
+            if d.options.iter().any(|o| o == t) {
+                return Ok(t.to_string());
+            }
+            println!("not an option: {t}");
+        }
+    }
+}
+
+/// JSON lines: writes {"decision": {...}}, reads {"choice": "..."} or {"index": n}.
+struct JsonLines;
+impl DecisionSource for JsonLines {
+    fn decide(&mut self, d: &Decision) -> Result<String, GameError> {
+        println!("{}", json!({ "decision": d }));
+        std::io::stdout().flush().ok();
+        let mut line = String::new();
+        if std::io::stdin().lock().read_line(&mut line).unwrap_or(0) == 0 {
+            return Err(GameError::Usage("input closed".into()));
+        }
+        let v: Value = serde_json::from_str(line.trim())
+            .map_err(|e| GameError::Usage(format!("bad answer line: {e}")))?;
+        if let Some(c) = v.get("choice").and_then(Value::as_str) {
+            return Ok(c.to_string());
+        }
+        if let Some(i) = v.get("index").and_then(Value::as_u64) {
+            if let Some(o) = d.options.get(i as usize) {
+                return Ok(o.clone());
+            }
+        }
+        Err(GameError::Usage(format!("answer is not an option: {line}")))
+    }
+}
+
+fn write_json(path: &PathBuf, v: &Value) -> Result<(), String> {
+    std::fs::write(path, serde_json::to_string_pretty(v).unwrap() + "\n").map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn parse_fleet(s: &str) -> Result<Vec<Value>, String> {
+    let mut out = vec![];
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let mut it = part.split_whitespace();
+        let (n, kind) = match (it.next(), it.next()) {
+            (Some(n), Some(k)) => (n.parse::<u32>().map_err(|_| format!("bad count in `{part}`"))?, k),
+            (Some(k), None) => (1, k),
+            _ => return Err(format!("bad fleet entry `{part}`")),
+        };
+        out.push(json!({"kind": kind, "count": n}));
+    }
+    Ok(out)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match real_main(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn real_main(cli: Cli) -> Result<ExitCode, String> {
+    let lib = Library::new(&cli.content);
+    match cli.cmd {
+        Cmd::Packs => {
+            let mut rows = vec![];
+            for id in lib.list() {
+                match lib.resolve(&id) {
+                    Ok(p) => {
+                        let chain: Vec<String> = p.chain.iter().map(|c| c.manifest.id.clone()).collect();
+                        rows.push(json!({"id": id, "name": p.manifest().name, "version": p.version, "chain": chain}));
+                    }
+                    Err(_) => rows.push(json!({"id": id, "error": "does not load (run `imperium check`)"})),
+                }
+            }
+            if cli.json {
+                println!("{}", serde_json::to_string_pretty(&rows).unwrap());
+            } else {
+                for r in rows {
+                    match r.get("chain") {
+                        Some(c) => {
+                            let c: Vec<&str> = c.as_array().unwrap().iter().rev().filter_map(Value::as_str).collect();
+                            println!("{:<8} {}  [{}]", r["id"].as_str().unwrap(), r["name"].as_str().unwrap(), c.join(" <- "));
+                        }
+                        None => println!("{:<8} (error: {})", r["id"].as_str().unwrap(), r["error"].as_str().unwrap()),
+                    }
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Check { pack } => {
+            let p = match lib.resolve(&pack) {
+                Ok(p) => Rc::new(p),
+                Err(PackError::Invalid(d)) => {
+                    if cli.json {
+                        println!("{}", serde_json::to_string_pretty(&d).unwrap());
+                    } else {
+                        for x in &d {
+                            eprintln!("{x}");
+                        }
+                        eprintln!("{} problem{} in pack `{pack}`", d.len(), if d.len() == 1 { "" } else { "s" });
+                    }
+                    return Ok(ExitCode::from(1));
+                }
+                Err(e) => return Err(e.to_string()),
+            };
+            Session::new(p.clone(), 0, &[], Limits::default()).map_err(|e| e.to_string())?;
+            let n: usize = p.collections.values().map(|c| c.len()).sum();
+            println!(
+                "{}: ok ({} definitions in {} collections, {} rule files, {} procedures)",
+                p.id,
+                n,
+                p.collections.len(),
+                p.rules.len(),
+                p.procedures.len()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Play { pack, players, seed, agent, options, save, dump_state, quiet } => {
+            let p = resolve(&lib, &pack)?;
+            let mut s = Session::new(p.clone(), seed, &options, Limits::default()).map_err(|e| e.to_string())?;
+            let json_mode = agent == "json" || cli.json;
+            if !quiet {
+                if json_mode {
+                    s.set_echo(Some(Box::new(|l: &str| println!("{}", json!({ "log": l })))));
+                } else {
+                    s.set_echo(Some(Box::new(|l: &str| println!("{l}"))));
+                }
+            }
+            let entry = p.entry.get("game").cloned().unwrap_or_else(|| "game".into());
+            let mut source: Box<dyn DecisionSource> = match agent.as_str() {
+                "random" => Box::new(RandomAgent(Rng::new(seed ^ 0xA6E7))),
+                "human" => Box::new(Human),
+                "json" => Box::new(JsonLines),
+                other => return Err(format!("unknown agent `{other}` (random, human, json)")),
+            };
+            let res = s
+                .start(&entry, json!({ "players": players }))
+                .and_then(|_| s.run(source.as_mut()));
+            if let Some(path) = &save {
+                write_json(path, &serde_json::to_value(&s.record).unwrap())?;
+            }
+            if let Some(path) = &dump_state {
+                write_json(path, &s.state_dump())?;
+            }
+            match res {
+                Ok(_) => {
+                    if quiet {
+                        println!("{}", s.log().last().cloned().unwrap_or_default());
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => Err(e.to_string()),
+            }
+        }
+        Cmd::Run { scenario: path, pack } => {
+            let pack_spec = match pack {
+                Some(p) => p,
+                None => path
+                    .parent()
+                    .and_then(|t| t.parent())
+                    .map(|d| d.display().to_string())
+                    .ok_or("cannot tell the pack of this scenario; pass --pack")?,
+            };
+            let p = resolve(&lib, &pack_spec)?;
+            let out = scenario::run(&p, &path, true).map_err(|e| e.to_string())?;
+            for f in &out.failures {
+                eprintln!("FAIL {f}");
+            }
+            Ok(if out.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+        }
+        Cmd::Combat { pack, attacker, defender, sims, seed, policy } => {
+            let p = resolve(&lib, &pack)?;
+            let res = simulate(p, &attacker, &defender, sims, seed, &policy)?;
+            if cli.json {
+                println!("{}", serde_json::to_string_pretty(&res).unwrap());
+            } else {
+                let pct = |k: &str| {
+                    format!(
+                        "{:5.1}% ± {:.1}",
+                        res[k]["p"].as_f64().unwrap() * 100.0,
+                        res[k]["margin95"].as_f64().unwrap() * 100.0
+                    )
+                };
+                println!("{} simulations, policy {policy}", sims);
+                println!("attacker wins  {}", pct("attacker"));
+                println!("defender wins  {}", pct("defender"));
+                println!("draw           {}", pct("draw"));
+                println!("average attacker survivors: {}", res["survivors"]["attacker"]);
+                println!("average defender survivors: {}", res["survivors"]["defender"]);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Test { pack, accept } => {
+            let p = resolve(&lib, &pack)?;
+            let files = scenario::scenario_files(p.dir());
+            let mut bad = 0;
+            for f in &files {
+                let out = scenario::run(&p, f, false).map_err(|e| e.to_string())?;
+                let snap = scenario::snapshot_path(p.dir(), &out.name);
+                let golden = out.golden();
+                let old = std::fs::read_to_string(&snap).ok().map(|t| scenario::snapshot_body(&t));
+                let same = old.as_deref() == Some(golden.as_str());
+                if accept && !same {
+                    std::fs::create_dir_all(snap.parent().unwrap()).map_err(|e| e.to_string())?;
+                    std::fs::write(&snap, scenario::snapshot_text(&golden)).map_err(|e| e.to_string())?;
+                }
+                let verdict = if !out.failures.is_empty() {
+                    bad += 1;
+                    "FAIL"
+                } else if same {
+                    "ok"
+                } else if accept {
+                    "accepted"
+                } else {
+                    bad += 1;
+                    if old.is_none() { "NEW (no golden; --accept to write)" } else { "CHANGED (log differs from golden)" }
+                };
+                println!("{verdict:<8} {}", out.name);
+                for x in &out.failures {
+                    println!("    {x}");
+                }
+                if verdict.starts_with("CHANGED") {
+                    let o = old.unwrap_or_default();
+                    for (a, b) in o.lines().zip(golden.lines()).filter(|(a, b)| a != b).take(3) {
+                        println!("    - {a}\n    + {b}");
+                    }
+                }
+            }
+            println!("{} scenario{}, {} failed", files.len(), if files.len() == 1 { "" } else { "s" }, bad);
+            Ok(if bad == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+        }
+        Cmd::Replay { save, until, dump_state } => {
+            let text = std::fs::read_to_string(&save).map_err(|e| format!("{}: {e}", save.display()))?;
+            let rec: Record = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", save.display()))?;
+            let p = resolve(&lib, &rec.pack)?;
+            if p.version != rec.version {
+                eprintln!("warning: the record is of {} {}, the pack is {}", rec.pack, rec.version, p.version);
+            }
+            let mut s = Session::new(p, rec.seed, &rec.options, Limits::default()).map_err(|e| e.to_string())?;
+            s.set_echo(Some(Box::new(|l: &str| println!("{l}"))));
+            let mut answers = rec.decisions.clone();
+            if let Some(n) = until {
+                answers.truncate(n);
+            }
+            s.start(&rec.entry, rec.args.clone()).map_err(|e| e.to_string())?;
+            let mut src = Replay { answers, next: 0, then: None };
+            let res = s.run(&mut src);
+            if let Some(path) = &dump_state {
+                write_json(path, &s.state_dump())?;
+            }
+            match res {
+                Ok(_) => Ok(ExitCode::SUCCESS),
+                Err(GameError::Usage(m)) if m == "the record ends here" => {
+                    if let Some(d) = &s.pending {
+                        println!("stopped before: p{} {} [{}]", d.player, d.prompt, d.options.join(", "));
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => Err(e.to_string()),
+            }
+        }
+        Cmd::Diff { a, b } => {
+            let pa = resolve(&lib, &a)?;
+            let pb = resolve(&lib, &b)?;
+            let lines = imperium::diff::diff(&pa, &pb);
+            if cli.json {
+                println!("{}", serde_json::to_string_pretty(&lines).unwrap());
+            } else {
+                for l in &lines {
+                    println!("{l}");
+                }
+                println!("{} change{}", lines.iter().filter(|l| !l.starts_with(' ')).count(), if lines.len() == 1 { "" } else { "s" });
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn simulate(p: Rc<ResolvedPack>, attacker: &str, defender: &str, sims: u32, seed: u64, policy: &str) -> Result<Value, String> {
+    imperium::sim::simulate(p, &parse_fleet(attacker)?, &parse_fleet(defender)?, sims, seed, policy).map_err(|e| e.to_string())
+}

@@ -2,6 +2,9 @@
 -- windows, the event bus, atomic actions. It knows no game, only these shapes.
 local game, PROCS, SUBS, WINDOWS, POLICY = ...
 local yield = coroutine.yield
+
+-- A shared table where packs keep helpers; a child pack may replace entries.
+game.lib = {}
 local sort = table.sort
 
 -- Ask `player` to pick one of `options` (a list of strings). Returns the string.
@@ -116,7 +119,9 @@ function game.atomic(fn, ...)
     game.commit(cp)
     return table.unpack(res, 2, res.n)
   end
-  game.rollback(cp)
+  -- An error object that asks to keep its changes (e.g. "the game just ended")
+  -- commits them before going on up.
+  if type(res[2]) == "table" and res[2].commit then game.commit(cp) else game.rollback(cp) end
   error(res[2], 0)
 end
 

@@ -134,6 +134,8 @@ pub struct Session {
     pub pending: Option<Decision>,
     pub record: Record,
     pub result: Option<Value>,
+    /// Write each decision and its answer into the log (scenario goldens).
+    pub log_decisions: bool,
 }
 
 fn sopts() -> SerializeOptions {
@@ -310,6 +312,7 @@ impl Session {
             pending: None,
             record,
             result: None,
+            log_decisions: false,
         })
     }
 
@@ -355,6 +358,48 @@ impl Session {
         self.resume_with(Some((entry.to_string(), args)), None)
     }
 
+    /// Starts `entry` and then runs the given chunks (name, code) in the same
+    /// coroutine, so they may ask for decisions too. Used by scenarios.
+    pub fn start_with_chunks(&mut self, entry: &str, args: Value, chunks: &[(String, String)]) -> Result<(), GameError> {
+        let mut funcs = vec![];
+        for (name, code) in chunks {
+            let f = self
+                .lua
+                .load(code.as_str())
+                .set_name(name.as_str())
+                .set_mode(mlua::ChunkMode::Text)
+                .into_function()
+                .map_err(lua_err)?;
+            funcs.push(f);
+        }
+        let wrap: Function = self
+            .lua
+            .load(
+                "local entry, name, args, fs = ...\n\
+                 return function()\n\
+                   local r = entry(name, args)\n\
+                   for _, f in ipairs(fs) do local x = f(); if x ~= nil then r = x end end\n\
+                   return r\n\
+                 end",
+            )
+            .set_name("=scenario")
+            .call((
+                self.entry_fn.clone(),
+                entry,
+                to_lua(&self.lua, &args).map_err(lua_err)?,
+                self.lua.create_sequence_from(funcs).map_err(lua_err)?,
+            ))
+            .map_err(lua_err)?;
+        let th = self.lua.create_thread(wrap).map_err(lua_err)?;
+        self.record.entry = entry.to_string();
+        self.record.args = args;
+        self.thread = Some(th);
+        self.pending = None;
+        self.shared.used.set(0);
+        let vals = th_resume(&self.thread, ());
+        self.after_resume(vals)
+    }
+
     fn resume_with(&mut self, start: Option<(String, Value)>, answer: Option<usize>) -> Result<(), GameError> {
         let th = self.thread.clone().ok_or_else(|| GameError::Usage("no game started".into()))?;
         self.shared.used.set(0);
@@ -365,7 +410,18 @@ impl Session {
             }
             None => th.resume(answer.unwrap_or(1) as i64),
         };
-        let vals = res.map_err(lua_err)?;
+        self.after_resume(res)
+    }
+
+    fn after_resume(&mut self, res: mlua::Result<MultiValue>) -> Result<(), GameError> {
+        let th = self.thread.clone().ok_or_else(|| GameError::Usage("no game started".into()))?;
+        let vals = match res {
+            Ok(v) => v,
+            Err(e) => {
+                self.thread = None;
+                return Err(lua_err(e));
+            }
+        };
         match th.status() {
             ThreadStatus::Resumable => {
                 let v: Vec<LV> = vals.into_iter().collect();
@@ -415,6 +471,13 @@ impl Session {
             ))
         })?;
         self.record.decisions.push(choice.to_string());
+        if self.log_decisions {
+            let line = format!("? p{} {} [{}] -> {choice}", d.player, d.prompt, d.options.join(", "));
+            if let Some(e) = self.shared.echo.borrow_mut().as_mut() {
+                e(&line);
+            }
+            self.shared.log.borrow_mut().push(line);
+        }
         self.pending = None;
         self.resume_with(None, Some(idx + 1))
     }
@@ -466,6 +529,13 @@ impl Session {
 
     pub fn set_logging(&self, on: bool) {
         self.shared.st.borrow_mut().props.insert("__quiet".into(), Value::Bool(!on));
+    }
+}
+
+fn th_resume(th: &Option<Thread>, args: ()) -> mlua::Result<MultiValue> {
+    match th {
+        Some(t) => t.resume(args),
+        None => Err(rterr("no thread")),
     }
 }
 

@@ -1,0 +1,90 @@
+-- The agenda phase (LRR 8): two agendas, each revealed, voted on by
+-- exhausting planets, and resolved; the speaker breaks ties.
+local L = game.lib
+
+procedure("agenda_phase", function(ctx)
+  for i = 1, 2 do
+    game.step("agenda", { number = i, round = ctx.round })
+  end
+  -- Ready all planets (LRR 8.3).
+  for p = 1, game.num_players() do
+    for _, pl in ipairs(game.planets_owned(p)) do game.exhaust(pl, false) end
+  end
+end)
+
+-- Outcomes of an agenda as option strings.
+function L.outcomes(d)
+  local kind = d.elect or "for_against"
+  local out = {}
+  if kind == "for_against" then
+    out = { "for", "against" }
+  elseif kind == "player" then
+    for p = 1, game.num_players() do out[#out + 1] = L.pn(p) end
+  elseif kind == "planet" then
+    for p = 1, game.num_players() do
+      for _, pl in ipairs(game.planets_owned(p)) do out[#out + 1] = pl end
+    end
+    table.sort(out)
+  end
+  return out
+end
+
+function L.votes(p)
+  local n = 0
+  for _, pl in ipairs(L.ready_planets(p)) do n = n + (L.pdef(pl).influence or 0) end
+  return n
+end
+
+procedure("agenda", function(ctx)
+  local speaker = L.speaker()
+  local got = L.draw("deck:agendas", "discard:agendas", "revealed:agenda", 1)
+  local id = got[1]
+  if not id then return end
+  local d = game.data.agendas[id]
+  game.log("agenda revealed: " .. L.name("agendas", id))
+  ctx.agenda = id
+  game.window("agenda_revealed", { agenda = id, player = speaker, active = speaker })
+  local outcomes = L.outcomes(d)
+  if #outcomes == 0 then
+    game.move_card(id, "revealed:agenda", "discard:agendas")
+    return
+  end
+  local tally = {}
+  -- Voting starts left of the speaker and ends with the speaker.
+  for _, p in ipairs(L.order_from(speaker % game.num_players() + 1)) do
+    local opts = { "abstain" }
+    if L.votes(p) > 0 then for _, o in ipairs(outcomes) do opts[#opts + 1] = o end end
+    local pick = game.choose(p, "vote on " .. L.name("agendas", id), opts)
+    if pick ~= "abstain" then
+      local v = L.votes(p)
+      -- Voting exhausts every ready planet for its full influence.
+      for _, pl in ipairs(L.ready_planets(p)) do game.exhaust(pl, true) end
+      local w = game.window("votes_cast", { player = p, agenda = id, outcome = pick, votes = v })
+      v = w.votes
+      tally[pick] = (tally[pick] or 0) + v
+      game.log(L.pn(p) .. " casts " .. v .. " vote" .. (v == 1 and "" or "s") .. " for " .. pick)
+    else
+      game.log(L.pn(p) .. " abstains")
+    end
+  end
+  local best, top = -1, {}
+  for _, o in ipairs(outcomes) do
+    local v = tally[o] or 0
+    if v > best then best, top = v, { o } elseif v == best then top[#top + 1] = o end
+  end
+  local result = top[1]
+  if #top > 1 then
+    result = game.choose(speaker, "break the tie on " .. L.name("agendas", id), top)
+    game.log(L.pn(speaker) .. " (speaker) breaks the tie: " .. result)
+  end
+  game.log("agenda resolved: " .. L.name("agendas", id) .. " -> " .. result)
+  local h = d.handler
+  if h and h.resolve then h.resolve(result, d, tally) end
+  if d.kind == "law" and result ~= "against" then
+    game.move_card(id, "revealed:agenda", "laws")
+    game.grant("game", "agendas", id)
+    game.put("game", nil, "law:" .. id, result)
+  else
+    game.move_card(id, "revealed:agenda", "discard:agendas")
+  end
+end)

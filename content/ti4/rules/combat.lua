@@ -1,0 +1,318 @@
+-- Space combat (LRR 78), invasion (LRR 49) and production (LRR 67).
+local L = game.lib
+
+-- Roll for a group of units. Modifiers from ctx.mods[p] (all / per type)
+-- lower the number needed (a +1 modifier means hitting on one less).
+function L.combat_roll(p, units, mods, label)
+  local groups, order = {}, {}
+  for _, u in ipairs(units) do
+    local d = L.def(p, u.kind)
+    if d.combat then
+      local key = u.kind
+      if not groups[key] then groups[key] = { kind = u.kind, dice = 0, hit = d.combat }; order[#order + 1] = key end
+      groups[key].dice = groups[key].dice + (d.dice or 1)
+    end
+  end
+  -- Lowest combat value first (LRR 78.4 asks all at once; order is for the log).
+  table.sort(order, function(a, b)
+    return groups[a].hit < groups[b].hit or (groups[a].hit == groups[b].hit and a < b)
+  end)
+  local total = 0
+  local m = mods or {}
+  for _, k in ipairs(order) do
+    local g = groups[k]
+    local bonus = (m.all or 0) + (m[k] or 0)
+    total = total + game.roll(L.pn(p) .. " " .. label .. " " .. g.kind, g.dice, g.hit - bonus)
+  end
+  return total
+end
+
+-- Where p's ships in s may retreat (LRR 78.7): adjacent systems with none of
+-- another player's ships and with p's units or planets.
+function L.retreat_options(p, s)
+  local out = {}
+  for _, t in ipairs(game.adjacent(s, "move")) do
+    if #L.other_ships(p, t) == 0 then
+      local mine = #game.units { system = t, owner = p } > 0
+      for _, pl in ipairs(game.planets_of(t)) do if game.planet_owner(pl) == p then mine = true end end
+      if mine then out[#out + 1] = t end
+    end
+  end
+  return out
+end
+
+local function afb(p, q, s)
+  local list = {}
+  for _, u in ipairs(L.ships(p, s)) do
+    local d = L.def(p, u.kind)
+    if d.anti_fighter_barrage then list[#list + 1] = { u = u, a = d.anti_fighter_barrage } end
+  end
+  if #list == 0 then return end
+  local hits = 0
+  for _, x in ipairs(list) do
+    hits = hits + game.roll(L.pn(p) .. " anti-fighter barrage " .. x.u.kind, x.a.dice, x.a.hit)
+  end
+  -- Hits on fighters only; excess hits are lost.
+  L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true })
+end
+
+procedure("space_combat", function(ctx)
+  local a, s = ctx.player, ctx.system
+  local d = ctx.defender or L.enemies_in(a, s)[1]
+  if not d then return end
+  ctx.defender = d
+  game.log("space combat in " .. L.sysname(s) .. ": " .. L.pn(a) .. " attacks " .. L.pn(d))
+  local round = 0
+  local winner
+  while true do
+    round = round + 1
+    if round == 1 then
+      game.step("anti_fighter_barrage", ctx)
+    end
+    if #L.ships(a, s) == 0 or #L.ships(d, s) == 0 then break end
+    -- Announce retreats: defender first; if the defender retreats the attacker cannot.
+    local retreating = nil
+    for _, p in ipairs({ d, a }) do
+      if not retreating and #L.retreat_options(p, s) > 0 and (p == d or true) then
+        if game.choose(p, "announce retreat", { "no", "yes" }) == "yes" then
+          retreating = p
+          game.log(L.pn(p) .. " announces a retreat")
+        end
+      end
+    end
+    local rc = { player = a, active = a, attacker = a, defender = d, system = s, round = round, mods = { [a] = {}, [d] = {} } }
+    -- Anomaly bonus for a defender in a nebula (LRR 59.4).
+    local an = (game.data.systems[game.tile_of(s)] or {}).anomaly
+    local rule = an and game.data.anomalies and game.data.anomalies[an]
+    if rule and rule.defender_bonus then rc.mods[d].all = (rc.mods[d].all or 0) + rule.defender_bonus end
+    game.window("combat_round_start", rc)
+    local ha = L.combat_roll(a, L.ships(a, s), rc.mods[a], "space combat")
+    local hd = L.combat_roll(d, L.ships(d, s), rc.mods[d], "space combat")
+    L.assign_hits(d, L.ships(d, s), ha, "space combat")
+    L.assign_hits(a, L.ships(a, s), hd, "space combat")
+    local left_a, left_d = #L.ships(a, s), #L.ships(d, s)
+    if retreating and left_a > 0 and left_d > 0 then
+      local opts = {}
+      for _, t in ipairs(L.retreat_options(retreating, s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
+      if #opts > 0 then
+        local pick = game.choose(retreating, "retreat to", opts)
+        local t = game.system_at(pick) or tonumber(pick)
+        for _, u in ipairs(game.units { system = s, owner = retreating, space = true }) do
+          if u.carried == nil then game.move_unit(u.id, { system = t }) end
+        end
+        -- A token from reinforcements goes to the system retreated to.
+        if L.reinforcements(retreating) > 0 then game.place_token(t, "command", retreating) end
+        game.log(L.pn(retreating) .. " retreats to " .. L.sysname(t))
+        winner = (retreating == a) and d or a
+        break
+      end
+    end
+    if left_a == 0 or left_d == 0 then break end
+    if round > 100 then error("space combat did not end") end
+  end
+  local la, ld = #L.ships(a, s), #L.ships(d, s)
+  if not winner then
+    if la > 0 and ld == 0 then winner = a elseif ld > 0 and la == 0 then winner = d end
+  end
+  ctx.winner = winner
+  game.log("space combat ends: " .. (winner and (L.pn(winner) .. " wins") or "no ships remain"))
+  for _, p in ipairs({ a, d }) do
+    -- Ground forces in space with no ships to carry them are destroyed.
+    L.enforce_limits(p, s)
+  end
+end)
+
+procedure("anti_fighter_barrage", function(ctx)
+  afb(ctx.player, ctx.defender, ctx.system)
+  afb(ctx.defender, ctx.player, ctx.system)
+end)
+
+procedure("invasion", function(ctx)
+  local p, s = ctx.player, ctx.system
+  if #L.ships(p, s) == 0 or #L.enemies_in(p, s) > 0 then return end
+  ctx.targets = {}
+  game.step("bombardment", ctx)
+  game.step("commit_ground_forces", ctx)
+  for _, pl in ipairs(ctx.targets) do
+    local c = { player = p, active = p, system = s, planet = pl, defender = game.planet_owner(pl) }
+    game.step("space_cannon_defense", c)
+    game.step("ground_combat", c)
+    game.step("establish_control", c)
+  end
+end)
+
+-- Whether the planet is protected by a planetary shield (a war sun in the
+-- system removes it, LRR 66.3).
+function L.shielded(pl, attacker)
+  local s = game.planet_system(pl)
+  for _, u in ipairs(game.units { system = s, owner = attacker }) do
+    if L.def(attacker, u.kind).type == "war_sun" then return false end
+  end
+  for _, u in ipairs(game.units { planet = pl }) do
+    if u.owner ~= attacker and L.def(u.owner, u.kind).planetary_shield then return true end
+  end
+  return false
+end
+
+procedure("bombardment", function(ctx)
+  local p, s = ctx.player, ctx.system
+  local bombers = {}
+  for _, u in ipairs(L.ships(p, s)) do
+    local d = L.def(p, u.kind)
+    if d.bombardment then bombers[#bombers + 1] = { u = u, b = d.bombardment } end
+  end
+  if #bombers == 0 then return end
+  local planets = {}
+  for _, pl in ipairs(game.planets_of(s)) do
+    local o = game.planet_owner(pl)
+    if o ~= p and #game.units { planet = pl, not_owner = p } > 0 then planets[#planets + 1] = pl end
+  end
+  if #planets == 0 then return end
+  local opts = { "none" }
+  for _, pl in ipairs(planets) do
+    if L.shielded(pl, p) then
+      game.log(L.name("planets", pl) .. " is protected by a planetary shield")
+    else
+      opts[#opts + 1] = pl
+    end
+  end
+  local pick = game.choose(p, "bombard", opts)
+  if pick == "none" then return end
+  local hits = 0
+  for _, x in ipairs(bombers) do
+    hits = hits + game.roll(L.pn(p) .. " bombardment " .. x.u.kind, x.b.dice + L.extra_dice(p, "bombardment"), x.b.hit)
+  end
+  local owner = game.planet_owner(pick) or (game.units { planet = pick, not_owner = p }[1] or {}).owner
+  if owner then L.assign_hits(owner, L.ground(owner, pick), hits, "bombardment") end
+end)
+
+procedure("commit_ground_forces", function(ctx)
+  local p, s = ctx.player, ctx.system
+  for _, pl in ipairs(game.planets_of(s)) do
+    local pd = L.pdef(pl)
+    local avail = {}
+    for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+      if L.def(p, u.kind).class == "ground" then avail[#avail + 1] = u end
+    end
+    if #avail > 0 and game.planet_owner(pl) ~= p then
+      local opts = { "0" }
+      for i = 1, #avail do opts[#opts + 1] = tostring(i) end
+      local n = tonumber(game.choose(p, "commit ground forces to " .. L.name("planets", pl), opts))
+      if n > 0 and pd.custodians and game.get("game", nil, "custodians") then
+        -- Landing on the custodians' planet first costs 6 influence (LRR 27).
+        if L.spendable(p, "influence") >= 6 and L.pay(p, 6, "influence") then
+          game.put("game", nil, "custodians", false)
+          game.log(L.pn(p) .. " removes the custodians token")
+          L.gain_vp(p, 1, "custodians token")
+        else
+          n = 0
+        end
+      end
+      if n > 0 then
+        for i = 1, n do game.move_unit(avail[i].id, { planet = pl }) end
+        game.log(L.pn(p) .. " commits " .. n .. " ground force" .. (n > 1 and "s" or "") .. " to " .. L.name("planets", pl))
+        table.insert(ctx.targets, pl)
+      end
+    end
+  end
+end)
+
+procedure("space_cannon_defense", function(ctx)
+  local p, pl = ctx.player, ctx.planet
+  local list = {}
+  local q
+  for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+    local d = L.def(u.owner, u.kind)
+    if d.space_cannon then list[#list + 1] = { unit = u, sc = d.space_cannon }; q = u.owner end
+  end
+  if #list == 0 then return end
+  local hits = L.fire_cannons(q, list, p, "space cannon defense")
+  L.assign_hits(p, L.ground(p, pl), hits, "space cannon defense")
+end)
+
+procedure("ground_combat", function(ctx)
+  local p, pl = ctx.player, ctx.planet
+  local round = 0
+  while true do
+    local mine = L.ground(p, pl)
+    local theirs = {}
+    local d
+    for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+      if L.def(u.owner, u.kind).class == "ground" then theirs[#theirs + 1] = u; d = u.owner end
+    end
+    if #mine == 0 or #theirs == 0 then break end
+    round = round + 1
+    ctx.defender = d
+    local rc = { player = p, active = p, attacker = p, defender = d, planet = pl, round = round, ground = true, mods = { [p] = {}, [d] = {} } }
+    game.window("combat_round_start", rc)
+    local ha = L.combat_roll(p, mine, rc.mods[p], "ground combat")
+    local hd = L.combat_roll(d, theirs, rc.mods[d], "ground combat")
+    L.assign_hits(d, L.ground(d, pl), ha, "ground combat")
+    L.assign_hits(p, L.ground(p, pl), hd, "ground combat")
+    if round > 100 then error("ground combat did not end") end
+  end
+end)
+
+procedure("establish_control", function(ctx)
+  local p, pl = ctx.player, ctx.planet
+  if #L.ground(p, pl) == 0 then return end
+  -- Other players' structures on the planet are destroyed (LRR 49.6).
+  for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+    game.remove_unit(u.id)
+    game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+  end
+  L.take_control(p, pl, true)
+end)
+
+-- A unit with production is blockaded when another player's ships are in its
+-- system and none of its owner's are (LRR 14).
+function L.blockaded(p, s)
+  return #L.other_ships(p, s) > 0 and #L.ships(p, s) == 0
+end
+
+procedure("production", function(ctx)
+  local p, s = ctx.player, ctx.system
+  local cap = L.production(p, s)
+  if cap <= 0 then return end
+  local blockaded = L.blockaded(p, s)
+  local budget = L.spendable(p, "resources")
+  local planet_for_ground
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if u.planet and L.def(p, u.kind).production then planet_for_ground = u.planet end
+  end
+  local built, cost = {}, 0
+  local count = 0
+  while count < cap do
+    local opts = { "done" }
+    for _, t in ipairs(L.unit_types()) do
+      local d = L.def(p, t)
+      local ok = d.cost and (d.class == "ship" or d.class == "ground")
+      if ok and d.requires_tech and not game.holds(p, "techs", d.requires_tech) then ok = false end
+      if ok and blockaded and d.class == "ship" then ok = false end
+      if ok and d.class == "ground" and not planet_for_ground then ok = false end
+      if ok and cost + d.cost > budget then ok = false end
+      if ok and d.limit and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = t } + (built[t] or 0) >= d.limit then ok = false end
+      if ok and d.fleet and L.count_fleet(p, s) + (built._fleet or 0) + 1 > game.counter(p, "fleet") then ok = false end
+      if ok then opts[#opts + 1] = t end
+    end
+    local pick = game.choose(p, "produce", opts)
+    if pick == "done" then break end
+    local d = L.def(p, pick)
+    built[pick] = (built[pick] or 0) + (d.per_cost or 1)
+    if d.fleet then built._fleet = (built._fleet or 0) + 1 end
+    cost = cost + d.cost
+    count = count + (d.per_cost or 1)
+  end
+  if cost == 0 and next(built) == nil then return end
+  L.pay(p, cost, "resources")
+  for _, t in ipairs(game.keys(built)) do
+    if t ~= "_fleet" then
+      for _ = 1, built[t] do
+        local d = L.def(p, t)
+        if d.class == "ground" then game.spawn(t, p, { planet = planet_for_ground }) else game.spawn(t, p, { system = s }) end
+      end
+      game.log(L.pn(p) .. " produces " .. built[t] .. " " .. t .. " in " .. L.sysname(s))
+    end
+  end
+  L.enforce_limits(p, s)
+end)

@@ -1,0 +1,221 @@
+-- Setup, the round and the end of the game.
+local L = game.lib
+
+-- Places a map's tiles and the players' home systems, with wormhole links.
+procedure("build_galaxy", function(ctx)
+  local map = game.data.maps[ctx.map]
+  if not map then error("unknown map '" .. tostring(ctx.map) .. "'") end
+  local placed = {}
+  for _, hex in ipairs(game.keys(map.tiles)) do
+    placed[#placed + 1] = { hex = hex, tile = map.tiles[hex] }
+  end
+  for p, hex in ipairs(map.homes) do
+    if p <= game.num_players() then
+      local fac = L.faction(p)
+      placed[#placed + 1] = { hex = hex, tile = fac.home_system, home = p }
+    end
+  end
+  for _, t in ipairs(placed) do
+    local s = game.add_system(t.tile, t.hex)
+    local d = game.data.systems[t.tile]
+    for _, pl in ipairs(d.planets or {}) do game.add_planet(pl, s) end
+    if t.home then game.put("player", t.home, "home", s) end
+  end
+  game.call("link_wormholes")
+end)
+
+-- Systems with the same wormhole are adjacent (LRR 101).
+procedure("link_wormholes", function()
+  local by = {}
+  for s = 1, game.num_systems() do
+    local d = game.data.systems[game.tile_of(s)]
+    for _, w in ipairs((d and d.wormholes) or {}) do
+      by[w] = by[w] or {}
+      table.insert(by[w], s)
+    end
+  end
+  for _, w in ipairs(game.keys(by)) do
+    local list = by[w]
+    for i = 1, #list do
+      for j = i + 1, #list do game.link(list[i], list[j], "wormhole:" .. w) end
+    end
+  end
+end)
+
+-- A player's faction: home planets, starting units and techs, tokens.
+procedure("setup_player", function(p)
+  local fac = L.faction(p)
+  local home = L.home(p)
+  for _, pl in ipairs(game.planets_of(home)) do
+    game.set_owner(pl, p)
+  end
+  local planets = game.planets_of(home)
+  for _, t in ipairs(L.unit_types()) do
+    local n = fac.starting_units[t] or 0
+    for _ = 1, n do
+      local d = L.def(p, t)
+      if d.class == "ship" then
+        game.spawn(t, p, { system = home })
+      else
+        game.spawn(t, p, { planet = planets[1] })
+      end
+    end
+  end
+  for _, t in ipairs(fac.starting_techs or {}) do game.grant(p, "techs", t) end
+  for _, a in ipairs(fac.abilities or {}) do game.grant(p, "abilities", a) end
+  game.grant(p, "factions", game.get("player", p, "faction"))
+  game.set(p, "tactic", 3)
+  game.set(p, "fleet", 3)
+  game.set(p, "strategy", 2)
+  game.set(p, "tg", 0)
+  game.set(p, "commodities", 0)
+  game.set(p, "vp", 0)
+  game.zone_new("actions:" .. p, p)
+  game.zone_new("secrets:" .. p, p)
+  game.zone_new("scored:" .. p, nil)
+  L.reset_cache()
+end)
+
+local function deck(name, coll, filter)
+  local cards = {}
+  for _, id in ipairs(game.keys(game.data[coll] or {})) do
+    local d = game.data[coll][id]
+    if not filter or filter(d) then
+      for _ = 1, (d.copies or 1) do cards[#cards + 1] = id end
+    end
+  end
+  game.zone_new(name, nil, cards)
+  game.shuffle(name)
+end
+L.deck = deck
+
+-- Draws from a deck, reshuffling its discard pile when it runs out.
+function L.draw(deckname, discard, to, n)
+  local got = {}
+  for _ = 1, n do
+    if game.zone_count(deckname) == 0 and discard and game.zone_count(discard) > 0 then
+      for _, c in ipairs(game.zone(discard)) do game.move_card(c, discard, deckname) end
+      game.shuffle(deckname)
+    end
+    local d = game.draw(deckname, to, 1)
+    if #d == 0 then break end
+    got[#got + 1] = d[1]
+  end
+  return got
+end
+
+procedure("setup_decks", function()
+  deck("deck:actions", "action_cards")
+  game.zone_new("discard:actions")
+  deck("deck:agendas", "agendas")
+  game.zone_new("discard:agendas")
+  deck("deck:secrets", "secret_objectives")
+  deck("deck:stage1", "public_objectives", function(d) return d.stage == 1 end)
+  deck("deck:stage2", "public_objectives", function(d) return d.stage == 2 end)
+  -- 5 of each stage, stage I on top (LRR 61.9).
+  local s1 = game.draw("deck:stage1", "tmp:s1", 5)
+  local s2 = game.draw("deck:stage2", "tmp:s2", 5)
+  game.zone_new("deck:public")
+  for _, c in ipairs(s2) do game.move_card(c, "tmp:s2", "deck:public") end
+  for _, c in ipairs(s1) do game.move_card(c, "tmp:s1", "deck:public") end
+  game.zone_new("public")
+  game.zone_new("laws")
+  for _, id in ipairs(game.keys(game.data.strategy_cards)) do game.put("game", nil, "sc_tg:" .. id, 0) end
+end)
+
+-- Reveals the next public objective.
+function L.reveal_objective()
+  local c = game.draw("deck:public", "public", 1)[1]
+  if c then
+    game.log("public objective revealed: " .. L.name("public_objectives", c))
+    game.grant("game", "public_objectives", c)
+  end
+  return c
+end
+
+procedure("setup", function(args)
+  local n = args.players or 6
+  if n < 3 or n > 6 then error("ti4 plays with 3 to 6 players, not " .. tostring(n)) end
+  local facs = game.keys(game.data.factions)
+  -- Factions: given, or dealt at random.
+  local chosen = {}
+  if args.factions then
+    chosen = args.factions
+  else
+    for i = #facs, 2, -1 do
+      local j = game.random(i)
+      facs[i], facs[j] = facs[j], facs[i]
+    end
+    for i = 1, n do chosen[i] = facs[i] end
+  end
+  for i = 1, n do
+    local p = game.add_player()
+    if not game.data.factions[chosen[i]] then error("unknown faction '" .. tostring(chosen[i]) .. "'") end
+    game.put("player", p, "faction", chosen[i])
+    game.log(L.pn(p) .. " plays " .. L.name("factions", chosen[i]))
+  end
+  game.call("build_galaxy", { map = args.map or ("standard_" .. n .. "p") })
+  for p = 1, n do game.call("setup_player", p) end
+  game.call("setup_decks")
+  local speaker = args.speaker or game.random(n)
+  game.put("game", nil, "speaker", speaker)
+  game.log(L.pn(speaker) .. " is speaker")
+  -- Custodians token on the planet of the centre system.
+  game.put("game", nil, "custodians", true)
+  if not args.no_objectives then
+    -- Secret objectives: draw 2, keep 1.
+    for p = 1, n do
+      local two = L.draw("deck:secrets", nil, "secrets:" .. p, 2)
+      if #two == 2 then
+        local keep = game.choose(p, "keep which secret objective", two)
+        for _, c in ipairs(two) do
+          if c ~= keep then game.move_card(c, "secrets:" .. p, "deck:secrets") end
+        end
+      end
+    end
+    game.shuffle("deck:secrets")
+    L.reveal_objective()
+    L.reveal_objective()
+  end
+end)
+
+-- Entry: a whole game.
+procedure("game", function(args)
+  game.call("setup", args)
+  local ok, err = pcall(function()
+    for round = 1, 10 do
+      game.put("game", nil, "round", round)
+      game.log("round " .. round)
+      game.step("strategy_phase", { round = round })
+      game.step("action_phase", { round = round })
+      game.step("status_phase", { round = round })
+      if not game.get("game", nil, "custodians") then
+        game.step("agenda_phase", { round = round })
+      end
+    end
+  end)
+  if not ok and not (type(err) == "table" and err.game_over) then error(err, 0) end
+  return game.call("end_game")
+end)
+
+procedure("end_game", function()
+  local round = game.get("game", nil, "round") or 0
+  local winner = game.get("game", nil, "winner")
+  local how = "reaches " .. L.goal() .. " vp"
+  if not winner then
+    -- End of round 10: most VP; ties go to the earliest in initiative order
+    -- of the last round (LRR 98.4 tie-break: initiative order).
+    local best = -1
+    for _, p in ipairs(L.initiative_order and L.initiative_order() or L.order_from(L.speaker())) do
+      local v = game.counter(p, "vp")
+      if v > best then best, winner = v, p end
+    end
+    how = "has the most vp at the end of round " .. round
+  end
+  game.finish({ winner = winner, round = round })
+  local scores = {}
+  for p = 1, game.num_players() do scores[#scores + 1] = L.pn(p) .. "=" .. game.counter(p, "vp") end
+  game.log("scores: " .. table.concat(scores, " "))
+  game.log("winner: " .. L.pn(winner) .. " (" .. L.name("factions", game.get("player", winner, "faction")) .. ") " .. how .. " in round " .. round)
+  return { winner = winner, round = round, vp = game.counter(winner, "vp") }
+end)

@@ -1,0 +1,345 @@
+-- Strategy phase, action phase, status phase.
+local L = game.lib
+
+local function sc_ids()
+  local ids = game.keys(game.data.strategy_cards)
+  table.sort(ids, function(a, b)
+    return game.data.strategy_cards[a].initiative < game.data.strategy_cards[b].initiative
+  end)
+  return ids
+end
+L.sc_ids = sc_ids
+
+-- Cards held by p this round (strategy cards are granted while held).
+function L.cards_of(p)
+  local out = {}
+  for _, id in ipairs(sc_ids()) do
+    if game.get("game", nil, "sc_owner:" .. id) == p then out[#out + 1] = id end
+  end
+  return out
+end
+
+-- Initiative order: by each player's lowest strategy card.
+function L.initiative_order()
+  local best = {}
+  for p = 1, game.num_players() do best[p] = 99 end
+  for _, id in ipairs(sc_ids()) do
+    local o = game.get("game", nil, "sc_owner:" .. id)
+    if o then best[o] = math.min(best[o], game.data.strategy_cards[id].initiative) end
+  end
+  local out = {}
+  for p = 1, game.num_players() do out[#out + 1] = p end
+  table.sort(out, function(a, b) return best[a] < best[b] or (best[a] == best[b] and a < b) end)
+  return out
+end
+
+procedure("strategy_phase", function(ctx)
+  local n = game.num_players()
+  local picks = (n <= 4) and 2 or 1
+  for _ = 1, picks do
+    for _, p in ipairs(L.order_from(L.speaker())) do
+      local free = {}
+      for _, id in ipairs(sc_ids()) do
+        if not game.get("game", nil, "sc_owner:" .. id) then free[#free + 1] = id end
+      end
+      local id = game.choose(p, "choose a strategy card", free)
+      game.put("game", nil, "sc_owner:" .. id, p)
+      game.put("game", nil, "sc_used:" .. id, false)
+      local tg = game.get("game", nil, "sc_tg:" .. id) or 0
+      game.log(L.pn(p) .. " takes " .. L.name("strategy_cards", id) .. (tg > 0 and (" and its " .. tg .. " tg") or ""))
+      if tg > 0 then
+        game.add(p, "tg", tg)
+        game.put("game", nil, "sc_tg:" .. id, 0)
+      end
+    end
+  end
+  -- One trade good on each card nobody took (LRR 83.2).
+  for _, id in ipairs(sc_ids()) do
+    if not game.get("game", nil, "sc_owner:" .. id) then
+      game.put("game", nil, "sc_tg:" .. id, (game.get("game", nil, "sc_tg:" .. id) or 0) + 1)
+    end
+  end
+end)
+
+-- Component actions p could take now: held definitions with a `component`
+-- handler whose `usable` check passes.
+function L.component_actions(p)
+  local out = {}
+  for _, coll in ipairs({ "action_cards", "techs", "abilities" }) do
+    local ids = {}
+    if coll == "action_cards" then
+      local seen = {}
+      for _, c in ipairs(game.zone("actions:" .. p)) do
+        if not seen[c] then seen[c] = true; ids[#ids + 1] = c end
+      end
+      table.sort(ids)
+    else
+      ids = game.holdings(p, coll)
+    end
+    for _, id in ipairs(ids) do
+      local d = game.data[coll][id]
+      local h = d and d.handler
+      if type(h) == "table" and h.component and (not h.usable or h.usable(p, d)) then
+        if coll ~= "techs" or not game.get("player", p, "used:" .. id) then
+          out[#out + 1] = "component:" .. coll .. "." .. id
+        end
+      end
+    end
+  end
+  return out
+end
+
+-- Plays an action card from p's hand: others may cancel it (window
+-- `action_card_played`), then it goes to the discard pile.
+function L.play_action_card(p, id, ctx)
+  game.move_card(id, "actions:" .. p, "discard:actions")
+  game.log(L.pn(p) .. " plays " .. L.name("action_cards", id))
+  local w = game.window("action_card_played", { player = p, active = p, card = id })
+  if w.cancel then
+    game.log(L.name("action_cards", id) .. " is cancelled")
+    return false
+  end
+  return true
+end
+
+-- Optional cards in a window are discarded by the bus after they resolve.
+procedure("on_played", function(p, coll, id, ctx)
+  if coll == "action_cards" then
+    game.move_card(id, "actions:" .. p, "discard:actions")
+    game.log(L.pn(p) .. " plays " .. L.name("action_cards", id))
+  end
+end)
+
+procedure("transaction", function(ctx)
+  local p = ctx.player
+  local used = {}
+  while true do
+    local opts = { "none" }
+    for q = 1, game.num_players() do
+      if q ~= p and not used[q] and L.neighbours(p, q)
+        and (game.counter(p, "tg") + game.counter(p, "commodities") + game.counter(q, "tg") + game.counter(q, "commodities")) > 0 then
+        opts[#opts + 1] = "trade with " .. L.pn(q)
+      end
+    end
+    local c = game.choose(p, "transaction", opts)
+    if c == "none" then return end
+    local q = tonumber(c:match("p(%d+)$"))
+    used[q] = true
+    local function offer(who)
+      local o = { "nothing" }
+      if game.counter(who, "commodities") > 0 then o[#o + 1] = "1 commodity" end
+      if game.counter(who, "tg") > 0 then o[#o + 1] = "1 tg" end
+      return o
+    end
+    local give = game.choose(p, "offer to " .. L.pn(q), offer(p))
+    local want = game.choose(p, "ask from " .. L.pn(q), offer(q))
+    if game.choose(q, L.pn(p) .. " offers " .. give .. " for " .. want, { "accept", "decline" }) == "accept" then
+      local function transfer(from, to, what)
+        -- A commodity given to another player becomes a trade good (LRR 21.3).
+        if what == "1 commodity" then game.add(from, "commodities", -1); game.add(to, "tg", 1)
+        elseif what == "1 tg" then game.add(from, "tg", -1); game.add(to, "tg", 1) end
+      end
+      transfer(p, q, give)
+      transfer(q, p, want)
+      game.log(L.pn(p) .. " and " .. L.pn(q) .. " trade: " .. give .. " for " .. want)
+    end
+  end
+end)
+
+procedure("action_phase", function(ctx)
+  local passed = {}
+  local npassed = 0
+  local n = game.num_players()
+  while npassed < n do
+    for _, p in ipairs(L.initiative_order()) do
+      if not passed[p] then
+        game.put("game", nil, "active", p)
+        game.window("turn_start", { player = p })
+        game.call("transaction", { player = p })
+        local opts = {}
+        local mine = L.cards_of(p)
+        local all_used = true
+        for _, id in ipairs(mine) do
+          if not game.get("game", nil, "sc_used:" .. id) then
+            all_used = false
+            opts[#opts + 1] = "strategic:" .. id
+          end
+        end
+        if game.counter(p, "tactic") > 0 then opts[#opts + 1] = "tactical" end
+        for _, c in ipairs(L.component_actions(p)) do opts[#opts + 1] = c end
+        if all_used then opts[#opts + 1] = "pass" end
+        local act = game.choose(p, "action", opts)
+        if act == "pass" then
+          passed[p] = true
+          npassed = npassed + 1
+          game.log(L.pn(p) .. " passes")
+        elseif act == "tactical" then
+          game.atomic(game.step, "tactical_action", { player = p, active = p })
+        elseif act:sub(1, 10) == "strategic:" then
+          game.atomic(game.step, "strategic_action", { player = p, active = p, card = act:sub(11) })
+        else
+          local coll, id = act:match("^component:([%w_]+)%.([%w_]+)$")
+          game.atomic(game.step, "component_action", { player = p, active = p, coll = coll, id = id })
+        end
+        game.window("turn_end", { player = p })
+      end
+    end
+  end
+  game.put("game", nil, "active", nil)
+end)
+
+procedure("component_action", function(ctx)
+  local p, d = ctx.player, game.data[ctx.coll][ctx.id]
+  if ctx.coll == "action_cards" then
+    if not L.play_action_card(p, ctx.id, ctx) then return end
+  elseif ctx.coll == "techs" then
+    game.put("player", p, "used:" .. ctx.id, true) -- exhausted until the status phase
+    game.log(L.pn(p) .. " uses " .. L.name(ctx.coll, ctx.id))
+  else
+    game.log(L.pn(p) .. " uses " .. L.name(ctx.coll, ctx.id))
+  end
+  d.handler.component(p, d, ctx)
+end)
+
+procedure("strategic_action", function(ctx)
+  local p, id = ctx.player, ctx.card
+  local d = game.data.strategy_cards[id]
+  game.log(L.pn(p) .. " plays " .. L.name("strategy_cards", id))
+  d.handler.primary(p, d, ctx)
+  -- Other players in clockwise order may resolve the secondary by spending a
+  -- strategy token (LRR 82.3), unless the card says otherwise.
+  for _, q in ipairs(L.order_from(p % game.num_players() + 1)) do
+    if q ~= p and d.handler.secondary then
+      local free = d.free_secondary
+      if (free or game.counter(q, "strategy") > 0) and (not d.handler.can_secondary or d.handler.can_secondary(q, d)) then
+        if game.choose(q, "use the secondary of " .. L.name("strategy_cards", id), { "no", "yes" }) == "yes" then
+          if not free then game.add(q, "strategy", -1) end
+          game.log(L.pn(q) .. " uses the secondary of " .. L.name("strategy_cards", id))
+          d.handler.secondary(q, d, ctx)
+        end
+      end
+    end
+  end
+  game.put("game", nil, "sc_used:" .. id, true)
+end)
+
+-- Status phase, steps 1-8 (step 9, the agenda phase, follows in the round).
+procedure("status_phase", function(ctx)
+  game.step("score_objectives", ctx)
+  game.step("reveal_objective", ctx)
+  game.step("draw_action_cards", ctx)
+  game.step("remove_command_tokens", ctx)
+  game.step("gain_command_tokens", ctx)
+  game.step("ready_cards", ctx)
+  game.step("repair_units", ctx)
+  game.step("return_strategy_cards", ctx)
+end)
+
+procedure("score_objectives", function(ctx)
+  for _, p in ipairs(L.initiative_order()) do
+    if L.controls_home(p) then
+      local opts = { "none" }
+      for _, c in ipairs(game.zone("public")) do
+        if not game.get("player", p, "scored:" .. c) and L.can_score(p, "public_objectives", c) then
+          opts[#opts + 1] = "public:" .. c
+        end
+      end
+      local pick = game.choose(p, "score a public objective", opts)
+      if pick ~= "none" then L.score(p, "public_objectives", pick:sub(8)) end
+    end
+    local opts = { "none" }
+    for _, c in ipairs(game.zone("secrets:" .. p)) do
+      local d = game.data.secret_objectives[c]
+      if (d.phase or "status") == "status" and L.can_score(p, "secret_objectives", c) then opts[#opts + 1] = "secret:" .. c end
+    end
+    local pick = game.choose(p, "score a secret objective", opts)
+    if pick ~= "none" then L.score(p, "secret_objectives", pick:sub(8)) end
+  end
+end)
+
+function L.can_score(p, coll, id)
+  local d = game.data[coll][id]
+  local h = d.handler
+  if not h or not h.check then return false end
+  if d.spend then
+    for kind, n in pairs(d.spend) do
+      if kind == "tg" then
+        if game.counter(p, "tg") < n then return false end
+      elseif L.spendable(p, kind) < n then return false end
+    end
+  end
+  return h.check(p, d) and true or false
+end
+
+function L.score(p, coll, id)
+  local d = game.data[coll][id]
+  if d.spend then
+    for _, kind in ipairs(game.keys(d.spend)) do
+      if kind == "tg" then game.add(p, "tg", -d.spend[kind]) else L.pay(p, d.spend[kind], kind) end
+    end
+  end
+  if coll == "secret_objectives" then
+    game.move_card(id, "secrets:" .. p, "scored:" .. p)
+  else
+    game.put("player", p, "scored:" .. id, true)
+  end
+  L.gain_vp(p, d.points or 1, L.name(coll, id))
+end
+
+procedure("reveal_objective", function(ctx)
+  if not L.reveal_objective() then
+    -- No objective left to reveal: the game ends (LRR 61.14).
+    game.log("no public objective left to reveal")
+    error({ game_over = true, commit = true }, 0)
+  end
+end)
+
+procedure("draw_action_cards", function(ctx)
+  for _, p in ipairs(L.initiative_order()) do
+    L.draw("deck:actions", "discard:actions", "actions:" .. p, 1)
+  end
+  for p = 1, game.num_players() do game.call("hand_limit", p) end
+end)
+
+-- More than 7 action cards: discard down (LRR 2.5).
+procedure("hand_limit", function(p)
+  while game.zone_count("actions:" .. p) > 7 do
+    local c = game.choose(p, "discard an action card", game.zone("actions:" .. p))
+    game.move_card(c, "actions:" .. p, "discard:actions")
+  end
+end)
+
+procedure("remove_command_tokens", function(ctx)
+  game.clear_tokens("command")
+end)
+
+procedure("gain_command_tokens", function(ctx)
+  for _, p in ipairs(L.initiative_order()) do
+    local n = math.min(2 + (ctx.extra_tokens or 0), L.reinforcements(p))
+    for _ = 1, n do
+      local pool = game.choose(p, "place a command token", L.POOLS)
+      game.add(p, pool, 1)
+    end
+    game.log(L.pn(p) .. " command tokens: " .. game.counter(p, "tactic") .. "/" .. game.counter(p, "fleet") .. "/" .. game.counter(p, "strategy"))
+  end
+end)
+
+procedure("ready_cards", function(ctx)
+  for p = 1, game.num_players() do
+    for _, pl in ipairs(game.planets_owned(p)) do game.exhaust(pl, false) end
+    for _, t in ipairs(game.holdings(p, "techs")) do game.put("player", p, "used:" .. t, nil) end
+  end
+end)
+
+procedure("repair_units", function(ctx)
+  for _, u in ipairs(game.units()) do
+    if u.damaged then game.put("unit", u.id, "damaged", nil) end
+  end
+end)
+
+procedure("return_strategy_cards", function(ctx)
+  for _, id in ipairs(sc_ids()) do
+    game.put("game", nil, "sc_owner:" .. id, nil)
+    game.put("game", nil, "sc_used:" .. id, nil)
+  end
+end)

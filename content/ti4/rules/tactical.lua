@@ -1,0 +1,233 @@
+-- The tactical action, step by step (LRR 89): activation, movement, space
+-- cannon offense, space combat, invasion, production.
+local L = game.lib
+
+procedure("tactical_action", function(ctx)
+  game.step("activation", ctx)
+  if ctx.cancel then return end
+  game.step("movement", ctx)
+  game.step("space_cannon_offense", ctx)
+  local s = ctx.system
+  if #L.ships(ctx.player, s) > 0 and #L.enemies_in(ctx.player, s) > 0 then
+    game.step("space_combat", { player = ctx.player, active = ctx.player, system = s, defender = L.enemies_in(ctx.player, s)[1] })
+  end
+  game.step("invasion", ctx)
+  game.step("production", ctx)
+end)
+
+-- Systems p may activate: any without one of p's command tokens.
+function L.activatable(p)
+  local out = {}
+  for s = 1, game.num_systems() do
+    if not game.has_token(s, "command", p) then out[#out + 1] = s end
+  end
+  return out
+end
+
+procedure("activation", function(ctx)
+  local p = ctx.player
+  if not ctx.system then
+    local opts = {}
+    for _, s in ipairs(L.activatable(p)) do opts[#opts + 1] = game.system(s).hex or tostring(s) end
+    local pick = game.choose(p, "activate a system", opts)
+    ctx.system = game.system_at(pick) or tonumber(pick)
+  end
+  game.add(p, "tactic", -1)
+  game.place_token(ctx.system, "command", p)
+  game.log(L.pn(p) .. " activates " .. L.sysname(ctx.system))
+end)
+
+-- Movement rules for p's ships heading to `target`.
+function L.move_rules(p, target)
+  local r = { blocked = {}, stop = {}, free_exit = {} }
+  for s = 1, game.num_systems() do
+    local d = game.data.systems[game.tile_of(s)] or {}
+    local a = d.anomaly
+    if a then
+      local rule = (game.data.anomalies and game.data.anomalies[a]) or {}
+      if rule.enter == "never" then r.blocked[#r.blocked + 1] = s
+      elseif rule.enter == "with_tech" and not game.holds(p, "techs", rule.tech) then r.blocked[#r.blocked + 1] = s
+      elseif rule.enter == "end" and s ~= target then r.blocked[#r.blocked + 1] = s end
+      if rule.exit_bonus then r.free_exit[#r.free_exit + 1] = s end
+    end
+    if s ~= target and #L.other_ships(p, s) > 0 then r.stop[#r.stop + 1] = s end
+  end
+  return r
+end
+
+function L.move_value(p, u, from)
+  local d = L.def(p, u.kind)
+  local m = d.move or 0
+  local a = (game.data.systems[game.tile_of(from)] or {}).anomaly
+  local rule = a and game.data.anomalies and game.data.anomalies[a]
+  if rule and rule.move_from then m = math.min(m, rule.move_from) end
+  return m + (game.get("unit", u.id, "move_bonus") or 0)
+end
+
+-- Ships of p that could reach `target` this tactical action, with their cost.
+function L.movers(p, target, rules)
+  local out = {}
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    if u.carried == nil and u.system ~= target and not game.has_token(u.system, "command", p) then
+      local d = L.def(p, u.kind)
+      if d.class == "ship" and (d.move or 0) > 0 then
+        local cost = game.move_cost(u.system, target, rules)
+        if cost and cost <= L.move_value(p, u, u.system) then
+          out[#out + 1] = { unit = u, cost = cost }
+        end
+      end
+    end
+  end
+  return out
+end
+
+procedure("movement", function(ctx)
+  local p, target = ctx.player, ctx.system
+  local rules = L.move_rules(p, target)
+  local movers = L.movers(p, target, rules)
+  local moved = {}
+  for _, m in ipairs(movers) do
+    local u = m.unit
+    if game.choose(p, "move " .. u.kind .. "#" .. u.id .. " from " .. L.sysname(u.system), { "yes", "no" }) == "yes" then
+      moved[#moved + 1] = m
+    end
+  end
+  -- Transport: units that need capacity, from the systems ships leave.
+  local cap_from = {}
+  for _, m in ipairs(moved) do
+    local s = m.unit.system
+    cap_from[s] = (cap_from[s] or 0) + (L.def(p, m.unit.kind).capacity or 0)
+  end
+  for _, s in ipairs(game.keys(cap_from)) do
+    local room = cap_from[s]
+    -- What must stay behind also needs the capacity left there; fighters in
+    -- the space area first, then ground forces on planets.
+    local cands = {}
+    for _, u in ipairs(game.units { system = s, owner = p }) do
+      local d = L.def(p, u.kind)
+      if d.transported and u.carried == nil then cands[#cands + 1] = u end
+    end
+    for _, u in ipairs(cands) do
+      if room <= 0 then break end
+      if game.choose(p, "transport " .. u.kind .. "#" .. u.id .. (u.planet and (" from " .. L.name("planets", u.planet)) or ""), { "yes", "no" }) == "yes" then
+        game.move_unit(u.id, { system = target })
+        room = room - 1
+      end
+    end
+  end
+  for _, m in ipairs(moved) do
+    local u = m.unit
+    local from = u.system
+    game.move_unit(u.id, { system = target })
+    game.log(L.pn(p) .. " moves " .. u.kind .. "#" .. u.id .. " " .. L.sysname(from) .. " -> " .. L.sysname(target))
+    -- Leaving or crossing a rift: roll, 1-3 destroys the ship (LRR 41).
+    local plain = game.move_cost(from, target, { blocked = rules.blocked, stop = rules.stop })
+    if #rules.free_exit > 0 and (plain == nil or plain > m.cost) then
+      local hits = game.roll(L.pn(p) .. " rolls for " .. u.kind .. "#" .. u.id .. " in a gravity rift", 1, 4)
+      if hits == 0 then
+        game.remove_unit(u.id)
+        game.log(u.kind .. "#" .. u.id .. " is lost in the gravity rift")
+      end
+    end
+  end
+  ctx.moved = #moved
+  if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) end
+end)
+
+-- Space cannon fire. `shooters` are {player, dice, hit} groups.
+local function cannon_groups(s, attacker_side, against, ignore_pds_owner)
+  local groups = {}
+  for _, q in ipairs(L.order_from(game.get("game", nil, "active") or 1)) do
+    if attacker_side(q) then
+      local list = {}
+      for _, t in ipairs(game.within(s, 1, "space_cannon")) do
+        for _, u in ipairs(game.units { system = t, owner = q }) do
+          local d = L.def(q, u.kind)
+          local sc = d.space_cannon
+          if sc and (t == s or (sc.range or 0) >= 1) then list[#list + 1] = { unit = u, sc = sc, def = d } end
+        end
+      end
+      if #list > 0 then groups[#groups + 1] = { player = q, list = list } end
+    end
+  end
+  return groups
+end
+
+function L.fire_cannons(q, list, target_player, label)
+  local total = 0
+  for _, x in ipairs(list) do
+    local mod = game.holds(target_player, "techs", "antimass_deflectors") and 1 or 0
+    local hits = game.roll(L.pn(q) .. " " .. label .. " " .. x.unit.kind, (x.sc.dice or 1) + L.extra_dice(q, "space_cannon"), x.sc.hit + mod)
+    total = total + hits
+  end
+  return total
+end
+
+procedure("space_cannon_offense", function(ctx)
+  local p, s = ctx.player, ctx.system
+  -- Other players shoot at the active player's ships ...
+  if #L.ships(p, s) > 0 then
+    for _, g in ipairs(cannon_groups(s, function(q) return q ~= p end)) do
+      local hits = L.fire_cannons(g.player, g.list, p, "space cannon")
+      local w = game.window("space_cannon_hits", { player = p, shooter = g.player, hits = hits, system = s })
+      L.assign_hits(p, L.ships(p, s), w.hits, "space cannon")
+    end
+  end
+  -- ... and the active player's cannons shoot at other players' ships.
+  for _, q in ipairs(L.enemies_in(p, s)) do
+    for _, g in ipairs(cannon_groups(s, function(x) return x == p end)) do
+      local hits = L.fire_cannons(p, g.list, q, "space cannon")
+      local w = game.window("space_cannon_hits", { player = q, shooter = p, hits = hits, system = s })
+      L.assign_hits(q, L.ships(q, s), w.hits, "space cannon")
+    end
+  end
+end)
+
+-- Hits: one decision per hit among the legal choices, "sustain:<id>" for a
+-- unit that can still sustain damage, "destroy:<id>" otherwise.
+function L.hit_options(p, units, opts)
+  local out = {}
+  for _, u in ipairs(units) do
+    if game.unit_exists(u.id) then
+      local d = L.def(p, u.kind)
+      if (not opts or not opts.only or opts.only[d.type]) then
+        if d.sustain_damage and not game.get("unit", u.id, "damaged") and not (opts and opts.no_sustain) then
+          out[#out + 1] = "sustain:" .. u.kind .. "#" .. u.id
+        end
+        out[#out + 1] = "destroy:" .. u.kind .. "#" .. u.id
+      end
+    end
+  end
+  return out
+end
+
+function L.assign_hits(p, units, hits, label, opts)
+  if hits <= 0 then return 0 end
+  local w = game.window("assign_hits", { player = p, hits = hits, label = label, active = p })
+  hits = w.hits
+  local destroyed = 0
+  for _ = 1, hits do
+    local options = L.hit_options(p, units, opts)
+    if #options == 0 then break end
+    local pick = game.choose(p, "assign hit (" .. label .. ")", options)
+    local what, id = pick:match("^(%a+):[%w_]+#(%d+)$")
+    id = tonumber(id)
+    local kind = pick:match(":([%w_]+)#")
+    if what == "sustain" then
+      game.put("unit", id, "damaged", true)
+      game.log(L.pn(p) .. " " .. kind .. "#" .. id .. " sustains damage")
+      local sw = game.window("after_sustain", { player = p, unit = id, kind = kind, active = game.get("game", nil, "active") })
+      if sw.destroy and game.unit_exists(id) then
+        game.remove_unit(id)
+        game.log(L.pn(p) .. " " .. kind .. "#" .. id .. " is destroyed")
+        destroyed = destroyed + 1
+      end
+    else
+      game.remove_unit(id)
+      game.log(L.pn(p) .. " " .. kind .. "#" .. id .. " is destroyed")
+      destroyed = destroyed + 1
+      game.window("unit_destroyed", { player = p, kind = kind, unit = id })
+    end
+  end
+  return destroyed
+end

@@ -1,0 +1,360 @@
+-- Shared helpers of the ti4 rules: unit stats, pools, planets, paying,
+-- objectives. Kept in game.lib so child packs can use or replace them.
+local L = game.lib
+
+L.COMMAND_TOKENS = 16 -- command tokens per player (LRR 20)
+L.POOLS = { "tactic", "fleet", "strategy" }
+
+function L.pn(p) return "p" .. p end
+
+function L.name(coll, id)
+  local d = game.data[coll] and game.data[coll][id]
+  return game.text("names." .. id, d and d.name or id)
+end
+
+function L.faction(p)
+  local f = game.get("player", p, "faction")
+  return f and game.data.factions[f]
+end
+
+function L.sysname(s)
+  local sys = game.system(s)
+  local d = game.data.systems[sys.tile]
+  if d and #d.planets > 0 then
+    local names = {}
+    for _, pl in ipairs(d.planets) do names[#names + 1] = L.name("planets", pl) end
+    return (sys.hex or sys.tile) .. " (" .. table.concat(names, "/") .. ")"
+  end
+  return (sys.hex or sys.tile) .. " (" .. (d and d.name or ("tile " .. sys.tile)) .. ")"
+end
+
+-- Unit definitions: the faction's own unit for a slot, then any upgrade the
+-- player owns. Cached per player; the cache is dropped when techs change.
+local cache = {}
+function L.def(p, t)
+  local c = cache[p]
+  if not c then c = {}; cache[p] = c end
+  local d = c[t]
+  if d then return d end
+  local fac = L.faction(p)
+  local id = (fac and fac.units and fac.units[t]) or t
+  d = game.data.units[id]
+  if not d then error("no unit definition for '" .. tostring(t) .. "'") end
+  while d.upgrade do
+    local up = game.data.units[d.upgrade]
+    if up and up.tech and game.holds(p, "techs", up.tech) then d = up else break end
+  end
+  c[t] = d
+  return d
+end
+function L.reset_cache() cache = {} end
+
+function L.is_ship(p, t) return L.def(p, t).class == "ship" end
+
+-- Unit types in a stable order (as defined in units.yaml, base slots only).
+function L.unit_types()
+  if L._types then return L._types end
+  local seen, out = {}, {}
+  for _, id in ipairs(game.keys(game.data.units)) do
+    local d = game.data.units[id]
+    if d.type == id and not seen[id] then seen[id] = true; out[#out + 1] = id end
+  end
+  L._types = out
+  return out
+end
+
+-- Ships of p in system s (space area, carried excluded).
+function L.ships(p, s)
+  local out = {}
+  for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+    if u.carried == nil and L.def(p, u.kind).class == "ship" then out[#out + 1] = u end
+  end
+  return out
+end
+
+function L.other_ships(p, s)
+  local out = {}
+  for _, u in ipairs(game.units { system = s, not_owner = p, space = true }) do
+    if u.carried == nil and L.def(u.owner, u.kind).class == "ship" then out[#out + 1] = u end
+  end
+  return out
+end
+
+-- Players other than p with ships in s, sorted.
+function L.enemies_in(p, s)
+  local seen, out = {}, {}
+  for _, u in ipairs(L.other_ships(p, s)) do
+    if not seen[u.owner] then seen[u.owner] = true; out[#out + 1] = u.owner end
+  end
+  table.sort(out)
+  return out
+end
+
+function L.ground(p, planet)
+  local out = {}
+  for _, u in ipairs(game.units { planet = planet, owner = p }) do
+    if L.def(p, u.kind).class == "ground" then out[#out + 1] = u end
+  end
+  return out
+end
+
+function L.count_fleet(p, s)
+  local n = 0
+  for _, u in ipairs(L.ships(p, s)) do if L.def(p, u.kind).fleet then n = n + 1 end end
+  return n
+end
+
+-- Capacity of p's ships in s, and what uses it (transported units in space).
+function L.capacity(p, s)
+  local cap, used = 0, 0
+  for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+    local d = L.def(p, u.kind)
+    if u.carried == nil and d.class == "ship" then cap = cap + (d.capacity or 0) end
+    if d.transported then used = used + 1 end
+  end
+  -- Docks shelter some fighters in their system.
+  for _, pl in ipairs(game.planets_of(s)) do
+    for _, u in ipairs(game.units { planet = pl, owner = p }) do
+      local d = L.def(p, u.kind)
+      if d.fighter_capacity then cap = cap + d.fighter_capacity end
+    end
+  end
+  return cap, used
+end
+
+-- Removes excess units after movement or combat: fleet pool, then capacity.
+function L.enforce_limits(p, s, why)
+  local fleet = game.counter(p, "fleet")
+  local ships = L.ships(p, s)
+  local n = L.count_fleet(p, s)
+  if n > fleet then
+    table.sort(ships, function(a, b) return L.def(p, a.kind).cost < L.def(p, b.kind).cost or (L.def(p, a.kind).cost == L.def(p, b.kind).cost and a.id < b.id) end)
+    for _, u in ipairs(ships) do
+      if n <= fleet then break end
+      if L.def(p, u.kind).fleet then
+        game.remove_unit(u.id); n = n - 1
+        game.log(L.pn(p) .. " removes " .. u.kind .. " over fleet pool in " .. L.sysname(s))
+      end
+    end
+  end
+  local cap, used = L.capacity(p, s)
+  if used > cap then
+    local xs = {}
+    for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+      if L.def(p, u.kind).transported then xs[#xs + 1] = u end
+    end
+    for i = #xs, 1, -1 do
+      if used <= cap then break end
+      game.remove_unit(xs[i].id); used = used - 1
+      game.log(L.pn(p) .. " removes " .. xs[i].kind .. " over capacity in " .. L.sysname(s))
+    end
+  end
+end
+
+-- Command tokens.
+function L.reinforcements(p)
+  local used = game.counter(p, "tactic") + game.counter(p, "fleet") + game.counter(p, "strategy")
+  return L.COMMAND_TOKENS - used - game.count_tokens("command", p)
+end
+
+-- Planets
+function L.pdef(id) return game.data.planets[id] end
+function L.ready_planets(p)
+  local out = {}
+  for _, pl in ipairs(game.planets_owned(p)) do
+    if not game.exhausted(pl) then out[#out + 1] = pl end
+  end
+  return out
+end
+
+function L.spendable(p, kind)
+  local n = game.counter(p, "tg")
+  for _, pl in ipairs(L.ready_planets(p)) do n = n + (L.pdef(pl)[kind] or 0) end
+  return n
+end
+
+-- Pays `amount` of `kind` (resources|influence) by exhausting planets and then
+-- trade goods. Payment policy: the set of ready planets that covers the most
+-- of the cost while wasting the least (ties: fewer planets, then by id); the
+-- rest in trade goods. Returns false (and pays nothing) if p cannot pay.
+function L.pay(p, amount, kind)
+  if amount <= 0 then return true end
+  if L.spendable(p, kind) < amount then return false end
+  local ready = L.ready_planets(p)
+  table.sort(ready)
+  local best, bestval, bestn = {}, -1, 99
+  local n = #ready
+  if n > 12 then n = 12 end
+  for mask = 0, (1 << n) - 1 do
+    local v, cnt = 0, 0
+    for i = 1, n do
+      if mask & (1 << (i - 1)) ~= 0 then v = v + (L.pdef(ready[i])[kind] or 0); cnt = cnt + 1 end
+    end
+    local score = v > amount and (amount - (v - amount) * 0.001) or v
+    local bscore = bestval > amount and (amount - (bestval - amount) * 0.001) or bestval
+    if v + game.counter(p, "tg") >= amount and (score > bscore or (score == bscore and cnt < bestn)) then
+      best, bestval, bestn = {}, v, cnt
+      for i = 1, n do if mask & (1 << (i - 1)) ~= 0 then best[#best + 1] = ready[i] end end
+    end
+  end
+  for _, pl in ipairs(best) do game.exhaust(pl, true) end
+  local tg = amount - math.max(bestval, 0)
+  if tg > 0 then game.add(p, "tg", -tg) end
+  game.log(L.pn(p) .. " pays " .. amount .. " " .. kind .. " (" .. (#best > 0 and table.concat(best, ",") or "no planets") .. (tg > 0 and (", " .. tg .. " tg") or "") .. ")")
+  return true
+end
+
+function L.gain_tg(p, n, why)
+  game.add(p, "tg", n)
+  game.log(L.pn(p) .. " gains " .. n .. " tg" .. (why and (" (" .. why .. ")") or ""))
+end
+
+function L.gain_vp(p, n, why)
+  local v = game.add(p, "vp", n)
+  game.log(L.pn(p) .. " gains " .. n .. " vp (" .. why .. "): " .. v .. " vp")
+  L.check_win(p)
+end
+
+function L.goal() return game.options.long_war and 14 or 10 end
+
+-- The game ends at once when a player reaches the goal.
+function L.check_win(p)
+  if game.get("game", nil, "winner") then return end
+  if game.counter(p, "vp") >= L.goal() then
+    game.put("game", nil, "winner", p)
+    error({ game_over = true, commit = true }, 0)
+  end
+end
+
+function L.take_control(p, pl, exhausted)
+  local prev = game.planet_owner(pl)
+  if prev == p then return end
+  game.set_owner(pl, p)
+  game.exhaust(pl, exhausted ~= false)
+  game.log(L.pn(p) .. " gains control of " .. L.name("planets", pl) .. (prev and (" from " .. L.pn(prev)) or ""))
+  game.window("planet_gained", { player = p, planet = pl, from = prev })
+end
+
+function L.home(p) return game.get("player", p, "home") end
+
+function L.controls_home(p)
+  local h = L.home(p)
+  if not h then return true end
+  for _, pl in ipairs(game.planets_of(h)) do
+    if game.planet_owner(pl) ~= p then return false end
+  end
+  return true
+end
+
+-- Technologies
+function L.tech_colors(p)
+  local c = { blue = 0, green = 0, yellow = 0, red = 0 }
+  for _, t in ipairs(game.holdings(p, "techs")) do
+    local d = game.data.techs[t]
+    if d and d.color then c[d.color] = (c[d.color] or 0) + 1 end
+  end
+  -- Planet tech specialties skip prerequisites as an extra count here is not
+  -- the rule; specialties are used by L.can_research below.
+  return c
+end
+
+-- Whether p may research `id`: faction techs only by their faction; each
+-- missing prerequisite may be covered by exhausting one ready planet with that
+-- specialty (LRR 90.4, done at research time).
+function L.can_research(p, id)
+  local d = game.data.techs[id]
+  if not d or game.holds(p, "techs", id) then return false end
+  if d.faction and d.faction ~= game.get("player", p, "faction") then return false end
+  local have = L.tech_colors(p)
+  local spec = {}
+  for _, pl in ipairs(L.ready_planets(p)) do
+    local s = L.pdef(pl).specialty
+    if s then spec[s] = (spec[s] or 0) + 1 end
+  end
+  local missing = 0
+  for _, color in ipairs(game.keys(d.requires or {})) do
+    local need = d.requires[color] - (have[color] or 0)
+    if need > 0 then
+      if (spec[color] or 0) >= need then missing = missing + 0 else return false end
+    end
+  end
+  return true
+end
+
+function L.researchable(p)
+  local out = {}
+  for _, id in ipairs(game.keys(game.data.techs)) do
+    if L.can_research(p, id) then out[#out + 1] = id end
+  end
+  return out
+end
+
+function L.gain_tech(p, id)
+  local d = game.data.techs[id]
+  -- Exhaust specialty planets for missing prerequisites.
+  local have = L.tech_colors(p)
+  for _, color in ipairs(game.keys(d.requires or {})) do
+    local need = d.requires[color] - (have[color] or 0)
+    for _, pl in ipairs(L.ready_planets(p)) do
+      if need <= 0 then break end
+      if L.pdef(pl).specialty == color then game.exhaust(pl, true); need = need - 1 end
+    end
+  end
+  game.grant(p, "techs", id)
+  L.reset_cache()
+  game.log(L.pn(p) .. " researches " .. L.name("techs", id))
+  game.window("tech_gained", { player = p, tech = id })
+end
+
+-- Production value of p's producing units in system s.
+function L.production(p, s)
+  local total = 0
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    local d = L.def(p, u.kind)
+    local prod = d.production
+    if type(prod) == "number" then
+      total = total + prod
+    elseif type(prod) == "table" then
+      local r = u.planet and (L.pdef(u.planet).resources or 0) or 0
+      total = total + r + (prod.plus_resources or 0)
+    end
+  end
+  return total
+end
+
+-- Neighbours (LRR 59): players with units or planets in the same or adjacent systems.
+function L.presence(p)
+  local sys = {}
+  for _, u in ipairs(game.units { owner = p }) do if u.system then sys[u.system] = true end end
+  for _, pl in ipairs(game.planets_owned(p)) do sys[game.planet_system(pl)] = true end
+  return sys
+end
+
+function L.neighbours(p, q)
+  local a, b = L.presence(p), L.presence(q)
+  for s in pairs(a) do
+    if b[s] then return true end
+    for _, n in ipairs(game.adjacent(s, "neighbour")) do if b[n] then return true end end
+  end
+  return false
+end
+
+-- Players in order starting from `first`.
+function L.order_from(first)
+  local n, out = game.num_players(), {}
+  for i = 0, n - 1 do out[#out + 1] = ((first - 1 + i) % n) + 1 end
+  return out
+end
+
+function L.speaker() return game.get("game", nil, "speaker") or 1 end
+
+-- Extra dice from abilities (e.g. a tech adding one die to one unit's
+-- bombardment): defs held by p with `extra_die: <ability>` add one die.
+function L.extra_dice(p, ability)
+  local n = 0
+  for _, t in ipairs(game.holdings(p, "techs")) do
+    local d = game.data.techs[t]
+    if d and d.extra_die == ability then n = n + 1 end
+  end
+  return n
+end
