@@ -288,6 +288,9 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             };
             let p = resolve(&lib, &pack_spec)?;
             let out = scenario::run(&p, &path, true).map_err(|e| e.to_string())?;
+            for l in out.log.iter().filter(|l| l.starts_with("expect") || l.starts_with("error:")) {
+                println!("{l}");
+            }
             for f in &out.failures {
                 eprintln!("FAIL {f}");
             }
