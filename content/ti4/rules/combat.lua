@@ -86,10 +86,11 @@ procedure("space_combat", function(ctx)
     local rule = an and game.data.anomalies and game.data.anomalies[an]
     if rule and rule.defender_bonus then rc.mods[d].all = (rc.mods[d].all or 0) + rule.defender_bonus end
     game.window("combat_round_start", rc)
-    local ha = L.combat_roll(a, L.ships(a, s), rc.mods[a], "space combat")
-    local hd = L.combat_roll(d, L.ships(d, s), rc.mods[d], "space combat")
-    L.assign_hits(d, L.ships(d, s), ha, "space combat")
-    L.assign_hits(a, L.ships(a, s), hd, "space combat")
+    local sa, sd = L.ships(a, s), L.ships(d, s)
+    local ha = L.combat_roll(a, sa, rc.mods[a], "space combat")
+    local hd = L.combat_roll(d, sd, rc.mods[d], "space combat")
+    L.assign_hits(d, sd, ha, "space combat")
+    L.assign_hits(a, sa, hd, "space combat")
     local left_a, left_d = #L.ships(a, s), #L.ships(d, s)
     if retreating and left_a > 0 and left_d > 0 then
       local opts = {}

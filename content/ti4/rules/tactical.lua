@@ -183,15 +183,16 @@ procedure("space_cannon_offense", function(ctx)
   end
 end)
 
--- Hits: one decision per hit among the legal choices, "sustain:<id>" for a
--- unit that can still sustain damage, "destroy:<id>" otherwise.
-function L.hit_options(p, units, opts)
+-- Hits: one decision per hit among the legal choices, "sustain:<kind>#<id>"
+-- for a unit that can still sustain damage, "destroy:<kind>#<id>" otherwise.
+-- `units` is a list from game.units (its `damaged` prop is read once).
+function L.hit_options(p, units, opts, gone)
   local out = {}
   for _, u in ipairs(units) do
-    if game.unit_exists(u.id) then
+    if not (gone and gone[u.id]) then
       local d = L.def(p, u.kind)
       if (not opts or not opts.only or opts.only[d.type]) then
-        if d.sustain_damage and not game.get("unit", u.id, "damaged") and not (opts and opts.no_sustain) then
+        if d.sustain_damage and not u.damaged and not (opts and opts.no_sustain) then
           out[#out + 1] = "sustain:" .. u.kind .. "#" .. u.id
         end
         out[#out + 1] = "destroy:" .. u.kind .. "#" .. u.id
@@ -206,24 +207,29 @@ function L.assign_hits(p, units, hits, label, opts)
   local w = game.window("assign_hits", { player = p, hits = hits, label = label, active = p })
   hits = w.hits
   local destroyed = 0
+  local gone = {}
+  local byid = {}
+  for _, u in ipairs(units) do byid[u.id] = u end
   for _ = 1, hits do
-    local options = L.hit_options(p, units, opts)
+    local options = L.hit_options(p, units, opts, gone)
     if #options == 0 then break end
     local pick = game.choose(p, "assign hit (" .. label .. ")", options)
-    local what, id = pick:match("^(%a+):[%w_]+#(%d+)$")
+    local what, kind, id = pick:match("^(%a+):([%w_]+)#(%d+)$")
     id = tonumber(id)
-    local kind = pick:match(":([%w_]+)#")
     if what == "sustain" then
       game.put("unit", id, "damaged", true)
+      byid[id].damaged = true
       game.log(L.pn(p) .. " " .. kind .. "#" .. id .. " sustains damage")
       local sw = game.window("after_sustain", { player = p, unit = id, kind = kind, active = game.get("game", nil, "active") })
       if sw.destroy and game.unit_exists(id) then
         game.remove_unit(id)
+        gone[id] = true
         game.log(L.pn(p) .. " " .. kind .. "#" .. id .. " is destroyed")
         destroyed = destroyed + 1
       end
     else
       game.remove_unit(id)
+      gone[id] = true
       game.log(L.pn(p) .. " " .. kind .. "#" .. id .. " is destroyed")
       destroyed = destroyed + 1
       game.window("unit_destroyed", { player = p, kind = kind, unit = id })
