@@ -873,7 +873,7 @@ mod tests {
     fn locate_finds_nested_keys_and_values() {
         let src = "a:\n  x:\n    k: 1\n  y:\n    list: [p, q]\n    other:\n      - r\n";
         assert_eq!(locate_text(src, &["a", "y"], None), (4, 3));
-        assert_eq!(locate_text(src, &["a", "y", "list"], Some("q")), (5, 14));
+        assert_eq!(locate_text(src, &["a", "y", "list"], Some("q")), (5, 15));
         assert_eq!(locate_text(src, &["a", "y", "other"], Some("r")), (7, 9));
     }
 

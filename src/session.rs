@@ -138,6 +138,26 @@ pub struct Session {
     pub log_decisions: bool,
 }
 
+fn budget_triggers() -> HookTriggers {
+    HookTriggers::new().every_nth_instruction(1000)
+}
+
+/// Counts instructions and fails the script past the budget.
+fn budget_hook(sh: &Rc<Shared>) -> impl Fn(&Lua, mlua::Debug) -> mlua::Result<VmState> + 'static {
+    let sh = sh.clone();
+    move |_, _| {
+        let u = sh.used.get() + 1000;
+        sh.used.set(u);
+        if u > sh.limit.get() {
+            return Err(rterr(format!(
+                "script instruction budget exceeded ({} instructions)",
+                sh.limit.get()
+            )));
+        }
+        Ok(VmState::Continue)
+    }
+}
+
 fn sopts() -> SerializeOptions {
     SerializeOptions::new()
         .serialize_none_to_null(false)
@@ -191,20 +211,7 @@ impl Session {
             limit: Cell::new(limits.instructions),
             echo: Rc::new(RefCell::new(None)),
         });
-        {
-            let sh = shared.clone();
-            lua.set_hook(HookTriggers::new().every_nth_instruction(1000), move |_, _| {
-                let u = sh.used.get() + 1000;
-                sh.used.set(u);
-                if u > sh.limit.get() {
-                    return Err(rterr(format!(
-                        "script instruction budget exceeded ({} instructions)",
-                        sh.limit.get()
-                    )));
-                }
-                Ok(VmState::Continue)
-            });
-        }
+        lua.set_hook(budget_triggers(), budget_hook(&shared));
         let mut opts_sorted: Vec<String> = options.to_vec();
         opts_sorted.sort();
         opts_sorted.dedup();
@@ -351,6 +358,7 @@ impl Session {
     pub fn start(&mut self, entry: &str, args: Value) -> Result<(), GameError> {
         let body = self.entry_fn.clone();
         let th = self.lua.create_thread(body).map_err(lua_err)?;
+        th.set_hook(budget_triggers(), budget_hook(&self.shared));
         self.record.entry = entry.to_string();
         self.record.args = args.clone();
         self.thread = Some(th);
@@ -391,6 +399,7 @@ impl Session {
             ))
             .map_err(lua_err)?;
         let th = self.lua.create_thread(wrap).map_err(lua_err)?;
+        th.set_hook(budget_triggers(), budget_hook(&self.shared));
         self.record.entry = entry.to_string();
         self.record.args = args;
         self.thread = Some(th);

@@ -1,0 +1,38 @@
+-- L1Z1X, Assimilate: when the player gains control of a planet, each PDS and
+-- space dock of other players on it is replaced by the same unit from the
+-- player's reinforcements.
+-- In an invasion, the structures are replaced just before control is
+-- established (where they would otherwise be destroyed, LRR 49.5a). A unit
+-- the player has none of left in reinforcements (unit limit) is not replaced
+-- and is destroyed as usual. Planets gained any other way are handled when
+-- the planet is gained.
+local L = game.lib
+
+local function assimilate(p, pl, def)
+  for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+    local t = L.def(u.owner, u.kind).type
+    if t == "pds" or t == "space_dock" then
+      local mine = L.def(p, t)
+      local room = #game.units { owner = p, kind = t } < (mine.limit or 99)
+      if room and t == "space_dock" and #game.units { planet = pl, owner = p, kind = t } > 0 then room = false end
+      if room then
+        game.remove_unit(u.id)
+        game.spawn(t, p, { planet = pl })
+        game.log(L.pn(p) .. " replaces " .. L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " on " .. L.name("planets", pl)
+          .. " with its own (" .. L.name("abilities", def.id) .. ")")
+      end
+    end
+  end
+end
+
+return {
+  when = function(ctx, p)
+    if ctx.player ~= p then return false end
+    if ctx.window == "before:establish_control" then
+      return game.planet_owner(ctx.planet) ~= p and #L.ground(p, ctx.planet) > 0
+    end
+    return true
+  end,
+  ["before:establish_control"] = function(ctx, p, def) assimilate(p, ctx.planet, def) end,
+  planet_gained = function(ctx, p, def) assimilate(p, ctx.planet, def) end,
+}

@@ -1,0 +1,19 @@
+-- Barony of Letnev, faction-wide effects. Flagship Arc Secundus: at the start
+-- of each space combat round it is repaired. (Its other ability, removing
+-- other players' PLANETARY SHIELD in its system, needs L.shielded to know
+-- about it; see the report.)
+-- The combat_round_start window opens after retreats are announced; being
+-- repaired a moment earlier would not change what may be announced.
+local L = game.lib
+
+return {
+  combat_round_start = function(ctx, p)
+    if ctx.ground or not ctx.mods or not ctx.mods[p] or not ctx.system then return end
+    for _, u in ipairs(L.ships(p, ctx.system)) do
+      if L.def(p, u.kind).id == "letnev_flagship" and game.get("unit", u.id, "damaged") then
+        game.put("unit", u.id, "damaged", nil)
+        game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " is repaired (" .. L.name("units", "letnev_flagship") .. ")")
+      end
+    end
+  end,
+}

@@ -1,0 +1,48 @@
+-- Xxcha, Peace Accords: after resolving the primary or the secondary of the
+-- Diplomacy card, the player may take control of one planet other than
+-- Mecatol Rex that holds no units and lies in a system adjacent to a planet
+-- the player controls (a planet is adjacent to its own system, LRR 6.3).
+-- The secondary costs one strategy token, so the player resolved it if
+-- their strategy pool shrank during the strategic action. Both are resolved
+-- when the strategic action ends; the other players' secondaries only ready
+-- their own planets, so this order changes nothing.
+local L = game.lib
+
+local function candidates(p)
+  local near = {}
+  for _, pl in ipairs(game.planets_owned(p)) do
+    local s = game.planet_system(pl)
+    near[s] = true
+    for _, t in ipairs(game.adjacent(s, "adjacency")) do near[t] = true end
+  end
+  local out = {}
+  for _, s in ipairs(game.keys(near)) do
+    for _, pl in ipairs(game.planets_of(s)) do
+      if game.planet_owner(pl) ~= p and not L.pdef(pl).custodians and #game.units { planet = pl } == 0 then
+        out[#out + 1] = pl
+      end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+return {
+  ["before:strategic_action"] = function(ctx, p)
+    if ctx.card ~= "diplomacy" then return end
+    ctx.peace_accords = ctx.peace_accords or {}
+    ctx.peace_accords[p] = game.counter(p, "strategy")
+  end,
+  ["after:strategic_action"] = function(ctx, p, def)
+    if ctx.card ~= "diplomacy" then return end
+    local before = ctx.peace_accords and ctx.peace_accords[p]
+    if ctx.player ~= p and not (before and game.counter(p, "strategy") < before) then return end
+    local opts = candidates(p)
+    if #opts == 0 then return end
+    table.insert(opts, 1, "none")
+    local pick = game.choose(p, L.name("abilities", def.id) .. ": take control of", opts)
+    if pick == "none" then return end
+    game.log(L.pn(p) .. " uses " .. L.name("abilities", def.id))
+    L.take_control(p, pick, true)
+  end,
+}

@@ -1,0 +1,16 @@
+-- Federation of Sol, faction-wide effects. Flagship Genesis: when the status
+-- phase ends, 1 infantry from reinforcements goes into the space area of the
+-- flagship's system (then capacity is checked as for any placement).
+local L = game.lib
+
+return {
+  ["after:status_phase"] = function(ctx, p)
+    for _, u in ipairs(game.units { owner = p, space = true }) do
+      if u.carried == nil and L.def(p, u.kind).id == "sol_flagship" then
+        game.spawn("infantry", p, { system = u.system })
+        game.log(L.pn(p) .. " places 1 infantry in " .. L.sysname(u.system) .. " (" .. L.name("units", "sol_flagship") .. ")")
+        L.enforce_limits(p, u.system)
+      end
+    end
+  end,
+}

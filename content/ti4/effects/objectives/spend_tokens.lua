@@ -1,0 +1,37 @@
+-- Public objectives paid with command tokens from the tactic and/or strategy
+-- pools (def.tokens). The `spend` field only knows resources, influence and
+-- trade goods, so the cost is paid by a `pay` handler.
+local L = game.lib
+
+-- L.score (rules/round.lua) does not call a `pay` handler yet: wrap it once so
+-- that it does, before the rest of the scoring. If the rules ever call `pay`
+-- themselves they should set L.score_calls_pay = true so this is skipped.
+-- (The same guarded wrapper is in secret_objectives.form_a_spy_network.)
+if not L.score_calls_pay then
+  L.score_calls_pay = true
+  local score = L.score
+  L.score = function(p, coll, id)
+    local d = game.data[coll][id]
+    if type(d.handler) == "table" and d.handler.pay then d.handler.pay(p, d) end
+    return score(p, coll, id)
+  end
+end
+
+return {
+  check = function(p, def)
+    return game.counter(p, "tactic") + game.counter(p, "strategy") >= def.tokens
+  end,
+  pay = function(p, def)
+    local spent = { tactic = 0, strategy = 0 }
+    for i = 1, def.tokens do
+      local opts = {}
+      for _, pool in ipairs({ "tactic", "strategy" }) do
+        if game.counter(p, pool) > 0 then opts[#opts + 1] = pool end
+      end
+      local pool = game.choose(p, "spend a command token (" .. i .. " of " .. def.tokens .. ")", opts)
+      game.add(p, pool, -1)
+      spent[pool] = spent[pool] + 1
+    end
+    game.log(L.pn(p) .. " spends " .. spent.tactic .. " tactic and " .. spent.strategy .. " strategy token(s)")
+  end,
+}

@@ -1,0 +1,11 @@
+-- Objectives "control N planets with trait T" (def.trait, def.count).
+local L = game.lib
+return {
+  check = function(p, def)
+    local n = 0
+    for _, pl in ipairs(game.planets_owned(p)) do
+      if L.pdef(pl).trait == def.trait then n = n + 1 end
+    end
+    return n >= def.count
+  end,
+}

@@ -1,0 +1,37 @@
+-- Magen Defense Grid (original base-game card): at the start of a round of
+-- ground combat on a planet holding one of the player's units with PLANETARY
+-- SHIELD, the player may exhaust this; the opponent makes no combat rolls
+-- that round. Units that lost PLANETARY SHIELD (a war sun in the system) do
+-- not count (LRR 65.3a).
+-- Representation: the opponent's combat rolls that round get -20, so no die
+-- can hit (the dice are still rolled and logged). Nothing in the pack reacts
+-- to the rolls themselves, so the outcome is the same as not rolling.
+local L = game.lib
+local USED = "used:magen_defense_grid"
+
+local function opponent(ctx, p)
+  if p == ctx.attacker then return ctx.defender elseif p == ctx.defender then return ctx.attacker end
+end
+
+return {
+  when = function(ctx, p)
+    if not ctx.ground or not ctx.mods or game.get("player", p, USED) then return false end
+    local opp = opponent(ctx, p)
+    if not opp then return false end
+    local shield = false
+    for _, u in ipairs(game.units { planet = ctx.planet, owner = p }) do
+      if L.def(p, u.kind).planetary_shield then shield = true end
+    end
+    return shield and L.shielded(ctx.planet, opp)
+  end,
+
+  run = function(ctx, p, def)
+    local name = L.name("techs", def.id)
+    if game.choose(p, "exhaust " .. name .. " (" .. L.name("planets", ctx.planet) .. ")", { "no", "yes" }) ~= "yes" then return end
+    local opp = opponent(ctx, p)
+    game.put("player", p, USED, true)
+    ctx.mods[opp] = ctx.mods[opp] or {}
+    ctx.mods[opp].all = (ctx.mods[opp].all or 0) - 20
+    game.log(L.pn(p) .. " exhausts " .. name .. ": " .. L.pn(opp) .. " makes no combat rolls this round")
+  end,
+}

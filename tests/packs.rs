@@ -1,0 +1,54 @@
+//! Every shipped pack loads, and every scenario of every pack passes its
+//! expectations and matches its golden log (insta snapshots kept beside the
+//! pack, in `content/<pack>/tests/snapshots/`).
+
+use imperium::pack::Library;
+use imperium::scenario;
+use imperium::session::{Limits, Session};
+use std::path::PathBuf;
+use std::rc::Rc;
+
+fn content() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("content")
+}
+
+#[test]
+fn every_pack_checks() {
+    let lib = Library::new(content());
+    let packs = lib.list();
+    assert!(packs.contains(&"ti4".to_string()), "{packs:?}");
+    for id in packs {
+        let p = lib
+            .resolve(&id)
+            .unwrap_or_else(|e| panic!("pack {id} does not load:\n{e}"));
+        Session::new(Rc::new(p), 0, &[], Limits::default())
+            .unwrap_or_else(|e| panic!("pack {id}: {e}"));
+    }
+}
+
+#[test]
+fn scenarios_match_their_goldens() {
+    let lib = Library::new(content());
+    let mut failures = vec![];
+    let mut ran = 0;
+    for id in lib.list() {
+        let pack = Rc::new(lib.resolve(&id).unwrap());
+        let dir = pack.dir().to_path_buf();
+        for file in scenario::scenario_files(&dir) {
+            let out = scenario::run(&pack, &file, false).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            ran += 1;
+            for f in &out.failures {
+                failures.push(format!("{id}/{}: {f}", out.name));
+            }
+            let golden = out.golden();
+            insta::with_settings!({
+                snapshot_path => dir.join("tests").join("snapshots"),
+                prepend_module_to_snapshot => false,
+            }, {
+                insta::assert_snapshot!(out.name.clone(), golden);
+            });
+        }
+    }
+    assert!(ran > 0);
+    assert!(failures.is_empty(), "scenario failures:\n{}", failures.join("\n"));
+}
