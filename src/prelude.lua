@@ -56,7 +56,12 @@ function game.step(name, ctx)
   local before = SUBS["before:" .. name]
   if before then
     game.window("before:" .. name, ctx)
-    if ctx.cancel then return nil end
+    if ctx.cancel then
+      -- A cancelled step is skipped; the context stays usable for the next.
+      ctx.cancel = nil
+      ctx.cancelled = name
+      return nil
+    end
   end
   local r = f(ctx)
   if SUBS["after:" .. name] then game.window("after:" .. name, ctx) end
@@ -91,11 +96,11 @@ function game.window(name, ctx)
           local go = true
           if s.def.optional then
             go = game.choose(p, "play " .. s.coll .. "." .. s.id .. " at " .. name .. "?", { "no", "yes" }) == "yes"
+            -- The pack's `play_optional` procedure (if any) runs first: it may
+            -- discard the card, open its own windows and return false to stop it.
+            if go and PROCS.play_optional then go = PROCS.play_optional(p, s.coll, s.id, ctx) ~= false end
           end
-          if go then
-            h.run(ctx, p, s.def)
-            if s.def.optional and PROCS.on_played then PROCS.on_played(p, s.coll, s.id, ctx) end
-          end
+          if go then h.run(ctx, p, s.def) end
         end
         if ctx.cancel then return ctx end
       end

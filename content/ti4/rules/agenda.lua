@@ -43,13 +43,26 @@ procedure("agenda", function(ctx)
   local d = game.data.agendas[id]
   game.log("agenda revealed: " .. L.name("agendas", id))
   ctx.agenda = id
-  game.window("agenda_revealed", { agenda = id, player = speaker, active = speaker })
+  local w = game.window("agenda_revealed", { agenda = id, player = speaker, active = speaker })
+  -- A handler may discard the agenda (w.discard): the next one is revealed.
+  local guard = 0
+  while w.discard and guard < 10 do
+    guard = guard + 1
+    game.move_card(id, "revealed:agenda", "discard:agendas")
+    game.log("agenda discarded: " .. L.name("agendas", id))
+    id = L.draw("deck:agendas", "discard:agendas", "revealed:agenda", 1)[1]
+    if not id then return end
+    d = game.data.agendas[id]
+    game.log("agenda revealed: " .. L.name("agendas", id))
+    ctx.agenda = id
+    w = game.window("agenda_revealed", { agenda = id, player = speaker, active = speaker })
+  end
   local outcomes = L.outcomes(d)
   if #outcomes == 0 then
     game.move_card(id, "revealed:agenda", "discard:agendas")
     return
   end
-  local tally = {}
+  local tally, voters = {}, {}
   -- Voting starts left of the speaker and ends with the speaker.
   for _, p in ipairs(L.order_from(speaker % game.num_players() + 1)) do
     local opts = { "abstain" }
@@ -62,6 +75,7 @@ procedure("agenda", function(ctx)
       local w = game.window("votes_cast", { player = p, agenda = id, outcome = pick, votes = v })
       v = w.votes
       tally[pick] = (tally[pick] or 0) + v
+      voters[#voters + 1] = { player = p, outcome = pick, votes = v }
       game.log(L.pn(p) .. " casts " .. v .. " vote" .. (v == 1 and "" or "s") .. " for " .. pick)
     else
       game.log(L.pn(p) .. " abstains")
@@ -79,7 +93,7 @@ procedure("agenda", function(ctx)
   end
   game.log("agenda resolved: " .. L.name("agendas", id) .. " -> " .. result)
   local h = d.handler
-  if h and h.resolve then h.resolve(result, d, tally) end
+  if h and h.resolve then h.resolve(result, d, tally, voters) end
   if d.kind == "law" and result ~= "against" then
     game.move_card(id, "revealed:agenda", "laws")
     game.grant("game", "agendas", id)

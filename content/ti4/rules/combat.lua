@@ -53,7 +53,7 @@ local function afb(p, q, s)
     hits = hits + game.roll(L.pn(p) .. " anti-fighter barrage " .. x.u.kind, x.a.dice, x.a.hit)
   end
   -- Hits on fighters only; excess hits are lost.
-  L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true })
+  L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p })
 end
 
 procedure("space_combat", function(ctx)
@@ -89,8 +89,9 @@ procedure("space_combat", function(ctx)
     local sa, sd = L.ships(a, s), L.ships(d, s)
     local ha = L.combat_roll(a, sa, rc.mods[a], "space combat")
     local hd = L.combat_roll(d, sd, rc.mods[d], "space combat")
-    L.assign_hits(d, sd, ha, "space combat")
-    L.assign_hits(a, sa, hd, "space combat")
+    L.assign_hits(d, sd, ha, "space combat", { source = a })
+    L.assign_hits(a, sa, hd, "space combat", { source = d })
+    game.window("combat_round_end", rc)
     local left_a, left_d = #L.ships(a, s), #L.ships(d, s)
     if retreating and left_a > 0 and left_d > 0 then
       local opts = {}
@@ -139,6 +140,7 @@ procedure("invasion", function(ctx)
     game.step("space_cannon_defense", c)
     game.step("ground_combat", c)
     game.step("establish_control", c)
+    if c.end_turn then ctx.end_turn = true end
   end
 end)
 
@@ -147,7 +149,7 @@ end)
 function L.shielded(pl, attacker)
   local s = game.planet_system(pl)
   for _, u in ipairs(game.units { system = s, owner = attacker }) do
-    if L.def(attacker, u.kind).type == "war_sun" then return false end
+    if L.def(attacker, u.kind).removes_planetary_shield then return false end
   end
   for _, u in ipairs(game.units { planet = pl }) do
     if u.owner ~= attacker and L.def(u.owner, u.kind).planetary_shield then return true end
@@ -180,11 +182,14 @@ procedure("bombardment", function(ctx)
   local pick = game.choose(p, "bombard", opts)
   if pick == "none" then return end
   local hits = 0
+  -- An extra die from a technology is added once per bombardment.
+  local extra = L.extra_dice(p, "bombardment")
   for _, x in ipairs(bombers) do
-    hits = hits + game.roll(L.pn(p) .. " bombardment " .. x.u.kind, x.b.dice + L.extra_dice(p, "bombardment"), x.b.hit)
+    hits = hits + game.roll(L.pn(p) .. " bombardment " .. x.u.kind, x.b.dice + extra, x.b.hit)
+    extra = 0
   end
   local owner = game.planet_owner(pick) or (game.units { planet = pick, not_owner = p }[1] or {}).owner
-  if owner then L.assign_hits(owner, L.ground(owner, pick), hits, "bombardment") end
+  if owner then L.assign_hits(owner, L.ground(owner, pick), hits, "bombardment", { source = p }) end
 end)
 
 procedure("commit_ground_forces", function(ctx)
@@ -228,7 +233,8 @@ procedure("space_cannon_defense", function(ctx)
   end
   if #list == 0 then return end
   local hits = L.fire_cannons(q, list, p, "space cannon defense")
-  L.assign_hits(p, L.ground(p, pl), hits, "space cannon defense")
+  local w = game.window("space_cannon_hits", { player = p, shooter = q, hits = hits, planet = pl, system = game.planet_system(pl), defense = true })
+  L.assign_hits(p, L.ground(p, pl), w.hits, "space cannon defense", { source = q })
 end)
 
 procedure("ground_combat", function(ctx)
@@ -248,8 +254,9 @@ procedure("ground_combat", function(ctx)
     game.window("combat_round_start", rc)
     local ha = L.combat_roll(p, mine, rc.mods[p], "ground combat")
     local hd = L.combat_roll(d, theirs, rc.mods[d], "ground combat")
-    L.assign_hits(d, L.ground(d, pl), ha, "ground combat")
-    L.assign_hits(p, L.ground(p, pl), hd, "ground combat")
+    L.assign_hits(d, L.ground(d, pl), ha, "ground combat", { source = p })
+    L.assign_hits(p, L.ground(p, pl), hd, "ground combat", { source = d })
+    game.window("combat_round_end", rc)
     if round > 100 then error("ground combat did not end") end
   end
 end)
@@ -276,7 +283,9 @@ procedure("production", function(ctx)
   local cap = L.production(p, s)
   if cap <= 0 then return end
   local blockaded = L.blockaded(p, s)
-  local budget = L.spendable(p, "resources")
+  -- Cost reductions (e.g. a technology) come off the total.
+  local discount = L.flag(p, "production_discount")
+  local budget = L.spendable(p, "resources") + discount
   local planet_for_ground
   for _, u in ipairs(game.units { system = s, owner = p }) do
     if u.planet and L.def(p, u.kind).production then planet_for_ground = u.planet end
@@ -286,14 +295,14 @@ procedure("production", function(ctx)
   while count < cap do
     local opts = { "done" }
     for _, t in ipairs(L.unit_types()) do
-      local d = L.def(p, t)
-      local ok = d.cost and (d.class == "ship" or d.class == "ground")
+      local d = L.has_unit(p, t) and L.def(p, t)
+      local ok = d and d.cost and (d.class == "ship" or d.class == "ground")
       if ok and d.requires_tech and not game.holds(p, "techs", d.requires_tech) then ok = false end
       if ok and blockaded and d.class == "ship" then ok = false end
       if ok and d.class == "ground" and not planet_for_ground then ok = false end
       if ok and cost + d.cost > budget then ok = false end
       if ok and d.limit and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = t } + (built[t] or 0) >= d.limit then ok = false end
-      if ok and d.fleet and L.count_fleet(p, s) + (built._fleet or 0) + 1 > game.counter(p, "fleet") then ok = false end
+      if ok and d.fleet and L.count_fleet(p, s) + (built._fleet or 0) + 1 > L.fleet_limit(p) then ok = false end
       if ok then opts[#opts + 1] = t end
     end
     local pick = game.choose(p, "produce", opts)
@@ -305,7 +314,7 @@ procedure("production", function(ctx)
     count = count + (d.per_cost or 1)
   end
   if cost == 0 and next(built) == nil then return end
-  L.pay(p, cost, "resources")
+  L.pay(p, math.max(0, cost - discount), "resources")
   for _, t in ipairs(game.keys(built)) do
     if t ~= "_fleet" then
       for _ = 1, built[t] do

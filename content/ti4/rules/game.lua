@@ -51,7 +51,7 @@ procedure("setup_player", function(p)
   end
   local planets = game.planets_of(home)
   for _, t in ipairs(L.unit_types()) do
-    local n = fac.starting_units[t] or 0
+    local n = L.has_unit(p, t) and fac.starting_units[t] or 0
     for _ = 1, n do
       local d = L.def(p, t)
       if d.class == "ship" then

@@ -102,12 +102,13 @@ function L.play_action_card(p, id, ctx)
   return true
 end
 
--- Optional cards in a window are discarded by the bus after they resolve.
-procedure("on_played", function(p, coll, id, ctx)
+-- An action card played in a window: discarded, announced, and open to
+-- cancellation (Sabotage) before it resolves.
+procedure("play_optional", function(p, coll, id, ctx)
   if coll == "action_cards" then
-    game.move_card(id, "actions:" .. p, "discard:actions")
-    game.log(L.pn(p) .. " plays " .. L.name("action_cards", id))
+    return L.play_action_card(p, id, ctx)
   end
+  return true
 end)
 
 procedure("transaction", function(ctx)
@@ -116,7 +117,7 @@ procedure("transaction", function(ctx)
   while true do
     local opts = { "none" }
     for q = 1, game.num_players() do
-      if q ~= p and not used[q] and L.neighbours(p, q)
+      if q ~= p and not used[q] and (L.neighbours(p, q) or L.flag(p, "trade_anyone") > 0 or L.flag(q, "trade_anyone") > 0)
         and (game.counter(p, "tg") + game.counter(p, "commodities") + game.counter(q, "tg") + game.counter(q, "commodities")) > 0 then
         opts[#opts + 1] = "trade with " .. L.pn(q)
       end
@@ -146,6 +147,35 @@ procedure("transaction", function(ctx)
   end
 end)
 
+-- The actions p may take now (LRR 3): strategic, tactical, component, pass.
+procedure("action_options", function(p)
+  local opts = {}
+  local all_used = true
+  for _, id in ipairs(L.cards_of(p)) do
+    if not game.get("game", nil, "sc_used:" .. id) then
+      all_used = false
+      opts[#opts + 1] = "strategic:" .. id
+    end
+  end
+  if game.counter(p, "tactic") > 0 then opts[#opts + 1] = "tactical" end
+  for _, c in ipairs(L.component_actions(p)) do opts[#opts + 1] = c end
+  -- Passing needs every strategy card of p played (LRR 3.4).
+  if all_used then opts[#opts + 1] = "pass" end
+  return opts
+end)
+
+-- Runs one chosen action; a failing action is undone as a whole.
+function L.take_action(p, act)
+  if act == "tactical" then
+    game.atomic(game.step, "tactical_action", { player = p, active = p })
+  elseif act:sub(1, 10) == "strategic:" then
+    game.atomic(game.step, "strategic_action", { player = p, active = p, card = act:sub(11) })
+  else
+    local coll, id = act:match("^component:([%w_]+)%.([%w_]+)$")
+    game.atomic(game.step, "component_action", { player = p, active = p, coll = coll, id = id })
+  end
+end
+
 procedure("action_phase", function(ctx)
   local passed = {}
   local npassed = 0
@@ -156,30 +186,22 @@ procedure("action_phase", function(ctx)
         game.put("game", nil, "active", p)
         game.window("turn_start", { player = p })
         game.call("transaction", { player = p })
-        local opts = {}
-        local mine = L.cards_of(p)
-        local all_used = true
-        for _, id in ipairs(mine) do
-          if not game.get("game", nil, "sc_used:" .. id) then
-            all_used = false
-            opts[#opts + 1] = "strategic:" .. id
-          end
+        local act = game.choose(p, "action", game.call("action_options", p))
+        if act ~= "pass" and L.flag(p, "two_actions") > 0 then
+          -- A second action this turn (e.g. a technology allows it).
+          L.take_action(p, act)
+          local again = {}
+          for _, o in ipairs(game.call("action_options", p)) do if o ~= "pass" then again[#again + 1] = o end end
+          again[#again + 1] = "none"
+          act = game.choose(p, "second action", again)
+          if act == "none" then act = nil end
         end
-        if game.counter(p, "tactic") > 0 then opts[#opts + 1] = "tactical" end
-        for _, c in ipairs(L.component_actions(p)) do opts[#opts + 1] = c end
-        if all_used then opts[#opts + 1] = "pass" end
-        local act = game.choose(p, "action", opts)
         if act == "pass" then
           passed[p] = true
           npassed = npassed + 1
           game.log(L.pn(p) .. " passes")
-        elseif act == "tactical" then
-          game.atomic(game.step, "tactical_action", { player = p, active = p })
-        elseif act:sub(1, 10) == "strategic:" then
-          game.atomic(game.step, "strategic_action", { player = p, active = p, card = act:sub(11) })
-        else
-          local coll, id = act:match("^component:([%w_]+)%.([%w_]+)$")
-          game.atomic(game.step, "component_action", { player = p, active = p, coll = coll, id = id })
+        elseif act then
+          L.take_action(p, act)
         end
         game.window("turn_end", { player = p })
       end
@@ -273,6 +295,8 @@ end
 
 function L.score(p, coll, id)
   local d = game.data[coll][id]
+  -- Costs other than resources, influence and trade goods (tokens, cards).
+  if type(d.handler) == "table" and d.handler.pay then d.handler.pay(p, d) end
   if d.spend then
     for _, kind in ipairs(game.keys(d.spend)) do
       if kind == "tg" then game.add(p, "tg", -d.spend[kind]) else L.pay(p, d.spend[kind], kind) end

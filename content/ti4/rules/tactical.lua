@@ -3,15 +3,20 @@
 local L = game.lib
 
 procedure("tactical_action", function(ctx)
+  -- A handler may end the turn at any point by setting ctx.end_turn.
   game.step("activation", ctx)
-  if ctx.cancel then return end
+  if ctx.end_turn then return end
   game.step("movement", ctx)
+  if ctx.end_turn then return end
   game.step("space_cannon_offense", ctx)
+  if ctx.end_turn then return end
   local s = ctx.system
   if #L.ships(ctx.player, s) > 0 and #L.enemies_in(ctx.player, s) > 0 then
     game.step("space_combat", { player = ctx.player, active = ctx.player, system = s, defender = L.enemies_in(ctx.player, s)[1] })
   end
+  if ctx.end_turn then return end
   game.step("invasion", ctx)
+  if ctx.end_turn then return end
   game.step("production", ctx)
 end)
 
@@ -40,6 +45,7 @@ end)
 -- Movement rules for p's ships heading to `target`.
 function L.move_rules(p, target)
   local r = { blocked = {}, stop = {}, free_exit = {} }
+  local through = L.flag(p, "move_through_ships") > 0
   for s = 1, game.num_systems() do
     local d = game.data.systems[game.tile_of(s)] or {}
     local a = d.anomaly
@@ -50,7 +56,7 @@ function L.move_rules(p, target)
       elseif rule.enter == "end" and s ~= target then r.blocked[#r.blocked + 1] = s end
       if rule.exit_bonus then r.free_exit[#r.free_exit + 1] = s end
     end
-    if s ~= target and #L.other_ships(p, s) > 0 then r.stop[#r.stop + 1] = s end
+    if s ~= target and not through and #L.other_ships(p, s) > 0 then r.stop[#r.stop + 1] = s end
   end
   return r
 end
@@ -155,9 +161,12 @@ end
 
 function L.fire_cannons(q, list, target_player, label)
   local total = 0
+  -- An extra die (e.g. from a technology) is added once per volley, to the first unit.
+  local extra = L.extra_dice(q, "space_cannon")
+  local mod = L.flag(target_player, "space_cannon_penalty")
   for _, x in ipairs(list) do
-    local mod = game.holds(target_player, "techs", "antimass_deflectors") and 1 or 0
-    local hits = game.roll(L.pn(q) .. " " .. label .. " " .. x.unit.kind, (x.sc.dice or 1) + L.extra_dice(q, "space_cannon"), x.sc.hit + mod)
+    local hits = game.roll(L.pn(q) .. " " .. label .. " " .. x.unit.kind, (x.sc.dice or 1) + extra, x.sc.hit + mod)
+    extra = 0
     total = total + hits
   end
   return total
@@ -170,7 +179,7 @@ procedure("space_cannon_offense", function(ctx)
     for _, g in ipairs(cannon_groups(s, function(q) return q ~= p end)) do
       local hits = L.fire_cannons(g.player, g.list, p, "space cannon")
       local w = game.window("space_cannon_hits", { player = p, shooter = g.player, hits = hits, system = s })
-      L.assign_hits(p, L.ships(p, s), w.hits, "space cannon")
+      L.assign_hits(p, L.ships(p, s), w.hits, "space cannon", { source = g.player })
     end
   end
   -- ... and the active player's cannons shoot at other players' ships.
@@ -178,7 +187,7 @@ procedure("space_cannon_offense", function(ctx)
     for _, g in ipairs(cannon_groups(s, function(x) return x == p end)) do
       local hits = L.fire_cannons(p, g.list, q, "space cannon")
       local w = game.window("space_cannon_hits", { player = q, shooter = p, hits = hits, system = s })
-      L.assign_hits(q, L.ships(q, s), w.hits, "space cannon")
+      L.assign_hits(q, L.ships(q, s), w.hits, "space cannon", { source = p })
     end
   end
 end)
@@ -204,13 +213,17 @@ end
 
 function L.assign_hits(p, units, hits, label, opts)
   if hits <= 0 then return 0 end
-  local w = game.window("assign_hits", { player = p, hits = hits, label = label, active = p })
+  local source = opts and opts.source
+  local active = game.get("game", nil, "active")
+  local w = game.window("assign_hits", { player = p, hits = hits, label = label, active = active, source = source })
   hits = w.hits
   local destroyed = 0
   local gone = {}
   local byid = {}
   for _, u in ipairs(units) do byid[u.id] = u end
-  for _ = 1, hits do
+  local left = hits
+  while left > 0 do
+    left = left - 1
     local options = L.hit_options(p, units, opts, gone)
     if #options == 0 then break end
     local pick = game.choose(p, "assign hit (" .. label .. ")", options)
@@ -220,19 +233,22 @@ function L.assign_hits(p, units, hits, label, opts)
       game.put("unit", id, "damaged", true)
       byid[id].damaged = true
       game.log(L.pn(p) .. " " .. kind .. "#" .. id .. " sustains damage")
-      local sw = game.window("after_sustain", { player = p, unit = id, kind = kind, active = game.get("game", nil, "active") })
+      local sw = game.window("after_sustain", { player = p, unit = id, kind = kind, active = active, source = source, label = label, cancels = 1 })
+      -- Some units cancel more than one hit when they sustain damage.
+      if (sw.cancels or 1) > 1 then left = math.max(0, left - (sw.cancels - 1)) end
       if sw.destroy and game.unit_exists(id) then
         game.remove_unit(id)
         gone[id] = true
         game.log(L.pn(p) .. " " .. kind .. "#" .. id .. " is destroyed")
         destroyed = destroyed + 1
+        game.window("unit_destroyed", { player = p, kind = kind, unit = id, source = source, label = label, active = active })
       end
     else
       game.remove_unit(id)
       gone[id] = true
       game.log(L.pn(p) .. " " .. kind .. "#" .. id .. " is destroyed")
       destroyed = destroyed + 1
-      game.window("unit_destroyed", { player = p, kind = kind, unit = id })
+      game.window("unit_destroyed", { player = p, kind = kind, unit = id, source = source, label = label, active = active })
     end
   end
   return destroyed

@@ -56,11 +56,19 @@ function L.unit_types()
   if L._types then return L._types end
   local seen, out = {}, {}
   for _, id in ipairs(game.keys(game.data.units)) do
-    local d = game.data.units[id]
-    if d.type == id and not seen[id] then seen[id] = true; out[#out + 1] = id end
+    local t = game.data.units[id].type or id
+    if not seen[t] then seen[t] = true; out[#out + 1] = t end
   end
+  table.sort(out)
   L._types = out
   return out
+end
+
+-- Whether p has a unit definition for board type t (a faction-only slot
+-- such as a flagship exists only for players whose faction defines it).
+function L.has_unit(p, t)
+  local fac = L.faction(p)
+  return (fac and fac.units and fac.units[t] ~= nil) or game.data.units[t] ~= nil
 end
 
 -- Ships of p in system s (space area, carried excluded).
@@ -124,7 +132,7 @@ end
 
 -- Removes excess units after movement or combat: fleet pool, then capacity.
 function L.enforce_limits(p, s, why)
-  local fleet = game.counter(p, "fleet")
+  local fleet = L.fleet_limit(p)
   local ships = L.ships(p, s)
   local n = L.count_fleet(p, s)
   if n > fleet then
@@ -354,7 +362,32 @@ function L.extra_dice(p, ability)
   local n = 0
   for _, t in ipairs(game.holdings(p, "techs")) do
     local d = game.data.techs[t]
-    if d and d.extra_die == ability then n = n + 1 end
+    local e = d and d.extra_die
+    if e == ability then n = n + 1
+    elseif type(e) == "table" then
+      for _, x in ipairs(e) do if x == ability then n = n + 1 end end
+    end
   end
   return n
+end
+
+-- Flags: a held technology, ability or faction with `flags: {name: value}`
+-- adds its value (true counts 1). Rules read them where the rule applies
+-- (e.g. move_through_ships, two_actions, production_discount, fleet_bonus,
+-- trade_anyone, space_cannon_penalty).
+function L.flag(p, name)
+  local n = 0
+  for _, coll in ipairs({ "techs", "abilities", "factions" }) do
+    for _, id in ipairs(game.holdings(p, coll)) do
+      local d = game.data[coll][id]
+      local v = d and d.flags and d.flags[name]
+      if v == true then n = n + 1 elseif type(v) == "number" then n = n + v end
+    end
+  end
+  return n
+end
+
+-- Non-fighter ships allowed in one system.
+function L.fleet_limit(p)
+  return game.counter(p, "fleet") + L.flag(p, "fleet_bonus")
 end

@@ -3,20 +3,6 @@
 -- trade goods, so the cost is paid by a `pay` handler.
 local L = game.lib
 
--- L.score (rules/round.lua) does not call a `pay` handler yet: wrap it once so
--- that it does, before the rest of the scoring. If the rules ever call `pay`
--- themselves they should set L.score_calls_pay = true so this is skipped.
--- (The same guarded wrapper is in secret_objectives.form_a_spy_network.)
-if not L.score_calls_pay then
-  L.score_calls_pay = true
-  local score = L.score
-  L.score = function(p, coll, id)
-    local d = game.data[coll][id]
-    if type(d.handler) == "table" and d.handler.pay then d.handler.pay(p, d) end
-    return score(p, coll, id)
-  end
-end
-
 return {
   check = function(p, def)
     return game.counter(p, "tactic") + game.counter(p, "strategy") >= def.tokens
