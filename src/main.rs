@@ -204,9 +204,9 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                     match r.get("chain") {
                         Some(c) => {
                             let c: Vec<&str> = c.as_array().unwrap().iter().rev().filter_map(Value::as_str).collect();
-                            println!("{:<8} {}  [{}]", r["id"].as_str().unwrap(), r["name"].as_str().unwrap(), c.join(" <- "));
+                            println!("{:<10} {}  [{}]", r["id"].as_str().unwrap(), r["name"].as_str().unwrap(), c.join(" <- "));
                         }
-                        None => println!("{:<8} (error: {})", r["id"].as_str().unwrap(), r["error"].as_str().unwrap()),
+                        None => println!("{:<10} (error: {})", r["id"].as_str().unwrap(), r["error"].as_str().unwrap()),
                     }
                 }
             }

@@ -364,11 +364,13 @@ pub fn locate_text(text: &str, keys: &[&str], value: Option<&str>) -> (usize, us
             }
             let t2 = t.trim_start_matches("- ");
             let bare = t2.trim_start_matches(['"', '\'']);
+            // The first key is a top-level key (indent 0).
+            let level_ok = if indent < 0 { ind == 0 } else { ind > indent };
             if bare.starts_with(k)
                 && bare[k.len()..]
                     .trim_start_matches(['"', '\''])
                     .starts_with(':')
-                && ind > indent
+                && level_ok
             {
                 hit = Some((i, ind, l.len() - bare.len()));
                 break;

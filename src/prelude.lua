@@ -40,6 +40,10 @@ end
 
 function game.has_procedure(name) return PROCS[name] ~= nil end
 
+-- The current function of a procedure: a child pack can wrap its parent's
+-- step (`local base = game.procedure_fn("x"); procedure("x", function(ctx) ... base(ctx) end)`).
+function game.procedure_fn(name) return PROCS[name] end
+
 -- Calls a procedure directly, without windows.
 function game.call(name, ...)
   local f = PROCS[name]
@@ -87,10 +91,14 @@ function game.window(name, ctx)
     if not WINDOWS[name] then error("window '" .. tostring(name) .. "' is not declared by any pack", 2) end
     return ctx
   end
+  local held = game.window_holders(name)
+  if not held then return ctx end
   ctx.window = name
   for _, p in ipairs(player_order(ctx)) do
-    for _, s in ipairs(subs) do
-      if game.holds(p, s.coll, s.id) then
+    for i, s in ipairs(subs) do
+      -- Held when the window opened, and still held now.
+      local hs = held[i]
+      if hs and hs[p] and game.holds(p, s.coll, s.id) then
         local h = s.handler
         if not h.when or h.when(ctx, p, s.def) then
           local go = true
@@ -106,8 +114,9 @@ function game.window(name, ctx)
       end
     end
   end
-  for _, s in ipairs(subs) do
-    if game.holds("game", s.coll, s.id) then
+  for i, s in ipairs(subs) do
+    local hs = held[i]
+    if hs and hs.game and game.holds("game", s.coll, s.id) then
       local h = s.handler
       if not h.when or h.when(ctx, nil, s.def) then h.run(ctx, nil, s.def) end
       if ctx.cancel then return ctx end

@@ -305,9 +305,70 @@ impl Session {
             }
             data.set(coll.as_str(), ct).map_err(lua_err)?;
         }
+        let mut keys: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
         for (w, list) in sub_lists {
+            let mut k = vec![];
+            for t in &list {
+                k.push((t.get::<String>("coll").map_err(lua_err)?, t.get::<String>("id").map_err(lua_err)?));
+            }
+            keys.insert(w.clone(), k);
             subs.set(w, lua.create_sequence_from(list).map_err(lua_err)?)
                 .map_err(lua_err)?;
+        }
+        // window_holders(name): for each subscriber of the window, who holds
+        // it ({[player] = true, game = true}); nil when nobody holds any. One
+        // call per window instead of one per subscriber and player.
+        {
+            let sh = shared.clone();
+            let keys = Rc::new(keys);
+            game.set(
+                "window_holders",
+                lua.create_function(move |lua, name: String| {
+                    let Some(list) = keys.get(&name) else { return Ok(LV::Nil) };
+                    let st = sh.st.borrow();
+                    let zone_cards: Vec<std::collections::BTreeSet<&str>> = (0..st.players.len())
+                        .map(|p| {
+                            st.zones
+                                .values()
+                                .filter(|z| z.owner == Some(p))
+                                .flat_map(|z| z.cards.iter().map(String::as_str))
+                                .collect()
+                        })
+                        .collect();
+                    let mut out: Option<Table> = None;
+                    for (i, key) in list.iter().enumerate() {
+                        let mut holders: Vec<LV> = vec![];
+                        for (p, pl) in st.players.iter().enumerate() {
+                            if pl.holds.contains(key) || zone_cards[p].contains(key.1.as_str()) {
+                                holders.push(LV::Integer(p as i64 + 1));
+                            }
+                        }
+                        let game_holds = st.holds.contains(key);
+                        if holders.is_empty() && !game_holds {
+                            continue;
+                        }
+                        let t = lua.create_table()?;
+                        for h in holders {
+                            t.raw_set(h, true)?;
+                        }
+                        if game_holds {
+                            t.raw_set("game", true)?;
+                        }
+                        let o = match &out {
+                            Some(o) => o.clone(),
+                            None => {
+                                let o = lua.create_table()?;
+                                out = Some(o.clone());
+                                o
+                            }
+                        };
+                        o.raw_set(i + 1, t)?;
+                    }
+                    Ok(out.map(LV::Table).unwrap_or(LV::Nil))
+                })
+                .map_err(lua_err)?,
+            )
+            .map_err(lua_err)?;
         }
         game.set("data", data).map_err(lua_err)?;
         Ok(Session {
@@ -1239,35 +1300,45 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         let sh2 = sh.clone();
         game.set(
             "units",
-            lua.create_function(move |lua, filter: Option<Table>| {
+            {
+                // Keys made once: building result tables is the hot path of combat.
+                let k: Vec<mlua::String> = ["system", "owner", "not_owner", "kind", "planet", "space", "carried", "id"]
+                    .iter()
+                    .map(|x| lua.create_string(x))
+                    .collect::<mlua::Result<_>>()?;
+                lua.create_function(move |lua, filter: Option<Table>| {
                 let st = sh2.st.borrow();
                 let mut system: Option<usize> = None;
                 let mut owner: Option<usize> = None;
                 let mut not_owner: Option<usize> = None;
-                let mut kind: Option<String> = None;
+                let mut kind: Option<mlua::String> = None;
                 let mut planet: Option<usize> = None;
                 let mut space = false;
                 let mut carried: Option<u32> = None;
                 if let Some(f) = &filter {
-                    if let Some(s) = f.get::<Option<i64>>("system")? {
+                    if let Some(s) = f.raw_get::<Option<i64>>(&k[0])? {
                         system = Some(sys_idx(&st, s)?);
                     }
-                    owner = f.get::<Option<i64>>("owner")?.map(|o| (o - 1) as usize);
-                    not_owner = f.get::<Option<i64>>("not_owner")?.map(|o| (o - 1) as usize);
-                    kind = f.get("kind")?;
-                    if let Some(p) = f.get::<Option<String>>("planet")? {
-                        planet = Some(planet_idx(&st, &p)?);
+                    owner = f.raw_get::<Option<i64>>(&k[1])?.map(|o| (o - 1) as usize);
+                    not_owner = f.raw_get::<Option<i64>>(&k[2])?.map(|o| (o - 1) as usize);
+                    kind = f.raw_get(&k[3])?;
+                    if let Some(p) = f.raw_get::<Option<mlua::String>>(&k[4])? {
+                        planet = Some(planet_idx(&st, &p.to_str()?)?);
                     }
-                    space = f.get::<Option<bool>>("space")?.unwrap_or(false);
-                    carried = f.get::<Option<i64>>("carried")?.map(|c| c as u32);
+                    space = f.raw_get::<Option<bool>>(&k[5])?.unwrap_or(false);
+                    carried = f.raw_get::<Option<i64>>(&k[6])?.map(|c| c as u32);
                 }
+                let kind_str = match &kind {
+                    Some(x) => Some(x.to_str()?.to_string()),
+                    None => None,
+                };
                 let out = lua.create_table()?;
                 let mut n = 0;
                 for u in st.units.values() {
                     if owner.is_some_and(|o| u.owner != o) || not_owner.is_some_and(|o| u.owner == o) {
                         continue;
                     }
-                    if kind.as_ref().is_some_and(|k| *k != u.kind) {
+                    if kind_str.as_ref().is_some_and(|x| *x != u.kind) {
                         continue;
                     }
                     if let Some(p) = planet {
@@ -1280,31 +1351,40 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
                             continue;
                         }
                     }
-                    let usys = st.unit_system(u.id);
-                    if system.is_some() && usys != system {
-                        continue;
-                    }
                     if space && matches!(u.loc, Loc::Planet(_)) {
                         continue;
                     }
-                    let t = lua.create_table()?;
-                    t.set("id", u.id as i64)?;
-                    t.set("kind", u.kind.as_str())?;
-                    t.set("owner", u.owner as i64 + 1)?;
-                    t.set("system", usys.map(|s| s as i64 + 1))?;
+                    let usys = match u.loc {
+                        Loc::Space(s) => Some(s),
+                        _ => st.unit_system(u.id),
+                    };
+                    if system.is_some() && usys != system {
+                        continue;
+                    }
+                    let t = lua.create_table_with_capacity(0, 5 + u.props.len())?;
+                    t.raw_set(&k[7], u.id as i64)?;
+                    t.raw_set(&k[3], u.kind.as_str())?;
+                    t.raw_set(&k[1], u.owner as i64 + 1)?;
+                    t.raw_set(&k[0], usys.map(|s| s as i64 + 1))?;
                     match u.loc {
-                        Loc::Planet(p) => t.set("planet", st.planets[p].id.as_str())?,
-                        Loc::Carried(c) => t.set("carried", c as i64)?,
+                        Loc::Planet(p) => t.raw_set(&k[4], st.planets[p].id.as_str())?,
+                        Loc::Carried(c) => t.raw_set(&k[6], c as i64)?,
                         Loc::Space(_) => {}
                     }
-                    for (k, v) in &u.props {
-                        t.set(k.as_str(), to_lua(lua, v)?)?;
+                    for (key, v) in &u.props {
+                        let lv = match v {
+                            Value::Bool(b) => LV::Boolean(*b),
+                            Value::Number(x) if x.is_i64() => LV::Integer(x.as_i64().unwrap()),
+                            other => to_lua(lua, other)?,
+                        };
+                        t.raw_set(key.as_str(), lv)?;
                     }
                     n += 1;
                     out.raw_set(n, t)?;
                 }
                 Ok(out)
-            })?,
+            })?
+            },
         )?;
     }
 

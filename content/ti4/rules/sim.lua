@@ -33,7 +33,7 @@ L.policies.random = nil
 -- A bare board of two players and one system, for `imperium combat`.
 procedure("combat_setup", function(args)
   local a, d = game.add_player(), game.add_player()
-  local s = game.add_system("combat", "0,0")
+  local s = game.add_system("combat")
   for _, p in ipairs({ a, d }) do
     game.set(p, "fleet", 99)
     for _, g in ipairs((p == a) and args.attacker or args.defender) do
@@ -46,23 +46,24 @@ procedure("combat_setup", function(args)
   local pol = L.policies[args.policy or "default"]
   if args.policy and args.policy ~= "random" and not pol then error("unknown policy '" .. args.policy .. "'") end
   if pol then game.set_policy("all", pol) end
-  return { system = s }
+  return { system = s, attacker = a, defender = d }
 end)
 
 -- One fight with the pack's own space combat step.
 procedure("combat_sim", function(args)
   local s = args.system or 1
-  local ctx = { player = 1, active = 1, system = s, defender = 2 }
+  local a, d = args.attacker or 1, args.defender or 2
+  local ctx = { player = a, active = a, system = s, defender = d }
   game.step("space_cannon_offense", ctx)
-  if #L.ships(1, s) > 0 and #L.ships(2, s) > 0 then game.step("space_combat", ctx) end
+  if #L.ships(a, s) > 0 and #L.ships(d, s) > 0 then game.step("space_combat", ctx) end
   local count = function(p)
     local n = {}
     for _, u in ipairs(L.ships(p, s)) do n[u.kind] = (n[u.kind] or 0) + 1 end
     return n
   end
-  local a, d = #L.ships(1, s), #L.ships(2, s)
-  local winner = (a > 0 and d == 0) and "attacker" or ((d > 0 and a == 0) and "defender" or "draw")
-  return { winner = winner, attacker = count(1), defender = count(2) }
+  local na, nd = #L.ships(a, s), #L.ships(d, s)
+  local winner = (na > 0 and nd == 0) and "attacker" or ((nd > 0 and na == 0) and "defender" or "draw")
+  return { winner = winner, attacker = count(a), defender = count(d) }
 end)
 
 -- Scenarios: a board like a real game's, without objectives unless asked.

@@ -1,7 +1,7 @@
 -- Barony of Letnev, faction-wide effects. Flagship Arc Secundus: at the start
--- of each space combat round it is repaired. (Its other ability, removing
--- other players' PLANETARY SHIELD in its system, needs L.shielded to know
--- about it; see the report.)
+-- of each space combat round it is repaired. (Its other ability, other
+-- players' units in its system losing PLANETARY SHIELD, is the unit field
+-- `removes_planetary_shield`, read by L.shielded.)
 -- The combat_round_start window opens after retreats are announced; being
 -- repaired a moment earlier would not change what may be announced.
 local L = game.lib

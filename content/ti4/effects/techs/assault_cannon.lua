@@ -36,6 +36,7 @@ return {
     id = tonumber(id)
     game.remove_unit(id)
     game.log(L.pn(opp) .. " " .. kind .. "#" .. id .. " is destroyed")
-    game.window("unit_destroyed", { player = opp, kind = kind, unit = id })
+    game.window("unit_destroyed", { player = opp, kind = kind, unit = id, source = p, label = "assault cannon",
+      active = game.get("game", nil, "active") })
   end,
 }

@@ -2,8 +2,8 @@
 -- produce units on it whose combined cost is at most that planet's resource
 -- value, paying for them as usual. Ships go to the planet's system, ground
 -- forces onto the planet. The usual production limits apply (unit limits,
--- war sun technology, fleet pool; excess fighters beyond capacity are
--- removed); there is no PRODUCTION value to respect, and Sarween Tools does
+-- war sun technology, fleet pool plus Armada's bonus as L.fleet_limit
+-- counts it; excess fighters beyond capacity are removed); there is no PRODUCTION value to respect, and Sarween Tools does
 -- not apply since this is not the PRODUCTION ability (LRR FAQ).
 local L = game.lib
 
@@ -22,13 +22,13 @@ return {
     while true do
       local opts = { "done" }
       for _, t in ipairs(L.unit_types()) do
-        local d = L.def(p, t)
-        local ok = d.cost and (d.class == "ship" or d.class == "ground")
+        local d = L.has_unit(p, t) and L.def(p, t)
+        local ok = d and d.cost and (d.class == "ship" or d.class == "ground")
         if ok and d.requires_tech and not game.holds(p, "techs", d.requires_tech) then ok = false end
         if ok and cost + d.cost > budget then ok = false end
         if ok and d.limit and d.type ~= "fighter" and d.type ~= "infantry"
           and #game.units { owner = p, kind = t } + (built[t] or 0) >= d.limit then ok = false end
-        if ok and d.fleet and L.count_fleet(p, s) + fleet + 1 > game.counter(p, "fleet") then ok = false end
+        if ok and d.fleet and L.count_fleet(p, s) + fleet + 1 > L.fleet_limit(p) then ok = false end
         if ok then opts[#opts + 1] = t end
       end
       local pick = game.choose(p, name .. ": produce on " .. L.name("planets", pl), opts)

@@ -1,11 +1,13 @@
 -- Magen Defense Grid (original base-game card): at the start of a round of
 -- ground combat on a planet holding one of the player's units with PLANETARY
 -- SHIELD, the player may exhaust this; the opponent makes no combat rolls
--- that round. Units that lost PLANETARY SHIELD (a war sun in the system) do
--- not count (LRR 65.3a).
+-- that round. Units that lost PLANETARY SHIELD (an opponent's war sun or
+-- Letnev flagship in the system: `removes_planetary_shield`, via L.shielded)
+-- do not count (LRR 65.3a).
 -- Representation: the opponent's combat rolls that round get -20, so no die
 -- can hit (the dice are still rolled and logged). Nothing in the pack reacts
--- to the rolls themselves, so the outcome is the same as not rolling.
+-- to the rolls themselves, so the outcome is the same as not rolling; the
+-- rules have no hook to skip one side's combat rolls (see the report).
 local L = game.lib
 local USED = "used:magen_defense_grid"
 

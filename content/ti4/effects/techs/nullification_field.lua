@@ -1,14 +1,17 @@
 -- Nullification Field: after another player activates a system that holds one
 -- or more of the player's ships, the player may exhaust this and spend 1
 -- strategy-pool token to end that player's turn at once.
--- Uses the cancel of the activation context, which the tactical action
--- checks right after activation (the command token stays in the system).
+-- Sets ctx.end_turn on the tactical action's context (the activation step
+-- shares it), which the tactical action checks after each step: nothing
+-- after the activation happens and the command token stays in the system.
+-- The other "after activation" effects of this window still resolve (the
+-- system was activated).
 local L = game.lib
 local USED = "used:nullification_field"
 
 return {
   when = function(ctx, p)
-    return ctx.player ~= p and ctx.system and not game.get("player", p, USED)
+    return ctx.player ~= p and ctx.system and not ctx.end_turn and not game.get("player", p, USED)
       and game.counter(p, "strategy") > 0 and #L.ships(p, ctx.system) > 0
   end,
   run = function(ctx, p, def)
@@ -17,6 +20,6 @@ return {
     game.put("player", p, USED, true)
     game.add(p, "strategy", -1)
     game.log(L.pn(p) .. " exhausts " .. name .. ": " .. L.pn(ctx.player) .. "'s turn ends")
-    ctx.cancel = true
+    ctx.end_turn = true
   end,
 }

@@ -43,7 +43,8 @@ return {
           for _, u in ipairs(left) do
             game.remove_unit(u.id)
             game.log(L.pn(q) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
-            game.window("unit_destroyed", { player = q, kind = u.kind, unit = u.id })
+            game.window("unit_destroyed", { player = q, kind = u.kind, unit = u.id, source = p,
+              label = "x-89 bacterial weapon", active = game.get("game", nil, "active") })
           end
         end
       end

@@ -1,0 +1,172 @@
+//! `cargo bench --bench combat`: throughput of pack-driven combat
+//! simulations against a hand-written Rust simulation of the same fight, in
+//! the same run; plus the time to check every pack and to play one random
+//! 6-player game.
+
+use imperium::pack::{Library, ResolvedPack};
+use imperium::rng::Rng;
+use imperium::session::{Limits, RandomAgent, Session};
+use serde_json::json;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::Instant;
+
+const ATTACKER: &[(&str, u32)] = &[("dreadnought", 2), ("carrier", 1), ("cruiser", 2), ("fighter", 4)];
+const DEFENDER: &[(&str, u32)] = &[("war_sun", 1), ("destroyer", 3), ("fighter", 2)];
+
+#[derive(Clone)]
+struct Unit {
+    hit: u32,
+    dice: u32,
+    sustain: bool,
+    damaged: bool,
+    cost: f64,
+    capacity: u32,
+    fighter: bool,
+    afb: Option<(u32, u32)>,
+}
+
+fn fleet(p: &ResolvedPack, spec: &[(&str, u32)]) -> Vec<Unit> {
+    let mut v = vec![];
+    for (id, n) in spec {
+        let d = &p.get("units", id).unwrap().value;
+        for _ in 0..*n {
+            v.push(Unit {
+                hit: d["combat"].as_u64().unwrap() as u32,
+                dice: d["dice"].as_u64().unwrap_or(1) as u32,
+                sustain: d["sustain_damage"].as_bool().unwrap_or(false),
+                damaged: false,
+                cost: d["cost"].as_f64().unwrap_or(0.0),
+                capacity: d["capacity"].as_u64().unwrap_or(0) as u32,
+                fighter: d["transported"].as_bool().unwrap_or(false),
+                afb: d.get("anti_fighter_barrage").and_then(|a| {
+                    Some((a.get("hit")?.as_u64()? as u32, a.get("dice")?.as_u64()? as u32))
+                }),
+            });
+        }
+    }
+    v
+}
+
+fn roll(r: &mut Rng, n: u32, hit: u32) -> u32 {
+    (0..n).filter(|_| r.die(10) >= hit).count() as u32
+}
+
+/// The default policy: sustain first, then the cheapest, weakest, newest.
+fn take_hits(f: &mut Vec<Unit>, hits: u32, only_fighters: bool) {
+    for _ in 0..hits {
+        if !only_fighters {
+            if let Some(u) = f.iter_mut().find(|u| u.sustain && !u.damaged) {
+                u.damaged = true;
+                continue;
+            }
+        }
+        let pick = f
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| !only_fighters || u.fighter)
+            .min_by(|(i, a), (j, b)| {
+                a.cost
+                    .partial_cmp(&b.cost)
+                    .unwrap()
+                    .then(b.hit.cmp(&a.hit))
+                    .then(j.cmp(i))
+            })
+            .map(|(i, _)| i);
+        match pick {
+            Some(i) => {
+                f.remove(i);
+            }
+            None => return,
+        }
+    }
+}
+
+/// 1 = attacker wins, 2 = defender wins, 0 = draw.
+fn baseline(a0: &[Unit], d0: &[Unit], r: &mut Rng) -> u8 {
+    let (mut a, mut d) = (a0.to_vec(), d0.to_vec());
+    let afb = |f: &Vec<Unit>, r: &mut Rng| -> u32 { f.iter().filter_map(|u| u.afb).map(|(h, n)| roll(r, n, h)).sum() };
+    let ha = afb(&a, r);
+    let hd = afb(&d, r);
+    take_hits(&mut d, ha, true);
+    take_hits(&mut a, hd, true);
+    while !a.is_empty() && !d.is_empty() {
+        let ha: u32 = a.iter().map(|u| roll(r, u.dice, u.hit)).sum();
+        let hd: u32 = d.iter().map(|u| roll(r, u.dice, u.hit)).sum();
+        take_hits(&mut d, ha, false);
+        take_hits(&mut a, hd, false);
+    }
+    // Fighters beyond capacity are removed after combat.
+    for f in [&mut a, &mut d] {
+        let cap: u32 = f.iter().map(|u| u.capacity).sum();
+        let mut n = f.iter().filter(|u| u.fighter).count() as u32;
+        while n > cap {
+            let i = f.iter().rposition(|u| u.fighter).unwrap();
+            f.remove(i);
+            n -= 1;
+        }
+    }
+    match (a.is_empty(), d.is_empty()) {
+        (false, true) => 1,
+        (true, false) => 2,
+        _ => 0,
+    }
+}
+
+fn main() {
+    let content = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("content");
+    let lib = Library::new(&content);
+
+    // check of all packs
+    let t = Instant::now();
+    let ids = lib.list();
+    for id in &ids {
+        let p = Rc::new(lib.resolve(id).unwrap());
+        Session::new(p, 0, &[], Limits::default()).unwrap();
+    }
+    println!("check all packs ({}): {:.1} ms", ids.len(), t.elapsed().as_secs_f64() * 1e3);
+
+    // one random 6-player game
+    let p = Rc::new(lib.resolve("ti4").unwrap());
+    let t = Instant::now();
+    let mut s = Session::new(p.clone(), 1, &[], Limits::default()).unwrap();
+    s.start("game", json!({"players": 6})).unwrap();
+    s.run(&mut RandomAgent(Rng::new(1))).unwrap();
+    println!(
+        "one random 6-player ti4 game: {:.1} ms ({} log lines, {} decisions)",
+        t.elapsed().as_secs_f64() * 1e3,
+        s.log_len(),
+        s.record.decisions.len()
+    );
+
+    // combat: pack-driven vs hand-written
+    let sims = 4000u32;
+    let spec = |f: &[(&str, u32)]| f.iter().map(|(k, n)| json!({"kind": k, "count": n})).collect::<Vec<_>>();
+    let t = Instant::now();
+    let r = imperium::sim::simulate(p.clone(), &spec(ATTACKER), &spec(DEFENDER), sims, 1, "default").unwrap();
+    let lua_s = t.elapsed().as_secs_f64();
+    let a = fleet(&p, ATTACKER);
+    let d = fleet(&p, DEFENDER);
+    let mut rng = Rng::new(1);
+    let base_sims = sims * 50;
+    let mut wins = [0u32; 3];
+    let t = Instant::now();
+    for _ in 0..base_sims {
+        wins[baseline(&a, &d, &mut rng) as usize] += 1;
+    }
+    let rust_s = t.elapsed().as_secs_f64();
+    let lua_rate = sims as f64 / lua_s;
+    let rust_rate = base_sims as f64 / rust_s;
+    println!("combat {ATTACKER:?} vs {DEFENDER:?}");
+    println!(
+        "  pack (Lua) : {:>10.0} fights/s   attacker {:.1}%",
+        lua_rate,
+        r["attacker"]["p"].as_f64().unwrap() * 100.0
+    );
+    println!(
+        "  hand-written: {:>10.0} fights/s   attacker {:.1}%",
+        rust_rate,
+        wins[1] as f64 / base_sims as f64 * 100.0
+    );
+    println!("  ratio (hand-written / pack): {:.1}x", rust_rate / lua_rate);
+}

@@ -1,0 +1,56 @@
+-- L1Z1X, Harrow: at the end of each round of ground combat, the player's
+-- ships in the active system may use BOMBARDMENT against the opponent's
+-- ground forces on that planet.
+-- Resolved in combat_round_end of a ground combat the player is invading
+-- (the invader is the active player and its ships are in the planet's
+-- system), after both sides assigned their hits, whenever the opponent still
+-- has ground forces there (also if the player's own were all destroyed that
+-- round: the card asks only for the end of a round). It is a use of
+-- BOMBARDMENT: a PLANETARY SHIELD stops it (unless a unit removes shields,
+-- LRR 15.1b), Plasma Scoring adds its die once, and the before:/after:
+-- windows of the bombardment step are opened around it (with ctx.harrow set)
+-- so that effects reacting to a bombardment (X-89 Bacterial Weapon, "Make an
+-- Example of Their World") see it; one of them may cancel it.
+-- Only the combat's planet can be bombarded, so the bombardment procedure
+-- itself (which offers every planet of the system) is not used.
+local L = game.lib
+
+local function bombers(p, s)
+  local out = {}
+  for _, u in ipairs(L.ships(p, s)) do
+    local b = L.def(p, u.kind).bombardment
+    if b then out[#out + 1] = { u = u, b = b } end
+  end
+  return out
+end
+
+return {
+  when = function(ctx, p)
+    if not ctx.ground or ctx.attacker ~= p or not ctx.defender or not ctx.planet then return false end
+    local s = game.planet_system(ctx.planet)
+    return #L.ground(ctx.defender, ctx.planet) > 0 and #bombers(p, s) > 0
+  end,
+
+  run = function(ctx, p, def)
+    local pl, q = ctx.planet, ctx.defender
+    local s = game.planet_system(pl)
+    local name = L.name("abilities", def.id)
+    if L.shielded(pl, p) then
+      game.log(name .. ": " .. L.name("planets", pl) .. " is protected by a planetary shield")
+      return
+    end
+    if game.choose(p, name .. ": bombard " .. L.name("planets", pl), { "yes", "no" }) ~= "yes" then return end
+    local bctx = { player = p, active = p, system = s, planet = pl, harrow = true }
+    game.window("before:bombardment", bctx)
+    if bctx.cancel then return end
+    game.log(L.pn(p) .. " uses " .. name .. " on " .. L.name("planets", pl))
+    local hits = 0
+    local extra = L.extra_dice(p, "bombardment")
+    for _, x in ipairs(bombers(p, s)) do
+      hits = hits + game.roll(L.pn(p) .. " bombardment " .. x.u.kind, (x.b.dice or 1) + extra, x.b.hit)
+      extra = 0
+    end
+    L.assign_hits(q, L.ground(q, pl), hits, "bombardment", { source = p })
+    game.window("after:bombardment", bctx)
+  end,
+}

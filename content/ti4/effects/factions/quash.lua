@@ -1,0 +1,18 @@
+-- Xxcha, Quash: when an agenda is revealed, the player may spend 1 token from
+-- their strategy pool to discard it and reveal the next agenda from the top
+-- of the deck; players vote on that one instead.
+-- Sets ctx.discard in the agenda_revealed window: the agenda step discards
+-- the agenda, reveals the next and opens the window again (so it may be
+-- quashed in turn, for another token).
+local L = game.lib
+
+return {
+  when = function(ctx, p) return not ctx.discard and ctx.agenda ~= nil and game.counter(p, "strategy") > 0 end,
+  run = function(ctx, p, def)
+    local name = L.name("abilities", def.id)
+    if game.choose(p, name .. " " .. L.name("agendas", ctx.agenda), { "no", "yes" }) ~= "yes" then return end
+    game.add(p, "strategy", -1)
+    game.log(L.pn(p) .. " uses " .. name .. " (1 strategy token) on " .. L.name("agendas", ctx.agenda))
+    ctx.discard = true
+  end,
+}
