@@ -11,7 +11,12 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::Instant;
 
-const ATTACKER: &[(&str, u32)] = &[("dreadnought", 2), ("carrier", 1), ("cruiser", 2), ("fighter", 4)];
+const ATTACKER: &[(&str, u32)] = &[
+    ("dreadnought", 2),
+    ("carrier", 1),
+    ("cruiser", 2),
+    ("fighter", 4),
+];
 const DEFENDER: &[(&str, u32)] = &[("war_sun", 1), ("destroyer", 3), ("fighter", 2)];
 
 #[derive(Clone)]
@@ -40,7 +45,10 @@ fn fleet(p: &ResolvedPack, spec: &[(&str, u32)]) -> Vec<Unit> {
                 capacity: d["capacity"].as_u64().unwrap_or(0) as u32,
                 fighter: d["transported"].as_bool().unwrap_or(false),
                 afb: d.get("anti_fighter_barrage").and_then(|a| {
-                    Some((a.get("hit")?.as_u64()? as u32, a.get("dice")?.as_u64()? as u32))
+                    Some((
+                        a.get("hit")?.as_u64()? as u32,
+                        a.get("dice")?.as_u64()? as u32,
+                    ))
                 }),
             });
         }
@@ -85,7 +93,12 @@ fn take_hits(f: &mut Vec<Unit>, hits: u32, only_fighters: bool) {
 /// 1 = attacker wins, 2 = defender wins, 0 = draw.
 fn baseline(a0: &[Unit], d0: &[Unit], r: &mut Rng) -> u8 {
     let (mut a, mut d) = (a0.to_vec(), d0.to_vec());
-    let afb = |f: &Vec<Unit>, r: &mut Rng| -> u32 { f.iter().filter_map(|u| u.afb).map(|(h, n)| roll(r, n, h)).sum() };
+    let afb = |f: &Vec<Unit>, r: &mut Rng| -> u32 {
+        f.iter()
+            .filter_map(|u| u.afb)
+            .map(|(h, n)| roll(r, n, h))
+            .sum()
+    };
     let ha = afb(&a, r);
     let hd = afb(&d, r);
     take_hits(&mut d, ha, true);
@@ -124,7 +137,11 @@ fn main() {
         let p = Rc::new(lib.resolve(id).unwrap());
         Session::new(p, 0, &[], Limits::default()).unwrap();
     }
-    println!("check all packs ({}): {:.1} ms", ids.len(), t.elapsed().as_secs_f64() * 1e3);
+    println!(
+        "check all packs ({}): {:.1} ms",
+        ids.len(),
+        t.elapsed().as_secs_f64() * 1e3
+    );
 
     // one random 6-player game
     let p = Rc::new(lib.resolve("ti4").unwrap());
@@ -141,9 +158,21 @@ fn main() {
 
     // combat: pack-driven vs hand-written
     let sims = 4000u32;
-    let spec = |f: &[(&str, u32)]| f.iter().map(|(k, n)| json!({"kind": k, "count": n})).collect::<Vec<_>>();
+    let spec = |f: &[(&str, u32)]| {
+        f.iter()
+            .map(|(k, n)| json!({"kind": k, "count": n}))
+            .collect::<Vec<_>>()
+    };
     let t = Instant::now();
-    let r = imperium::sim::simulate(p.clone(), &spec(ATTACKER), &spec(DEFENDER), sims, 1, "default").unwrap();
+    let r = imperium::sim::simulate(
+        p.clone(),
+        &spec(ATTACKER),
+        &spec(DEFENDER),
+        sims,
+        1,
+        "default",
+    )
+    .unwrap();
     let lua_s = t.elapsed().as_secs_f64();
     let a = fleet(&p, ATTACKER);
     let d = fleet(&p, DEFENDER);
@@ -168,5 +197,8 @@ fn main() {
         rust_rate,
         wins[1] as f64 / base_sims as f64 * 100.0
     );
-    println!("  ratio (hand-written / pack): {:.1}x", rust_rate / lua_rate);
+    println!(
+        "  ratio (hand-written / pack): {:.1}x",
+        rust_rate / lua_rate
+    );
 }

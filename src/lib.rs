@@ -3,12 +3,13 @@
 //! The kernel knows hexes, a galaxy graph, generic entities, timing windows,
 //! seeded dice and decisions. Every rule of an edition lives in a content pack.
 
+pub mod diff;
 pub mod galaxy;
 pub mod hex;
 pub mod pack;
+pub mod perft;
 pub mod rng;
-pub mod session;
-pub mod state;
 pub mod scenario;
-pub mod diff;
+pub mod session;
 pub mod sim;
+pub mod state;

@@ -2,7 +2,9 @@ use clap::{Parser, Subcommand};
 use imperium::pack::{Library, PackError, ResolvedPack};
 use imperium::rng::Rng;
 use imperium::scenario;
-use imperium::session::{Decision, DecisionSource, GameError, Limits, RandomAgent, Record, Replay, Session};
+use imperium::session::{
+    Decision, DecisionSource, GameError, Limits, RandomAgent, Record, Replay, Session,
+};
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -10,7 +12,11 @@ use std::process::ExitCode;
 use std::rc::Rc;
 
 #[derive(Parser)]
-#[command(name = "imperium", version, about = "A rules interpreter for Twilight Imperium and its variants")]
+#[command(
+    name = "imperium",
+    version,
+    about = "A rules interpreter for Twilight Imperium and its variants"
+)]
 struct Cli {
     /// Folder holding the content packs.
     #[arg(long, global = true, default_value = "content")]
@@ -92,11 +98,25 @@ enum Cmd {
     },
     /// What pack B changes relative to pack A.
     Diff { a: String, b: String },
+    /// Count the legal decision sequences from a seeded game start.
+    Perft {
+        pack: String,
+        #[arg(long, default_value_t = 4)]
+        depth: usize,
+        #[arg(long, default_value_t = 3)]
+        players: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 fn resolve(lib: &Library, spec: &str) -> Result<Rc<ResolvedPack>, String> {
     lib.resolve(spec).map(Rc::new).map_err(|e| match e {
-        PackError::Invalid(d) => d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("\n"),
+        PackError::Invalid(d) => d
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
         other => other.to_string(),
     })
 }
@@ -155,7 +175,8 @@ impl DecisionSource for JsonLines {
 }
 
 fn write_json(path: &PathBuf, v: &Value) -> Result<(), String> {
-    std::fs::write(path, serde_json::to_string_pretty(v).unwrap() + "\n").map_err(|e| format!("{}: {e}", path.display()))
+    std::fs::write(path, serde_json::to_string_pretty(v).unwrap() + "\n")
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn parse_fleet(s: &str) -> Result<Vec<Value>, String> {
@@ -163,7 +184,11 @@ fn parse_fleet(s: &str) -> Result<Vec<Value>, String> {
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let mut it = part.split_whitespace();
         let (n, kind) = match (it.next(), it.next()) {
-            (Some(n), Some(k)) => (n.parse::<u32>().map_err(|_| format!("bad count in `{part}`"))?, k),
+            (Some(n), Some(k)) => (
+                n.parse::<u32>()
+                    .map_err(|_| format!("bad count in `{part}`"))?,
+                k,
+            ),
             (Some(k), None) => (1, k),
             _ => return Err(format!("bad fleet entry `{part}`")),
         };
@@ -191,10 +216,12 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             for id in lib.list() {
                 match lib.resolve(&id) {
                     Ok(p) => {
-                        let chain: Vec<String> = p.chain.iter().map(|c| c.manifest.id.clone()).collect();
+                        let chain: Vec<String> =
+                            p.chain.iter().map(|c| c.manifest.id.clone()).collect();
                         rows.push(json!({"id": id, "name": p.manifest().name, "version": p.version, "chain": chain}));
                     }
-                    Err(_) => rows.push(json!({"id": id, "error": "does not load (run `imperium check`)"})),
+                    Err(_) => rows
+                        .push(json!({"id": id, "error": "does not load (run `imperium check`)"})),
                 }
             }
             if cli.json {
@@ -203,10 +230,25 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 for r in rows {
                     match r.get("chain") {
                         Some(c) => {
-                            let c: Vec<&str> = c.as_array().unwrap().iter().rev().filter_map(Value::as_str).collect();
-                            println!("{:<10} {}  [{}]", r["id"].as_str().unwrap(), r["name"].as_str().unwrap(), c.join(" <- "));
+                            let c: Vec<&str> = c
+                                .as_array()
+                                .unwrap()
+                                .iter()
+                                .rev()
+                                .filter_map(Value::as_str)
+                                .collect();
+                            println!(
+                                "{:<10} {}  [{}]",
+                                r["id"].as_str().unwrap(),
+                                r["name"].as_str().unwrap(),
+                                c.join(" <- ")
+                            );
                         }
-                        None => println!("{:<10} (error: {})", r["id"].as_str().unwrap(), r["error"].as_str().unwrap()),
+                        None => println!(
+                            "{:<10} (error: {})",
+                            r["id"].as_str().unwrap(),
+                            r["error"].as_str().unwrap()
+                        ),
                     }
                 }
             }
@@ -222,7 +264,11 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                         for x in &d {
                             eprintln!("{x}");
                         }
-                        eprintln!("{} problem{} in pack `{pack}`", d.len(), if d.len() == 1 { "" } else { "s" });
+                        eprintln!(
+                            "{} problem{} in pack `{pack}`",
+                            d.len(),
+                            if d.len() == 1 { "" } else { "s" }
+                        );
                     }
                     return Ok(ExitCode::from(1));
                 }
@@ -240,18 +286,34 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             );
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Play { pack, players, seed, agent, options, save, dump_state, quiet } => {
+        Cmd::Play {
+            pack,
+            players,
+            seed,
+            agent,
+            options,
+            save,
+            dump_state,
+            quiet,
+        } => {
             let p = resolve(&lib, &pack)?;
-            let mut s = Session::new(p.clone(), seed, &options, Limits::default()).map_err(|e| e.to_string())?;
+            let mut s = Session::new(p.clone(), seed, &options, Limits::default())
+                .map_err(|e| e.to_string())?;
             let json_mode = agent == "json" || cli.json;
             if !quiet {
                 if json_mode {
-                    s.set_echo(Some(Box::new(|l: &str| println!("{}", json!({ "log": l })))));
+                    s.set_echo(Some(Box::new(|l: &str| {
+                        println!("{}", json!({ "log": l }))
+                    })));
                 } else {
                     s.set_echo(Some(Box::new(|l: &str| println!("{l}"))));
                 }
             }
-            let entry = p.entry.get("game").cloned().unwrap_or_else(|| "game".into());
+            let entry = p
+                .entry
+                .get("game")
+                .cloned()
+                .unwrap_or_else(|| "game".into());
             let mut source: Box<dyn DecisionSource> = match agent.as_str() {
                 "random" => Box::new(RandomAgent(Rng::new(seed ^ 0xA6E7))),
                 "human" => Box::new(Human),
@@ -277,7 +339,10 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 Err(e) => Err(e.to_string()),
             }
         }
-        Cmd::Run { scenario: path, pack } => {
+        Cmd::Run {
+            scenario: path,
+            pack,
+        } => {
             let pack_spec = match pack {
                 Some(p) => p,
                 None => path
@@ -288,15 +353,30 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             };
             let p = resolve(&lib, &pack_spec)?;
             let out = scenario::run(&p, &path, true).map_err(|e| e.to_string())?;
-            for l in out.log.iter().filter(|l| l.starts_with("expect") || l.starts_with("error:")) {
+            for l in out
+                .log
+                .iter()
+                .filter(|l| l.starts_with("expect") || l.starts_with("error:"))
+            {
                 println!("{l}");
             }
             for f in &out.failures {
                 eprintln!("FAIL {f}");
             }
-            Ok(if out.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+            Ok(if out.failures.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
-        Cmd::Combat { pack, attacker, defender, sims, seed, policy } => {
+        Cmd::Combat {
+            pack,
+            attacker,
+            defender,
+            sims,
+            seed,
+            policy,
+        } => {
             let p = resolve(&lib, &pack)?;
             let res = simulate(p, &attacker, &defender, sims, seed, &policy)?;
             if cli.json {
@@ -313,8 +393,14 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 println!("attacker wins  {}", pct("attacker"));
                 println!("defender wins  {}", pct("defender"));
                 println!("draw           {}", pct("draw"));
-                println!("average attacker survivors: {}", res["survivors"]["attacker"]);
-                println!("average defender survivors: {}", res["survivors"]["defender"]);
+                println!(
+                    "average attacker survivors: {}",
+                    res["survivors"]["attacker"]
+                );
+                println!(
+                    "average defender survivors: {}",
+                    res["survivors"]["defender"]
+                );
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -326,11 +412,14 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 let out = scenario::run(&p, f, false).map_err(|e| e.to_string())?;
                 let snap = scenario::snapshot_path(p.dir(), &out.name);
                 let golden = out.golden();
-                let old = std::fs::read_to_string(&snap).ok().map(|t| scenario::snapshot_body(&t));
+                let old = std::fs::read_to_string(&snap)
+                    .ok()
+                    .map(|t| scenario::snapshot_body(&t));
                 let same = old.as_deref() == Some(golden.as_str());
                 if accept && !same {
                     std::fs::create_dir_all(snap.parent().unwrap()).map_err(|e| e.to_string())?;
-                    std::fs::write(&snap, scenario::snapshot_text(&golden)).map_err(|e| e.to_string())?;
+                    std::fs::write(&snap, scenario::snapshot_text(&golden))
+                        .map_err(|e| e.to_string())?;
                 }
                 let verdict = if !out.failures.is_empty() {
                     bad += 1;
@@ -341,7 +430,11 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                     "accepted"
                 } else {
                     bad += 1;
-                    if old.is_none() { "NEW (no golden; --accept to write)" } else { "CHANGED (log differs from golden)" }
+                    if old.is_none() {
+                        "NEW (no golden; --accept to write)"
+                    } else {
+                        "CHANGED (log differs from golden)"
+                    }
                 };
                 println!("{verdict:<8} {}", out.name);
                 for x in &out.failures {
@@ -349,29 +442,58 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 }
                 if verdict.starts_with("CHANGED") {
                     let o = old.unwrap_or_default();
-                    for (a, b) in o.lines().zip(golden.lines()).filter(|(a, b)| a != b).take(3) {
+                    for (a, b) in o
+                        .lines()
+                        .zip(golden.lines())
+                        .filter(|(a, b)| a != b)
+                        .take(3)
+                    {
                         println!("    - {a}\n    + {b}");
                     }
                 }
             }
-            println!("{} scenario{}, {} failed", files.len(), if files.len() == 1 { "" } else { "s" }, bad);
-            Ok(if bad == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+            println!(
+                "{} scenario{}, {} failed",
+                files.len(),
+                if files.len() == 1 { "" } else { "s" },
+                bad
+            );
+            Ok(if bad == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
-        Cmd::Replay { save, until, dump_state } => {
-            let text = std::fs::read_to_string(&save).map_err(|e| format!("{}: {e}", save.display()))?;
-            let rec: Record = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", save.display()))?;
+        Cmd::Replay {
+            save,
+            until,
+            dump_state,
+        } => {
+            let text =
+                std::fs::read_to_string(&save).map_err(|e| format!("{}: {e}", save.display()))?;
+            let rec: Record =
+                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", save.display()))?;
             let p = resolve(&lib, &rec.pack)?;
             if p.version != rec.version {
-                eprintln!("warning: the record is of {} {}, the pack is {}", rec.pack, rec.version, p.version);
+                eprintln!(
+                    "warning: the record is of {} {}, the pack is {}",
+                    rec.pack, rec.version, p.version
+                );
             }
-            let mut s = Session::new(p, rec.seed, &rec.options, Limits::default()).map_err(|e| e.to_string())?;
+            let mut s = Session::new(p, rec.seed, &rec.options, Limits::default())
+                .map_err(|e| e.to_string())?;
             s.set_echo(Some(Box::new(|l: &str| println!("{l}"))));
             let mut answers = rec.decisions.clone();
             if let Some(n) = until {
                 answers.truncate(n);
             }
-            s.start(&rec.entry, rec.args.clone()).map_err(|e| e.to_string())?;
-            let mut src = Replay { answers, next: 0, then: None };
+            s.start(&rec.entry, rec.args.clone())
+                .map_err(|e| e.to_string())?;
+            let mut src = Replay {
+                answers,
+                next: 0,
+                then: None,
+            };
             let res = s.run(&mut src);
             if let Some(path) = &dump_state {
                 write_json(path, &s.state_dump())?;
@@ -380,12 +502,37 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 Ok(_) => Ok(ExitCode::SUCCESS),
                 Err(GameError::Usage(m)) if m == "the record ends here" => {
                     if let Some(d) = &s.pending {
-                        println!("stopped before: p{} {} [{}]", d.player, d.prompt, d.options.join(", "));
+                        println!(
+                            "stopped before: p{} {} [{}]",
+                            d.player,
+                            d.prompt,
+                            d.options.join(", ")
+                        );
                     }
                     Ok(ExitCode::SUCCESS)
                 }
                 Err(e) => Err(e.to_string()),
             }
+        }
+        Cmd::Perft {
+            pack,
+            depth,
+            players,
+            seed,
+        } => {
+            let p = resolve(&lib, &pack)?;
+            let entry = p
+                .entry
+                .get("game")
+                .cloned()
+                .unwrap_or_else(|| "game".into());
+            let counts =
+                imperium::perft::perft(&p, &entry, &json!({ "players": players }), seed, depth)
+                    .map_err(|e| e.to_string())?;
+            for (i, c) in counts.iter().enumerate() {
+                println!("depth {}: {c}", i + 1);
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Cmd::Diff { a, b } => {
             let pa = resolve(&lib, &a)?;
@@ -397,13 +544,32 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 for l in &lines {
                     println!("{l}");
                 }
-                println!("{} change{}", lines.iter().filter(|l| !l.starts_with(' ')).count(), if lines.len() == 1 { "" } else { "s" });
+                println!(
+                    "{} change{}",
+                    lines.iter().filter(|l| !l.starts_with(' ')).count(),
+                    if lines.len() == 1 { "" } else { "s" }
+                );
             }
             Ok(ExitCode::SUCCESS)
         }
     }
 }
 
-fn simulate(p: Rc<ResolvedPack>, attacker: &str, defender: &str, sims: u32, seed: u64, policy: &str) -> Result<Value, String> {
-    imperium::sim::simulate(p, &parse_fleet(attacker)?, &parse_fleet(defender)?, sims, seed, policy).map_err(|e| e.to_string())
+fn simulate(
+    p: Rc<ResolvedPack>,
+    attacker: &str,
+    defender: &str,
+    sims: u32,
+    seed: u64,
+    policy: &str,
+) -> Result<Value, String> {
+    imperium::sim::simulate(
+        p,
+        &parse_fleet(attacker)?,
+        &parse_fleet(defender)?,
+        sims,
+        seed,
+        policy,
+    )
+    .map_err(|e| e.to_string())
 }

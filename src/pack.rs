@@ -100,6 +100,17 @@ pub struct Manifest {
     pub windows: Vec<String>,
     #[serde(default)]
     pub refs: Vec<RefRule>,
+    /// The seeded start whose perft counts are a golden test.
+    #[serde(default)]
+    pub perft: Option<PerftSpec>,
+}
+
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerftSpec {
+    pub players: u32,
+    pub seed: u64,
+    pub depth: usize,
 }
 
 fn default_locale() -> String {
@@ -221,7 +232,10 @@ impl Library {
             )])
         })?;
         let manifest: Manifest = serde_yaml::from_str(&src).map_err(|e| {
-            let (l, c) = e.location().map(|l| (l.line(), l.column())).unwrap_or((0, 0));
+            let (l, c) = e
+                .location()
+                .map(|l| (l.line(), l.column()))
+                .unwrap_or((0, 0));
             PackError::Invalid(vec![diag(
                 "yaml",
                 origin(spec, "pack.yaml", l, c),
@@ -274,7 +288,10 @@ impl Library {
         // Topological order; ties broken by id for stability.
         let ids: Vec<String> = loaded.keys().cloned().collect();
         let mut g = DiGraph::<String, ()>::new();
-        let nodes: BTreeMap<String, _> = ids.iter().map(|i| (i.clone(), g.add_node(i.clone()))).collect();
+        let nodes: BTreeMap<String, _> = ids
+            .iter()
+            .map(|i| (i.clone(), g.add_node(i.clone())))
+            .collect();
         for (id, p) in &loaded {
             for parent in &p.manifest.extends {
                 g.add_edge(nodes[parent], nodes[id], ());
@@ -468,17 +485,28 @@ fn yaml_key(k: serde_yaml::Value) -> String {
         serde_yaml::Value::String(s) => s,
         serde_yaml::Value::Number(n) => n.to_string(),
         serde_yaml::Value::Bool(b) => b.to_string(),
-        other => serde_yaml::to_string(&other).unwrap_or_default().trim().to_string(),
+        other => serde_yaml::to_string(&other)
+            .unwrap_or_default()
+            .trim()
+            .to_string(),
     }
 }
 
 /// Parses a YAML file into JSON, with a diagnostic on failure.
-pub fn parse_yaml(pack: &str, rel: &str, src: &str) -> Result<Value, Diagnostic> {
+pub fn parse_yaml(pack: &str, rel: &str, src: &str) -> Result<Value, Box<Diagnostic>> {
     match serde_yaml::from_str::<serde_yaml::Value>(src) {
         Ok(v) => Ok(yaml_to_json(v)),
         Err(e) => {
-            let (l, c) = e.location().map(|l| (l.line(), l.column())).unwrap_or((0, 0));
-            Err(diag("yaml", origin(pack, rel, l, c), rel, e.to_string()))
+            let (l, c) = e
+                .location()
+                .map(|l| (l.line(), l.column()))
+                .unwrap_or((0, 0));
+            Err(Box::new(diag(
+                "yaml",
+                origin(pack, rel, l, c),
+                rel,
+                e.to_string(),
+            )))
         }
     }
 }
@@ -540,7 +568,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
             let v = match parse_yaml(&pid, &rel, &src) {
                 Ok(v) => v,
                 Err(d) => {
-                    diags.push(d);
+                    diags.push(*d);
                     continue;
                 }
             };
@@ -578,7 +606,9 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                         let (l, c) = locate_text(&src, &["remove"], Some(&s));
                         let o = origin(&pid, &rel, l, c);
                         match s.split_once('.') {
-                            Some((c, i)) if collections.get(c).is_some_and(|m| m.contains_key(i)) => {
+                            Some((c, i))
+                                if collections.get(c).is_some_and(|m| m.contains_key(i)) =>
+                            {
                                 collections.get_mut(c).unwrap().shift_remove(i);
                                 removed.push((c.to_string(), i.to_string(), o));
                             }
@@ -609,7 +639,9 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                     let patch = def.get("patch").cloned();
                     match (target.get_mut(&id), patch) {
                         (Some(existing), Some(patch)) => {
-                            existing.history.push((existing.origin.clone(), existing.value.clone()));
+                            existing
+                                .history
+                                .push((existing.origin.clone(), existing.value.clone()));
                             deep_merge(&mut existing.value, &patch);
                             existing.origin = o;
                             existing.patched = true;
@@ -631,7 +663,9 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                                 d.related = Some(existing.origin.clone());
                                 diags.push(d);
                             } else {
-                                existing.history.push((existing.origin.clone(), existing.value.clone()));
+                                existing
+                                    .history
+                                    .push((existing.origin.clone(), existing.value.clone()));
                                 existing.value = def;
                                 existing.origin = o;
                                 existing.patched = false;
@@ -736,7 +770,12 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// Collects (value, key path) pairs matched by a `refs` path pattern.
-fn walk_path<'a>(v: &'a Value, pat: &[&str], path: &mut Vec<String>, out: &mut Vec<(String, Vec<String>)>) {
+fn walk_path(
+    v: &Value,
+    pat: &[&str],
+    path: &mut Vec<String>,
+    out: &mut Vec<(String, Vec<String>)>,
+) {
     let Some((head, rest)) = pat.split_first() else {
         match v {
             Value::String(s) => out.push((s.clone(), path.clone())),
@@ -780,7 +819,11 @@ fn walk_path<'a>(v: &'a Value, pat: &[&str], path: &mut Vec<String>, out: &mut V
     }
 }
 
-fn check_refs(p: &ResolvedPack, sources: &BTreeMap<(String, String), String>, diags: &mut Vec<Diagnostic>) {
+fn check_refs(
+    p: &ResolvedPack,
+    sources: &BTreeMap<(String, String), String>,
+    diags: &mut Vec<Diagnostic>,
+) {
     let empty = IndexMap::new();
     let pin = |d: &Def, keys: &[String], value: Option<&str>| -> Origin {
         let src = sources
@@ -795,12 +838,20 @@ fn check_refs(p: &ResolvedPack, sources: &BTreeMap<(String, String), String>, di
     };
     for rule in &p.refs {
         let parts: Vec<&str> = rule.path.split('/').collect();
-        let Some((coll, rest)) = parts.split_first() else { continue };
-        let Some(defs) = p.collections.get(*coll) else { continue };
+        let Some((coll, rest)) = parts.split_first() else {
+            continue;
+        };
+        let Some(defs) = p.collections.get(*coll) else {
+            continue;
+        };
         let targets = p.collections.get(&rule.to).unwrap_or(&empty);
         for (id, d) in defs {
             let mut out = vec![];
-            let rest_after_id = if rest.first() == Some(&"*") { &rest[1..] } else { rest };
+            let rest_after_id = if rest.first() == Some(&"*") {
+                &rest[1..]
+            } else {
+                rest
+            };
             walk_path(&d.value, rest_after_id, &mut vec![], &mut out);
             for (val, path) in out {
                 if !targets.contains_key(&val) {
@@ -852,7 +903,10 @@ fn check_refs(p: &ResolvedPack, sources: &BTreeMap<(String, String), String>, di
                             "missing-script",
                             pin(d, &[coll.clone(), id.clone(), "script".into()], None),
                             &format!("{coll}.{id}"),
-                            format!("script file `{s}` does not exist in pack `{}`", d.origin.pack),
+                            format!(
+                                "script file `{s}` does not exist in pack `{}`",
+                                d.origin.pack
+                            ),
                         ));
                     }
                 }

@@ -2,8 +2,8 @@
 //! against a pack; their logs are the golden files.
 
 use crate::pack::{locate_text, parse_yaml, ResolvedPack};
-use crate::session::{GameError, Limits, RandomAgent, Scripted, Session};
 use crate::rng::Rng;
+use crate::session::{GameError, Limits, RandomAgent, Scripted, Session};
 use serde::Deserialize;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -84,9 +84,8 @@ pub fn load(path: &Path, pack_id: &str) -> Result<(Scenario, String), GameError>
         path.file_name().unwrap_or_default().to_string_lossy()
     );
     let v = parse_yaml(pack_id, &rel, &src).map_err(|d| GameError::Usage(d.to_string()))?;
-    let sc: Scenario = serde_json::from_value(v).map_err(|e| {
-        GameError::Usage(format!("content/{pack_id}/{rel}: {e}"))
-    })?;
+    let sc: Scenario = serde_json::from_value(v)
+        .map_err(|e| GameError::Usage(format!("content/{pack_id}/{rel}: {e}")))?;
     Ok((sc, src))
 }
 
@@ -106,13 +105,20 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
     let chunk = |key: &str, code: &Option<String>| -> Option<(String, String)> {
         code.as_ref().map(|c| {
             let (line, _) = locate_text(&src, &[key], None);
-            (format!("@content/{pid}/{rel}"), format!("{}{c}", "\n".repeat(line)))
+            (
+                format!("@content/{pid}/{rel}"),
+                format!("{}{c}", "\n".repeat(line)),
+            )
         })
     };
     let mut chunks = vec![];
     chunks.extend(chunk("setup", &sc.setup));
     chunks.extend(chunk("run", &sc.run));
-    let entry = pack.entry.get("scenario").cloned().unwrap_or_else(|| "scenario".into());
+    let entry = pack
+        .entry
+        .get("scenario")
+        .cloned()
+        .unwrap_or_else(|| "scenario".into());
     let mut args = sc.args.clone();
     if args.is_null() {
         args = Value::Object(Default::default());
@@ -130,7 +136,9 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
                 if session.result.is_some() {
                     break;
                 }
-                let Some(d) = session.pending.clone() else { break };
+                let Some(d) = session.pending.clone() else {
+                    break;
+                };
                 let a = if scripted.next < scripted.answers.len() || !sc.then_random {
                     crate::session::DecisionSource::decide(&mut scripted, &d)?
                 } else {
@@ -153,7 +161,9 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
             failures.push(format!("the scenario failed: {e}"));
             log.push(format!("error: {e}"));
         }
-        (Ok(()), Some(want)) => failures.push(format!("expected an error containing `{want}`, but the run succeeded")),
+        (Ok(()), Some(want)) => failures.push(format!(
+            "expected an error containing `{want}`, but the run succeeded"
+        )),
         (Ok(()), None) => {}
     }
     if result.is_ok() && session.pending.is_some() {
@@ -172,11 +182,16 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
         match session.exec(&name, &code) {
             Ok(Value::Bool(true)) => log.push(format!("expect ok: {e}")),
             Ok(v) => {
-                failures.push(format!("content/{pid}/{rel}:{}: expectation failed: {e} (got {v})", line + i + 1));
+                failures.push(format!(
+                    "content/{pid}/{rel}:{}: expectation failed: {e} (got {v})",
+                    line + i + 1
+                ));
                 log.push(format!("expect FAILED: {e}"));
             }
             Err(err) => {
-                failures.push(format!("content/{pid}/{rel}: expectation error: {e}: {err}"));
+                failures.push(format!(
+                    "content/{pid}/{rel}: expectation error: {e}: {err}"
+                ));
                 log.push(format!("expect ERROR: {e}"));
             }
         }
@@ -209,5 +224,8 @@ pub fn snapshot_text(body: &str) -> String {
 }
 
 pub fn snapshot_path(pack_dir: &Path, name: &str) -> PathBuf {
-    pack_dir.join("tests").join("snapshots").join(format!("{name}.snap"))
+    pack_dir
+        .join("tests")
+        .join("snapshots")
+        .join(format!("{name}.snap"))
 }

@@ -114,7 +114,9 @@ pub enum Status {
     Finished(Value),
 }
 
-type Echo = Rc<RefCell<Option<Box<dyn FnMut(&str)>>>>;
+/// A sink for log lines as they are written.
+pub type EchoFn = Box<dyn FnMut(&str)>;
+type Echo = Rc<RefCell<Option<EchoFn>>>;
 
 struct Shared {
     st: RefCell<State>,
@@ -186,14 +188,23 @@ fn rterr(msg: impl Into<String>) -> mlua::Error {
 
 impl Session {
     /// Builds the VM for a pack: sandbox, kernel API, pack scripts.
-    pub fn new(pack: Rc<ResolvedPack>, seed: u64, options: &[String], limits: Limits) -> Result<Session, GameError> {
+    pub fn new(
+        pack: Rc<ResolvedPack>,
+        seed: u64,
+        options: &[String],
+        limits: Limits,
+    ) -> Result<Session, GameError> {
         for o in options {
             if !pack.options.contains_key(o) {
                 let known: Vec<&String> = pack.options.keys().collect();
                 return Err(GameError::Usage(format!(
                     "pack `{}` has no option `{o}` (options: {})",
                     pack.id,
-                    known.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+                    known
+                        .iter()
+                        .map(|s| s.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )));
             }
         }
@@ -231,7 +242,8 @@ impl Session {
         // Options, with defaults.
         let ot = lua.create_table().map_err(lua_err)?;
         for (k, d) in &pack.options {
-            ot.set(k.as_str(), d.default || opts_sorted.contains(k)).map_err(lua_err)?;
+            ot.set(k.as_str(), d.default || opts_sorted.contains(k))
+                .map_err(lua_err)?;
         }
         game.set("options", ot).map_err(lua_err)?;
         game.set("pack", pack.id.as_str()).map_err(lua_err)?;
@@ -287,7 +299,8 @@ impl Session {
                 let dt = to_lua(&lua, &v).map_err(lua_err)?;
                 let LV::Table(dt) = dt else { continue };
                 if let Some(s) = d.value.get("script").and_then(Value::as_str) {
-                    let handler = compile_script(&lua, &pack, d, coll, id, s, &envs).map_err(lua_err)?;
+                    let handler =
+                        compile_script(&lua, &pack, d, coll, id, s, &envs).map_err(lua_err)?;
                     dt.set("handler", handler.clone()).map_err(lua_err)?;
                     if let Some(ws) = d.value.get("windows").and_then(Value::as_array) {
                         for w in ws.iter().filter_map(Value::as_str) {
@@ -309,7 +322,10 @@ impl Session {
         for (w, list) in sub_lists {
             let mut k = vec![];
             for t in &list {
-                k.push((t.get::<String>("coll").map_err(lua_err)?, t.get::<String>("id").map_err(lua_err)?));
+                k.push((
+                    t.get::<String>("coll").map_err(lua_err)?,
+                    t.get::<String>("id").map_err(lua_err)?,
+                ));
             }
             keys.insert(w.clone(), k);
             subs.set(w, lua.create_sequence_from(list).map_err(lua_err)?)
@@ -324,7 +340,9 @@ impl Session {
             game.set(
                 "window_holders",
                 lua.create_function(move |lua, name: String| {
-                    let Some(list) = keys.get(&name) else { return Ok(LV::Nil) };
+                    let Some(list) = keys.get(&name) else {
+                        return Ok(LV::Nil);
+                    };
                     let st = sh.st.borrow();
                     let zone_cards: Vec<std::collections::BTreeSet<&str>> = (0..st.players.len())
                         .map(|p| {
@@ -385,7 +403,7 @@ impl Session {
     }
 
     /// Prints (or collects) each log line as it is written.
-    pub fn set_echo(&self, f: Option<Box<dyn FnMut(&str)>>) {
+    pub fn set_echo(&self, f: Option<EchoFn>) {
         *self.shared.echo.borrow_mut() = f;
     }
 
@@ -429,7 +447,12 @@ impl Session {
 
     /// Starts `entry` and then runs the given chunks (name, code) in the same
     /// coroutine, so they may ask for decisions too. Used by scenarios.
-    pub fn start_with_chunks(&mut self, entry: &str, args: Value, chunks: &[(String, String)]) -> Result<(), GameError> {
+    pub fn start_with_chunks(
+        &mut self,
+        entry: &str,
+        args: Value,
+        chunks: &[(String, String)],
+    ) -> Result<(), GameError> {
         let mut funcs = vec![];
         for (name, code) in chunks {
             let f = self
@@ -470,8 +493,15 @@ impl Session {
         self.after_resume(vals)
     }
 
-    fn resume_with(&mut self, start: Option<(String, Value)>, answer: Option<usize>) -> Result<(), GameError> {
-        let th = self.thread.clone().ok_or_else(|| GameError::Usage("no game started".into()))?;
+    fn resume_with(
+        &mut self,
+        start: Option<(String, Value)>,
+        answer: Option<usize>,
+    ) -> Result<(), GameError> {
+        let th = self
+            .thread
+            .clone()
+            .ok_or_else(|| GameError::Usage("no game started".into()))?;
         self.shared.used.set(0);
         let res: mlua::Result<MultiValue> = match start {
             Some((name, args)) => {
@@ -484,7 +514,10 @@ impl Session {
     }
 
     fn after_resume(&mut self, res: mlua::Result<MultiValue>) -> Result<(), GameError> {
-        let th = self.thread.clone().ok_or_else(|| GameError::Usage("no game started".into()))?;
+        let th = self
+            .thread
+            .clone()
+            .ok_or_else(|| GameError::Usage("no game started".into()))?;
         let vals = match res {
             Ok(v) => v,
             Err(e) => {
@@ -502,7 +535,10 @@ impl Session {
                     ));
                 }
                 let player = v.get(1).and_then(|x| x.as_i64()).unwrap_or(0);
-                let prompt = v.get(2).and_then(|x| x.as_str().map(|s| s.to_string())).unwrap_or_default();
+                let prompt = v
+                    .get(2)
+                    .and_then(|x| x.as_str().map(|s| s.to_string()))
+                    .unwrap_or_default();
                 let mut options = vec![];
                 if let Some(LV::Table(t)) = v.get(3) {
                     for o in t.sequence_values::<LV>() {
@@ -510,7 +546,11 @@ impl Session {
                         options.push(lua_to_string(&o));
                     }
                 }
-                self.pending = Some(Decision { player, prompt, options });
+                self.pending = Some(Decision {
+                    player,
+                    prompt,
+                    options,
+                });
             }
             _ => {
                 let v: Vec<LV> = vals.into_iter().collect();
@@ -542,7 +582,12 @@ impl Session {
         })?;
         self.record.decisions.push(choice.to_string());
         if self.log_decisions {
-            let line = format!("? p{} {} [{}] -> {choice}", d.player, d.prompt, d.options.join(", "));
+            let line = format!(
+                "? p{} {} [{}] -> {choice}",
+                d.player,
+                d.prompt,
+                d.options.join(", ")
+            );
             if let Some(e) = self.shared.echo.borrow_mut().as_mut() {
                 e(&line);
             }
@@ -565,10 +610,9 @@ impl Session {
             if let Some(r) = &self.result {
                 return Ok(r.clone());
             }
-            let d = self
-                .pending
-                .clone()
-                .ok_or_else(|| GameError::Usage("the game is neither waiting nor finished".into()))?;
+            let d = self.pending.clone().ok_or_else(|| {
+                GameError::Usage("the game is neither waiting nor finished".into())
+            })?;
             let a = source.decide(&d)?;
             self.answer(&a)?;
         }
@@ -585,7 +629,10 @@ impl Session {
 
     /// Saves the whole state (for cheap repeated simulations).
     pub fn snapshot(&self) -> (State, usize) {
-        (self.shared.st.borrow().clone(), self.shared.log.borrow().len())
+        (
+            self.shared.st.borrow().clone(),
+            self.shared.log.borrow().len(),
+        )
     }
 
     pub fn restore(&self, snap: &(State, usize)) {
@@ -598,7 +645,11 @@ impl Session {
     }
 
     pub fn set_logging(&self, on: bool) {
-        self.shared.st.borrow_mut().props.insert("__quiet".into(), Value::Bool(!on));
+        self.shared
+            .st
+            .borrow_mut()
+            .props
+            .insert("__quiet".into(), Value::Bool(!on));
     }
 }
 
@@ -615,9 +666,7 @@ fn lua_to_string(v: &LV) -> String {
         LV::Integer(i) => i.to_string(),
         LV::Number(n) => n.to_string(),
         LV::Boolean(b) => b.to_string(),
-        LV::Table(t) => t
-            .get::<String>("id")
-            .unwrap_or_else(|_| "?".into()),
+        LV::Table(t) => t.get::<String>("id").unwrap_or_else(|_| "?".into()),
         _ => "?".into(),
     }
 }
@@ -681,7 +730,18 @@ impl DecisionSource for Replay<'_> {
 }
 
 fn sandbox(lua: &Lua, g: &Table, shared: &Rc<Shared>) -> mlua::Result<()> {
-    for name in ["dofile", "loadfile", "collectgarbage", "require", "print", "load", "debug", "io", "os", "package"] {
+    for name in [
+        "dofile",
+        "loadfile",
+        "collectgarbage",
+        "require",
+        "print",
+        "load",
+        "debug",
+        "io",
+        "os",
+        "package",
+    ] {
         g.set(name, LV::Nil)?;
     }
     // `load` of text only, in the caller's sandbox.
@@ -712,9 +772,13 @@ fn sandbox(lua: &Lua, g: &Table, shared: &Rc<Shared>) -> mlua::Result<()> {
             let mut st = sh.st.borrow_mut();
             let r = st.rng();
             match (a, b) {
-                (None, _) => Ok(LV::Number((r.next_u64() >> 11) as f64 / (1u64 << 53) as f64)),
+                (None, _) => Ok(LV::Number(
+                    (r.next_u64() >> 11) as f64 / (1u64 << 53) as f64,
+                )),
                 (Some(m), None) if m >= 1 => Ok(LV::Integer(r.die(m as u32) as i64)),
-                (Some(m), Some(n)) if n >= m => Ok(LV::Integer(m + r.die((n - m + 1) as u32) as i64 - 1)),
+                (Some(m), Some(n)) if n >= m => {
+                    Ok(LV::Integer(m + r.die((n - m + 1) as u32) as i64 - 1))
+                }
                 _ => Err(rterr("math.random: empty interval")),
             }
         })?,
@@ -746,7 +810,10 @@ fn compile_script(
             .map(|c| c.dir.clone())
             .unwrap_or_default();
         let code = std::fs::read_to_string(dir.join(s)).map_err(|e| {
-            rterr(format!("content/{}/{}: {coll}.{id}: cannot read script `{s}`: {e}", d.origin.pack, d.origin.file))
+            rterr(format!(
+                "content/{}/{}: {coll}.{id}: cannot read script `{s}`: {e}",
+                d.origin.pack, d.origin.file
+            ))
         })?;
         (code, format!("@content/{}/{s}", d.origin.pack))
     } else {
@@ -765,7 +832,10 @@ fn compile_script(
             t.ends_with('|') || t.ends_with('>') || t.ends_with("|-")
         });
         let pad = if block { line } else { line.saturating_sub(1) };
-        (format!("{}{s}", "\n".repeat(pad)), format!("@content/{}/{}", d.origin.pack, d.origin.file))
+        (
+            format!("{}{s}", "\n".repeat(pad)),
+            format!("@content/{}/{}", d.origin.pack, d.origin.file),
+        )
     };
     let f = lua
         .load(code)
@@ -793,7 +863,9 @@ fn handler_for(lua: &Lua, h: &LV, window: &str) -> mlua::Result<Table> {
             let run = match run {
                 LV::Function(f) => f,
                 _ => tab.get::<Function>("run").map_err(|_| {
-                    rterr(format!("the script has no handler for window `{window}` (nor `run`)"))
+                    rterr(format!(
+                        "the script has no handler for window `{window}` (nor `run`)"
+                    ))
                 })?,
             };
             t.set("run", run)?;
@@ -815,7 +887,12 @@ fn scope_player(v: &LV, n: usize) -> mlua::Result<Option<usize>> {
     }
 }
 
-fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>) -> mlua::Result<()> {
+fn install_api(
+    lua: &Lua,
+    game: &Table,
+    sh: &Rc<Shared>,
+    pack: &Rc<ResolvedPack>,
+) -> mlua::Result<()> {
     macro_rules! f {
         ($name:literal, |$lua:ident, $st:ident, $args:tt : $ty:ty| $body:block) => {{
             let sh = sh.clone();
@@ -875,32 +952,38 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         let sh2 = sh.clone();
         game.set(
             "roll",
-            lua.create_function(move |lua, (label, n, target, sides): (String, i64, i64, Option<u32>)| {
-                let sides = sides.unwrap_or(10);
-                let mut rolls = Vec::with_capacity(n.max(0) as usize);
-                let quiet;
-                {
-                    let mut st = sh2.st.borrow_mut();
-                    quiet = st.props.get("__quiet") == Some(&Value::Bool(true));
-                    let r = st.rng();
-                    for _ in 0..n.max(0) {
-                        rolls.push(r.die(sides) as i64);
+            lua.create_function(
+                move |lua, (label, n, target, sides): (String, i64, i64, Option<u32>)| {
+                    let sides = sides.unwrap_or(10);
+                    let mut rolls = Vec::with_capacity(n.max(0) as usize);
+                    let quiet;
+                    {
+                        let mut st = sh2.st.borrow_mut();
+                        quiet = st.props.get("__quiet") == Some(&Value::Bool(true));
+                        let r = st.rng();
+                        for _ in 0..n.max(0) {
+                            rolls.push(r.die(sides) as i64);
+                        }
                     }
-                }
-                let hits = rolls.iter().filter(|&&r| r >= target).count() as i64;
-                if !quiet && n > 0 {
-                    let line = format!(
-                        "{label} [{}] vs {target}: {hits} hit{}",
-                        rolls.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(","),
-                        if hits == 1 { "" } else { "s" }
-                    );
-                    if let Some(e) = sh2.echo.borrow_mut().as_mut() {
-                        e(&line);
+                    let hits = rolls.iter().filter(|&&r| r >= target).count() as i64;
+                    if !quiet && n > 0 {
+                        let line = format!(
+                            "{label} [{}] vs {target}: {hits} hit{}",
+                            rolls
+                                .iter()
+                                .map(|r| r.to_string())
+                                .collect::<Vec<_>>()
+                                .join(","),
+                            if hits == 1 { "" } else { "s" }
+                        );
+                        if let Some(e) = sh2.echo.borrow_mut().as_mut() {
+                            e(&line);
+                        }
+                        sh2.log.borrow_mut().push(line);
                     }
-                    sh2.log.borrow_mut().push(line);
-                }
-                Ok((hits, lua.create_sequence_from(rolls)?))
-            })?,
+                    Ok((hits, lua.create_sequence_from(rolls)?))
+                },
+            )?,
         )?;
     }
     f!("random", |_lua, st, n: i64| {
@@ -915,8 +998,12 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
     });
 
     // --- players, counters, props, holdings
-    f!("add_player", |_lua, st, (): ()| { Ok(st.add_player() as i64 + 1) });
-    f!("num_players", |_lua, st, (): ()| { Ok(st.players.len() as i64) });
+    f!("add_player", |_lua, st, (): ()| {
+        Ok(st.add_player() as i64 + 1)
+    });
+    f!("num_players", |_lua, st, (): ()| {
+        Ok(st.players.len() as i64)
+    });
     f!("counter", |_lua, st, (scope, name): (LV, String)| {
         let n = st.players.len();
         Ok(match scope_player(&scope, n)? {
@@ -924,15 +1011,18 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
             None => *st.counters.get(&name).unwrap_or(&0),
         })
     });
-    f!("add", |_lua, st, (scope, name, delta): (LV, String, i64)| {
-        let n = st.players.len();
-        let c = match scope_player(&scope, n)? {
-            Some(p) => st.players[p].counters.entry(name).or_insert(0),
-            None => st.counters.entry(name).or_insert(0),
-        };
-        *c += delta;
-        Ok(*c)
-    });
+    f!(
+        "add",
+        |_lua, st, (scope, name, delta): (LV, String, i64)| {
+            let n = st.players.len();
+            let c = match scope_player(&scope, n)? {
+                Some(p) => st.players[p].counters.entry(name).or_insert(0),
+                None => st.counters.entry(name).or_insert(0),
+            };
+            *c += delta;
+            Ok(*c)
+        }
+    );
     f!("set", |_lua, st, (scope, name, v): (LV, String, i64)| {
         let n = st.players.len();
         match scope_player(&scope, n)? {
@@ -942,7 +1032,11 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         Ok(())
     });
     // get(kind, key, name) / put(kind, key, name, value): props on any entity.
-    fn props_of<'a>(st: &'a mut State, kind: &str, key: &LV) -> mlua::Result<&'a mut crate::state::Props> {
+    fn props_of<'a>(
+        st: &'a mut State,
+        kind: &str,
+        key: &LV,
+    ) -> mlua::Result<&'a mut crate::state::Props> {
         let int = |k: &LV| -> mlua::Result<i64> {
             match k {
                 LV::Integer(i) => Ok(*i),
@@ -994,16 +1088,19 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
             None => Ok(LV::Nil),
         }
     });
-    f!("put", |lua, st, (kind, key, name, v): (String, LV, String, LV)| {
-        let v = from_lua(lua, v)?;
-        let p = props_of(&mut st, &kind, &key)?;
-        if v.is_null() {
-            p.remove(&name);
-        } else {
-            p.insert(name, v);
+    f!(
+        "put",
+        |lua, st, (kind, key, name, v): (String, LV, String, LV)| {
+            let v = from_lua(lua, v)?;
+            let p = props_of(&mut st, &kind, &key)?;
+            if v.is_null() {
+                p.remove(&name);
+            } else {
+                p.insert(name, v);
+            }
+            Ok(())
         }
-        Ok(())
-    });
+    );
     {
         let sh2 = sh.clone();
         game.set(
@@ -1015,52 +1112,70 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
                 Ok(match scope_player(&holder, n)? {
                     Some(p) => {
                         st.players[p].holds.contains(&key)
-                            || st.zones.values().any(|z| z.owner == Some(p) && z.cards.iter().any(|c| *c == key.1))
+                            || st
+                                .zones
+                                .values()
+                                .any(|z| z.owner == Some(p) && z.cards.contains(&key.1))
                     }
                     None => st.holds.contains(&key),
                 })
             })?,
         )?;
     }
-    f!("grant", |_lua, st, (holder, coll, id): (LV, String, String)| {
-        let n = st.players.len();
-        match scope_player(&holder, n)? {
-            Some(p) => st.players[p].holds.insert((coll, id)),
-            None => st.holds.insert((coll, id)),
-        };
-        Ok(())
-    });
-    f!("revoke", |_lua, st, (holder, coll, id): (LV, String, String)| {
-        let n = st.players.len();
-        Ok(match scope_player(&holder, n)? {
-            Some(p) => st.players[p].holds.remove(&(coll, id)),
-            None => st.holds.remove(&(coll, id)),
-        })
-    });
+    f!(
+        "grant",
+        |_lua, st, (holder, coll, id): (LV, String, String)| {
+            let n = st.players.len();
+            match scope_player(&holder, n)? {
+                Some(p) => st.players[p].holds.insert((coll, id)),
+                None => st.holds.insert((coll, id)),
+            };
+            Ok(())
+        }
+    );
+    f!(
+        "revoke",
+        |_lua, st, (holder, coll, id): (LV, String, String)| {
+            let n = st.players.len();
+            Ok(match scope_player(&holder, n)? {
+                Some(p) => st.players[p].holds.remove(&(coll, id)),
+                None => st.holds.remove(&(coll, id)),
+            })
+        }
+    );
     f!("holdings", |lua, st, (holder, coll): (LV, String)| {
         let n = st.players.len();
         let set = match scope_player(&holder, n)? {
             Some(p) => &st.players[p].holds,
             None => &st.holds,
         };
-        let v: Vec<String> = set.iter().filter(|(c, _)| *c == coll).map(|(_, i)| i.clone()).collect();
+        let v: Vec<String> = set
+            .iter()
+            .filter(|(c, _)| *c == coll)
+            .map(|(_, i)| i.clone())
+            .collect();
         lua.create_sequence_from(v)
     });
 
     // --- systems, galaxy
-    f!("add_system", |_lua, st, (tile, hex): (String, Option<String>)| {
-        let h = match hex {
-            Some(s) => Some(Hex::parse(&s).ok_or_else(|| rterr(format!("bad hex `{s}`")))?),
-            None => None,
-        };
-        if let Some(h) = h {
-            if st.hex_index.contains_key(&h) {
-                return Err(rterr(format!("hex {h} already holds a system")));
+    f!(
+        "add_system",
+        |_lua, st, (tile, hex): (String, Option<String>)| {
+            let h = match hex {
+                Some(s) => Some(Hex::parse(&s).ok_or_else(|| rterr(format!("bad hex `{s}`")))?),
+                None => None,
+            };
+            if let Some(h) = h {
+                if st.hex_index.contains_key(&h) {
+                    return Err(rterr(format!("hex {h} already holds a system")));
+                }
             }
+            Ok(st.add_system(&tile, h) as i64 + 1)
         }
-        Ok(st.add_system(&tile, h) as i64 + 1)
+    );
+    f!("num_systems", |_lua, st, (): ()| {
+        Ok(st.systems.len() as i64)
     });
-    f!("num_systems", |_lua, st, (): ()| { Ok(st.systems.len() as i64) });
     f!("system", |lua, st, s: i64| {
         let i = sys_idx(&st, s)?;
         let sys = &st.systems[i];
@@ -1070,7 +1185,11 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         if let Some(h) = sys.hex {
             t.set("hex", h.to_string())?;
         }
-        let planets: Vec<String> = sys.planets.iter().map(|p| st.planets[*p].id.clone()).collect();
+        let planets: Vec<String> = sys
+            .planets
+            .iter()
+            .map(|p| st.planets[*p].id.clone())
+            .collect();
         t.set("planets", lua.create_sequence_from(planets)?)?;
         Ok(t)
     });
@@ -1083,19 +1202,44 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         Ok(st.hex_index.get(&h).map(|i| *i as i64 + 1))
     });
     f!("find_system", |_lua, st, tile: String| {
-        Ok(st.systems.iter().position(|s| s.tile == tile).map(|i| i as i64 + 1))
+        Ok(st
+            .systems
+            .iter()
+            .position(|s| s.tile == tile)
+            .map(|i| i as i64 + 1))
     });
-    f!("link", |_lua, st, (a, b, kind, one_way): (i64, i64, String, Option<bool>)| {
+    f!("link", |_lua,
+                st,
+                (a, b, kind, one_way): (
+        i64,
+        i64,
+        String,
+        Option<bool>
+    )| {
         let (a, b) = (sys_idx(&st, a)?, sys_idx(&st, b)?);
-        st.galaxy.link(a, b, crate::galaxy::LinkKind::parse(&kind), one_way.unwrap_or(false));
+        st.galaxy.link(
+            a,
+            b,
+            crate::galaxy::LinkKind::parse(&kind),
+            one_way.unwrap_or(false),
+        );
         Ok(())
     });
     f!("unlink", |_lua, st, (a, b, kind): (i64, i64, String)| {
         let (a, b) = (sys_idx(&st, a)?, sys_idx(&st, b)?);
-        st.galaxy.unlink(a, b, &crate::galaxy::LinkKind::parse(&kind));
+        st.galaxy
+            .unlink(a, b, &crate::galaxy::LinkKind::parse(&kind));
         Ok(())
     });
-    f!("border_token", |_lua, st, (a, b, id, blocks, one_way): (i64, i64, String, Option<Vec<String>>, Option<bool>)| {
+    f!("border_token", |_lua,
+                        st,
+                        (a, b, id, blocks, one_way): (
+        i64,
+        i64,
+        String,
+        Option<Vec<String>>,
+        Option<bool>
+    )| {
         let (a, b) = (sys_idx(&st, a)?, sys_idx(&st, b)?);
         let tok = crate::galaxy::BorderToken {
             id,
@@ -1103,22 +1247,34 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         };
         Ok(st.galaxy.place_token(a, b, tok, one_way.unwrap_or(false)))
     });
-    f!("remove_border_token", |_lua, st, (a, b, id): (i64, i64, String)| {
-        let (a, b) = (sys_idx(&st, a)?, sys_idx(&st, b)?);
-        st.galaxy.remove_token(a, b, &id);
-        Ok(())
-    });
-    f!("adjacent", |lua, st, (s, purpose): (i64, Option<String>)| {
-        let i = sys_idx(&st, s)?;
-        let v: Vec<i64> = st
-            .galaxy
-            .adjacent(i, purpose.as_deref().unwrap_or("move"))
-            .into_iter()
-            .map(|x| x as i64 + 1)
-            .collect();
-        lua.create_sequence_from(v)
-    });
-    f!("within", |lua, st, (s, range, purpose): (i64, u32, Option<String>)| {
+    f!(
+        "remove_border_token",
+        |_lua, st, (a, b, id): (i64, i64, String)| {
+            let (a, b) = (sys_idx(&st, a)?, sys_idx(&st, b)?);
+            st.galaxy.remove_token(a, b, &id);
+            Ok(())
+        }
+    );
+    f!(
+        "adjacent",
+        |lua, st, (s, purpose): (i64, Option<String>)| {
+            let i = sys_idx(&st, s)?;
+            let v: Vec<i64> = st
+                .galaxy
+                .adjacent(i, purpose.as_deref().unwrap_or("move"))
+                .into_iter()
+                .map(|x| x as i64 + 1)
+                .collect();
+            lua.create_sequence_from(v)
+        }
+    );
+    f!("within", |lua,
+                  st,
+                  (s, range, purpose): (
+        i64,
+        u32,
+        Option<String>
+    )| {
         let i = sys_idx(&st, s)?;
         let v: Vec<i64> = st
             .galaxy
@@ -1129,22 +1285,28 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         lua.create_sequence_from(v)
     });
     // move_cost(from, to, {blocked={..}, stop={..}, free_exit={..}, no_kinds={..}})
-    f!("move_cost", |_lua, st, (a, b, rules): (i64, i64, Option<Table>)| {
-        let (a, b) = (sys_idx(&st, a)?, sys_idx(&st, b)?);
-        let mut r = crate::galaxy::MoveRules::default();
-        if let Some(t) = rules {
-            let set = |name: &str| -> mlua::Result<std::collections::BTreeSet<usize>> {
-                let v: Option<Vec<i64>> = t.get(name)?;
-                Ok(v.unwrap_or_default().into_iter().map(|x| (x - 1).max(0) as usize).collect())
-            };
-            r.blocked = set("blocked")?;
-            r.stop = set("stop")?;
-            r.free_exit = set("free_exit")?;
-            let nk: Option<Vec<String>> = t.get("no_kinds")?;
-            r.no_kinds = nk.unwrap_or_default().into_iter().collect();
+    f!(
+        "move_cost",
+        |_lua, st, (a, b, rules): (i64, i64, Option<Table>)| {
+            let (a, b) = (sys_idx(&st, a)?, sys_idx(&st, b)?);
+            let mut r = crate::galaxy::MoveRules::default();
+            if let Some(t) = rules {
+                let set = |name: &str| -> mlua::Result<std::collections::BTreeSet<usize>> {
+                    let v: Option<Vec<i64>> = t.get(name)?;
+                    Ok(v.unwrap_or_default()
+                        .into_iter()
+                        .map(|x| (x - 1).max(0) as usize)
+                        .collect())
+                };
+                r.blocked = set("blocked")?;
+                r.stop = set("stop")?;
+                r.free_exit = set("free_exit")?;
+                let nk: Option<Vec<String>> = t.get("no_kinds")?;
+                r.no_kinds = nk.unwrap_or_default().into_iter().collect();
+            }
+            Ok(st.galaxy.move_cost(a, b, &r).map(|c| c as i64))
         }
-        Ok(st.galaxy.move_cost(a, b, &r).map(|c| c as i64))
-    });
+    );
     f!("hex_distance", |_lua, _st, (a, b): (String, String)| {
         let a = Hex::parse(&a).ok_or_else(|| rterr("bad hex"))?;
         let b = Hex::parse(&b).ok_or_else(|| rterr("bad hex"))?;
@@ -1152,7 +1314,13 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
     });
 
     // --- command and other tokens on systems
-    f!("place_token", |_lua, st, (s, kind, owner): (i64, String, Option<i64>)| {
+    f!("place_token", |_lua,
+                       st,
+                       (s, kind, owner): (
+        i64,
+        String,
+        Option<i64>
+    )| {
         let i = sys_idx(&st, s)?;
         st.systems[i].tokens.push(Token {
             kind,
@@ -1160,31 +1328,56 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         });
         Ok(())
     });
-    f!("remove_token", |_lua, st, (s, kind, owner): (i64, String, Option<i64>)| {
+    f!("remove_token", |_lua,
+                        st,
+                        (s, kind, owner): (
+        i64,
+        String,
+        Option<i64>
+    )| {
         let i = sys_idx(&st, s)?;
         let o = owner.map(|o| (o - 1) as usize);
         let toks = &mut st.systems[i].tokens;
-        Ok(match toks.iter().position(|t| t.kind == kind && t.owner == o) {
-            Some(p) => {
-                toks.remove(p);
-                true
-            }
-            None => false,
-        })
+        Ok(
+            match toks.iter().position(|t| t.kind == kind && t.owner == o) {
+                Some(p) => {
+                    toks.remove(p);
+                    true
+                }
+                None => false,
+            },
+        )
     });
-    f!("has_token", |_lua, st, (s, kind, owner): (i64, String, Option<i64>)| {
+    f!("has_token", |_lua,
+                     st,
+                     (s, kind, owner): (
+        i64,
+        String,
+        Option<i64>
+    )| {
         let i = sys_idx(&st, s)?;
         let o = owner.map(|o| (o - 1) as usize);
-        Ok(st.systems[i].tokens.iter().any(|t| t.kind == kind && t.owner == o))
-    });
-    f!("count_tokens", |_lua, st, (kind, owner): (String, Option<i64>)| {
-        let o = owner.map(|o| (o - 1) as usize);
-        Ok(st
-            .systems
+        Ok(st.systems[i]
+            .tokens
             .iter()
-            .map(|s| s.tokens.iter().filter(|t| t.kind == kind && (o.is_none() || t.owner == o)).count())
-            .sum::<usize>() as i64)
+            .any(|t| t.kind == kind && t.owner == o))
     });
+    f!(
+        "count_tokens",
+        |_lua, st, (kind, owner): (String, Option<i64>)| {
+            let o = owner.map(|o| (o - 1) as usize);
+            Ok(st
+                .systems
+                .iter()
+                .map(|s| {
+                    s.tokens
+                        .iter()
+                        .filter(|t| t.kind == kind && (o.is_none() || t.owner == o))
+                        .count()
+                })
+                .sum::<usize>() as i64)
+        }
+    );
     f!("clear_tokens", |_lua, st, kind: String| {
         let mut n = 0;
         for s in &mut st.systems {
@@ -1222,11 +1415,14 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         let i = planet_idx(&st, &id)?;
         Ok(st.planets[i].system as i64 + 1)
     });
-    f!("set_owner", |_lua, st, (id, owner): (String, Option<i64>)| {
-        let i = planet_idx(&st, &id)?;
-        st.planets[i].owner = owner.map(|o| (o - 1) as usize);
-        Ok(())
-    });
+    f!(
+        "set_owner",
+        |_lua, st, (id, owner): (String, Option<i64>)| {
+            let i = planet_idx(&st, &id)?;
+            st.planets[i].owner = owner.map(|o| (o - 1) as usize);
+            Ok(())
+        }
+    );
     f!("exhausted", |_lua, st, id: String| {
         let i = planet_idx(&st, &id)?;
         Ok(st.planets[i].exhausted)
@@ -1238,12 +1434,21 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
     });
     f!("planets_of", |lua, st, s: i64| {
         let i = sys_idx(&st, s)?;
-        let v: Vec<String> = st.systems[i].planets.iter().map(|p| st.planets[*p].id.clone()).collect();
+        let v: Vec<String> = st.systems[i]
+            .planets
+            .iter()
+            .map(|p| st.planets[*p].id.clone())
+            .collect();
         lua.create_sequence_from(v)
     });
     f!("planets_owned", |lua, st, p: i64| {
         let o = (p - 1) as usize;
-        let v: Vec<String> = st.planets.iter().filter(|x| x.owner == Some(o)).map(|x| x.id.clone()).collect();
+        let v: Vec<String> = st
+            .planets
+            .iter()
+            .filter(|x| x.owner == Some(o))
+            .map(|x| x.id.clone())
+            .collect();
         lua.create_sequence_from(v)
     });
 
@@ -1263,15 +1468,22 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         }
         Err(rterr("a location needs system, planet or carried"))
     }
-    f!("spawn", |_lua, st, (kind, owner, at): (String, i64, Table)| {
-        let loc = loc_from(&st, &at)?;
-        if owner < 1 || owner as usize > st.players.len() {
-            return Err(rterr(format!("no such player {owner}")));
+    f!(
+        "spawn",
+        |_lua, st, (kind, owner, at): (String, i64, Table)| {
+            let loc = loc_from(&st, &at)?;
+            if owner < 1 || owner as usize > st.players.len() {
+                return Err(rterr(format!("no such player {owner}")));
+            }
+            Ok(st.spawn(&kind, (owner - 1) as usize, loc) as i64)
         }
-        Ok(st.spawn(&kind, (owner - 1) as usize, loc) as i64)
-    });
+    );
     f!("remove_unit", |lua, st, id: i64| {
-        let v: Vec<i64> = st.remove_unit(id as u32).into_iter().map(|x| x as i64).collect();
+        let v: Vec<i64> = st
+            .remove_unit(id as u32)
+            .into_iter()
+            .map(|x| x as i64)
+            .collect();
         lua.create_sequence_from(v)
     });
     f!("move_unit", |_lua, st, (id, at): (i64, Table)| {
@@ -1294,19 +1506,28 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         u.owner = (owner - 1) as usize;
         Ok(())
     });
-    f!("unit_exists", |_lua, st, id: i64| { Ok(st.units.contains_key(&(id as u32))) });
+    f!("unit_exists", |_lua, st, id: i64| {
+        Ok(st.units.contains_key(&(id as u32)))
+    });
     // units{system=, owner=, kind=, planet=, space=true, carried=, not_owner=}
     {
         let sh2 = sh.clone();
-        game.set(
-            "units",
-            {
-                // Keys made once: building result tables is the hot path of combat.
-                let k: Vec<mlua::String> = ["system", "owner", "not_owner", "kind", "planet", "space", "carried", "id"]
-                    .iter()
-                    .map(|x| lua.create_string(x))
-                    .collect::<mlua::Result<_>>()?;
-                lua.create_function(move |lua, filter: Option<Table>| {
+        game.set("units", {
+            // Keys made once: building result tables is the hot path of combat.
+            let k: Vec<mlua::String> = [
+                "system",
+                "owner",
+                "not_owner",
+                "kind",
+                "planet",
+                "space",
+                "carried",
+                "id",
+            ]
+            .iter()
+            .map(|x| lua.create_string(x))
+            .collect::<mlua::Result<_>>()?;
+            lua.create_function(move |lua, filter: Option<Table>| {
                 let st = sh2.st.borrow();
                 let mut system: Option<usize> = None;
                 let mut owner: Option<usize> = None;
@@ -1335,7 +1556,9 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
                 let out = lua.create_table()?;
                 let mut n = 0;
                 for u in st.units.values() {
-                    if owner.is_some_and(|o| u.owner != o) || not_owner.is_some_and(|o| u.owner == o) {
+                    if owner.is_some_and(|o| u.owner != o)
+                        || not_owner.is_some_and(|o| u.owner == o)
+                    {
                         continue;
                     }
                     if kind_str.as_ref().is_some_and(|x| *x != u.kind) {
@@ -1384,12 +1607,17 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
                 }
                 Ok(out)
             })?
-            },
-        )?;
+        })?;
     }
 
     // --- card zones
-    f!("zone_new", |_lua, st, (name, owner, cards): (String, Option<i64>, Option<Vec<String>>)| {
+    f!("zone_new", |_lua,
+                    st,
+                    (name, owner, cards): (
+        String,
+        Option<i64>,
+        Option<Vec<String>>
+    )| {
         st.zones.insert(
             name,
             crate::state::Zone {
@@ -1400,7 +1628,11 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         Ok(())
     });
     f!("zone", |lua, st, name: String| {
-        let v = st.zones.get(&name).map(|z| z.cards.clone()).unwrap_or_default();
+        let v = st
+            .zones
+            .get(&name)
+            .map(|z| z.cards.clone())
+            .unwrap_or_default();
         lua.create_sequence_from(v)
     });
     f!("zone_count", |_lua, st, name: String| {
@@ -1413,18 +1645,28 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         Ok(())
     });
     // draw(from, to, n): moves up to n cards from the top (end) of `from`.
-    f!("draw", |lua, st, (from, to, n): (String, String, Option<i64>)| {
-        let mut drawn = vec![];
-        for _ in 0..n.unwrap_or(1) {
-            match st.zone_mut(&from).cards.pop() {
-                Some(c) => drawn.push(c),
-                None => break,
+    f!(
+        "draw",
+        |lua, st, (from, to, n): (String, String, Option<i64>)| {
+            let mut drawn = vec![];
+            for _ in 0..n.unwrap_or(1) {
+                match st.zone_mut(&from).cards.pop() {
+                    Some(c) => drawn.push(c),
+                    None => break,
+                }
             }
+            st.zone_mut(&to).cards.extend(drawn.iter().cloned());
+            lua.create_sequence_from(drawn)
         }
-        st.zone_mut(&to).cards.extend(drawn.iter().cloned());
-        lua.create_sequence_from(drawn)
-    });
-    f!("move_card", |_lua, st, (card, from, to, bottom): (String, String, String, Option<bool>)| {
+    );
+    f!("move_card", |_lua,
+                     st,
+                     (card, from, to, bottom): (
+        String,
+        String,
+        String,
+        Option<bool>
+    )| {
         let z = st.zone_mut(&from);
         match z.cards.iter().rposition(|c| *c == card) {
             Some(i) => {
@@ -1457,7 +1699,9 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         game.set(
             "commit",
             lua.create_function(move |_, cp: i64| {
-                sh2.checkpoints.borrow_mut().truncate((cp - 1).max(0) as usize);
+                sh2.checkpoints
+                    .borrow_mut()
+                    .truncate((cp - 1).max(0) as usize);
                 Ok(())
             })?,
         )?;
@@ -1484,7 +1728,12 @@ fn install_api(lua: &Lua, game: &Table, sh: &Rc<Shared>, pack: &Rc<ResolvedPack>
         game.set(
             "text",
             lua.create_function(move |_, (key, fallback): (String, Option<String>)| {
-                Ok(pk.locale_strings.get(&key).cloned().or(fallback).unwrap_or(key))
+                Ok(pk
+                    .locale_strings
+                    .get(&key)
+                    .cloned()
+                    .or(fallback)
+                    .unwrap_or(key))
             })?,
         )?;
         game.set("locale", pack.locale.as_str())?;

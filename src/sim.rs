@@ -19,8 +19,16 @@ pub fn simulate(
     if sims == 0 {
         return Err(GameError::Usage("--sims must be at least 1".into()));
     }
-    let setup = pack.entry.get("combat_setup").cloned().unwrap_or_else(|| "combat_setup".into());
-    let fight = pack.entry.get("combat").cloned().unwrap_or_else(|| "combat".into());
+    let setup = pack
+        .entry
+        .get("combat_setup")
+        .cloned()
+        .unwrap_or_else(|| "combat_setup".into());
+    let fight = pack
+        .entry
+        .get("combat")
+        .cloned()
+        .unwrap_or_else(|| "combat".into());
     let s = Session::new(pack, seed, &[], Limits::default())?;
     s.set_logging(false);
     let args = json!({"attacker": attacker, "defender": defender, "policy": policy});
@@ -31,9 +39,16 @@ pub fn simulate(
     let mut surv_d = 0u64;
     for i in 0..sims {
         s.restore(&snap);
-        s.reseed(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i as u64));
+        s.reseed(
+            seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add(i as u64),
+        );
         let r = s.call_procedure(&fight, board.clone())?;
-        let w = r.get("winner").and_then(Value::as_str).unwrap_or("draw").to_string();
+        let w = r
+            .get("winner")
+            .and_then(Value::as_str)
+            .unwrap_or("draw")
+            .to_string();
         *wins.entry(w).or_default() += 1;
         let count = |side: &str| -> u64 {
             r.get(side)

@@ -8,7 +8,9 @@ use std::rc::Rc;
 
 /// Writes a small pack `id` with the given files into a fresh folder.
 fn pack(dir: &str, id: &str, files: &[(&str, &str)]) -> PathBuf {
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bad-input").join(dir);
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("bad-input")
+        .join(dir);
     let _ = std::fs::remove_dir_all(&root);
     let p = root.join(id);
     std::fs::create_dir_all(&p).unwrap();
@@ -31,7 +33,11 @@ fn pack(dir: &str, id: &str, files: &[(&str, &str)]) -> PathBuf {
 
 fn errors(root: &Path, id: &str) -> String {
     match Library::new(root).resolve(id) {
-        Err(PackError::Invalid(d)) => d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("\n"),
+        Err(PackError::Invalid(d)) => d
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
         Err(e) => e.to_string(),
         Ok(_) => panic!("pack {id} should not load"),
     }
@@ -50,7 +56,11 @@ fn run_main(root: &Path, id: &str, limits: Limits) -> Result<serde_json::Value, 
 
 #[test]
 fn broken_yaml_names_file_and_line() {
-    let root = pack("yaml", "p", &[("units.yaml", "units:\n  a:\n    cost: [1, 2\n  b: {}\n")]);
+    let root = pack(
+        "yaml",
+        "p",
+        &[("units.yaml", "units:\n  a:\n    cost: [1, 2\n  b: {}\n")],
+    );
     let e = errors(&root, "p");
     assert!(e.contains("content/p/units.yaml:"), "{e}");
     assert!(e.contains("[yaml]"), "{e}");
@@ -63,7 +73,10 @@ fn unknown_id_is_pointed_at_with_a_suggestion() {
         "p",
         &[
             ("units.yaml", "units:\n  dreadnought: { cost: 4 }\n"),
-            ("factions.yaml", "factions:\n  f:\n    units:\n      dreadnougt: 1\n"),
+            (
+                "factions.yaml",
+                "factions:\n  f:\n    units:\n      dreadnougt: 1\n",
+            ),
         ],
     );
     let e = errors(&root, "p");
@@ -77,22 +90,49 @@ fn missing_script_and_unknown_window() {
     let root = pack(
         "missing-script",
         "p",
-        &[("cards.yaml", "cards:\n  c:\n    windows: [pong]\n    script: effects/nope.lua\n")],
+        &[(
+            "cards.yaml",
+            "cards:\n  c:\n    windows: [pong]\n    script: effects/nope.lua\n",
+        )],
     );
     let e = errors(&root, "p");
-    assert!(e.contains("[missing-script]") && e.contains("effects/nope.lua"), "{e}");
-    assert!(e.contains("[unknown-window]") && e.contains("did you mean `ping`"), "{e}");
+    assert!(
+        e.contains("[missing-script]") && e.contains("effects/nope.lua"),
+        "{e}"
+    );
+    assert!(
+        e.contains("[unknown-window]") && e.contains("did you mean `ping`"),
+        "{e}"
+    );
 }
 
 #[test]
 fn extends_errors() {
-    let root = pack("cycle", "a", &[("pack.yaml", "id: a\nname: A\nversion: '1'\nextends: [b]\n")]);
+    let root = pack(
+        "cycle",
+        "a",
+        &[("pack.yaml", "id: a\nname: A\nversion: '1'\nextends: [b]\n")],
+    );
     std::fs::create_dir_all(root.join("b")).unwrap();
-    std::fs::write(root.join("b/pack.yaml"), "id: b\nname: B\nversion: '1'\nextends: [a]\n").unwrap();
+    std::fs::write(
+        root.join("b/pack.yaml"),
+        "id: b\nname: B\nversion: '1'\nextends: [a]\n",
+    )
+    .unwrap();
     assert!(errors(&root, "a").contains("[extends-cycle]"));
-    let root = pack("orphan", "a", &[("pack.yaml", "id: a\nname: A\nversion: '1'\nextends: [nowhere]\n")]);
+    let root = pack(
+        "orphan",
+        "a",
+        &[(
+            "pack.yaml",
+            "id: a\nname: A\nversion: '1'\nextends: [nowhere]\n",
+        )],
+    );
     let e = errors(&root, "a");
-    assert!(e.contains("[unknown-parent]") && e.contains("content/a/pack.yaml:4"), "{e}");
+    assert!(
+        e.contains("[unknown-parent]") && e.contains("content/a/pack.yaml:4"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -102,18 +142,34 @@ fn duplicate_ids_and_bad_patches() {
         "p",
         &[
             ("a.yaml", "units:\n  x: { cost: 1 }\n"),
-            ("b.yaml", "units:\n  x: { cost: 2 }\n  y:\n    patch: { cost: 3 }\n"),
+            (
+                "b.yaml",
+                "units:\n  x: { cost: 2 }\n  y:\n    patch: { cost: 3 }\n",
+            ),
         ],
     );
     let e = errors(&root, "p");
-    assert!(e.contains("[duplicate-id]") && e.contains("see content/p/a.yaml:2"), "{e}");
+    assert!(
+        e.contains("[duplicate-id]") && e.contains("see content/p/a.yaml:2"),
+        "{e}"
+    );
     assert!(e.contains("`patch` of `units.y`"), "{e}");
 }
 
 #[test]
 fn lua_syntax_error_names_file_and_line() {
-    let root = pack("syntax", "p", &[("rules/main.lua", "procedure(\"main\", function()\n  local x = = 1\nend)\n")]);
-    let e = session(&root, "p", Limits::default()).err().expect("fails").to_string();
+    let root = pack(
+        "syntax",
+        "p",
+        &[(
+            "rules/main.lua",
+            "procedure(\"main\", function()\n  local x = = 1\nend)\n",
+        )],
+    );
+    let Err(e) = session(&root, "p", Limits::default()) else {
+        panic!("should fail")
+    };
+    let e = e.to_string();
     assert!(e.contains("content/p/rules/main.lua:2"), "{e}");
 }
 
@@ -124,15 +180,27 @@ fn lua_runtime_error_names_file_and_line() {
         "p",
         &[("rules/main.lua", "procedure(\"main\", function()\n  game.add_player()\n  local t = nil\n  return t.field\nend)\n")],
     );
-    let e = run_main(&root, "p", Limits::default()).err().expect("fails").to_string();
+    let e = run_main(&root, "p", Limits::default())
+        .expect_err("fails")
+        .to_string();
     assert!(e.contains("content/p/rules/main.lua:4"), "{e}");
 }
 
 #[test]
 fn infinite_loop_hits_the_instruction_budget() {
-    let root = pack("loop", "p", &[("rules/main.lua", "procedure(\"main\", function()\n  while true do end\nend)\n")]);
-    let limits = Limits { instructions: 2_000_000, ..Limits::default() };
-    let e = run_main(&root, "p", limits).err().expect("fails").to_string();
+    let root = pack(
+        "loop",
+        "p",
+        &[(
+            "rules/main.lua",
+            "procedure(\"main\", function()\n  while true do end\nend)\n",
+        )],
+    );
+    let limits = Limits {
+        instructions: 2_000_000,
+        ..Limits::default()
+    };
+    let e = run_main(&root, "p", limits).expect_err("fails").to_string();
     assert!(e.contains("instruction budget exceeded"), "{e}");
 }
 
@@ -143,8 +211,11 @@ fn memory_bomb_hits_the_memory_limit() {
         "p",
         &[("rules/main.lua", "procedure(\"main\", function()\n  local t = {}\n  local s = string.rep('x', 1024)\n  for i = 1, 1e9 do t[i] = s .. i end\nend)\n")],
     );
-    let limits = Limits { memory: 32 * 1024 * 1024, instructions: u64::MAX };
-    let e = run_main(&root, "p", limits).err().expect("fails").to_string();
+    let limits = Limits {
+        memory: 32 * 1024 * 1024,
+        instructions: u64::MAX,
+    };
+    let e = run_main(&root, "p", limits).expect_err("fails").to_string();
     assert!(e.contains("memory limit"), "{e}");
 }
 
@@ -159,7 +230,10 @@ fn no_os_or_io_in_the_sandbox() {
     ] {
         let src = format!("procedure(\"main\", function()\n  {code}\nend)\n");
         let root = pack(&format!("sandbox-{name}"), "p", &[("rules/main.lua", &src)]);
-        let e = run_main(&root, "p", Limits::default()).err().unwrap_or_else(|| panic!("{name} should fail")).to_string();
+        let e = run_main(&root, "p", Limits::default())
+            .err()
+            .unwrap_or_else(|| panic!("{name} should fail"))
+            .to_string();
         assert!(e.contains("content/p/rules/main.lua:2"), "{name}: {e}");
     }
 }

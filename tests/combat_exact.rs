@@ -118,15 +118,27 @@ fn exact(a: &[U], d: &[U]) -> (f64, f64, f64) {
 fn simulated_odds_match_the_exact_odds() {
     let lib = Library::new(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("content"));
     let pack = Rc::new(lib.resolve("ti4").unwrap());
-    let a: Vec<U> = ["dreadnought", "dreadnought", "cruiser", "cruiser"].iter().map(|k| unit(&pack, k)).collect();
-    let d: Vec<U> = ["war_sun", "destroyer", "destroyer"].iter().map(|k| unit(&pack, k)).collect();
+    let a: Vec<U> = ["dreadnought", "dreadnought", "cruiser", "cruiser"]
+        .iter()
+        .map(|k| unit(&pack, k))
+        .collect();
+    let d: Vec<U> = ["war_sun", "destroyer", "destroyer"]
+        .iter()
+        .map(|k| unit(&pack, k))
+        .collect();
     let (wa, wd, dr) = exact(&a, &d);
     assert!((wa + wd + dr - 1.0).abs() < 1e-9);
     let sims = 4000;
     let r: Value = imperium::sim::simulate(
         pack,
-        &[json!({"kind": "dreadnought", "count": 2}), json!({"kind": "cruiser", "count": 2})],
-        &[json!({"kind": "war_sun", "count": 1}), json!({"kind": "destroyer", "count": 2})],
+        &[
+            json!({"kind": "dreadnought", "count": 2}),
+            json!({"kind": "cruiser", "count": 2}),
+        ],
+        &[
+            json!({"kind": "war_sun", "count": 1}),
+            json!({"kind": "destroyer", "count": 2}),
+        ],
         sims,
         7,
         "default",

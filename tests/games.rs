@@ -18,7 +18,9 @@ fn play(p: &Rc<imperium::pack::ResolvedPack>, players: u32, seed: u64) -> (Vec<S
     s.start("game", json!({ "players": players }))
         .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     let mut agent = RandomAgent(Rng::new(seed ^ 0xA6E7));
-    let r = s.run(&mut agent).unwrap_or_else(|e| panic!("{players} players, seed {seed}: {e}"));
+    let r = s
+        .run(&mut agent)
+        .unwrap_or_else(|e| panic!("{players} players, seed {seed}: {e}"));
     assert!(r.get("winner").is_some(), "seed {seed}: no winner in {r}");
     (s.log(), s)
 }
@@ -49,7 +51,11 @@ fn same_seed_same_log_and_replay() {
     let rec = sa.record.clone();
     let mut r = Session::new(p.clone(), rec.seed, &rec.options, Limits::default()).unwrap();
     r.start(&rec.entry, rec.args.clone()).unwrap();
-    let mut src = Replay { answers: rec.decisions.clone(), next: 0, then: None };
+    let mut src = Replay {
+        answers: rec.decisions.clone(),
+        next: 0,
+        then: None,
+    };
     r.run(&mut src).unwrap();
     assert_eq!(r.log(), a);
 }

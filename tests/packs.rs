@@ -27,6 +27,41 @@ fn every_pack_checks() {
 }
 
 #[test]
+fn perft_counts_match_their_goldens() {
+    let lib = Library::new(content());
+    for id in lib.list() {
+        let pack = Rc::new(lib.resolve(&id).unwrap());
+        let Some(spec) = pack.manifest().perft.clone() else {
+            continue;
+        };
+        let entry = pack
+            .entry
+            .get("game")
+            .cloned()
+            .unwrap_or_else(|| "game".into());
+        let counts = imperium::perft::perft(
+            &pack,
+            &entry,
+            &serde_json::json!({ "players": spec.players }),
+            spec.seed,
+            spec.depth,
+        )
+        .unwrap_or_else(|e| panic!("{id}: {e}"));
+        let text: String = counts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("depth {}: {c}\n", i + 1))
+            .collect();
+        insta::with_settings!({
+            snapshot_path => pack.dir().join("tests").join("snapshots"),
+            prepend_module_to_snapshot => false,
+        }, {
+            insta::assert_snapshot!("perft", text);
+        });
+    }
+}
+
+#[test]
 fn scenarios_match_their_goldens() {
     let lib = Library::new(content());
     let mut failures = vec![];
@@ -35,7 +70,8 @@ fn scenarios_match_their_goldens() {
         let pack = Rc::new(lib.resolve(&id).unwrap());
         let dir = pack.dir().to_path_buf();
         for file in scenario::scenario_files(&dir) {
-            let out = scenario::run(&pack, &file, false).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            let out = scenario::run(&pack, &file, false)
+                .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
             ran += 1;
             for f in &out.failures {
                 failures.push(format!("{id}/{}: {f}", out.name));
@@ -50,5 +86,9 @@ fn scenarios_match_their_goldens() {
         }
     }
     assert!(ran > 0);
-    assert!(failures.is_empty(), "scenario failures:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "scenario failures:\n{}",
+        failures.join("\n")
+    );
 }

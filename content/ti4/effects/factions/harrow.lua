@@ -28,17 +28,13 @@ return {
   when = function(ctx, p)
     if not ctx.ground or ctx.attacker ~= p or not ctx.defender or not ctx.planet then return false end
     local s = game.planet_system(ctx.planet)
-    return #L.ground(ctx.defender, ctx.planet) > 0 and #bombers(p, s) > 0
+    return #L.ground(ctx.defender, ctx.planet) > 0 and #bombers(p, s) > 0 and not L.shielded(ctx.planet, p)
   end,
 
   run = function(ctx, p, def)
     local pl, q = ctx.planet, ctx.defender
     local s = game.planet_system(pl)
     local name = L.name("abilities", def.id)
-    if L.shielded(pl, p) then
-      game.log(name .. ": " .. L.name("planets", pl) .. " is protected by a planetary shield")
-      return
-    end
     if game.choose(p, name .. ": bombard " .. L.name("planets", pl), { "yes", "no" }) ~= "yes" then return end
     local bctx = { player = p, active = p, system = s, planet = pl, harrow = true }
     game.window("before:bombardment", bctx)

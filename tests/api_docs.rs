@@ -1,0 +1,35 @@
+//! The scripting reference lists every function the kernel gives scripts.
+
+use imperium::pack::Library;
+use imperium::session::{Limits, Session};
+use std::path::PathBuf;
+use std::rc::Rc;
+
+#[test]
+fn every_game_function_is_documented() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/scripting.md")).unwrap();
+    let lib = Library::new(root.join("content"));
+    let s = Session::new(
+        Rc::new(lib.resolve("ti4").unwrap()),
+        0,
+        &[],
+        Limits::default(),
+    )
+    .unwrap();
+    let names = s
+        .exec(
+            "=names",
+            "local t = {} for k, v in pairs(game) do if type(v) == 'function' then t[#t + 1] = k end end table.sort(t) return t",
+        )
+        .unwrap();
+    let missing: Vec<String> = names
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|v| v.as_str())
+        .filter(|n| !doc.contains(&format!("game.{n}")))
+        .map(String::from)
+        .collect();
+    assert!(missing.is_empty(), "not in docs/scripting.md: {missing:?}");
+}
