@@ -102,9 +102,23 @@ procedure("space_combat", function(ctx)
         for _, u in ipairs(game.units { system = s, owner = retreating, space = true }) do
           if u.carried == nil then game.move_unit(u.id, { system = t }) end
         end
-        -- A token from reinforcements goes to the system retreated to.
-        if L.reinforcements(retreating) > 0 then game.place_token(t, "command", retreating) end
+        -- A token from reinforcements goes to the system retreated to, none
+        -- if one of the player's tokens is already there; with none left in
+        -- reinforcements, one from the command sheet (LRR 78.7d).
+        if not game.has_token(t, "command", retreating) then
+          if L.reinforcements(retreating) <= 0 then
+            local pools = {}
+            for _, pool in ipairs(L.POOLS) do
+              if game.counter(retreating, pool) > 0 then pools[#pools + 1] = pool end
+            end
+            if #pools > 0 then game.add(retreating, game.choose(retreating, "take a command token for the retreat from", pools), -1) end
+          end
+          if L.reinforcements(retreating) > 0 then game.place_token(t, "command", retreating) end
+        end
         game.log(L.pn(retreating) .. " retreats to " .. L.sysname(t))
+        -- Fleet pool and capacity hold in the system retreated to (LRR 37.3,
+        -- 78.7b: fighters and ground forces that cannot be carried are removed).
+        L.enforce_limits(retreating, t)
         winner = (retreating == a) and d or a
         break
       end

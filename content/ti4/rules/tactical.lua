@@ -37,6 +37,14 @@ procedure("activation", function(ctx)
     local pick = game.choose(p, "activate a system", opts)
     ctx.system = game.system_at(pick) or tonumber(pick)
   end
+  -- A system holding one of p's command tokens cannot be activated (LRR
+  -- 5.2, 89.1), and the token comes from the tactic pool (LRR 89.1a).
+  if game.has_token(ctx.system, "command", p) then
+    error("p" .. p .. " cannot activate " .. L.sysname(ctx.system) .. ": it holds one of its command tokens")
+  end
+  if game.counter(p, "tactic") <= 0 then
+    error("p" .. p .. " has no command token in its tactic pool")
+  end
   game.add(p, "tactic", -1)
   game.place_token(ctx.system, "command", p)
   game.log(L.pn(p) .. " activates " .. L.sysname(ctx.system))
@@ -104,8 +112,10 @@ procedure("movement", function(ctx)
     local s = m.unit.system
     cap_from[s] = (cap_from[s] or 0) + (L.def(p, m.unit.kind).capacity or 0)
   end
+  local cargo = {} -- origin system -> the units transported from it
   for _, s in ipairs(game.keys(cap_from)) do
     local room = cap_from[s]
+    cargo[s] = {}
     -- What must stay behind also needs the capacity left there; fighters in
     -- the space area first, then ground forces on planets.
     local cands = {}
@@ -117,10 +127,12 @@ procedure("movement", function(ctx)
       if room <= 0 then break end
       if game.choose(p, "transport " .. u.kind .. "#" .. u.id .. (u.planet and (" from " .. L.name("planets", u.planet)) or ""), { "yes", "no" }) == "yes" then
         game.move_unit(u.id, { system = target })
+        cargo[s][#cargo[s] + 1] = u
         room = room - 1
       end
     end
   end
+  local lost_from = {}
   for _, m in ipairs(moved) do
     local u = m.unit
     local from = u.system
@@ -133,6 +145,22 @@ procedure("movement", function(ctx)
       if hits == 0 then
         game.remove_unit(u.id)
         game.log(u.kind .. "#" .. u.id .. " is lost in the gravity rift")
+        lost_from[from] = true
+      end
+    end
+  end
+  -- Units transported by a ship the rift removes go with it (LRR 41.2b,
+  -- 95.1b): what the surviving ships from the same system cannot hold is lost.
+  for _, s in ipairs(game.keys(lost_from)) do
+    local room = 0
+    for _, m in ipairs(moved) do
+      if m.unit.system == s and game.unit_exists(m.unit.id) then room = room + (L.def(p, m.unit.kind).capacity or 0) end
+    end
+    for i = #cargo[s], room + 1, -1 do
+      local c = cargo[s][i]
+      if game.unit_exists(c.id) then
+        game.remove_unit(c.id)
+        game.log(L.pn(p) .. " " .. c.kind .. "#" .. c.id .. " is lost with its ship in the gravity rift")
       end
     end
   end
