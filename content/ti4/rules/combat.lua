@@ -322,10 +322,13 @@ procedure("production", function(ctx)
     local pick = game.choose(p, "produce", opts)
     if pick == "done" then break end
     local d = L.def(p, pick)
-    built[pick] = (built[pick] or 0) + (d.per_cost or 1)
+    -- Each fighter or infantry counts toward the production value; with
+    -- room for one only, one is produced for the full cost (LRR 68.1b-c).
+    local n = math.min(d.per_cost or 1, cap - count)
+    built[pick] = (built[pick] or 0) + n
     if d.fleet then built._fleet = (built._fleet or 0) + 1 end
     cost = cost + d.cost
-    count = count + (d.per_cost or 1)
+    count = count + n
   end
   if cost == 0 and next(built) == nil then return end
   L.pay(p, math.max(0, cost - discount), "resources")

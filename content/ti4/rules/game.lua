@@ -204,9 +204,16 @@ procedure("end_game", function()
   local how = "reaches " .. L.goal() .. " vp"
   if not winner then
     -- End of round 10: most VP; ties go to the earliest in initiative order
-    -- of the last round (LRR 98.4 tie-break: initiative order).
+    -- (LRR 98.8), or, when nobody holds a strategy card (they are returned
+    -- in the status phase), to the player nearest the speaker clockwise,
+    -- the speaker included (LRR 98.7).
+    local held = false
+    for _, id in ipairs(game.keys(game.data.strategy_cards or {})) do
+      if game.get("game", nil, "sc_owner:" .. id) then held = true end
+    end
+    local order = (held and L.initiative_order) and L.initiative_order() or L.order_from(L.speaker())
     local best = -1
-    for _, p in ipairs(L.initiative_order and L.initiative_order() or L.order_from(L.speaker())) do
+    for _, p in ipairs(order) do
       local v = game.counter(p, "vp")
       if v > best then best, winner = v, p end
     end

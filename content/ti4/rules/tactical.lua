@@ -165,6 +165,9 @@ procedure("movement", function(ctx)
     end
   end
   ctx.moved = #moved
+  -- Fighters and ground forces left in space where the remaining ships
+  -- lack the capacity for them are removed (LRR 16.3).
+  for _, s in ipairs(game.keys(cap_from)) do L.enforce_limits(p, s) end
   if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) end
 end)
 
