@@ -83,6 +83,8 @@ pub struct State {
     pub log: Vec<String>,
     pub rng: Option<Rng>,
     pub finished: Option<Value>,
+    /// How many units have been removed so far (lets scripts notice removals).
+    pub removals: u64,
 }
 
 impl State {
@@ -166,6 +168,7 @@ impl State {
     pub fn remove_unit(&mut self, id: u32) -> Vec<u32> {
         let mut out = vec![];
         if self.units.remove(&id).is_some() {
+            self.removals += 1;
             out.push(id);
             let carried: Vec<u32> = self
                 .units

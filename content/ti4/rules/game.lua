@@ -1,45 +1,20 @@
 -- Setup, the round and the end of the game.
 local L = game.lib
 
--- Places a map's tiles and the players' home systems, with wormhole links.
-procedure("build_galaxy", function(ctx)
-  local map = game.data.maps[ctx.map]
-  if not map then error("unknown map '" .. tostring(ctx.map) .. "'") end
-  local placed = {}
-  for _, hex in ipairs(game.keys(map.tiles)) do
-    placed[#placed + 1] = { hex = hex, tile = map.tiles[hex] }
-  end
-  for p, hex in ipairs(map.homes) do
-    if p <= game.num_players() then
-      local fac = L.faction(p)
-      placed[#placed + 1] = { hex = hex, tile = fac.home_system, home = p }
-    end
-  end
-  for _, t in ipairs(placed) do
-    local s = game.add_system(t.tile, t.hex)
-    local d = game.data.systems[t.tile]
-    for _, pl in ipairs(d.planets or {}) do game.add_planet(pl, s) end
-    if t.home then game.put("player", t.home, "home", s) end
-  end
-  game.call("link_wormholes")
-end)
+function L.goal() return game.options.long_war and 14 or 10 end
 
--- Systems with the same wormhole are adjacent (LRR 101).
-procedure("link_wormholes", function()
-  local by = {}
-  for s = 1, game.num_systems() do
-    local d = game.data.systems[game.tile_of(s)]
-    for _, w in ipairs((d and d.wormholes) or {}) do
-      by[w] = by[w] or {}
-      table.insert(by[w], s)
-    end
+-- Landing on the custodians' planet first costs 6 influence and gives 1 VP
+-- (LRR 27); without the influence nobody lands there.
+procedure("before_landing", function(ctx)
+  local pd = L.pdef(ctx.planet)
+  if not (pd.custodians and game.get("game", nil, "custodians")) then return ctx.count end
+  if L.spendable(ctx.player, "influence") >= 6 and L.pay(ctx.player, 6, "influence") then
+    game.put("game", nil, "custodians", false)
+    game.log(L.pn(ctx.player) .. " removes the custodians token")
+    L.gain_vp(ctx.player, 1, "custodians token")
+    return ctx.count
   end
-  for _, w in ipairs(game.keys(by)) do
-    local list = by[w]
-    for i = 1, #list do
-      for j = i + 1, #list do game.link(list[i], list[j], "wormhole:" .. w) end
-    end
-  end
+  return 0
 end)
 
 -- A player's faction: home planets, starting units and techs, tokens.
@@ -76,42 +51,14 @@ procedure("setup_player", function(p)
   L.reset_cache()
 end)
 
-local function deck(name, coll, filter)
-  local cards = {}
-  for _, id in ipairs(game.keys(game.data[coll] or {})) do
-    local d = game.data[coll][id]
-    if not filter or filter(d) then
-      for _ = 1, (d.copies or 1) do cards[#cards + 1] = id end
-    end
-  end
-  game.zone_new(name, nil, cards)
-  game.shuffle(name)
-end
-L.deck = deck
-
--- Draws from a deck, reshuffling its discard pile when it runs out.
-function L.draw(deckname, discard, to, n)
-  local got = {}
-  for _ = 1, n do
-    if game.zone_count(deckname) == 0 and discard and game.zone_count(discard) > 0 then
-      for _, c in ipairs(game.zone(discard)) do game.move_card(c, discard, deckname) end
-      game.shuffle(deckname)
-    end
-    local d = game.draw(deckname, to, 1)
-    if #d == 0 then break end
-    got[#got + 1] = d[1]
-  end
-  return got
-end
-
 procedure("setup_decks", function()
-  deck("deck:actions", "action_cards")
+  L.deck("deck:actions", "action_cards")
   game.zone_new("discard:actions")
-  deck("deck:agendas", "agendas")
+  L.deck("deck:agendas", "agendas")
   game.zone_new("discard:agendas")
-  deck("deck:secrets", "secret_objectives")
-  deck("deck:stage1", "public_objectives", function(d) return d.stage == 1 end)
-  deck("deck:stage2", "public_objectives", function(d) return d.stage == 2 end)
+  L.deck("deck:secrets", "secret_objectives")
+  L.deck("deck:stage1", "public_objectives", function(d) return d.stage == 1 end)
+  L.deck("deck:stage2", "public_objectives", function(d) return d.stage == 2 end)
   -- 5 of each stage, stage I on top (LRR 61.9).
   local s1 = game.draw("deck:stage1", "tmp:s1", 5)
   local s2 = game.draw("deck:stage2", "tmp:s2", 5)
@@ -225,4 +172,10 @@ procedure("end_game", function()
   game.log("scores: " .. table.concat(scores, " "))
   game.log("winner: " .. L.pn(winner) .. " (" .. L.name("factions", game.get("player", winner, "faction")) .. ") " .. how .. " in round " .. round)
   return { winner = winner, round = round, vp = game.counter(winner, "vp") }
+end)
+
+-- Scenarios: a board like a real game's, without objectives unless asked.
+procedure("scenario_setup", function(args)
+  args.no_objectives = not args.objectives
+  game.call("setup", args)
 end)

@@ -126,23 +126,22 @@ procedure("transaction", function(ctx)
     if c == "none" then return end
     local q = tonumber(c:match("p(%d+)$"))
     used[q] = true
-    local function offer(who)
-      local o = { "nothing" }
-      if game.counter(who, "commodities") > 0 then o[#o + 1] = "1 commodity" end
-      if game.counter(who, "tg") > 0 then o[#o + 1] = "1 tg" end
-      return o
+    -- Any number of commodities and trade goods each way (LRR 94.2).
+    local function amount(who, what, prompt)
+      local o = {}
+      for i = 0, game.counter(who, what) do o[#o + 1] = tostring(i) end
+      return tonumber(game.choose(p, prompt, o))
     end
-    local give = game.choose(p, "offer to " .. L.pn(q), offer(p))
-    local want = game.choose(p, "ask from " .. L.pn(q), offer(q))
-    if game.choose(q, L.pn(p) .. " offers " .. give .. " for " .. want, { "accept", "decline" }) == "accept" then
-      local function transfer(from, to, what)
-        -- A commodity given to another player becomes a trade good (LRR 21.3).
-        if what == "1 commodity" then game.add(from, "commodities", -1); game.add(to, "tg", 1)
-        elseif what == "1 tg" then game.add(from, "tg", -1); game.add(to, "tg", 1) end
-      end
-      transfer(p, q, give)
-      transfer(q, p, want)
-      game.log(L.pn(p) .. " and " .. L.pn(q) .. " trade: " .. give .. " for " .. want)
+    local gc = amount(p, "commodities", "commodities to give " .. L.pn(q))
+    local gt = amount(p, "tg", "trade goods to give " .. L.pn(q))
+    local wc = amount(q, "commodities", "commodities to ask from " .. L.pn(q))
+    local wt = amount(q, "tg", "trade goods to ask from " .. L.pn(q))
+    local terms = gc .. " commodities + " .. gt .. " tg for " .. wc .. " commodities + " .. wt .. " tg"
+    if gc + gt + wc + wt > 0 and game.choose(q, L.pn(p) .. " offers " .. terms, { "accept", "decline" }) == "accept" then
+      -- A commodity given to another player becomes a trade good (LRR 21.3).
+      game.add(p, "commodities", -gc); game.add(p, "tg", -gt); game.add(q, "tg", gc + gt)
+      game.add(q, "commodities", -wc); game.add(q, "tg", -wt); game.add(p, "tg", wc + wt)
+      game.log(L.pn(p) .. " and " .. L.pn(q) .. " trade: " .. terms)
     end
   end
 end)
@@ -166,14 +165,19 @@ end)
 
 -- Runs one chosen action; a failing action is undone as a whole.
 function L.take_action(p, act)
+  local ctx
   if act == "tactical" then
-    game.atomic(game.step, "tactical_action", { player = p, active = p })
+    ctx = { player = p, active = p }
+    game.atomic(game.step, "tactical_action", ctx)
   elseif act:sub(1, 10) == "strategic:" then
-    game.atomic(game.step, "strategic_action", { player = p, active = p, card = act:sub(11) })
+    ctx = { player = p, active = p, card = act:sub(11) }
+    game.atomic(game.step, "strategic_action", ctx)
   else
     local coll, id = act:match("^component:([%w_]+)%.([%w_]+)$")
-    game.atomic(game.step, "component_action", { player = p, active = p, coll = coll, id = id })
+    ctx = { player = p, active = p, coll = coll, id = id }
+    game.atomic(game.step, "component_action", ctx)
   end
+  return ctx
 end
 
 procedure("action_phase", function(ctx)
@@ -188,8 +192,10 @@ procedure("action_phase", function(ctx)
         game.call("transaction", { player = p })
         local act = game.choose(p, "action", game.call("action_options", p))
         if act ~= "pass" and L.flag(p, "two_actions") > 0 then
-          -- A second action this turn (e.g. a technology allows it).
-          L.take_action(p, act)
+          -- A second action this turn (e.g. a technology allows it), unless
+          -- the first ended the turn.
+          local first = L.take_action(p, act)
+          if first.end_turn then goto turn_over end
           local again = {}
           for _, o in ipairs(game.call("action_options", p)) do if o ~= "pass" then again[#again + 1] = o end end
           again[#again + 1] = "none"
@@ -203,6 +209,7 @@ procedure("action_phase", function(ctx)
         elseif act then
           L.take_action(p, act)
         end
+        ::turn_over::
         game.window("turn_end", { player = p })
       end
     end
@@ -344,6 +351,8 @@ procedure("gain_command_tokens", function(ctx)
       local pool = game.choose(p, "place a command token", L.POOLS)
       game.add(p, pool, 1)
     end
+    -- Then all tokens on the sheet may be redistributed (LRR 81.5).
+    L.redistribute(p)
     game.log(L.pn(p) .. " command tokens: " .. game.counter(p, "tactic") .. "/" .. game.counter(p, "fleet") .. "/" .. game.counter(p, "strategy"))
   end
 end)

@@ -228,8 +228,17 @@ end)
 -- `units` is a list from game.units (its `damaged` prop is read once).
 function L.hit_options(p, units, opts, gone)
   local out = {}
+  local ships_first = opts and opts.prefer_non_fighters
+  if ships_first then
+    -- Hits go to non-fighter ships while there are any.
+    local any = false
+    for _, u in ipairs(units) do
+      if not (gone and gone[u.id]) and L.def(p, u.kind).type ~= "fighter" and L.def(p, u.kind).class == "ship" then any = true end
+    end
+    ships_first = any
+  end
   for _, u in ipairs(units) do
-    if not (gone and gone[u.id]) then
+    if not (gone and gone[u.id]) and not (ships_first and L.def(p, u.kind).type == "fighter") then
       local d = L.def(p, u.kind)
       if (not opts or not opts.only or opts.only[d.type]) then
         if d.sustain_damage and not u.damaged and not (opts and opts.no_sustain) then
@@ -248,13 +257,24 @@ function L.assign_hits(p, units, hits, label, opts)
   local active = game.get("game", nil, "active")
   local w = game.window("assign_hits", { player = p, hits = hits, label = label, active = active, source = source })
   hits = w.hits
+  if w.prefer_non_fighters then
+    opts = opts or {}
+    opts.prefer_non_fighters = true
+  end
   local destroyed = 0
   local gone = {}
   local byid = {}
   for _, u in ipairs(units) do byid[u.id] = u end
   local left = hits
+  local removals = game.removal_count()
   while left > 0 do
     left = left - 1
+    -- Units removed by other effects meanwhile are no longer choices.
+    if game.removal_count() ~= removals then
+      for _, u in ipairs(units) do
+        if not gone[u.id] and not game.unit_exists(u.id) then gone[u.id] = true end
+      end
+    end
     local options = L.hit_options(p, units, opts, gone)
     if #options == 0 then break end
     local pick = game.choose(p, "assign hit (" .. label .. ")", options)
@@ -272,15 +292,16 @@ function L.assign_hits(p, units, hits, label, opts)
         gone[id] = true
         game.log(L.pn(p) .. " " .. kind .. "#" .. id .. " is destroyed")
         destroyed = destroyed + 1
-        game.window("unit_destroyed", { player = p, kind = kind, unit = id, source = source, label = label, active = active })
+        game.window("unit_destroyed", { player = p, kind = kind, unit = id, source = source, label = label, active = active, system = byid[id].system })
       end
     else
       game.remove_unit(id)
       gone[id] = true
       game.log(L.pn(p) .. " " .. kind .. "#" .. id .. " is destroyed")
       destroyed = destroyed + 1
-      game.window("unit_destroyed", { player = p, kind = kind, unit = id, source = source, label = label, active = active })
+      game.window("unit_destroyed", { player = p, kind = kind, unit = id, source = source, label = label, active = active, system = byid[id].system })
     end
+    removals = game.removal_count()
   end
   return destroyed
 end

@@ -135,27 +135,27 @@ function L.enforce_limits(p, s, why)
   local fleet = L.fleet_limit(p)
   local ships = L.ships(p, s)
   local n = L.count_fleet(p, s)
-  if n > fleet then
-    table.sort(ships, function(a, b) return L.def(p, a.kind).cost < L.def(p, b.kind).cost or (L.def(p, a.kind).cost == L.def(p, b.kind).cost and a.id < b.id) end)
+  -- The player chooses which excess units to remove (LRR 37.3, 16.3a).
+  while n > fleet do
+    local opts = {}
     for _, u in ipairs(ships) do
-      if n <= fleet then break end
-      if L.def(p, u.kind).fleet then
-        game.remove_unit(u.id); n = n - 1
-        game.log(L.pn(p) .. " removes " .. u.kind .. " over fleet pool in " .. L.sysname(s))
-      end
+      if L.def(p, u.kind).fleet and game.unit_exists(u.id) then opts[#opts + 1] = u.kind .. "#" .. u.id end
     end
+    local pick = game.choose(p, "remove a ship over the fleet pool", opts)
+    local id = tonumber(pick:match("#(%d+)$"))
+    game.remove_unit(id); n = n - 1
+    game.log(L.pn(p) .. " removes " .. pick .. " over fleet pool in " .. L.sysname(s))
   end
   local cap, used = L.capacity(p, s)
-  if used > cap then
-    local xs = {}
+  while used > cap do
+    local opts = {}
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
-      if L.def(p, u.kind).transported then xs[#xs + 1] = u end
+      if L.def(p, u.kind).transported then opts[#opts + 1] = u.kind .. "#" .. u.id end
     end
-    for i = #xs, 1, -1 do
-      if used <= cap then break end
-      game.remove_unit(xs[i].id); used = used - 1
-      game.log(L.pn(p) .. " removes " .. xs[i].kind .. " over capacity in " .. L.sysname(s))
-    end
+    if #opts == 0 then break end
+    local pick = game.choose(p, "remove a unit over capacity", opts)
+    game.remove_unit(tonumber(pick:match("#(%d+)$"))); used = used - 1
+    game.log(L.pn(p) .. " removes " .. pick .. " over capacity in " .. L.sysname(s))
   end
 end
 
@@ -163,6 +163,33 @@ end
 function L.reinforcements(p)
   local used = game.counter(p, "tactic") + game.counter(p, "fleet") + game.counter(p, "strategy")
   return L.COMMAND_TOKENS - used - game.count_tokens("command", p)
+end
+
+-- Moves command tokens between p's pools one at a time until p is done
+-- (LRR 20.4); then ships over the new fleet pool are removed.
+function L.redistribute(p)
+  while true do
+    local opts = { "done" }
+    for _, from in ipairs(L.POOLS) do
+      if game.counter(p, from) > 0 then
+        for _, to in ipairs(L.POOLS) do
+          if to ~= from then opts[#opts + 1] = from .. "->" .. to end
+        end
+      end
+    end
+    local pick = game.choose(p, "redistribute command tokens", opts)
+    if pick == "done" then break end
+    local from, to = pick:match("^(%a+)%->(%a+)$")
+    game.add(p, from, -1)
+    game.add(p, to, 1)
+  end
+  local seen = {}
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    if u.system and not seen[u.system] then
+      seen[u.system] = true
+      L.enforce_limits(p, u.system)
+    end
+  end
 end
 
 -- Planets
@@ -223,7 +250,8 @@ function L.gain_vp(p, n, why)
   L.check_win(p)
 end
 
-function L.goal() return game.options.long_war and 14 or 10 end
+-- Victory points that win; an edition may replace this.
+function L.goal() return game.get("game", nil, "goal") or 10 end
 
 -- The game ends at once when a player reaches the goal.
 function L.check_win(p)

@@ -66,8 +66,3 @@ procedure("combat_sim", function(args)
   return { winner = winner, attacker = count(a), defender = count(d) }
 end)
 
--- Scenarios: a board like a real game's, without objectives unless asked.
-procedure("scenario_setup", function(args)
-  args.no_objectives = not args.objectives
-  game.call("setup", args)
-end)

@@ -3,7 +3,12 @@ local L = game.lib
 
 -- Roll for a group of units. Modifiers from ctx.mods[p] (all / per type)
 -- lower the number needed (a +1 modifier means hitting on one less).
-function L.combat_roll(p, units, mods, label)
+function L.combat_roll(p, units, mods, label, rc)
+  -- A player kept from rolling this round (rc.skip[p]) scores nothing.
+  if rc and rc.skip and rc.skip[p] then
+    game.log(L.pn(p) .. " makes no combat rolls this round")
+    return 0
+  end
   local groups, order = {}, {}
   for _, u in ipairs(units) do
     local d = L.def(p, u.kind)
@@ -19,10 +24,18 @@ function L.combat_roll(p, units, mods, label)
   end)
   local total = 0
   local m = mods or {}
+  local rolled = {}
   for _, k in ipairs(order) do
     local g = groups[k]
     local bonus = (m.all or 0) + (m[k] or 0)
-    total = total + game.roll(L.pn(p) .. " " .. label .. " " .. g.kind, g.dice, g.hit - bonus)
+    local hits, rolls = game.roll(L.pn(p) .. " " .. label .. " " .. g.kind, g.dice, g.hit - bonus)
+    total = total + hits
+    rolled[#rolled + 1] = { kind = g.kind, rolls = rolls, target = g.hit - bonus, hits = hits }
+  end
+  -- After the dice: effects may reroll or add hits (ctx.hits).
+  if rc then
+    local w = game.window("combat_rolled", { player = p, active = rc.active, round = rc.round, system = rc.system, planet = rc.planet, ground = rc.ground, groups = rolled, hits = total, label = label })
+    total = w.hits
   end
   return total
 end
@@ -75,8 +88,10 @@ procedure("space_combat", function(ctx)
     for _, p in ipairs({ d, a }) do
       if not retreating and #L.retreat_options(p, s) > 0 and (p == d or true) then
         if game.choose(p, "announce retreat", { "no", "yes" }) == "yes" then
-          retreating = p
           game.log(L.pn(p) .. " announces a retreat")
+          -- Another effect may stop the retreat this round (ctx.cancel).
+          local w = game.window("retreat_announced", { player = p, active = a, attacker = a, defender = d, system = s, round = round })
+          if w.cancel then game.log(L.pn(p) .. " cannot retreat this round") else retreating = p end
         end
       end
     end
@@ -86,9 +101,11 @@ procedure("space_combat", function(ctx)
     local rule = an and game.data.anomalies and game.data.anomalies[an]
     if rule and rule.defender_bonus then rc.mods[d].all = (rc.mods[d].all or 0) + rule.defender_bonus end
     game.window("combat_round_start", rc)
+    -- An effect may end the combat now (ctx.end_combat = "draw"), having moved a side away.
+    if rc.end_combat then break end
     local sa, sd = L.ships(a, s), L.ships(d, s)
-    local ha = L.combat_roll(a, sa, rc.mods[a], "space combat")
-    local hd = L.combat_roll(d, sd, rc.mods[d], "space combat")
+    local ha = L.combat_roll(a, sa, rc.mods[a], "space combat", rc)
+    local hd = L.combat_roll(d, sd, rc.mods[d], "space combat", rc)
     L.assign_hits(d, sd, ha, "space combat", { source = a })
     L.assign_hits(a, sa, hd, "space combat", { source = d })
     game.window("combat_round_end", rc)
@@ -149,9 +166,14 @@ procedure("invasion", function(ctx)
   ctx.targets = {}
   game.step("bombardment", ctx)
   game.step("commit_ground_forces", ctx)
+  -- Space cannon defense on every planet first, then each ground combat
+  -- and its control step (LRR 49.3-49.5).
+  local cs = {}
   for _, pl in ipairs(ctx.targets) do
-    local c = { player = p, active = p, system = s, planet = pl, defender = game.planet_owner(pl) }
-    game.step("space_cannon_defense", c)
+    cs[#cs + 1] = { player = p, active = p, system = s, planet = pl, defender = game.planet_owner(pl) }
+    game.step("space_cannon_defense", cs[#cs])
+  end
+  for _, c in ipairs(cs) do
     game.step("ground_combat", c)
     game.step("establish_control", c)
     if c.end_turn then ctx.end_turn = true end
@@ -189,21 +211,31 @@ procedure("bombardment", function(ctx)
   for _, pl in ipairs(planets) do
     if L.shielded(pl, p) then
       game.log(L.name("planets", pl) .. " is protected by a planetary shield")
-    else
+    elseif not (ctx.forbid and ctx.forbid[pl]) then
       opts[#opts + 1] = pl
     end
   end
-  local pick = game.choose(p, "bombard", opts)
-  if pick == "none" then return end
-  local hits = 0
-  -- An extra die from a technology is added once per bombardment.
-  local extra = L.extra_dice(p, "bombardment")
+  if #opts == 1 then return end
+  -- Each unit chooses its planet (LRR 15.1); rolls are made per planet.
+  local targets, order = {}, {}
   for _, x in ipairs(bombers) do
-    hits = hits + game.roll(L.pn(p) .. " bombardment " .. x.u.kind, x.b.dice + extra, x.b.hit)
-    extra = 0
+    local pick = game.choose(p, "bombard with " .. x.u.kind .. "#" .. x.u.id, opts)
+    if pick ~= "none" then
+      if not targets[pick] then targets[pick] = {}; order[#order + 1] = pick end
+      table.insert(targets[pick], x)
+    end
   end
-  local owner = game.planet_owner(pick) or (game.units { planet = pick, not_owner = p }[1] or {}).owner
-  if owner then L.assign_hits(owner, L.ground(owner, pick), hits, "bombardment", { source = p }) end
+  -- An extra die from a technology is added once, to the first roll.
+  local extra = L.extra_dice(p, "bombardment")
+  for _, pick in ipairs(order) do
+    local hits = 0
+    for _, x in ipairs(targets[pick]) do
+      hits = hits + game.roll(L.pn(p) .. " bombardment " .. x.u.kind, x.b.dice + extra, x.b.hit)
+      extra = 0
+    end
+    local owner = game.planet_owner(pick) or (game.units { planet = pick, not_owner = p }[1] or {}).owner
+    if owner then L.assign_hits(owner, L.ground(owner, pick), hits, "bombardment", { source = p }) end
+  end
 end)
 
 procedure("commit_ground_forces", function(ctx)
@@ -214,24 +246,19 @@ procedure("commit_ground_forces", function(ctx)
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
       if L.def(p, u.kind).class == "ground" then avail[#avail + 1] = u end
     end
-    if #avail > 0 and game.planet_owner(pl) ~= p then
+    -- Ground forces may also land on the active player's own planets (no combat).
+    if #avail > 0 then
       local opts = { "0" }
       for i = 1, #avail do opts[#opts + 1] = tostring(i) end
       local n = tonumber(game.choose(p, "commit ground forces to " .. L.name("planets", pl), opts))
-      if n > 0 and pd.custodians and game.get("game", nil, "custodians") then
-        -- Landing on the custodians' planet first costs 6 influence (LRR 27).
-        if L.spendable(p, "influence") >= 6 and L.pay(p, 6, "influence") then
-          game.put("game", nil, "custodians", false)
-          game.log(L.pn(p) .. " removes the custodians token")
-          L.gain_vp(p, 1, "custodians token")
-        else
-          n = 0
-        end
+      -- An edition may restrict landing (`before_landing` returns how many may land).
+      if n > 0 and game.has_procedure("before_landing") then
+        n = game.call("before_landing", { player = p, planet = pl, count = n, system = s }) or n
       end
       if n > 0 then
         for i = 1, n do game.move_unit(avail[i].id, { planet = pl }) end
         game.log(L.pn(p) .. " commits " .. n .. " ground force" .. (n > 1 and "s" or "") .. " to " .. L.name("planets", pl))
-        table.insert(ctx.targets, pl)
+        if game.planet_owner(pl) ~= p then table.insert(ctx.targets, pl) end
       end
     end
   end
@@ -266,8 +293,8 @@ procedure("ground_combat", function(ctx)
     ctx.defender = d
     local rc = { player = p, active = p, attacker = p, defender = d, planet = pl, round = round, ground = true, mods = { [p] = {}, [d] = {} } }
     game.window("combat_round_start", rc)
-    local ha = L.combat_roll(p, mine, rc.mods[p], "ground combat")
-    local hd = L.combat_roll(d, theirs, rc.mods[d], "ground combat")
+    local ha = L.combat_roll(p, mine, rc.mods[p], "ground combat", rc)
+    local hd = L.combat_roll(d, theirs, rc.mods[d], "ground combat", rc)
     L.assign_hits(d, L.ground(d, pl), ha, "ground combat", { source = p })
     L.assign_hits(p, L.ground(p, pl), hd, "ground combat", { source = d })
     game.window("combat_round_end", rc)
