@@ -716,6 +716,22 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
         windows.insert(format!("before:{name}"));
         windows.insert(format!("after:{name}"));
     }
+    // Windows and options may also be declared as data (`windows:` / `options:`
+    // collections), so the file that uses them can declare them.
+    if let Some(ws) = collections.get("windows") {
+        windows.extend(ws.keys().cloned());
+    }
+    if let Some(os) = collections.get("options") {
+        for (k, d) in os {
+            options.insert(
+                k.clone(),
+                OptionDef {
+                    description: d.value.get("description").and_then(Value::as_str).unwrap_or_default().to_string(),
+                    default: d.value.get("default").and_then(Value::as_bool).unwrap_or(false),
+                },
+            );
+        }
+    }
     let last = chain.last().unwrap();
     let resolved = ResolvedPack {
         id: root_id,

@@ -162,5 +162,14 @@ end
 return function(name, args)
   local f = PROCS[name]
   if not f then error("the pack defines no procedure '" .. tostring(name) .. "'", 0) end
-  return f(args)
+  local res = table.pack(pcall(f, args))
+  if res[1] then return table.unpack(res, 2, res.n) end
+  local e = res[2]
+  -- Error objects (tables) become readable messages.
+  if type(e) == "table" then
+    local parts = {}
+    for _, k in ipairs(game.keys(e)) do parts[#parts + 1] = tostring(k) .. "=" .. tostring(e[k]) end
+    e = "error object {" .. table.concat(parts, ", ") .. "} escaped procedure '" .. name .. "'"
+  end
+  error(e, 0)
 end

@@ -14,7 +14,9 @@ end)
 
 -- Outcomes of an agenda as option strings.
 function L.outcomes(d)
-  local kind = d.elect or "for_against"
+  -- `elect` (player | planet | for_against) or an edition's `vote` field.
+  local byvote = { elect_player = "player", elect_planet = "planet", for_against = "for_against" }
+  local kind = d.elect or byvote[d.vote or "for_against"] or "for_against"
   local out = {}
   if kind == "for_against" then
     out = { "for", "against" }
@@ -36,30 +38,33 @@ function L.votes(p)
 end
 
 procedure("agenda", function(ctx)
+  -- The collection and zones may be an edition's own (e.g. political cards).
+  local COLL = ctx.coll or "agendas"
+  local DECK, DISCARD, LAWS = ctx.deck or DECK, ctx.discard_zone or DISCARD, ctx.laws or "laws"
   local speaker = L.speaker()
-  local got = L.draw("deck:agendas", "discard:agendas", "revealed:agenda", 1)
+  local got = L.draw(DECK, DISCARD, "revealed:agenda", 1)
   local id = got[1]
   if not id then return end
-  local d = game.data.agendas[id]
-  game.log("agenda revealed: " .. L.name("agendas", id))
+  local d = game.data[COLL][id]
+  game.log("agenda revealed: " .. L.name(COLL, id))
   ctx.agenda = id
   local w = game.window("agenda_revealed", { agenda = id, player = speaker, active = speaker })
   -- A handler may discard the agenda (w.discard): the next one is revealed.
   local guard = 0
   while w.discard and guard < 10 do
     guard = guard + 1
-    game.move_card(id, "revealed:agenda", "discard:agendas")
-    game.log("agenda discarded: " .. L.name("agendas", id))
-    id = L.draw("deck:agendas", "discard:agendas", "revealed:agenda", 1)[1]
+    game.move_card(id, "revealed:agenda", DISCARD)
+    game.log("agenda discarded: " .. L.name(COLL, id))
+    id = L.draw(DECK, DISCARD, "revealed:agenda", 1)[1]
     if not id then return end
-    d = game.data.agendas[id]
-    game.log("agenda revealed: " .. L.name("agendas", id))
+    d = game.data[COLL][id]
+    game.log("agenda revealed: " .. L.name(COLL, id))
     ctx.agenda = id
     w = game.window("agenda_revealed", { agenda = id, player = speaker, active = speaker })
   end
   local outcomes = L.outcomes(d)
   if #outcomes == 0 then
-    game.move_card(id, "revealed:agenda", "discard:agendas")
+    game.move_card(id, "revealed:agenda", DISCARD)
     return
   end
   local tally, voters = {}, {}
@@ -67,7 +72,7 @@ procedure("agenda", function(ctx)
   for _, p in ipairs(L.order_from(speaker % game.num_players() + 1)) do
     local opts = { "abstain" }
     if L.votes(p) > 0 then for _, o in ipairs(outcomes) do opts[#opts + 1] = o end end
-    local pick = game.choose(p, "vote on " .. L.name("agendas", id), opts)
+    local pick = game.choose(p, "vote on " .. L.name(COLL, id), opts)
     if pick ~= "abstain" then
       local v = L.votes(p)
       -- Voting exhausts every ready planet for its full influence.
@@ -88,17 +93,17 @@ procedure("agenda", function(ctx)
   end
   local result = top[1]
   if #top > 1 then
-    result = game.choose(speaker, "break the tie on " .. L.name("agendas", id), top)
+    result = game.choose(speaker, "break the tie on " .. L.name(COLL, id), top)
     game.log(L.pn(speaker) .. " (speaker) breaks the tie: " .. result)
   end
-  game.log("agenda resolved: " .. L.name("agendas", id) .. " -> " .. result)
+  game.log("agenda resolved: " .. L.name(COLL, id) .. " -> " .. result)
   local h = d.handler
   if h and h.resolve then h.resolve(result, d, tally, voters) end
-  if d.kind == "law" and result ~= "against" then
-    game.move_card(id, "revealed:agenda", "laws")
-    game.grant("game", "agendas", id)
+  if (d.kind == "law" or d.law == true) and result ~= "against" then
+    game.move_card(id, "revealed:agenda", LAWS)
+    game.grant("game", COLL, id)
     game.put("game", nil, "law:" .. id, result)
   else
-    game.move_card(id, "revealed:agenda", "discard:agendas")
+    game.move_card(id, "revealed:agenda", DISCARD)
   end
 end)

@@ -10,9 +10,15 @@ function L.combat_roll(p, units, mods, label, rc)
     return 0
   end
   local groups, order = {}, {}
+  -- Some anomalies keep unit types out of the rolls (e.g. fighters in an ion storm).
+  local barred = {}
+  if rc and rc.system and not rc.ground then
+    local rule = L.anomaly_rule(rc.system)
+    for _, t in ipairs(rule and rule.no_combat_types or {}) do barred[t] = true end
+  end
   for _, u in ipairs(units) do
     local d = L.def(p, u.kind)
-    if d.combat then
+    if d.combat and not barred[d.type] then
       local key = u.kind
       if not groups[key] then groups[key] = { kind = u.kind, dice = 0, hit = d.combat }; order[#order + 1] = key end
       groups[key].dice = groups[key].dice + (d.dice or 1)

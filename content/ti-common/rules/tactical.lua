@@ -203,8 +203,16 @@ function L.fire_cannons(q, list, target_player, label)
   return total
 end
 
+-- The anomaly rule of a system (anomalies.yaml), or nil.
+function L.anomaly_rule(s)
+  local a = (game.data.systems[game.tile_of(s)] or {}).anomaly
+  return a and game.data.anomalies and game.data.anomalies[a]
+end
+
 procedure("space_cannon_offense", function(ctx)
   local p, s = ctx.player, ctx.system
+  local rule = L.anomaly_rule(s)
+  if rule and rule.no_space_cannon then return end
   -- Other players shoot at the active player's ships ...
   if #L.ships(p, s) > 0 then
     for _, g in ipairs(cannon_groups(s, function(q) return q ~= p end)) do

@@ -1,0 +1,22 @@
+-- Political: draw three action cards and take a command counter; reveal the
+-- top political card and vote on it; then order the next three (one on top,
+-- two at the bottom). Secondary: draw one action card.
+local L = game.lib
+return {
+  primary = function(p)
+    L.draw("deck:actions", "discard:actions", "actions:" .. p, 3)
+    if L.reinforcements(p) > 0 then game.add(p, game.choose(p, "place a command counter", L.POOLS), 1) end
+    L.political_vote()
+    local next3 = game.draw("deck:politics", "peek:" .. p, 3)
+    if #next3 > 0 then
+      local top = game.choose(p, "political card to put back on top", next3)
+      for _, c in ipairs(next3) do
+        if c ~= top then game.move_card(c, "peek:" .. p, "deck:politics", true) end
+      end
+      game.move_card(top, "peek:" .. p, "deck:politics")
+    end
+  end,
+  secondary = function(p)
+    L.draw("deck:actions", "discard:actions", "actions:" .. p, 1)
+  end,
+}

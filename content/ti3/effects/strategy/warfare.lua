@@ -1,0 +1,45 @@
+-- Warfare: take one of your command counters back from the board into the
+-- command pool. Secondary: move one or two of your destroyers or cruisers
+-- each into an adjacent empty system that is not a home system, with a
+-- command counter from reinforcements there.
+local L = game.lib
+return {
+  primary = function(p)
+    local opts = { "none" }
+    for s = 1, game.num_systems() do
+      if game.has_token(s, "command", p) then opts[#opts + 1] = game.system(s).hex end
+    end
+    local pick = game.choose(p, "take back a command counter from", opts)
+    if pick ~= "none" then
+      local s = game.system_at(pick)
+      game.remove_token(s, "command", p)
+      game.add(p, "tactic", 1)
+      game.log(L.pn(p) .. " takes back its counter from " .. L.sysname(s))
+    end
+  end,
+  secondary = function(q)
+    for _ = 1, 2 do
+      if L.reinforcements(q) <= 0 then return end
+      local opts = { "none" }
+      for _, u in ipairs(game.units { owner = q, space = true }) do
+        local t = L.def(q, u.kind).type
+        if u.carried == nil and (t == "destroyer" or t == "cruiser") then
+          for _, s in ipairs(game.adjacent(u.system, "move")) do
+            local home = false
+            for r = 1, game.num_players() do if L.home(r) == s then home = true end end
+            if not home and #game.units { system = s } == 0 and #game.planets_of(s) == 0 then
+              opts[#opts + 1] = u.kind .. "#" .. u.id .. "->" .. game.system(s).hex
+            end
+          end
+        end
+      end
+      local pick = game.choose(q, "patrol", opts)
+      if pick == "none" then return end
+      local id, hex = pick:match("#(%d+)%->(.+)$")
+      local s = game.system_at(hex)
+      game.move_unit(tonumber(id), { system = s })
+      game.place_token(s, "command", q)
+      game.log(L.pn(q) .. " patrols into " .. L.sysname(s))
+    end
+  end,
+}

@@ -1,0 +1,161 @@
+-- TI3 setup, the round, and the end of the game.
+local L = game.lib
+
+-- Races play the part factions play in the shared procedures.
+function L.faction(p)
+  local r = game.get("player", p, "faction")
+  return r and game.data.races[r]
+end
+
+function L.goal() return game.options.long_game and 14 or 10 end
+
+-- Command counters: command pool (tactic), fleet supply (fleet), strategy
+-- allocation (strategy). Each player has 16 (from the published TI3 rules as
+-- we recall them; not in the reference files).
+L.COMMAND_TOKENS = 16
+
+procedure("setup_player", function(p)
+  local race = L.faction(p)
+  local home = L.home(p)
+  for _, pl in ipairs(game.planets_of(home)) do game.set_owner(pl, p) end
+  local planets = game.planets_of(home)
+  for _, t in ipairs(L.unit_types()) do
+    local n = race.starting_units[t] or 0
+    for _ = 1, n do
+      if L.def(p, t).class == "ship" then
+        game.spawn(t, p, { system = home })
+      else
+        game.spawn(t, p, { planet = planets[1] })
+      end
+    end
+  end
+  for _, t in ipairs(race.starting_techs or {}) do game.grant(p, "techs", t) end
+  game.grant(p, "races", game.get("player", p, "faction"))
+  -- Starting command counters: 3 in the command pool, 3 in fleet supply, 2 in
+  -- strategy allocation (published TI3 setup as we recall it).
+  game.set(p, "tactic", 3)
+  game.set(p, "fleet", 3)
+  game.set(p, "strategy", 2)
+  game.set(p, "tg", 0)
+  game.set(p, "vp", 0)
+  -- Both trade contracts start in the owner's hand.
+  game.zone_new("contracts:" .. p, p, {})
+  for i, v in ipairs(race.trade_agreements or {}) do
+    game.put("player", p, "contract" .. i, v)
+  end
+  game.zone_new("actions:" .. p, p)
+  game.zone_new("politics:" .. p, p)
+  game.zone_new("secrets:" .. p, p)
+  game.zone_new("scored:" .. p, nil)
+  L.reset_cache()
+end)
+
+procedure("setup_decks", function()
+  -- Only cards whose effects are scripted go into the decks.
+  local function ready(d) return d.script ~= nil and d.expansion ~= "shards_of_the_throne" and not d.replaced_by end
+  L.deck("deck:actions", "action_cards", ready)
+  game.zone_new("discard:actions")
+  L.deck("deck:politics", "political_cards", ready)
+  game.zone_new("discard:politics")
+  L.deck("deck:secrets", "objectives", function(d) return d.kind == "secret" and ready(d) end)
+  -- The objective deck: 6 stage I cards over 4 stage II cards, with Imperium
+  -- Rex at the bottom (our reading of the TI3 setup; the reference files do
+  -- not give it).
+  L.deck("tmp:stage1", "objectives", function(d) return d.kind == "stage1" and ready(d) end)
+  L.deck("tmp:stage2", "objectives", function(d) return d.kind == "stage2" and not d.ends_game and ready(d) end)
+  game.zone_new("deck:public", nil, { "imperium_rex" })
+  local s2 = game.draw("tmp:stage2", "deck:public", 4)
+  local s1 = game.draw("tmp:stage1", "deck:public", 6)
+  game.zone_new("public")
+  game.zone_new("laws")
+  for _, id in ipairs(game.keys(game.data.strategy_cards)) do game.put("game", nil, "sc_bonus:" .. id, 0) end
+end)
+
+-- Reveals the next public objective; Imperium Rex ends the game.
+function L.reveal_objective()
+  local c = game.draw("deck:public", "public", 1)[1]
+  if not c then return nil end
+  game.log("public objective revealed: " .. L.name("objectives", c))
+  local d = game.data.objectives[c]
+  if d.ends_game == "most_points" then
+    game.log("Imperium Rex: the game ends")
+    error({ game_over = true, commit = true }, 0)
+  end
+  return c
+end
+
+procedure("setup", function(args)
+  local n = args.players or 6
+  if n < 3 or n > 8 then error("ti3 plays with 3 to 8 players, not " .. tostring(n)) end
+  local races = {}
+  for _, id in ipairs(game.keys(game.data.races)) do
+    if game.data.races[id].expansion ~= "shards_of_the_throne" then races[#races + 1] = id end
+  end
+  local chosen = args.races or args.factions
+  if not chosen then
+    chosen = {}
+    for i = #races, 2, -1 do
+      local j = game.random(i)
+      races[i], races[j] = races[j], races[i]
+    end
+    for i = 1, n do chosen[i] = races[i] end
+  end
+  for i = 1, n do
+    local p = game.add_player()
+    if not game.data.races[chosen[i]] then error("unknown race '" .. tostring(chosen[i]) .. "'") end
+    game.put("player", p, "faction", chosen[i])
+    game.log(L.pn(p) .. " plays " .. L.name("races", chosen[i]))
+  end
+  game.call("build_galaxy", { map = args.map or ("standard_" .. n .. "p") })
+  for p = 1, n do game.call("setup_player", p) end
+  game.call("setup_decks")
+  local speaker = args.speaker or game.random(n)
+  game.put("game", nil, "speaker", speaker)
+  game.log(L.pn(speaker) .. " is speaker")
+  if not args.no_objectives then
+    for p = 1, n do L.draw("deck:secrets", nil, "secrets:" .. p, 1) end
+    L.reveal_objective()
+  end
+  game.window("setup_done", { player = speaker })
+end)
+
+procedure("game", function(args)
+  game.call("setup", args)
+  local ok, err = pcall(function()
+    for round = 1, args.rounds or 12 do
+      game.put("game", nil, "round", round)
+      game.log("round " .. round)
+      game.step("strategy_phase", { round = round })
+      game.step("action_phase", { round = round })
+      game.step("status_phase", { round = round })
+    end
+  end)
+  if not ok and not (type(err) == "table" and err.game_over) then error(err, 0) end
+  return game.call("end_game")
+end)
+
+procedure("end_game", function()
+  local round = game.get("game", nil, "round") or 0
+  local winner = game.get("game", nil, "winner")
+  local how = "reaches " .. L.goal() .. " vp"
+  if not winner then
+    -- Most victory points; ties go to the earliest in the speaker order.
+    local best = -1
+    for _, p in ipairs(L.order_from(L.speaker())) do
+      local v = game.counter(p, "vp")
+      if v > best then best, winner = v, p end
+    end
+    how = "has the most vp when the game ends"
+  end
+  game.finish({ winner = winner, round = round })
+  local scores = {}
+  for p = 1, game.num_players() do scores[#scores + 1] = L.pn(p) .. "=" .. game.counter(p, "vp") end
+  game.log("scores: " .. table.concat(scores, " "))
+  game.log("winner: " .. L.pn(winner) .. " (" .. L.name("races", game.get("player", winner, "faction")) .. ") " .. how .. " in round " .. round)
+  return { winner = winner, round = round, vp = game.counter(winner, "vp") }
+end)
+
+procedure("scenario_setup", function(args)
+  args.no_objectives = not args.objectives
+  game.call("setup", args)
+end)

@@ -1,0 +1,105 @@
+-- Trade agreements, political votes and Diplomacy's peace.
+local L = game.lib
+
+-- Trade agreements: each race has two trade contracts (values on its race
+-- sheet). An agreement between two players swaps one contract each; a player
+-- collects the value of the other player's contract he holds.
+local function agreements()
+  return game.get("game", nil, "agreements") or {}
+end
+
+local function free_contract(p)
+  local used = {}
+  for _, a in ipairs(agreements()) do
+    if a.a == p then used[a.ai] = true end
+    if a.b == p then used[a.bi] = true end
+  end
+  local race = L.faction(p)
+  for i = 1, #(race and race.trade_agreements or {}) do
+    if not used[i] then return i end
+  end
+  return nil
+end
+
+function L.trade_income(p)
+  local n = 0
+  for _, a in ipairs(agreements()) do
+    if a.a == p then n = n + L.faction(a.b).trade_agreements[a.bi] end
+    if a.b == p then n = n + L.faction(a.a).trade_agreements[a.ai] end
+  end
+  return n
+end
+
+function L.collect_trade(p)
+  local n = L.trade_income(p)
+  if n > 0 then L.gain_tg(p, n, "trade agreements") end
+end
+
+function L.break_agreements()
+  game.put("game", nil, "agreements", {})
+  game.log("all trade agreements are broken")
+end
+
+local function has_agreement(p, q)
+  for _, a in ipairs(agreements()) do
+    if (a.a == p and a.b == q) or (a.a == q and a.b == p) then return true end
+  end
+  return false
+end
+
+-- Negotiations: from the Trade holder clockwise, each player with a free
+-- contract may propose an agreement to another such player; the other
+-- accepts or not; the Trade holder approves agreements he is not part of.
+function L.negotiate(holder)
+  for _, p in ipairs(L.order_from(holder)) do
+    if free_contract(p) then
+      local opts = { "none" }
+      for q = 1, game.num_players() do
+        if q ~= p and free_contract(q) and not has_agreement(p, q) then opts[#opts + 1] = L.pn(q) end
+      end
+      local pick = game.choose(p, "propose a trade agreement", opts)
+      if pick ~= "none" then
+        local q = tonumber(pick:sub(2))
+        local ok = game.choose(q, L.pn(p) .. " proposes a trade agreement", { "accept", "decline" }) == "accept"
+        if ok and holder ~= p and holder ~= q then
+          ok = game.choose(holder, "approve the agreement of " .. L.pn(p) .. " and " .. L.pn(q), { "approve", "refuse" }) == "approve"
+        end
+        if ok then
+          local list = agreements()
+          list[#list + 1] = { a = p, ai = free_contract(p), b = q, bi = free_contract(q) }
+          game.put("game", nil, "agreements", list)
+          game.log(L.pn(p) .. " and " .. L.pn(q) .. " make a trade agreement")
+        end
+      end
+    end
+  end
+end
+
+-- Reveals the top political card and votes on it (the shared voting step).
+function L.political_vote()
+  game.step("agenda", { coll = "political_cards", deck = "deck:politics", discard_zone = "discard:politics", laws = "laws" })
+end
+
+-- Diplomacy's peace: no activation of systems holding the other's units.
+local base_activatable = L.activatable
+function L.activatable(p)
+  local out = {}
+  for _, s in ipairs(base_activatable(p)) do
+    local ok = true
+    for _, u in ipairs(game.units { system = s, not_owner = p }) do
+      if game.get("game", nil, "peace:" .. p .. ":" .. u.owner) then ok = false end
+    end
+    if ok then out[#out + 1] = s end
+  end
+  return out
+end
+
+-- Peace and free secondaries last one round.
+local base_return = game.procedure_fn("return_strategy_cards")
+procedure("return_strategy_cards", function(ctx)
+  for p = 1, game.num_players() do
+    game.put("player", p, "free_secondaries", nil)
+    for q = 1, game.num_players() do game.put("game", nil, "peace:" .. p .. ":" .. q, nil) end
+  end
+  return base_return(ctx)
+end)

@@ -1,0 +1,370 @@
+-- The TI3 round: strategy phase, action phase (strategic, tactical,
+-- transfer, pass), status phase.
+local L = game.lib
+
+-- The strategy cards in play: the base set, or Shattered Empire's.
+function L.sc_ids()
+  local set = game.options.se_strategy_cards and "shattered_empire" or "base"
+  local ids = {}
+  for _, id in ipairs(game.keys(game.data.strategy_cards)) do
+    if game.data.strategy_cards[id].set == set then ids[#ids + 1] = id end
+  end
+  table.sort(ids, function(a, b)
+    return game.data.strategy_cards[a].initiative < game.data.strategy_cards[b].initiative
+  end)
+  return ids
+end
+
+function L.cards_of(p)
+  local out = {}
+  for _, id in ipairs(L.sc_ids()) do
+    if game.get("game", nil, "sc_owner:" .. id) == p then out[#out + 1] = id end
+  end
+  return out
+end
+
+function L.initiative_order()
+  local best = {}
+  for p = 1, game.num_players() do best[p] = 99 end
+  for _, id in ipairs(L.sc_ids()) do
+    local o = game.get("game", nil, "sc_owner:" .. id)
+    if o then best[o] = math.min(best[o], game.data.strategy_cards[id].initiative) end
+  end
+  local out = {}
+  for p = 1, game.num_players() do out[#out + 1] = p end
+  table.sort(out, function(a, b) return best[a] < best[b] or (best[a] == best[b] and a < b) end)
+  return out
+end
+
+-- Strategy phase: from the speaker clockwise each player takes a card (two
+-- each with 3 or 4 players); the trade goods of its bonus counters go with
+-- it; then every card left gets one more bonus counter.
+procedure("strategy_phase", function(ctx)
+  local n = game.num_players()
+  local picks = (n <= 4) and 2 or 1
+  for _ = 1, picks do
+    for _, p in ipairs(L.order_from(L.speaker())) do
+      local free = {}
+      for _, id in ipairs(L.sc_ids()) do
+        local d = game.data.strategy_cards[id]
+        local banned = d.no_repeat and game.get("player", p, "no_repeat") == id
+        if not game.get("game", nil, "sc_owner:" .. id) and not banned then free[#free + 1] = id end
+      end
+      local id = game.choose(p, "choose a strategy card", free)
+      game.put("game", nil, "sc_owner:" .. id, p)
+      game.put("game", nil, "sc_used:" .. id, false)
+      local bonus = game.get("game", nil, "sc_bonus:" .. id) or 0
+      game.log(L.pn(p) .. " takes " .. L.name("strategy_cards", id) .. (bonus > 0 and (" with " .. bonus .. " bonus") or ""))
+      if bonus > 0 then
+        game.add(p, "tg", bonus)
+        game.put("game", nil, "sc_bonus:" .. id, 0)
+      end
+      local h = game.data.strategy_cards[id].handler
+      if h and h.chosen then h.chosen(p, game.data.strategy_cards[id]) end
+    end
+  end
+  for _, id in ipairs(L.sc_ids()) do
+    if not game.get("game", nil, "sc_owner:" .. id) then
+      game.put("game", nil, "sc_bonus:" .. id, (game.get("game", nil, "sc_bonus:" .. id) or 0) + 1)
+    end
+  end
+end)
+
+function L.component_actions(p)
+  local out = {}
+  local seen = {}
+  for _, c in ipairs(game.zone("actions:" .. p)) do
+    local d = game.data.action_cards[c]
+    local h = d and d.handler
+    if not seen[c] and type(h) == "table" and h.component and (not h.usable or h.usable(p, d)) then
+      seen[c] = true
+      out[#out + 1] = "component:action_cards." .. c
+    end
+  end
+  table.sort(out)
+  for _, coll in ipairs({ "techs", "racial_techs", "race_abilities" }) do
+    for _, id in ipairs(game.holdings(p, coll)) do
+      local d = game.data[coll] and game.data[coll][id]
+      local h = d and d.handler
+      if type(h) == "table" and h.component and (not h.usable or h.usable(p, d)) then
+        out[#out + 1] = "component:" .. coll .. "." .. id
+      end
+    end
+  end
+  return out
+end
+
+function L.play_action_card(p, id, ctx)
+  game.move_card(id, "actions:" .. p, "discard:actions")
+  game.log(L.pn(p) .. " plays " .. L.name("action_cards", id))
+  local w = game.window("action_card_played", { player = p, active = p, card = id })
+  if w.cancel then
+    game.log(L.name("action_cards", id) .. " is cancelled")
+    return false
+  end
+  return true
+end
+
+procedure("play_optional", function(p, coll, id, ctx)
+  if coll == "action_cards" then return L.play_action_card(p, id, ctx) end
+  return true
+end)
+
+procedure("action_options", function(p)
+  local opts = {}
+  local all_used = true
+  for _, id in ipairs(L.cards_of(p)) do
+    if not game.get("game", nil, "sc_used:" .. id) then
+      all_used = false
+      opts[#opts + 1] = "strategic:" .. id
+    end
+  end
+  if game.counter(p, "tactic") > 0 then
+    opts[#opts + 1] = "tactical"
+    if #L.transfer_pairs(p) > 0 then opts[#opts + 1] = "transfer" end
+  end
+  for _, c in ipairs(L.component_actions(p)) do opts[#opts + 1] = c end
+  -- A player passes only after his strategic action.
+  if all_used then opts[#opts + 1] = "pass" end
+  return opts
+end)
+
+function L.take_action(p, act)
+  local ctx = { player = p, active = p }
+  if act == "tactical" then
+    game.atomic(game.step, "tactical_action", ctx)
+  elseif act == "transfer" then
+    game.atomic(game.step, "transfer_action", ctx)
+  elseif act:sub(1, 10) == "strategic:" then
+    ctx.card = act:sub(11)
+    game.atomic(game.step, "strategic_action", ctx)
+  else
+    ctx.coll, ctx.id = act:match("^component:([%w_]+)%.([%w_]+)$")
+    game.atomic(game.step, "component_action", ctx)
+  end
+  return ctx
+end
+
+procedure("action_phase", function(ctx)
+  local passed, npassed, n = {}, 0, game.num_players()
+  while npassed < n do
+    for _, p in ipairs(L.initiative_order()) do
+      if not passed[p] then
+        game.put("game", nil, "active", p)
+        game.window("turn_start", { player = p })
+        local act = game.choose(p, "action", game.call("action_options", p))
+        if act == "pass" then
+          passed[p] = true
+          npassed = npassed + 1
+          game.log(L.pn(p) .. " passes")
+        else
+          L.take_action(p, act)
+        end
+        game.window("turn_end", { player = p })
+      end
+    end
+  end
+  game.put("game", nil, "active", nil)
+end)
+
+procedure("component_action", function(ctx)
+  local p, d = ctx.player, game.data[ctx.coll][ctx.id]
+  if ctx.coll == "action_cards" then
+    if not L.play_action_card(p, ctx.id, ctx) then return end
+  else
+    game.log(L.pn(p) .. " uses " .. L.name(ctx.coll, ctx.id))
+  end
+  d.handler.component(p, d, ctx)
+end)
+
+procedure("strategic_action", function(ctx)
+  local p, id = ctx.player, ctx.card
+  local d = game.data.strategy_cards[id]
+  game.log(L.pn(p) .. " plays " .. L.name("strategy_cards", id))
+  if d.handler.primary then d.handler.primary(p, d, ctx) end
+  -- Others in clockwise order may use the secondary for a strategy counter,
+  -- unless the card's secondary is free (or the player's effects make it so).
+  for _, q in ipairs(L.order_from(p % game.num_players() + 1)) do
+    if q ~= p and d.handler.secondary then
+      local free = d.free_secondary or game.get("player", q, "free_secondaries")
+      if (free or game.counter(q, "strategy") > 0) and (not d.handler.can_secondary or d.handler.can_secondary(q, d, ctx)) then
+        if game.choose(q, "use the secondary of " .. L.name("strategy_cards", id), { "no", "yes" }) == "yes" then
+          if not free then game.add(q, "strategy", -1) end
+          game.log(L.pn(q) .. " uses the secondary of " .. L.name("strategy_cards", id))
+          d.handler.secondary(q, d, ctx)
+        end
+      end
+    end
+  end
+  game.put("game", nil, "sc_used:" .. id, true)
+end)
+
+-- Transfer action: one counter from the command pool activates two adjacent
+-- systems that hold no other player's units and at least one of which holds
+-- the player's ships; ships (with their cargo) move between them; nothing
+-- else happens. (Our reading of the TI3 rule: the rulebook text is not in
+-- the reference files.)
+function L.transfer_pairs(p)
+  local out = {}
+  local function clear(s)
+    if game.has_token(s, "command", p) then return false end
+    for _, u in ipairs(game.units { system = s, not_owner = p }) do return false end
+    for _, pl in ipairs(game.planets_of(s)) do
+      local o = game.planet_owner(pl)
+      if o and o ~= p then return false end
+    end
+    return true
+  end
+  local seen = {}
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    if u.system and not seen[u.system] and L.def(p, u.kind).class == "ship" then
+      seen[u.system] = true
+      if clear(u.system) then
+        for _, t in ipairs(game.adjacent(u.system, "move")) do
+          if clear(t) then out[#out + 1] = { u.system, t } end
+        end
+      end
+    end
+  end
+  table.sort(out, function(a, b) return a[1] < b[1] or (a[1] == b[1] and a[2] < b[2]) end)
+  return out
+end
+
+procedure("transfer_action", function(ctx)
+  local p = ctx.player
+  local pairs_ = L.transfer_pairs(p)
+  local opts = {}
+  for _, pr in ipairs(pairs_) do opts[#opts + 1] = game.system(pr[1]).hex .. "<->" .. game.system(pr[2]).hex end
+  local pick = game.choose(p, "transfer between", opts)
+  local a, b = pick:match("^(.-)<%->(.-)$")
+  a, b = game.system_at(a), game.system_at(b)
+  game.add(p, "tactic", -1)
+  game.place_token(a, "command", p)
+  game.place_token(b, "command", p)
+  game.log(L.pn(p) .. " transfers between " .. L.sysname(a) .. " and " .. L.sysname(b))
+  for _, pr in ipairs({ { a, b }, { b, a } }) do
+    for _, u in ipairs(L.ships(p, pr[1])) do
+      if (L.def(p, u.kind).move or 0) >= 1 and not u.moved and game.confirm(p, "transfer " .. u.kind .. "#" .. u.id .. " to " .. L.sysname(pr[2])) then
+        game.move_unit(u.id, { system = pr[2] })
+        for _, c in ipairs(game.units { carried = u.id }) do game.move_unit(c.id, { system = pr[2] }) end
+        u.moved = true
+      end
+    end
+  end
+  L.enforce_limits(p, a)
+  L.enforce_limits(p, b)
+end)
+
+-- Status phase (TI3): objectives, repair, remove counters, gain and
+-- redistribute counters, refresh planets, draw action cards, return
+-- strategy cards.
+procedure("status_phase", function(ctx)
+  game.step("score_objectives", ctx)
+  game.step("repair_units", ctx)
+  game.step("remove_command_tokens", ctx)
+  game.step("gain_command_tokens", ctx)
+  game.step("ready_cards", ctx)
+  game.step("draw_action_cards", ctx)
+  game.step("return_strategy_cards", ctx)
+end)
+
+function L.can_score(p, id)
+  local d = game.data.objectives[id]
+  local h = d.handler
+  if not h or not h.check then return false end
+  if d.spend then
+    for _, kind in ipairs(game.keys(d.spend)) do
+      local n = d.spend[kind]
+      if kind == "tg" then if game.counter(p, "tg") < n then return false end
+      elseif kind == "command_counters" then
+        if game.counter(p, "tactic") + game.counter(p, "fleet") + game.counter(p, "strategy") < n then return false end
+      elseif L.spendable(p, kind) < n then return false end
+    end
+  end
+  return h.check(p, d) and true or false
+end
+
+function L.score(p, id)
+  local d = game.data.objectives[id]
+  if type(d.handler) == "table" and d.handler.pay then d.handler.pay(p, d) end
+  if d.spend then
+    for _, kind in ipairs(game.keys(d.spend)) do
+      local n = d.spend[kind]
+      if kind == "tg" then game.add(p, "tg", -n)
+      elseif kind == "command_counters" then
+        for _ = 1, n do
+          local pools = {}
+          for _, pool in ipairs(L.POOLS) do if game.counter(p, pool) > 0 then pools[#pools + 1] = pool end end
+          game.add(p, game.choose(p, "spend a command counter from", pools), -1)
+        end
+      else L.pay(p, n, kind) end
+    end
+  end
+  if d.kind == "secret" then game.move_card(id, "secrets:" .. p, "scored:" .. p)
+  else game.put("player", p, "scored:" .. id, true) end
+  if d.ends_game == "winner" then
+    game.put("game", nil, "winner", p)
+    game.log(L.pn(p) .. " claims " .. L.name("objectives", id) .. " and wins")
+    error({ game_over = true, commit = true }, 0)
+  end
+  L.gain_vp(p, d.points or 1, L.name("objectives", id))
+end
+
+-- Each player in initiative order may claim one objective: a revealed public
+-- objective or his secret one (one claim per status phase, as in the TI3
+-- rules we know; variants change this).
+procedure("score_objectives", function(ctx)
+  for _, p in ipairs(L.initiative_order()) do
+    local opts = { "none" }
+    for _, c in ipairs(game.zone("public")) do
+      if not game.get("player", p, "scored:" .. c) and L.can_score(p, c) then opts[#opts + 1] = c end
+    end
+    for _, c in ipairs(game.zone("secrets:" .. p)) do
+      if L.can_score(p, c) then opts[#opts + 1] = c end
+    end
+    local pick = game.choose(p, "claim an objective", opts)
+    if pick ~= "none" then L.score(p, pick) end
+  end
+end)
+
+procedure("repair_units", function(ctx)
+  for _, u in ipairs(game.units()) do
+    if u.damaged then game.put("unit", u.id, "damaged", nil) end
+  end
+end)
+
+procedure("remove_command_tokens", function(ctx) game.clear_tokens("command") end)
+
+procedure("gain_command_tokens", function(ctx)
+  for _, p in ipairs(L.initiative_order()) do
+    local extra = L.flag(p, "extra_command_counters")
+    local n = math.min(2 + extra, L.reinforcements(p))
+    for _ = 1, n do game.add(p, game.choose(p, "place a command counter", L.POOLS), 1) end
+    L.redistribute(p)
+    game.log(L.pn(p) .. " command counters: " .. game.counter(p, "tactic") .. "/" .. game.counter(p, "fleet") .. "/" .. game.counter(p, "strategy"))
+  end
+end)
+
+procedure("ready_cards", function(ctx)
+  for p = 1, game.num_players() do
+    for _, pl in ipairs(game.planets_owned(p)) do game.exhaust(pl, false) end
+  end
+end)
+
+procedure("draw_action_cards", function(ctx)
+  for _, p in ipairs(L.initiative_order()) do
+    L.draw("deck:actions", "discard:actions", "actions:" .. p, 1 + L.flag(p, "extra_action_cards"))
+  end
+end)
+
+procedure("return_strategy_cards", function(ctx)
+  for p = 1, game.num_players() do game.put("player", p, "no_repeat", nil) end
+  for _, id in ipairs(L.sc_ids()) do
+    local o = game.get("game", nil, "sc_owner:" .. id)
+    local d = game.data.strategy_cards[id]
+    -- A card that may not be taken twice in a row remembers its holder.
+    if o and d.no_repeat then game.put("player", o, "no_repeat", id) end
+    game.put("game", nil, "sc_owner:" .. id, nil)
+    game.put("game", nil, "sc_used:" .. id, nil)
+  end
+end)

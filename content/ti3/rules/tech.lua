@@ -1,0 +1,92 @@
+-- TI3 technologies: AND/OR prerequisites, and technologies that change unit
+-- numbers (combat, move, capacity, space cannon range, barrage, production)
+-- applied to the unit definitions a player uses.
+local L = game.lib
+
+function L.can_research(p, id)
+  local d = game.data.techs[id]
+  if not d or game.holds(p, "techs", id) then return false end
+  for _, r in ipairs(d.requires or {}) do
+    if not game.holds(p, "techs", r) then return false end
+  end
+  local any = d.requires_any or {}
+  if #any > 0 then
+    local ok = false
+    for _, r in ipairs(any) do if game.holds(p, "techs", r) then ok = true end end
+    if not ok then return false end
+  end
+  return true
+end
+
+function L.gain_tech(p, id)
+  game.grant(p, "techs", id)
+  L.reset_cache()
+  game.log(L.pn(p) .. " researches " .. L.name("techs", id))
+  game.window("tech_gained", { player = p, tech = id })
+end
+
+-- Unit definitions with the player's technologies applied. A modified copy
+-- per player and unit type, rebuilt when technologies change (L.reset_cache).
+local base_def = L.def
+local cache = {}
+local reset = L.reset_cache
+function L.reset_cache()
+  cache = {}
+  reset()
+end
+
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = (type(v) == "table") and copy(v) or v end
+  return c
+end
+
+function L.def(p, t)
+  local c = cache[p]
+  if not c then c = {}; cache[p] = c end
+  local d = c[t]
+  if d then return d end
+  d = base_def(p, t)
+  local changed = nil
+  for _, id in ipairs(game.holdings(p, "techs")) do
+    local tech = game.data.techs[id]
+    local ty = d.type or t
+    if tech then
+      if not changed and (tech.combat_bonus or tech.move_bonus or tech.move_set or tech.capacity_bonus or tech.afb_bonus or tech.space_cannon_range or tech.production_bonus) then
+        changed = copy(d)
+      end
+      if changed then
+        if tech.combat_bonus and tech.combat_bonus[ty] and changed.combat then changed.combat = changed.combat - tech.combat_bonus[ty] end
+        if tech.move_set and tech.move_set[ty] then changed.move = tech.move_set[ty] end
+        if tech.move_bonus and tech.move_bonus[ty] and changed.move then changed.move = changed.move + tech.move_bonus[ty] end
+        if tech.capacity_bonus and tech.capacity_bonus[ty] then changed.capacity = (changed.capacity or 0) + tech.capacity_bonus[ty] end
+        if tech.afb_bonus and tech.afb_bonus[ty] and changed.anti_fighter_barrage then
+          local b = tech.afb_bonus[ty]
+          changed.anti_fighter_barrage.hit = changed.anti_fighter_barrage.hit - (b.modifier or 0)
+          changed.anti_fighter_barrage.dice = changed.anti_fighter_barrage.dice + (b.dice or 0)
+        end
+        if tech.space_cannon_range and changed.space_cannon then changed.space_cannon.range = tech.space_cannon_range end
+        if tech.production_bonus and type(changed.production) == "table" then
+          changed.production.plus_resources = (changed.production.plus_resources or 0) + tech.production_bonus
+        end
+      end
+    end
+  end
+  d = changed or d
+  c[t] = d
+  return d
+end
+
+function L.researchable(p)
+  local out = {}
+  for _, id in ipairs(game.keys(game.data.techs)) do
+    if L.can_research(p, id) then out[#out + 1] = id end
+  end
+  return out
+end
+
+-- Units a player may produce only after a technology.
+function L.may_produce(p, t)
+  local d = L.def(p, t)
+  return not d.requires_tech or game.holds(p, "techs", d.requires_tech)
+end
