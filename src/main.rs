@@ -64,6 +64,9 @@ enum Cmd {
         /// The pack (default: the pack folder holding the scenario).
         #[arg(long)]
         pack: Option<String>,
+        /// Write the final state as JSON here.
+        #[arg(long)]
+        dump_state: Option<PathBuf>,
     },
     /// Simulate a space combat with the pack's combat procedure.
     Combat {
@@ -342,6 +345,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         Cmd::Run {
             scenario: path,
             pack,
+            dump_state,
         } => {
             let pack_spec = match pack {
                 Some(p) => p,
@@ -353,6 +357,9 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             };
             let p = resolve(&lib, &pack_spec)?;
             let out = scenario::run(&p, &path, true).map_err(|e| e.to_string())?;
+            if let Some(d) = &dump_state {
+                write_json(d, &out.state)?;
+            }
             for l in out
                 .log
                 .iter()
@@ -451,6 +458,53 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                         println!("    - {a}\n    + {b}");
                     }
                 }
+            }
+            // The perft golden, when the pack declares one.
+            if let Some(spec) = p.manifest().perft.clone() {
+                let entry = p
+                    .entry
+                    .get("game")
+                    .cloned()
+                    .unwrap_or_else(|| "game".into());
+                let counts = imperium::perft::perft(
+                    &p,
+                    &entry,
+                    &json!({ "players": spec.players }),
+                    spec.seed,
+                    spec.depth,
+                )
+                .map_err(|e| e.to_string())?;
+                let text: String = counts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| format!("depth {}: {c}\n", i + 1))
+                    .collect();
+                let snap = scenario::snapshot_path(p.dir(), "perft");
+                let old = std::fs::read_to_string(&snap)
+                    .ok()
+                    .map(|t| scenario::snapshot_body(&t));
+                let same = old.as_deref() == Some(text.as_str());
+                if accept && !same {
+                    std::fs::create_dir_all(snap.parent().unwrap()).map_err(|e| e.to_string())?;
+                    std::fs::write(&snap, scenario::snapshot_text(&text))
+                        .map_err(|e| e.to_string())?;
+                }
+                let verdict = if same {
+                    "ok"
+                } else if accept {
+                    "accepted"
+                } else {
+                    bad += 1;
+                    "CHANGED"
+                };
+                println!(
+                    "{verdict:<8} perft {}",
+                    counts
+                        .iter()
+                        .map(|c| c.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
             }
             println!(
                 "{} scenario{}, {} failed",

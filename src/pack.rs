@@ -726,8 +726,17 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
             options.insert(
                 k.clone(),
                 OptionDef {
-                    description: d.value.get("description").and_then(Value::as_str).unwrap_or_default().to_string(),
-                    default: d.value.get("default").and_then(Value::as_bool).unwrap_or(false),
+                    description: d
+                        .value
+                        .get("description")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_string(),
+                    default: d
+                        .value
+                        .get("default")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(false),
                 },
             );
         }

@@ -51,6 +51,8 @@ pub struct Outcome {
     pub name: String,
     pub log: Vec<String>,
     pub failures: Vec<String>,
+    /// The state at the end, as JSON.
+    pub state: Value,
 }
 
 impl Outcome {
@@ -204,6 +206,7 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
             .to_string(),
         log,
         failures,
+        state: session.state_dump(),
     })
 }
 

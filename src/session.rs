@@ -1509,7 +1509,9 @@ fn install_api(
     f!("unit_exists", |_lua, st, id: i64| {
         Ok(st.units.contains_key(&(id as u32)))
     });
-    f!("removal_count", |_lua, st, (): ()| { Ok(st.removals as i64) });
+    f!("removal_count", |_lua, st, (): ()| {
+        Ok(st.removals as i64)
+    });
     // units{system=, owner=, kind=, planet=, space=true, carried=, not_owner=}
     {
         let sh2 = sh.clone();
