@@ -40,7 +40,7 @@ end
 procedure("agenda", function(ctx)
   -- The collection and zones may be an edition's own (e.g. political cards).
   local COLL = ctx.coll or "agendas"
-  local DECK, DISCARD, LAWS = ctx.deck or DECK, ctx.discard_zone or DISCARD, ctx.laws or "laws"
+  local DECK, DISCARD, LAWS = ctx.deck or "deck:agendas", ctx.discard_zone or "discard:agendas", ctx.laws or "laws"
   local speaker = L.speaker()
   local got = L.draw(DECK, DISCARD, "revealed:agenda", 1)
   local id = got[1]

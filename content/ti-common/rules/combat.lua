@@ -179,8 +179,9 @@ procedure("invasion", function(ctx)
     cs[#cs + 1] = { player = p, active = p, system = s, planet = pl, defender = game.planet_owner(pl) }
     game.step("space_cannon_defense", cs[#cs])
   end
+  -- All ground combats, then control of each planet (LRR 49.4, 49.5).
+  for _, c in ipairs(cs) do game.step("ground_combat", c) end
   for _, c in ipairs(cs) do
-    game.step("ground_combat", c)
     game.step("establish_control", c)
     if c.end_turn then ctx.end_turn = true end
   end
