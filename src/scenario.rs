@@ -19,7 +19,7 @@ pub struct Scenario {
     pub seed: u64,
     #[serde(default)]
     pub options: Vec<String>,
-    /// Arguments for the pack's scenario entry (players, factions, map...).
+    /// Arguments for the pack's scenario entry (players, map and so on).
     #[serde(default)]
     pub args: Value,
     /// Lua run after the entry built the board.

@@ -183,7 +183,7 @@ impl State {
         out
     }
 
-    /// The system a unit is in, following carriers.
+    /// The system a unit is in, following the units that carry it.
     pub fn unit_system(&self, id: u32) -> Option<usize> {
         let mut u = self.units.get(&id)?;
         for _ in 0..64 {
@@ -266,7 +266,7 @@ mod tests {
     }
 
     #[test]
-    fn removing_a_carrier_removes_its_cargo() {
+    fn removing_a_transport_removes_its_cargo() {
         let mut s = State::new(1);
         let p = s.add_player();
         let sys = s.add_system("a", None);

@@ -190,7 +190,13 @@ local function cannon_groups(s, attacker_side, against, ignore_pds_owner)
   return groups
 end
 
+-- Rolls one player's space cannon volley. Before the dice, the window
+-- `space_cannon_volley` lets the shooter's effects act (e.g. make the hits
+-- go to non-fighter ships: ctx.prefer_non_fighters). Returns the hits and
+-- the hit-assignment options to pass to L.assign_hits.
 function L.fire_cannons(q, list, target_player, label)
+  local w = game.window("space_cannon_volley", { player = q, target = target_player, label = label, active = game.get("game", nil, "active") })
+  L.last_volley = { prefer_non_fighters = w.prefer_non_fighters, source = q }
   local total = 0
   -- An extra die (e.g. from a technology) is added once per volley, to the first unit.
   local extra = L.extra_dice(q, "space_cannon")
@@ -217,16 +223,18 @@ procedure("space_cannon_offense", function(ctx)
   if #L.ships(p, s) > 0 then
     for _, g in ipairs(cannon_groups(s, function(q) return q ~= p end)) do
       local hits = L.fire_cannons(g.player, g.list, p, "space cannon")
+      local volley = L.last_volley
       local w = game.window("space_cannon_hits", { player = p, shooter = g.player, hits = hits, system = s })
-      L.assign_hits(p, L.ships(p, s), w.hits, "space cannon", { source = g.player })
+      L.assign_hits(p, L.ships(p, s), w.hits, "space cannon", volley)
     end
   end
   -- ... and the active player's cannons shoot at other players' ships.
   for _, q in ipairs(L.enemies_in(p, s)) do
     for _, g in ipairs(cannon_groups(s, function(x) return x == p end)) do
       local hits = L.fire_cannons(p, g.list, q, "space cannon")
+      local volley = L.last_volley
       local w = game.window("space_cannon_hits", { player = q, shooter = p, hits = hits, system = s })
-      L.assign_hits(q, L.ships(q, s), w.hits, "space cannon", { source = p })
+      L.assign_hits(q, L.ships(q, s), w.hits, "space cannon", volley)
     end
   end
 end)

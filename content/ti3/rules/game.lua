@@ -9,6 +9,24 @@ end
 
 function L.goal() return game.options.long_game and 14 or 10 end
 
+-- Flags (`flags: {name: value}` on held definitions, see ti-common util.lua):
+-- in TI3 a player also holds his race, racial technologies and race
+-- abilities, whose flags count the same way.
+local FLAG_COLLS = { "techs", "racial_techs", "races", "race_abilities", "abilities", "factions" }
+function L.flag(p, name)
+  local n = 0
+  for _, coll in ipairs(FLAG_COLLS) do
+    if game.data[coll] then
+      for _, id in ipairs(game.holdings(p, coll)) do
+        local d = game.data[coll][id]
+        local v = d and d.flags and d.flags[name]
+        if v == true then n = n + 1 elseif type(v) == "number" then n = n + v end
+      end
+    end
+  end
+  return n
+end
+
 -- Command counters: command pool (tactic), fleet supply (fleet), strategy
 -- allocation (strategy). Each player has 16 (from the published TI3 rules as
 -- we recall them; not in the reference files).
@@ -58,14 +76,19 @@ procedure("setup_decks", function()
   L.deck("deck:politics", "political_cards", ready)
   game.zone_new("discard:politics")
   L.deck("deck:secrets", "objectives", function(d) return d.kind == "secret" and ready(d) end)
-  -- The objective deck: 6 stage I cards over 4 stage II cards, with Imperium
-  -- Rex at the bottom (our reading of the TI3 setup; the reference files do
-  -- not give it).
+  -- The objective deck (TI3 setup): Imperium Rex is shuffled with 3 random
+  -- stage II cards, and 6 random stage I cards go on top of those 4, so the
+  -- game can end after the 7th to 10th objective is revealed. (Source: the
+  -- step-by-step setup of a published 3-player TI3 walkthrough,
+  -- preeminent.org/steve/games/ti3/ti3demo, "Create Public and Secret
+  -- Objectives"; it matches our memory of the rulebook. The reference files
+  -- do not give it.)
   L.deck("tmp:stage1", "objectives", function(d) return d.kind == "stage1" and ready(d) end)
   L.deck("tmp:stage2", "objectives", function(d) return d.kind == "stage2" and not d.ends_game and ready(d) end)
   game.zone_new("deck:public", nil, { "imperium_rex" })
-  local s2 = game.draw("tmp:stage2", "deck:public", 4)
-  local s1 = game.draw("tmp:stage1", "deck:public", 6)
+  game.draw("tmp:stage2", "deck:public", 3)
+  game.shuffle("deck:public")
+  game.draw("tmp:stage1", "deck:public", 6)
   game.zone_new("public")
   game.zone_new("laws")
   for _, id in ipairs(game.keys(game.data.strategy_cards)) do game.put("game", nil, "sc_bonus:" .. id, 0) end
@@ -112,16 +135,24 @@ procedure("setup", function(args)
   local speaker = args.speaker or game.random(n)
   game.put("game", nil, "speaker", speaker)
   game.log(L.pn(speaker) .. " is speaker")
+  -- Each player is dealt one secret objective, and the first public
+  -- objective is turned face up (TI3 setup as we recall it; the reference
+  -- files do not give the setup steps). The top of a full objective deck is a
+  -- stage I card; while fewer stage I cards have scripts than the deck
+  -- needs, a game must not start by revealing Imperium Rex, so only a
+  -- stage I card is revealed here.
   if not args.no_objectives then
     for p = 1, n do L.draw("deck:secrets", nil, "secrets:" .. p, 1) end
-    L.reveal_objective()
+    local deck = game.zone("deck:public")
+    local top = deck[#deck]
+    if top and game.data.objectives[top].kind == "stage1" then L.reveal_objective() end
   end
   game.window("setup_done", { player = speaker })
 end)
 
 procedure("game", function(args)
-  game.call("setup", args)
   local ok, err = pcall(function()
+    game.call("setup", args)
     for round = 1, args.rounds or 12 do
       game.put("game", nil, "round", round)
       game.log("round " .. round)
