@@ -9,24 +9,6 @@ end
 
 function L.goal() return game.options.long_game and 14 or 10 end
 
--- Flags (`flags: {name: value}` on held definitions, see ti-common util.lua):
--- in TI3 a player also holds his race, racial technologies and race
--- abilities, whose flags count the same way.
-local FLAG_COLLS = { "techs", "racial_techs", "races", "race_abilities", "abilities", "factions" }
-function L.flag(p, name)
-  local n = 0
-  for _, coll in ipairs(FLAG_COLLS) do
-    if game.data[coll] then
-      for _, id in ipairs(game.holdings(p, coll)) do
-        local d = game.data[coll][id]
-        local v = d and d.flags and d.flags[name]
-        if v == true then n = n + 1 elseif type(v) == "number" then n = n + v end
-      end
-    end
-  end
-  return n
-end
-
 -- Command counters: command pool (tactic), fleet supply (fleet), strategy
 -- allocation (strategy). Each player has 16 (from the published TI3 rules as
 -- we recall them; not in the reference files).
@@ -84,14 +66,38 @@ procedure("setup_decks", function()
   -- Objectives"; it matches our memory of the rulebook. The reference files
   -- do not give it.)
   L.deck("tmp:stage1", "objectives", function(d) return d.kind == "stage1" and ready(d) end)
-  L.deck("tmp:stage2", "objectives", function(d) return d.kind == "stage2" and not d.ends_game and ready(d) end)
+  -- Cards that win the game outright (Domination! and the like) are stage II
+  -- cards too; only Imperium Rex is placed separately.
+  L.deck("tmp:stage2", "objectives", function(d) return d.kind == "stage2" and d.ends_game ~= "most_points" and ready(d) end)
+  L.build_objective_deck()
+  -- The game holds the face-down objectives so that objectives counting
+  -- events during a round (e.g. "invade a planet this round") can listen.
+  for _, c in ipairs(game.zone("deck:public")) do game.grant("game", "objectives", c) end
+  game.zone_new("public")
+  game.zone_new("laws")
+  for _, id in ipairs(game.keys(game.data.strategy_cards)) do game.put("game", nil, "sc_bonus:" .. id, 0) end
+end)
+
+-- Builds "deck:public" from the shuffled zones "tmp:stage1" and
+-- "tmp:stage2" (see setup_decks).
+function L.build_objective_deck()
   game.zone_new("deck:public", nil, { "imperium_rex" })
   game.draw("tmp:stage2", "deck:public", 3)
   game.shuffle("deck:public")
   game.draw("tmp:stage1", "deck:public", 6)
-  game.zone_new("public")
-  game.zone_new("laws")
-  for _, id in ipairs(game.keys(game.data.strategy_cards)) do game.put("game", nil, "sc_bonus:" .. id, 0) end
+end
+
+-- Each player is dealt one secret objective, and the first public
+-- objective is turned face up (TI3 setup as we recall it; the reference
+-- files do not give the setup steps). The top of a full objective deck is a
+-- stage I card; while fewer stage I cards have scripts than the deck
+-- needs, a game must not start by revealing Imperium Rex, so only a
+-- stage I card is revealed here.
+procedure("deal_objectives", function()
+  for p = 1, game.num_players() do L.draw("deck:secrets", nil, "secrets:" .. p, 1) end
+  local deck = game.zone("deck:public")
+  local top = deck[#deck]
+  if top and game.data.objectives[top].kind == "stage1" then L.reveal_objective() end
 end)
 
 -- Reveals the next public objective; Imperium Rex ends the game.
@@ -132,21 +138,15 @@ procedure("setup", function(args)
   game.call("build_galaxy", { map = args.map or ("standard_" .. n .. "p") })
   for p = 1, n do game.call("setup_player", p) end
   game.call("setup_decks")
+  -- SE's Voice of the Council (option): the game holds the special objective
+  -- so its handler (cards/objectives.yaml) can call its votes.
+  if game.options.voice_of_the_council and game.data.objectives.voice_of_the_council then
+    game.grant("game", "objectives", "voice_of_the_council")
+  end
   local speaker = args.speaker or game.random(n)
   game.put("game", nil, "speaker", speaker)
   game.log(L.pn(speaker) .. " is speaker")
-  -- Each player is dealt one secret objective, and the first public
-  -- objective is turned face up (TI3 setup as we recall it; the reference
-  -- files do not give the setup steps). The top of a full objective deck is a
-  -- stage I card; while fewer stage I cards have scripts than the deck
-  -- needs, a game must not start by revealing Imperium Rex, so only a
-  -- stage I card is revealed here.
-  if not args.no_objectives then
-    for p = 1, n do L.draw("deck:secrets", nil, "secrets:" .. p, 1) end
-    local deck = game.zone("deck:public")
-    local top = deck[#deck]
-    if top and game.data.objectives[top].kind == "stage1" then L.reveal_objective() end
-  end
+  if not args.no_objectives then game.call("deal_objectives") end
   game.window("setup_done", { player = speaker })
 end)
 
@@ -168,7 +168,7 @@ end)
 procedure("end_game", function()
   local round = game.get("game", nil, "round") or 0
   local winner = game.get("game", nil, "winner")
-  local how = "reaches " .. L.goal() .. " vp"
+  local how = game.get("game", nil, "won_by") or ("reaches " .. L.goal() .. " vp")
   if not winner then
     -- Most victory points; ties go to the earliest in the speaker order.
     local best = -1

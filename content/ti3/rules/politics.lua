@@ -21,6 +21,8 @@ local function free_contract(p)
   return nil
 end
 
+-- Income from p's active agreements: the values of the other players'
+-- contracts p holds (races.lua adds the per-agreement bonuses).
 function L.trade_income(p)
   local n = 0
   for _, a in ipairs(agreements()) do
@@ -28,6 +30,16 @@ function L.trade_income(p)
     if a.b == p then n = n + L.faction(a.a).trade_agreements[a.ai] end
   end
   return n
+end
+
+function L.trade_partners(p)
+  local out = {}
+  for _, a in ipairs(agreements()) do
+    if a.a == p then out[#out + 1] = a.b end
+    if a.b == p then out[#out + 1] = a.a end
+  end
+  table.sort(out)
+  return out
 end
 
 function L.collect_trade(p)
@@ -94,12 +106,20 @@ function L.activatable(p)
   return out
 end
 
--- Peace and free secondaries last one round.
-local base_return = game.procedure_fn("return_strategy_cards")
-procedure("return_strategy_cards", function(ctx)
-  for p = 1, game.num_players() do
-    game.put("player", p, "free_secondaries", nil)
-    for q = 1, game.num_players() do game.put("game", nil, "peace:" .. p .. ":" .. q, nil) end
+-- A system chosen by other means (a card, a script) is checked too.
+local base_activation = game.procedure_fn("activation")
+procedure("activation", function(ctx)
+  local p, s = ctx.player, ctx.system
+  if s then
+    for _, u in ipairs(game.units { system = s, not_owner = p }) do
+      if game.get("game", nil, "peace:" .. p .. ":" .. u.owner) then
+        error(L.pn(p) .. " cannot activate " .. L.sysname(s) .. ": it holds units of " .. L.pn(u.owner) .. ", with whom it is at peace (Diplomacy)")
+      end
+    end
   end
-  return base_return(ctx)
+  return base_activation(ctx)
 end)
+
+-- Peace and free secondaries last one round: return_strategy_cards
+-- (round.lua) clears them. (A wrapper here would not work: this file loads
+-- before round.lua, which defines that procedure.)

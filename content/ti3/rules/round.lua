@@ -37,13 +37,44 @@ function L.initiative_order()
 end
 
 -- Strategy phase: from the speaker clockwise each player takes a card (two
--- each with 3 or 4 players); the trade goods of its bonus counters go with
--- it; then every card left gets one more bonus counter.
+-- each with 3 or 4 players, in a second pass in the same order); the bonus
+-- counters on it go with it; then every card left gets one more bonus
+-- counter. The picking order is fixed when the phase starts: a player who
+-- takes Initiative becomes speaker at once, but the second pass still
+-- starts with the player who began the phase (our reading; the TI3 rules
+-- only say the speaker picks first and play goes clockwise).
+-- Each bonus counter is taken as one trade good or one command counter from
+-- reinforcements (several published descriptions of TI3 play agree on the
+-- choice, e.g. the fandom "Official Rules (Third Edition)" summary and the
+-- preeminent.org 2-player walkthrough; the rulebook text is not in the
+-- reference files).
+function L.take_bonus(p, id, bonus)
+  local tg, cc = 0, 0
+  for _ = 1, bonus do
+    local opts = { "trade good" }
+    if L.reinforcements(p) > 0 then opts[#opts + 1] = "command counter" end
+    if game.choose(p, "take a bonus counter of " .. L.name("strategy_cards", id) .. " as", opts) == "command counter" then
+      game.add(p, game.choose(p, "place a command counter", L.POOLS), 1)
+      cc = cc + 1
+    else
+      game.add(p, "tg", 1)
+      tg = tg + 1
+    end
+  end
+  game.log(L.pn(p) .. " takes " .. bonus .. " bonus: " .. tg .. " tg, " .. cc .. " command counter" .. (cc == 1 and "" or "s"))
+end
+
 procedure("strategy_phase", function(ctx)
   local n = game.num_players()
   local picks = (n <= 4) and 2 or 1
+  local order = L.order_from(L.speaker())
+  -- Who holds each planet as the round starts (a space dock may only be
+  -- built on a planet held since the start of the round).
+  for sys = 1, game.num_systems() do
+    for _, pl in ipairs(game.planets_of(sys)) do game.put("planet", pl, "round_start_owner", game.planet_owner(pl)) end
+  end
   for _ = 1, picks do
-    for _, p in ipairs(L.order_from(L.speaker())) do
+    for _, p in ipairs(order) do
       local free = {}
       for _, id in ipairs(L.sc_ids()) do
         local d = game.data.strategy_cards[id]
@@ -56,8 +87,8 @@ procedure("strategy_phase", function(ctx)
       local bonus = game.get("game", nil, "sc_bonus:" .. id) or 0
       game.log(L.pn(p) .. " takes " .. L.name("strategy_cards", id) .. (bonus > 0 and (" with " .. bonus .. " bonus") or ""))
       if bonus > 0 then
-        game.add(p, "tg", bonus)
         game.put("game", nil, "sc_bonus:" .. id, 0)
+        L.take_bonus(p, id, bonus)
       end
       local h = game.data.strategy_cards[id].handler
       if h and h.chosen then h.chosen(p, game.data.strategy_cards[id]) end
@@ -161,6 +192,8 @@ procedure("action_phase", function(ctx)
           L.take_action(p, act)
         end
         game.window("turn_end", { player = p })
+        -- Cards drawn during the turn (e.g. Political) respect the hand limit.
+        for _, q in ipairs(L.order_from(p)) do L.enforce_action_limit(q) end
       end
     end
   end
@@ -199,30 +232,34 @@ procedure("strategic_action", function(ctx)
   game.put("game", nil, "sc_used:" .. id, true)
 end)
 
--- Transfer action: one counter from the command pool activates two adjacent
--- systems that hold no other player's units and at least one of which holds
--- the player's ships; ships (with their cargo) move between them; nothing
--- else happens. (Our reading of the TI3 rule: the rulebook text is not in
--- the reference files.)
+-- Transfer action (TI3): the player activates two adjacent systems with one
+-- command counter from his command pool and a second one from his
+-- reinforcements. Each system must hold at least one of his units, none of
+-- another player's (ground forces and PDS included), and none of his command
+-- counters. Then: his ships (and what they carry) move between the two; PDS
+-- of other players in range (adjacent, with Deep Space Cannon) fire at his
+-- ships there, a PDS in range of both at one of them only; his ground forces
+-- (and PDS) in space may land on planets he controls there; finally he may
+-- produce units in one of the two systems. (The TI3 rulebook's transfer
+-- sequence as transcribed at explodingzombie.com/rules/ti/transfer_action
+-- and summed up on the FFG "order of play" card; not in the reference files.)
+function L.transfer_ok(p, s)
+  if game.has_token(s, "command", p) then return false end
+  local mine = false
+  for _, u in ipairs(game.units { system = s }) do
+    if u.owner ~= p then return false end
+    mine = true
+  end
+  return mine
+end
+
 function L.transfer_pairs(p)
   local out = {}
-  local function clear(s)
-    if game.has_token(s, "command", p) then return false end
-    for _, u in ipairs(game.units { system = s, not_owner = p }) do return false end
-    for _, pl in ipairs(game.planets_of(s)) do
-      local o = game.planet_owner(pl)
-      if o and o ~= p then return false end
-    end
-    return true
-  end
-  local seen = {}
-  for _, u in ipairs(game.units { owner = p, space = true }) do
-    if u.system and not seen[u.system] and L.def(p, u.kind).class == "ship" then
-      seen[u.system] = true
-      if clear(u.system) then
-        for _, t in ipairs(game.adjacent(u.system, "move")) do
-          if clear(t) then out[#out + 1] = { u.system, t } end
-        end
+  if L.reinforcements(p) <= 0 then return out end
+  for s = 1, game.num_systems() do
+    if L.transfer_ok(p, s) then
+      for _, t in ipairs(game.adjacent(s, "move")) do
+        if s < t and L.transfer_ok(p, t) then out[#out + 1] = { s, t } end
       end
     end
   end
@@ -230,29 +267,121 @@ function L.transfer_pairs(p)
   return out
 end
 
+-- Moves p's ships from `from` to `to` (the player picks them), then the
+-- fighters, ground forces and PDS in `from` that their capacity can carry.
+local function transfer_move(p, from, to)
+  local room = 0
+  for _, u in ipairs(L.ships(p, from)) do
+    local d = L.def(p, u.kind)
+    if (d.move or 0) >= 1 and game.confirm(p, "transfer " .. u.kind .. "#" .. u.id .. " to " .. L.sysname(to)) then
+      game.move_unit(u.id, { system = to })
+      game.log(L.pn(p) .. " moves " .. u.kind .. "#" .. u.id .. " " .. L.sysname(from) .. " -> " .. L.sysname(to))
+      room = room + (d.capacity or 0)
+    end
+  end
+  if room <= 0 then return end
+  for _, u in ipairs(game.units { system = from, owner = p }) do
+    if room <= 0 then break end
+    if u.carried == nil and L.def(p, u.kind).transported and game.unit_exists(u.id)
+      and game.confirm(p, "transport " .. u.kind .. "#" .. u.id .. (u.planet and (" from " .. L.name("planets", u.planet)) or "") .. " to " .. L.sysname(to)) then
+      game.move_unit(u.id, { system = to })
+      room = room - 1
+    end
+  end
+end
+
 procedure("transfer_action", function(ctx)
   local p = ctx.player
   local pairs_ = L.transfer_pairs(p)
+  if #pairs_ == 0 then error(L.pn(p) .. " has no two systems to transfer between") end
+  if game.counter(p, "tactic") <= 0 then error(L.pn(p) .. " has no command counter in its command pool") end
   local opts = {}
   for _, pr in ipairs(pairs_) do opts[#opts + 1] = game.system(pr[1]).hex .. "<->" .. game.system(pr[2]).hex end
   local pick = game.choose(p, "transfer between", opts)
   local a, b = pick:match("^(.-)<%->(.-)$")
   a, b = game.system_at(a), game.system_at(b)
+  ctx.systems = { a, b }
+  -- One counter from the command pool, the other from reinforcements.
   game.add(p, "tactic", -1)
   game.place_token(a, "command", p)
   game.place_token(b, "command", p)
   game.log(L.pn(p) .. " transfers between " .. L.sysname(a) .. " and " .. L.sysname(b))
-  for _, pr in ipairs({ { a, b }, { b, a } }) do
-    for _, u in ipairs(L.ships(p, pr[1])) do
-      if (L.def(p, u.kind).move or 0) >= 1 and not u.moved and game.confirm(p, "transfer " .. u.kind .. "#" .. u.id .. " to " .. L.sysname(pr[2])) then
-        game.move_unit(u.id, { system = pr[2] })
-        for _, c in ipairs(game.units { carried = u.id }) do game.move_unit(c.id, { system = pr[2] }) end
-        u.moved = true
+  -- 1. Movement, both ways; limits hold afterwards.
+  transfer_move(p, a, b)
+  transfer_move(p, b, a)
+  L.enforce_limits(p, a)
+  L.enforce_limits(p, b)
+  -- 2. PDS fire from adjacent systems (range 1) at p's ships in a or b.
+  local shots = {} -- shooter -> target system -> list
+  for _, q in ipairs(L.order_from(p)) do
+    if q ~= p then
+      for _, u in ipairs(game.units { not_owner = p }) do
+        local sc = u.owner == q and u.system and L.def(q, u.kind).space_cannon
+        if sc and (sc.range or 0) >= 1 then
+          local targets = {}
+          for _, s in ipairs({ a, b }) do
+            local rule = L.anomaly_rule(s)
+            if #L.ships(p, s) > 0 and not (rule and rule.no_space_cannon) then
+              for _, t in ipairs(game.within(s, 1, "space_cannon")) do
+                if t == u.system then targets[#targets + 1] = s; break end
+              end
+            end
+          end
+          if #targets > 0 then
+            local s = targets[1]
+            if #targets > 1 then
+              local hexes = {}
+              for _, t in ipairs(targets) do hexes[#hexes + 1] = game.system(t).hex end
+              s = game.system_at(game.choose(q, "fire " .. u.kind .. "#" .. u.id .. " at", hexes))
+            end
+            shots[q] = shots[q] or {}
+            shots[q][s] = shots[q][s] or {}
+            table.insert(shots[q][s], { unit = u, sc = sc })
+          end
+        end
       end
     end
   end
-  L.enforce_limits(p, a)
-  L.enforce_limits(p, b)
+  for _, q in ipairs(L.order_from(p)) do
+    for _, s in ipairs({ a, b }) do
+      local list = shots[q] and shots[q][s]
+      if list and #L.ships(p, s) > 0 then
+        local hits = L.fire_cannons(q, list, p, "space cannon")
+        local w = game.window("space_cannon_hits", { player = p, shooter = q, hits = hits, system = s })
+        L.assign_hits(p, L.ships(p, s), w.hits, "space cannon", { source = q })
+        L.enforce_limits(p, s)
+      end
+    end
+  end
+  -- 3. Landings: only on planets p controls.
+  local landed = {}
+  for _, s in ipairs({ a, b }) do
+    for _, pl in ipairs(game.planets_of(s)) do
+      if game.planet_owner(pl) == p then
+        local avail = {}
+        for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+          local d = L.def(p, u.kind)
+          if u.carried == nil and (d.class == "ground" or d.class == "structure") then avail[#avail + 1] = u end
+        end
+        for _, u in ipairs(avail) do
+          if not landed[u.id] and game.confirm(p, "land " .. u.kind .. "#" .. u.id .. " on " .. L.name("planets", pl)) then
+            landed[u.id] = true
+            game.move_unit(u.id, { planet = pl })
+            game.log(L.pn(p) .. " lands " .. u.kind .. "#" .. u.id .. " on " .. L.name("planets", pl))
+          end
+        end
+      end
+    end
+  end
+  -- 4. Production in one of the two systems.
+  local prod = { "none" }
+  for _, s in ipairs({ a, b }) do
+    if L.production(p, s) > 0 then prod[#prod + 1] = game.system(s).hex end
+  end
+  if #prod > 1 then
+    local where = game.choose(p, "produce in", prod)
+    if where ~= "none" then game.step("production", { player = p, active = p, system = game.system_at(where), transfer = true }) end
+  end
 end)
 
 -- Status phase (TI3): objectives, repair, remove counters, gain and
@@ -277,7 +406,7 @@ function L.can_score(p, id)
       local n = d.spend[kind]
       if kind == "tg" then if game.counter(p, "tg") < n then return false end
       elseif kind == "command_counters" then
-        if game.counter(p, "tactic") + game.counter(p, "fleet") + game.counter(p, "strategy") < n then return false end
+        if game.counter(p, "tactic") + game.counter(p, "strategy") < n then return false end
       elseif L.spendable(p, kind) < n then return false end
     end
   end
@@ -292,9 +421,12 @@ function L.score(p, id)
       local n = d.spend[kind]
       if kind == "tg" then game.add(p, "tg", -n)
       elseif kind == "command_counters" then
+        -- Command counters spent on an objective come from the command pool
+        -- or the strategy allocation, never from fleet supply (TI3 rule as we
+        -- recall it; objectives_data.yaml notes the same).
         for _ = 1, n do
           local pools = {}
-          for _, pool in ipairs(L.POOLS) do if game.counter(p, pool) > 0 then pools[#pools + 1] = pool end end
+          for _, pool in ipairs({ "tactic", "strategy" }) do if game.counter(p, pool) > 0 then pools[#pools + 1] = pool end end
           game.add(p, game.choose(p, "spend a command counter from", pools), -1)
         end
       else L.pay(p, n, kind) end
@@ -305,24 +437,32 @@ function L.score(p, id)
   if d.ends_game == "winner" then
     game.put("game", nil, "winner", p)
     game.log(L.pn(p) .. " claims " .. L.name("objectives", id) .. " and wins")
+    game.put("game", nil, "won_by", "claims " .. L.name("objectives", id))
     error({ game_over = true, commit = true }, 0)
   end
   L.gain_vp(p, d.points or 1, L.name("objectives", id))
 end
 
--- Each player in initiative order may claim one objective: a revealed public
--- objective or his secret one (one claim per status phase, as in the TI3
--- rules we know; variants change this).
+-- Each player in initiative order may claim one revealed public objective
+-- he has not claimed yet, and his secret objective if it is fulfilled. (TI3:
+-- one public objective per status phase; the secret objective is claimed
+-- besides it. The reference files do not give the rule; the preeminent.org
+-- TI3 walkthroughs play it so, the SE Imperial II card's "any number of
+-- public objectives" is the exception to the one-public limit, and it is
+-- our memory of the rulebook. Variants change this.)
 procedure("score_objectives", function(ctx)
   for _, p in ipairs(L.initiative_order()) do
     local opts = { "none" }
     for _, c in ipairs(game.zone("public")) do
       if not game.get("player", p, "scored:" .. c) and L.can_score(p, c) then opts[#opts + 1] = c end
     end
+    local pick = game.choose(p, "claim a public objective", opts)
+    if pick ~= "none" then L.score(p, pick) end
+    opts = { "none" }
     for _, c in ipairs(game.zone("secrets:" .. p)) do
       if L.can_score(p, c) then opts[#opts + 1] = c end
     end
-    local pick = game.choose(p, "claim an objective", opts)
+    pick = game.choose(p, "claim a secret objective", opts)
     if pick ~= "none" then L.score(p, pick) end
   end
 end)
@@ -354,10 +494,35 @@ end)
 procedure("draw_action_cards", function(ctx)
   for _, p in ipairs(L.initiative_order()) do
     L.draw("deck:actions", "discard:actions", "actions:" .. p, 1 + L.flag(p, "extra_action_cards"))
+    L.enforce_action_limit(p)
   end
 end)
 
+-- A player may hold at most 7 action cards; he discards the excess of his
+-- choice (TI3 rule as we recall it, not in the reference files; the
+-- preeminent.org 3-player walkthrough plays the same limit). A race with the
+-- `no_action_card_limit` flag (Yssaril) is exempt.
+L.ACTION_CARD_LIMIT = 7
+function L.enforce_action_limit(p)
+  if L.flag(p, "no_action_card_limit") > 0 then return end
+  while game.zone_count("actions:" .. p) > L.ACTION_CARD_LIMIT do
+    local hand, seen = {}, {}
+    for _, c in ipairs(game.zone("actions:" .. p)) do
+      if not seen[c] then seen[c] = true; hand[#hand + 1] = c end
+    end
+    table.sort(hand)
+    local c = game.choose(p, "discard an action card (hand limit " .. L.ACTION_CARD_LIMIT .. ")", hand)
+    game.move_card(c, "actions:" .. p, "discard:actions")
+    game.log(L.pn(p) .. " discards " .. L.name("action_cards", c) .. " over the hand limit")
+  end
+end
+
 procedure("return_strategy_cards", function(ctx)
+  -- Diplomacy's peace and Initiative's free secondaries end with the round.
+  for p = 1, game.num_players() do
+    game.put("player", p, "free_secondaries", nil)
+    for q = 1, game.num_players() do game.put("game", nil, "peace:" .. p .. ":" .. q, nil) end
+  end
   for p = 1, game.num_players() do game.put("player", p, "no_repeat", nil) end
   for _, id in ipairs(L.sc_ids()) do
     local o = game.get("game", nil, "sc_owner:" .. id)

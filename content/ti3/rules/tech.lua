@@ -56,7 +56,18 @@ function L.def(p, t)
         changed = copy(d)
       end
       if changed then
-        if tech.combat_bonus and tech.combat_bonus[ty] and changed.combat then changed.combat = changed.combat - tech.combat_bonus[ty] end
+        if tech.combat_bonus and tech.combat_bonus[ty] then
+          local b = tech.combat_bonus[ty]
+          if changed.combat then changed.combat = changed.combat - b end
+          -- A destroyer's anti-fighter barrage is rolled at its combat
+          -- value, so a bonus to its combat rolls (Hylar V) applies to the
+          -- barrage too (our reading of TI3; the ebonical TI3 battle data
+          -- models it the same way: the barrage uses the destroyer's battle
+          -- value with every "combat" modifier).
+          if changed.anti_fighter_barrage then changed.anti_fighter_barrage.hit = changed.anti_fighter_barrage.hit - b end
+          -- (PDS have no combat value: Magen Defense Grid's +1 on PDS rolls is
+          -- applied by races.lua's L.fire_cannons.)
+        end
         if tech.move_set and tech.move_set[ty] then changed.move = tech.move_set[ty] end
         if tech.move_bonus and tech.move_bonus[ty] and changed.move then changed.move = changed.move + tech.move_bonus[ty] end
         if tech.capacity_bonus and tech.capacity_bonus[ty] then changed.capacity = (changed.capacity or 0) + tech.capacity_bonus[ty] end

@@ -1,0 +1,27 @@
+-- Advanced Reinforcements (as an action): two ground forces, or one shock
+-- troop (while any of the 12 shared shock troop tokens is left), on one
+-- planet the player controls.
+local L = game.lib
+local function shock_left()
+  local d = game.data.units.shock_troop
+  if not d then return false end
+  local lim = d.shared_limit or d.limit
+  return not lim or #game.units { kind = "shock_troop" } < lim
+end
+return {
+  usable = function(p) return #game.planets_owned(p) > 0 end,
+  component = function(p)
+    local opts = game.planets_owned(p)
+    table.sort(opts)
+    local pl = game.choose(p, "planet reinforced", opts)
+    local what = { "2 ground forces" }
+    if shock_left() then what[#what + 1] = "1 shock troop" end
+    if game.choose(p, "reinforcements", what) == "1 shock troop" then
+      game.spawn("shock_troop", p, { planet = pl })
+      game.log(L.pn(p) .. " places a shock troop on " .. L.name("planets", pl))
+    else
+      for _ = 1, 2 do game.spawn("ground_force", p, { planet = pl }) end
+      game.log(L.pn(p) .. " places 2 ground forces on " .. L.name("planets", pl))
+    end
+  end,
+}

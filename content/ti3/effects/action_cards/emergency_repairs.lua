@@ -1,0 +1,29 @@
+-- Emergency Repairs: in one chosen system, every damaged dreadnought and war
+-- sun of the player is repaired. "At any time": offered as each combat round
+-- starts or ends and at the start of every turn.
+local L = game.lib
+local REPAIRED = { dreadnought = true, war_sun = true }
+local function systems(p)
+  local set = {}
+  for _, u in ipairs(game.units { owner = p }) do
+    if u.system and game.get("unit", u.id, "damaged") and REPAIRED[L.def(p, u.kind).type] then set[u.system] = true end
+  end
+  local out = {}
+  for _, s in ipairs(game.keys(set)) do out[#out + 1] = game.system(s).hex or tostring(s) end
+  return out
+end
+return {
+  when = function(ctx, p) return not game.get("game", nil, "ac_lock") and #systems(p) > 0 end,
+  run = function(ctx, p)
+    local pick = game.choose(p, "system whose ships are repaired", systems(p))
+    local s = game.system_at(pick) or tonumber(pick)
+    local n = 0
+    for _, u in ipairs(game.units { system = s, owner = p }) do
+      if game.get("unit", u.id, "damaged") and REPAIRED[L.def(p, u.kind).type] then
+        game.put("unit", u.id, "damaged", nil)
+        n = n + 1
+      end
+    end
+    game.log(L.pn(p) .. " repairs " .. n .. " ship" .. (n == 1 and "" or "s") .. " in " .. L.sysname(s))
+  end,
+}

@@ -1,0 +1,37 @@
+-- Equipment Sabotage (as an action): up to two PDS on one planet (any
+-- player's) are destroyed; the player picks how many.
+local L = game.lib
+local function pds_on(pl)
+  local out = {}
+  for _, u in ipairs(game.units { planet = pl }) do
+    if L.def(u.owner, u.kind).type == "pds" then out[#out + 1] = u end
+  end
+  return out
+end
+local function targets()
+  local seen, out = {}, {}
+  for _, u in ipairs(game.units {}) do
+    if u.planet and not seen[u.planet] and L.def(u.owner, u.kind).type == "pds" then
+      seen[u.planet] = true
+      out[#out + 1] = u.planet
+    end
+  end
+  table.sort(out)
+  return out
+end
+return {
+  usable = function(p) return #targets() > 0 end,
+  component = function(p)
+    local pl = game.choose(p, "planet whose PDS are sabotaged", targets())
+    local list = pds_on(pl)
+    local opts = {}
+    for i = math.min(2, #list), 1, -1 do opts[#opts + 1] = tostring(i) end
+    local n = tonumber(game.choose(p, "PDS to destroy", opts))
+    for i = 1, n do
+      local u = list[i]
+      game.remove_unit(u.id)
+      game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+      game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, source = p, label = "equipment sabotage", system = u.system })
+    end
+  end,
+}

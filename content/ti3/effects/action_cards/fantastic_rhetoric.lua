@@ -1,0 +1,12 @@
+-- Fantastic Rhetoric: ten more influence for the player's vote. The rules
+-- open `votes_cast` as the player's vote is cast (outcome chosen, votes not
+-- yet counted): the card is played there. A player with no ready influence
+-- may only abstain, so cannot use it (a limit of the voting step).
+local L = game.lib
+return {
+  when = function(ctx, p) return not game.get("game", nil, "ac_lock") and ctx.player == p end,
+  run = function(ctx, p)
+    ctx.votes = (ctx.votes or 0) + 10
+    game.log(L.pn(p) .. " adds 10 influence to the vote")
+  end,
+}

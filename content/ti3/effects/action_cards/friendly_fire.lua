@@ -1,0 +1,32 @@
+-- Friendly Fire: just before a space battle the player takes part in, if the
+-- opponent has more fighters than other ships in that system, half of those
+-- fighters (rounded down) are destroyed.
+local L = game.lib
+local function count(q, s)
+  local f, other = {}, 0
+  for _, u in ipairs(L.ships(q, s)) do
+    if L.def(q, u.kind).type == "fighter" then f[#f + 1] = u else other = other + 1 end
+  end
+  return f, other
+end
+local function opponent(ctx, p) return (p == ctx.player) and ctx.defender or ctx.player end
+return {
+  when = function(ctx, p)
+    if game.get("game", nil, "ac_lock") or not (p == ctx.player or p == ctx.defender) then return false end
+    local q = opponent(ctx, p)
+    if q == nil then return false end
+    local f, other = count(q, ctx.system)
+    return #f > other and #f // 2 > 0
+  end,
+  run = function(ctx, p)
+    local q, s = opponent(ctx, p), ctx.system
+    local f = count(q, s)
+    local n = #f // 2
+    for i = 1, n do
+      local u = f[i]
+      game.remove_unit(u.id)
+      game.log(L.pn(q) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+      game.window("unit_destroyed", { player = q, kind = u.kind, unit = u.id, source = p, label = "friendly fire", active = ctx.active, system = s })
+    end
+  end,
+}

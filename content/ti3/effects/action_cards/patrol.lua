@@ -1,0 +1,49 @@
+-- Patrol (as an action): up to two of the player's cruisers and/or
+-- destroyers in systems holding its command counter move each into an
+-- adjacent empty system (no units and no planets, as for the Warfare
+-- secondary); a command counter from reinforcements goes into each system
+-- entered (none if one is there already). Each move needs a counter in
+-- reinforcements unless the system already holds one.
+local L = game.lib
+local function empty(s) return #game.units { system = s } == 0 and #game.planets_of(s) == 0 end
+local function moves(p, dest, moved)
+  local out = {}
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    local t = L.def(p, u.kind).type
+    if u.carried == nil and not moved[u.id] and (t == "cruiser" or t == "destroyer") and game.has_token(u.system, "command", p) then
+      for _, s in ipairs(game.adjacent(u.system, "move")) do
+        if dest[s] and (game.has_token(s, "command", p) or L.reinforcements(p) > 0) then
+          out[#out + 1] = u.kind .. "#" .. u.id .. " -> " .. (game.system(s).hex or tostring(s))
+        end
+      end
+    end
+  end
+  return out
+end
+local function dests()
+  local set = {}
+  for s = 1, game.num_systems() do if empty(s) then set[s] = true end end
+  return set
+end
+return {
+  usable = function(p) return #moves(p, dests(), {}) > 0 end,
+  component = function(p)
+    -- Empty when the card is played: the second ship may follow the first.
+    local dest, moved = dests(), {}
+    for i = 1, 2 do
+      local opts = moves(p, dest, moved)
+      if #opts == 0 then break end
+      if i > 1 then table.insert(opts, 1, "done") end
+      local pick = game.choose(p, "patrol", opts)
+      if pick == "done" then break end
+      local id, hex = pick:match("#(%d+) %-> (.+)$")
+      id = tonumber(id)
+      local s = game.system_at(hex) or tonumber(hex)
+      game.move_unit(id, { system = s })
+      moved[id] = true
+      if not game.has_token(s, "command", p) then game.place_token(s, "command", p) end
+      game.log(L.pn(p) .. " patrols into " .. L.sysname(s))
+      L.enforce_limits(p, s)
+    end
+  end,
+}

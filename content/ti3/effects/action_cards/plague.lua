@@ -1,0 +1,35 @@
+-- Plague (as an action): on a planet another player controls, one die is
+-- rolled for each of its ground forces (shock troops included, our reading
+-- of SE); each even result destroys that unit. The planet stays under its
+-- owner's control.
+local L = game.lib
+local function targets(p)
+  local out = {}
+  for q = 1, game.num_players() do
+    if q ~= p then for _, pl in ipairs(game.planets_owned(q)) do out[#out + 1] = pl end end
+  end
+  table.sort(out)
+  return out
+end
+return {
+  usable = function(p) return #targets(p) > 0 end,
+  component = function(p)
+    local pl = game.choose(p, "planet struck by plague", targets(p))
+    local q = game.planet_owner(pl)
+    local list = L.ground(q, pl)
+    if #list == 0 then
+      game.log("no ground forces on " .. L.name("planets", pl))
+      return
+    end
+    local rolls = {}
+    for i = 1, #list do rolls[i] = game.random(10) end
+    game.log(L.pn(p) .. " plague on " .. L.name("planets", pl) .. " [" .. table.concat(rolls, ",") .. "]: even results destroy")
+    for i, u in ipairs(list) do
+      if rolls[i] % 2 == 0 then
+        game.remove_unit(u.id)
+        game.log(L.pn(q) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+        game.window("unit_destroyed", { player = q, kind = u.kind, unit = u.id, source = p, label = "plague", system = game.planet_system(pl) })
+      end
+    end
+  end,
+}

@@ -1,0 +1,30 @@
+-- Reparations: right after another player takes one of the player's
+-- planets, the player exhausts one planet of that player, then refreshes one
+-- of its own exhausted planets whose resource value is not higher than that
+-- planet's (if there is one).
+local L = game.lib
+return {
+  when = function(ctx, p)
+    return not game.get("game", nil, "ac_lock") and ctx.from == p and ctx.player ~= nil and ctx.player ~= p
+      and #game.planets_owned(ctx.player) > 0
+  end,
+  run = function(ctx, p)
+    local q = ctx.player
+    local theirs = game.planets_owned(q)
+    table.sort(theirs)
+    local pl = game.choose(p, "exhaust a planet of " .. L.pn(q), theirs)
+    game.exhaust(pl, true)
+    game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl))
+    local cap = L.pdef(pl).resources or 0
+    local mine = {}
+    for _, x in ipairs(game.planets_owned(p)) do
+      if game.exhausted(x) and (L.pdef(x).resources or 0) <= cap then mine[#mine + 1] = x end
+    end
+    table.sort(mine)
+    if #mine > 0 then
+      local r = game.choose(p, "refresh one of your planets", mine)
+      game.exhaust(r, false)
+      game.log(L.pn(p) .. " refreshes " .. L.name("planets", r))
+    end
+  end,
+}

@@ -1,0 +1,24 @@
+-- Stellar Criminals (as an action): another player picks and exhausts half of
+-- its ready planets, rounded down.
+local L = game.lib
+local function targets(p)
+  local out = {}
+  for q = 1, game.num_players() do
+    if q ~= p and #L.ready_planets(q) >= 2 then out[#out + 1] = L.pn(q) end
+  end
+  return out
+end
+return {
+  usable = function(p) return #targets(p) > 0 end,
+  component = function(p)
+    local q = tonumber(game.choose(p, "player hit by stellar criminals", targets(p)):sub(2))
+    local n = #L.ready_planets(q) // 2
+    for _ = 1, n do
+      local opts = L.ready_planets(q)
+      table.sort(opts)
+      local pl = game.choose(q, "exhaust a planet (Stellar Criminals)", opts)
+      game.exhaust(pl, true)
+      game.log(L.pn(q) .. " exhausts " .. L.name("planets", pl))
+    end
+  end,
+}

@@ -1,0 +1,24 @@
+-- Successful Spy (as an action): two action cards at random from another
+-- player's hand (one if that is all it has).
+local L = game.lib
+local function targets(p)
+  local out = {}
+  for q = 1, game.num_players() do
+    if q ~= p and game.zone_count("actions:" .. q) > 0 then out[#out + 1] = L.pn(q) end
+  end
+  return out
+end
+return {
+  usable = function(p) return #targets(p) > 0 end,
+  component = function(p)
+    local q = tonumber(game.choose(p, "player to spy on", targets(p)):sub(2))
+    local n = 0
+    for _ = 1, 2 do
+      local hand = game.zone("actions:" .. q)
+      if #hand == 0 then break end
+      game.move_card(hand[game.random(#hand)], "actions:" .. q, "actions:" .. p)
+      n = n + 1
+    end
+    game.log(L.pn(p) .. " takes " .. n .. " action card" .. (n == 1 and "" or "s") .. " at random from " .. L.pn(q))
+  end,
+}

@@ -1,0 +1,76 @@
+-- Target Their Flagship!: just before a space battle, the player picks one of
+-- its ships there and one of the opponent's, and rolls one die: at or above
+-- its ship's combat value, the enemy ship takes a hit at once (its owner
+-- assigns it to that ship: sustain damage or destroyed) and does not fire
+-- back. The chosen ship does not roll in the first combat round: the game's
+-- copy of the card strikes that ship's dice from the player's first-round
+-- roll (its first die or dice of that kind; dice are alike, so which ones
+-- does not matter).
+local L = game.lib
+local KEY = "target_their_flagship"
+local function ships(p, s)
+  local out = {}
+  for _, u in ipairs(L.ships(p, s)) do
+    if L.def(p, u.kind).combat then out[#out + 1] = u.kind .. "#" .. u.id end
+  end
+  return out
+end
+local function opponent(ctx, p) return (p == ctx.player) and ctx.defender or ctx.player end
+return {
+  when = function(ctx, p)
+    local st = game.get("game", nil, KEY)
+    if p == nil then
+      if st == nil then return false end
+      if ctx.window == "after:space_combat" then return true end
+      return ctx.window == "combat_rolled" and not ctx.ground and ctx.round == 1 and ctx.system == st.system
+    end
+    if ctx.window ~= "before:space_combat" or game.get("game", nil, "ac_lock") then return false end
+    if not (p == ctx.player or p == ctx.defender) then return false end
+    local q = opponent(ctx, p)
+    return q ~= nil and #ships(p, ctx.system) > 0 and #L.ships(q, ctx.system) > 0
+  end,
+  ["before:space_combat"] = function(ctx, p, def)
+    local s, q = ctx.system, opponent(ctx, p)
+    local mine = game.choose(p, "your ship that takes aim", ships(p, s))
+    local theirs = {}
+    for _, u in ipairs(L.ships(q, s)) do theirs[#theirs + 1] = u.kind .. "#" .. u.id end
+    local target = game.choose(p, "enemy ship targeted", theirs)
+    local kind, id = mine:match("^([%w_]+)#(%d+)$")
+    local tid = tonumber(target:match("#(%d+)$"))
+    local st = game.get("game", nil, KEY) or { system = s, skip = {} }
+    st.skip[#st.skip + 1] = { player = p, kind = kind, unit = tonumber(id) }
+    game.put("game", nil, KEY, st)
+    game.grant("game", "action_cards", def.id)
+    local hits = game.roll(L.pn(p) .. " targets " .. target .. " with " .. mine, 1, L.def(p, kind).combat)
+    if hits > 0 then
+      local u
+      for _, x in ipairs(L.ships(q, s)) do if x.id == tid then u = x end end
+      L.assign_hits(q, { u }, 1, "target their flagship", { source = p })
+    end
+  end,
+  combat_rolled = function(ctx)
+    local st = game.get("game", nil, KEY)
+    for _, x in ipairs(st.skip) do
+      if x.player == ctx.player and game.unit_exists(x.unit) then
+        for _, g in ipairs(ctx.groups or {}) do
+          if g.kind == x.kind then
+            local n = L.def(x.player, x.kind).dice or 1
+            local lost = 0
+            for _ = 1, n do
+              local r = table.remove(g.rolls, 1)
+              if r and r >= g.target then lost = lost + 1 end
+            end
+            g.hits = (g.hits or 0) - lost
+            ctx.hits = (ctx.hits or 0) - lost
+            game.log(x.kind .. "#" .. x.unit .. " does not roll this round (" .. lost .. " hit" .. (lost == 1 and "" or "s") .. " struck)")
+            break
+          end
+        end
+      end
+    end
+  end,
+  ["after:space_combat"] = function(ctx, _, def)
+    game.put("game", nil, KEY, nil)
+    game.revoke("game", "action_cards", def.id)
+  end,
+}

@@ -1,0 +1,77 @@
+-- Colonial Redistribution (directive, For/Against).
+-- For: the player with the most victory points (a random one if several are
+-- tied) chooses one of his planets (any planet, home planets included: the
+-- card makes no exception), and every ground force on it is destroyed. He
+-- then chooses one of the players with the fewest victory points. That player
+-- may at once put three free ground forces from his reinforcements on the
+-- planet (as many as he has left, up to three) and take control of it.
+-- UNCERTAIN (the card does not say; our reading of the TI3 change of control):
+-- the previous owner's other units on the planet (PDS, space dock) are
+-- destroyed when the planet changes hands, as after a successful invasion.
+-- Shock troops are counted as ground forces (SE treats them as ground forces
+-- that hit on 5; from memory of the SE rules).
+-- Against: no effect.
+local L = game.lib
+local NAME = "Colonial Redistribution"
+
+local function destroy(u)
+  game.remove_unit(u.id)
+  game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed (" .. NAME .. ")")
+  game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, label = NAME })
+end
+
+local function ground_left(p)
+  local d = L.def(p, "ground_force")
+  return (d.limit or 99) - #game.units { owner = p, kind = "ground_force" }
+end
+
+return {
+  resolve = function(outcome, def)
+    if outcome ~= "for" then return end
+    local n = game.num_players()
+    local best, tied = -1, {}
+    for p = 1, n do
+      local v = game.counter(p, "vp")
+      if v > best then best, tied = v, { p } elseif v == best then tied[#tied + 1] = p end
+    end
+    local leader = tied[1]
+    if #tied > 1 then
+      leader = tied[game.random(#tied)]
+      game.log(NAME .. ": " .. L.pn(leader) .. " is drawn at random among the leaders")
+    end
+    local planets = game.planets_owned(leader)
+    table.sort(planets)
+    if #planets == 0 then
+      game.log(NAME .. ": " .. L.pn(leader) .. " controls no planet")
+      return
+    end
+    local pl = game.choose(leader, "choose one of your planets (" .. NAME .. ")", planets)
+    for _, u in ipairs(game.units { planet = pl }) do
+      if L.def(u.owner, u.kind).class == "ground" then destroy(u) end
+    end
+    local low, lows = nil, {}
+    for p = 1, n do
+      local v = game.counter(p, "vp")
+      if not low or v < low then low, lows = v, { p } elseif v == low then lows[#lows + 1] = p end
+    end
+    local opts = {}
+    for _, p in ipairs(lows) do opts[#opts + 1] = L.pn(p) end
+    local q = tonumber(game.choose(leader, "choose a player with the fewest victory points (" .. NAME .. ")", opts):sub(2))
+    local k = math.min(3, ground_left(q))
+    if k <= 0 then
+      game.log(NAME .. ": " .. L.pn(q) .. " has no ground force left")
+      return
+    end
+    if not game.confirm(q, "place " .. k .. " ground forces on " .. L.name("planets", pl) .. " and take control of it (" .. NAME .. ")") then
+      game.log(L.pn(q) .. " declines " .. NAME)
+      return
+    end
+    for _ = 1, k do game.spawn("ground_force", q, { planet = pl }) end
+    game.log(L.pn(q) .. " places " .. k .. " ground forces on " .. L.name("planets", pl))
+    local prev = game.planet_owner(pl)
+    if prev ~= q then
+      for _, u in ipairs(game.units { planet = pl, not_owner = q }) do destroy(u) end
+      L.take_control(q, pl)
+    end
+  end,
+}

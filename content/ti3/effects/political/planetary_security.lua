@@ -1,0 +1,36 @@
+-- Planetary Security (law, For/Against).
+-- For: at once, every controlled planet outside all home systems with none of
+-- its owner's ground forces (shock troops count) on it becomes neutral. The
+-- law then stays in play with no further effect (the card says
+-- "immediately"; our reading is a one-time check).
+-- UNCERTAIN (the card does not say): the former owner's PDS and space docks
+-- on such a planet are removed, since in TI3 a player's structures stand only
+-- on planets he controls.
+-- Against: no effect.
+local L = game.lib
+local NAME = "Planetary Security"
+
+return {
+  resolve = function(outcome, def)
+    if outcome ~= "for" then return end
+    local homes = {}
+    for p = 1, game.num_players() do
+      local h = L.home(p)
+      if h then homes[h] = true end
+    end
+    for p = 1, game.num_players() do
+      local planets = game.planets_owned(p)
+      table.sort(planets)
+      for _, pl in ipairs(planets) do
+        if not homes[game.planet_system(pl)] and #L.ground(p, pl) == 0 then
+          for _, u in ipairs(game.units { planet = pl, owner = p }) do
+            game.remove_unit(u.id)
+            game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " is removed from " .. L.name("planets", pl))
+          end
+          game.set_owner(pl, nil)
+          game.log(L.name("planets", pl) .. " is not garrisoned: it becomes neutral (" .. NAME .. ")")
+        end
+      end
+    end
+  end,
+}

@@ -1,0 +1,52 @@
+-- Technological Jihad (law, For/Against).
+-- For: each time a player gains a technology (tech_gained), he rolls one die;
+-- on 9 or 10 he destroys one of his destroyers or cruisers (his choice, if he
+-- has any).
+-- Against: each player exhausts one of his ready planets (his choice) for
+-- each technology he has beyond his race's starting technologies, as far as
+-- he has ready planets. Racial technologies are not counted (they are a
+-- separate deck in TI3 and do not open tech_gained here; our reading).
+local L = game.lib
+local ID = "technological_jihad"
+local NAME = "Technological Jihad"
+
+return {
+  resolve = function(outcome, def)
+    if outcome ~= "against" then return end
+    for _, p in ipairs(L.order_from(L.speaker())) do
+      local start = {}
+      local race = L.faction(p)
+      for _, t in ipairs(race and race.starting_techs or {}) do start[t] = true end
+      local n = 0
+      for _, t in ipairs(game.holdings(p, "techs")) do if not start[t] then n = n + 1 end end
+      for _ = 1, n do
+        local ready = L.ready_planets(p)
+        if #ready == 0 then break end
+        table.sort(ready)
+        local pl = game.choose(p, "exhaust a planet (" .. NAME .. ")", ready)
+        game.exhaust(pl, true)
+        game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl) .. " (" .. NAME .. ")")
+      end
+    end
+  end,
+  tech_gained = function(ctx, p, def)
+    if p ~= nil or game.get("game", nil, "law:" .. ID) ~= "for" then return end
+    local q = ctx.player
+    local hits = game.roll(L.pn(q) .. " " .. NAME, 1, 9)
+    if hits == 0 then return end
+    local opts = {}
+    for _, u in ipairs(game.units { owner = q }) do
+      local t = L.def(q, u.kind).type
+      if t == "destroyer" or t == "cruiser" then opts[#opts + 1] = u.kind .. "#" .. u.id end
+    end
+    if #opts == 0 then return end
+    local pick = game.choose(q, "destroy a destroyer or cruiser (" .. NAME .. ")", opts)
+    local id = tonumber(pick:match("#(%d+)$"))
+    local s = nil
+    for _, u in ipairs(game.units { owner = q }) do if u.id == id then s = u.system end end
+    game.remove_unit(id)
+    game.log(L.pn(q) .. " " .. pick .. " is destroyed (" .. NAME .. ")")
+    game.window("unit_destroyed", { player = q, kind = pick:match("^([%w_]+)#"), unit = id, system = s, label = NAME })
+    if s then L.enforce_limits(q, s) end
+  end,
+}

@@ -1,0 +1,47 @@
+-- Naalu: when attacked, the fleet may retreat before the space battle
+-- begins, under the normal retreat rules (a legal destination; the retreat
+-- may be stopped through the retreat_announced window; a command counter from
+-- reinforcements goes to the destination, as in combat.lua).
+local L = game.lib
+
+local function defender(ctx)
+  return ctx.defender or L.enemies_in(ctx.player, ctx.system)[1]
+end
+
+return {
+  when = function(ctx, p)
+    local s = ctx.system
+    return p ~= ctx.player and p == defender(ctx) and #L.ships(p, s) > 0 and #L.retreat_options(p, s) > 0
+  end,
+  run = function(ctx, p, def)
+    local a, s = ctx.player, ctx.system
+    if game.choose(p, L.name("race_abilities", def.id) .. ": retreat before the space battle", { "no", "yes" }) ~= "yes" then return end
+    game.log(L.pn(p) .. " announces a retreat before the battle (" .. L.name("race_abilities", def.id) .. ")")
+    local w = game.window("retreat_announced", { player = p, active = a, attacker = a, defender = p, system = s, round = 0 })
+    if w.cancel then
+      game.log(L.pn(p) .. " cannot retreat")
+      return
+    end
+    local opts = {}
+    for _, t in ipairs(L.retreat_options(p, s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
+    local pick = game.choose(p, "retreat to", opts)
+    local t = game.system_at(pick) or tonumber(pick)
+    for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+      if u.carried == nil then game.move_unit(u.id, { system = t }) end
+    end
+    if not game.has_token(t, "command", p) then
+      if L.reinforcements(p) <= 0 then
+        local pools = {}
+        for _, pool in ipairs(L.POOLS) do
+          if game.counter(p, pool) > 0 then pools[#pools + 1] = pool end
+        end
+        if #pools > 0 then game.add(p, game.choose(p, "take a command token for the retreat from", pools), -1) end
+      end
+      if L.reinforcements(p) > 0 then game.place_token(t, "command", p) end
+    end
+    game.log(L.pn(p) .. " retreats to " .. L.sysname(t))
+    L.enforce_limits(p, t)
+    -- No battle: the space combat step is skipped.
+    ctx.cancel = true
+  end,
+}

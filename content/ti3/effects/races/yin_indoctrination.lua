@@ -1,0 +1,33 @@
+-- Yin: before an invasion combat the player attacks in, roll one die; on 5
+-- or more one enemy ground force there is removed and the player gains a
+-- ground force (from reinforcements) on that planet. With Fanaticism (racial
+-- technology) it is done twice.
+local L = game.lib
+
+local function enemy_ground(p, pl)
+  local out = {}
+  for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+    if L.def(u.owner, u.kind).type == "ground_force" then out[#out + 1] = u end
+  end
+  return out
+end
+
+return {
+  when = function(ctx, p) return ctx.player == p and #L.ground(p, ctx.planet) > 0 and #enemy_ground(p, ctx.planet) > 0 end,
+  run = function(ctx, p, def)
+    local pl = ctx.planet
+    local name = L.name("race_abilities", def.id)
+    local times = game.holds(p, "racial_techs", "fanaticism") and 2 or 1
+    for _ = 1, times do
+      local theirs = enemy_ground(p, pl)
+      if #theirs == 0 then return end
+      if game.choose(p, name .. ": roll before the invasion combat on " .. L.name("planets", pl), { "no", "yes" }) ~= "yes" then return end
+      if game.roll(L.pn(p) .. " " .. name, 1, 5) > 0 then
+        local u = theirs[1]
+        game.remove_unit(u.id)
+        game.spawn("ground_force", p, { planet = pl })
+        game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is converted: " .. L.pn(p) .. " gains a ground force on " .. L.name("planets", pl))
+      end
+    end
+  end,
+}

@@ -1,0 +1,37 @@
+-- Leadership (Shattered Empire): three command counters from reinforcements,
+-- then the holder may use the secondary at once. Secondary (free, the card's
+-- `free_secondary`): buy up to three command counters from reinforcements
+-- for two influence each.
+local L = game.lib
+
+local function place(p, n)
+  n = math.min(n, L.reinforcements(p))
+  for _ = 1, n do game.add(p, game.choose(p, "place a command counter", L.POOLS), 1) end
+  if n > 0 then
+    game.log(L.pn(p) .. " gains " .. n .. " command counter" .. (n > 1 and "s" or "") .. ": "
+      .. game.counter(p, "tactic") .. "/" .. game.counter(p, "fleet") .. "/" .. game.counter(p, "strategy"))
+  end
+end
+
+local function buy(p)
+  local max = math.min(3, math.floor(L.spendable(p, "influence") / 2), L.reinforcements(p))
+  if max <= 0 then return end
+  local opts = {}
+  for i = 0, max do opts[#opts + 1] = tostring(i) end
+  local n = tonumber(game.choose(p, "command counters to buy (2 influence each)", opts))
+  if n > 0 then
+    L.pay(p, 2 * n, "influence")
+    place(p, n)
+  end
+end
+
+return {
+  primary = function(p)
+    place(p, 3)
+    buy(p)
+  end,
+  secondary = buy,
+  can_secondary = function(q)
+    return L.reinforcements(q) > 0 and L.spendable(q, "influence") >= 2
+  end,
+}

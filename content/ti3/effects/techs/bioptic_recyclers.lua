@@ -1,0 +1,30 @@
+-- Bioptic Recyclers (Winnu): once per game round, as an action, discard an
+-- action card to gain 2 trade goods or one command counter.
+local L = game.lib
+local function round() return game.get("game", nil, "round") or 0 end
+return {
+  usable = function(p)
+    return game.zone_count("actions:" .. p) > 0 and game.get("player", p, "bioptic_round") ~= round()
+  end,
+  component = function(p, def)
+    local name = L.name("racial_techs", def.id)
+    game.put("player", p, "bioptic_round", round())
+    local hand, seen = {}, {}
+    for _, c in ipairs(game.zone("actions:" .. p)) do
+      if not seen[c] then seen[c] = true; hand[#hand + 1] = c end
+    end
+    table.sort(hand)
+    local c = game.choose(p, name .. ": discard", hand)
+    game.move_card(c, "actions:" .. p, "discard:actions")
+    game.log(L.pn(p) .. " discards " .. L.name("action_cards", c) .. " (" .. name .. ")")
+    local opts = { "2 trade goods" }
+    if L.reinforcements(p) > 0 then opts[#opts + 1] = "1 command counter" end
+    if game.choose(p, name .. ": gain", opts) == "2 trade goods" then
+      L.gain_tg(p, 2, name)
+    else
+      local pool = game.choose(p, "place a command counter", L.POOLS)
+      game.add(p, pool, 1)
+      game.log(L.pn(p) .. " gains a command counter (" .. name .. ")")
+    end
+  end,
+}

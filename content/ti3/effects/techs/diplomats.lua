@@ -1,0 +1,29 @@
+-- Diplomats (Xxcha): once per turn, when an opponent activates a system
+-- holding a planet the player controls, the player may pay one counter from
+-- strategy allocation: the activation counter goes back to the opponent's
+-- reinforcements and his action ends at once.
+local L = game.lib
+local KEY = "diplomats_used"
+
+local function controls(p, s)
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) == p then return true end
+  end
+  return false
+end
+
+return {
+  turn_start = function(ctx, p) game.put("player", p, KEY, nil) end,
+  ["after:activation"] = function(ctx, p, def)
+    local q, s = ctx.player, ctx.system
+    if q == p or not s or ctx.end_turn or game.get("player", p, KEY) then return end
+    if game.counter(p, "strategy") <= 0 or not controls(p, s) then return end
+    local name = L.name("racial_techs", def.id)
+    if game.choose(p, name .. ": pay a strategy counter to end the action of " .. L.pn(q), { "no", "yes" }) ~= "yes" then return end
+    game.add(p, "strategy", -1)
+    game.put("player", p, KEY, true)
+    game.remove_token(s, "command", q)
+    ctx.end_turn = true
+    game.log(L.pn(p) .. " uses " .. name .. ": the counter of " .. L.pn(q) .. " goes back to reinforcements and the action ends")
+  end,
+}

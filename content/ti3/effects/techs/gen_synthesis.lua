@@ -1,0 +1,21 @@
+-- Gen Synthesis (the +1 is `combat_bonus` in techs.yaml): when one of the
+-- player's ground forces is destroyed, roll a die; on 5 or more it comes back
+-- on a planet of the player's home system that he controls.
+local L = game.lib
+return {
+  when = function(ctx, p)
+    return ctx.player == p and L.def(p, ctx.kind).type == "ground_force"
+  end,
+  run = function(ctx, p, def)
+    local home = L.home(p)
+    local opts = {}
+    for _, pl in ipairs(home and game.planets_of(home) or {}) do
+      if game.planet_owner(pl) == p then opts[#opts + 1] = pl end
+    end
+    if #opts == 0 then return end
+    if game.roll(L.pn(p) .. " " .. L.name("techs", def.id) .. " for " .. ctx.kind .. "#" .. ctx.unit, 1, 5) == 0 then return end
+    local pl = game.choose(p, L.name("techs", def.id) .. ": return the ground force to", opts)
+    game.spawn(ctx.kind, p, { planet = pl })
+    game.log(L.pn(p) .. " ground force returns to " .. L.name("planets", pl) .. " (" .. L.name("techs", def.id) .. ")")
+  end,
+}

@@ -1,0 +1,16 @@
+-- Lazax Gate Folding (Winnu): at the start of each status phase, the player
+-- may put one ground force on Mecatol Rex if nobody controls it or he does;
+-- on an uncontrolled Mecatol Rex it gives him control (our reading).
+local L = game.lib
+local MR = "mecatol_rex"
+return function(ctx, p, def)
+  if not game.planet_system(MR) then return end
+  local o = game.planet_owner(MR)
+  if o and o ~= p then return end
+  for _, u in ipairs(game.units { planet = MR, not_owner = p }) do return end
+  local name = L.name("racial_techs", def.id)
+  if game.choose(p, name .. ": put a ground force on " .. L.name("planets", MR), { "no", "yes" }) ~= "yes" then return end
+  game.spawn("ground_force", p, { planet = MR })
+  game.log(L.pn(p) .. " puts a ground force on " .. L.name("planets", MR) .. " (" .. name .. ")")
+  if not o then L.take_control(p, MR, true) end
+end

@@ -1,0 +1,18 @@
+-- Production Centers (Hacan): as an action, while holding fewer than 6 trade
+-- goods, pay one counter from strategy allocation to gain 6 trade goods, then
+-- give 2 trade goods to another player.
+local L = game.lib
+return {
+  usable = function(p) return game.counter(p, "tg") < 6 and game.counter(p, "strategy") > 0 end,
+  component = function(p, def)
+    local name = L.name("racial_techs", def.id)
+    game.add(p, "strategy", -1)
+    L.gain_tg(p, 6, name)
+    local opts = {}
+    for q = 1, game.num_players() do if q ~= p then opts[#opts + 1] = L.pn(q) end end
+    local q = tonumber(game.choose(p, name .. ": give 2 trade goods to", opts):sub(2))
+    game.add(p, "tg", -2)
+    game.add(q, "tg", 2)
+    game.log(L.pn(p) .. " gives 2 tg to " .. L.pn(q) .. " (" .. name .. ")")
+  end,
+}

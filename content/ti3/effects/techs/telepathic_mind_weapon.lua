@@ -1,0 +1,27 @@
+-- Telepathic Mind Weapon (Naalu): an opponent who activates a system holding
+-- a planet the player controls loses one counter from his fleet supply; his
+-- fleets are then checked against the smaller supply.
+local L = game.lib
+local function controls(p, s)
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) == p then return true end
+  end
+  return false
+end
+return {
+  when = function(ctx, p)
+    return ctx.player ~= p and ctx.system ~= nil and controls(p, ctx.system) and game.counter(ctx.player, "fleet") > 0
+  end,
+  run = function(ctx, p, def)
+    local q = ctx.player
+    game.add(q, "fleet", -1)
+    game.log(L.pn(q) .. " loses a fleet supply counter (" .. L.name("racial_techs", def.id) .. " of " .. L.pn(p) .. ")")
+    local seen = {}
+    for _, u in ipairs(game.units { owner = q, space = true }) do
+      if u.system and not seen[u.system] then
+        seen[u.system] = true
+        L.enforce_limits(q, u.system)
+      end
+    end
+  end,
+}

@@ -1,0 +1,50 @@
+-- X-89 Bacterial Weapon: before bombarding, one of the player's dreadnoughts
+-- or war suns in the system may instead destroy every enemy ground force on
+-- a planet it could bombard (not one shielded from it); the player then
+-- discards all his action cards. The planet is then not bombarded.
+local L = game.lib
+
+local function carriers_of_weapon(p, s)
+  local out = {}
+  for _, u in ipairs(L.ships(p, s)) do
+    local t = L.def(p, u.kind).type
+    if t == "dreadnought" or t == "war_sun" then out[#out + 1] = u end
+  end
+  return out
+end
+
+local function targets(ctx, p)
+  local out = {}
+  for _, pl in ipairs(game.planets_of(ctx.system)) do
+    if not (ctx.forbid and ctx.forbid[pl]) and not L.shielded(pl, p) then
+      for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+        if L.def(u.owner, u.kind).class == "ground" then out[#out + 1] = pl; break end
+      end
+    end
+  end
+  return out
+end
+
+return {
+  when = function(ctx, p)
+    return ctx.player == p and #carriers_of_weapon(p, ctx.system) > 0 and #targets(ctx, p) > 0
+  end,
+  run = function(ctx, p, def)
+    local opts = { "none" }
+    for _, pl in ipairs(targets(ctx, p)) do opts[#opts + 1] = pl end
+    local pl = game.choose(p, L.name("techs", def.id) .. ": wipe out the ground forces on", opts)
+    if pl == "none" then return end
+    game.log(L.pn(p) .. " uses " .. L.name("techs", def.id) .. " on " .. L.name("planets", pl))
+    for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+      if L.def(u.owner, u.kind).class == "ground" then
+        game.remove_unit(u.id)
+        game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+        game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, source = p, label = "x-89", active = p, system = ctx.system })
+      end
+    end
+    for _, c in ipairs(game.zone("actions:" .. p)) do game.move_card(c, "actions:" .. p, "discard:actions") end
+    game.log(L.pn(p) .. " discards all action cards (" .. L.name("techs", def.id) .. ")")
+    ctx.forbid = ctx.forbid or {}
+    ctx.forbid[pl] = true
+  end,
+}

@@ -1,0 +1,1100 @@
+-- Shattered Empire optional rules (part A): leaders, shock troops, sabotage
+-- runs, tactical retreats, the custodians of Mecatol Rex, the Voice of the
+-- Council's vote bonus and the home-world rules.
+-- Data and sources: options_a.yaml.
+--
+-- Hooking in: this file wraps `setup` (defined by game.lua, loaded before
+-- it). Everything else is wrapped when setup starts (A.install), so the wraps
+-- sit on top of whatever the other rules files (some load after this one)
+-- define. Each rule checks its option (game.options.<id>) when it runs.
+--
+-- The TI3 and SE rulebooks are not in the reference files. Rules marked
+-- UNCERTAIN are our memory of them or a third-party summary (see the yaml);
+-- "SA" marks rules taken from the Shattered Ascension rulebook where the
+-- TI3/SE sources are silent.
+local L = game.lib
+local A = {}
+L.opta = A
+
+local function opt(id) return game.options[id] end
+local function round_no() return game.get("game", nil, "round") or 0 end
+local function pn(p) return L.pn(p) end
+local function pname(pl) return L.name("planets", pl) end
+
+local function is_leader(kind) return type(kind) == "string" and kind:sub(1, 7) == "leader_" end
+
+-- One d10, logged; returns the die.
+local function d10(label, target)
+  local _, rolls = game.roll(label, 1, target or 6)
+  return rolls[1]
+end
+
+---------------------------------------------------------------------------
+-- LEADERS (TI3 optional rule; SE adds leaders for its races).
+-- Sources: leader types and names from the race data (leaders.txt); abilities
+-- from ebonical's modifiers and third-party summaries of the TI3 rulebook
+-- (fandom "Leaders (Third Edition)", a TI3 reference sheet); see the yaml.
+--
+-- A leader is a unit (kind leader_<type>) on a planet or carried by a ship
+-- (carried = the ship's id: it moves with the ship and uses no capacity).
+-- The game prop se_leaders keeps every leader's record, so that leaders who
+-- are off the board (captive, dead) and leaders lost with their ships are
+-- known: {owner, type, name, unit, ship, status = board|captive|dead, captor}.
+
+function A.records() return game.get("game", nil, "se_leaders") or {} end
+local function save(list) game.put("game", nil, "se_leaders", list) end
+
+local function lname(rec) return pn(rec.owner) .. " " .. rec.type .. " " .. rec.name end
+
+local function leader_unit(rec)
+  if not rec.unit then return nil end
+  for _, u in ipairs(game.units { owner = rec.owner, kind = "leader_" .. rec.type }) do
+    if u.id == rec.unit then return u end
+  end
+  return nil
+end
+
+-- p's leaders of type t on planet pl (units).
+function A.on_planet(p, pl, t)
+  if not p then return {} end
+  return game.units { planet = pl, owner = p, kind = "leader_" .. t }
+end
+
+function A.ship_carries(ship, t)
+  return #game.units { carried = ship, kind = "leader_" .. t } > 0
+end
+
+-- Whether p has a ship in s carrying a leader of type t.
+function A.fleet_has(p, s, t)
+  for _, u in ipairs(L.ships(p, s)) do
+    if A.ship_carries(u.id, t) then return true end
+  end
+  return false
+end
+
+local function set_fate(rec, status, captor)
+  if rec.unit and game.unit_exists(rec.unit) then game.remove_unit(rec.unit) end
+  rec.unit, rec.ship, rec.planet = nil, nil, nil
+  rec.status, rec.captor = status, captor
+end
+
+function A.kill(rec, why)
+  set_fate(rec, "dead")
+  game.log(lname(rec) .. " is killed" .. (why and (" (" .. why .. ")") or ""))
+end
+
+function A.capture(rec, q, why)
+  set_fate(rec, "captive", q)
+  game.log(lname(rec) .. " is captured by " .. pn(q) .. (why and (" (" .. why .. ")") or ""))
+end
+
+-- The leader goes to a friendly planet not under blockade, of its owner's
+-- choice (not `except`); with none, it is killed.
+function A.escape(rec, why, except, verb)
+  local opts = {}
+  for _, pl in ipairs(game.planets_owned(rec.owner)) do
+    if pl ~= except and not L.blockaded(rec.owner, game.planet_system(pl)) then opts[#opts + 1] = pl end
+  end
+  table.sort(opts)
+  if #opts == 0 then return A.kill(rec, (why and (why .. ", ") or "") .. "no friendly planet to go to") end
+  local pl = game.choose(rec.owner, "place leader " .. rec.name .. " (" .. rec.type .. ") on", opts)
+  if rec.unit and game.unit_exists(rec.unit) then
+    game.move_unit(rec.unit, { planet = pl })
+  else
+    rec.unit = game.spawn("leader_" .. rec.type, rec.owner, { planet = pl })
+  end
+  rec.ship, rec.status, rec.captor, rec.planet = nil, "board", nil, pl
+  game.log(lname(rec) .. " " .. (verb or "escapes") .. " to " .. pname(pl) .. (why and (" (" .. why .. ")") or ""))
+end
+
+-- Setup: each race's three leaders on its (first) home planet.
+function A.place_leaders()
+  local list = {}
+  for p = 1, game.num_players() do
+    local rid = game.get("player", p, "faction")
+    local race = rid and game.data.races[rid]
+    local names = ((game.data.se_leader_names_a or {})[rid] or {}).names or {}
+    local home = L.home(p)
+    local pl = home and game.planets_of(home)[1]
+    for i, t in ipairs(race and race.leaders or {}) do
+      if pl and game.data.units["leader_" .. t] then
+        local id = game.spawn("leader_" .. t, p, { planet = pl })
+        list[#list + 1] = { owner = p, type = t, name = names[i] or (t .. " " .. i), unit = id, planet = pl, status = "board" }
+      end
+    end
+  end
+  save(list)
+end
+
+-- Keeps the records true to the board: a leader whose unit is gone was lost
+-- with its ship outside combat (killed); a leader on a planet its owner no
+-- longer controls escapes (not an invasion: those are handled when they
+-- happen); a leader left alone in space boards one of its owner's ships there.
+function A.sync()
+  if not opt("leaders") then return end
+  local list, changed = A.records(), false
+  for _, rec in ipairs(list) do
+    if rec.status == "board" then
+      local u = leader_unit(rec)
+      if not u then
+        -- Removed with its planet lost (e.g. the planet went neutral): it
+        -- escapes; removed otherwise (with its ship, say): it is killed.
+        local pl = not rec.ship and rec.planet
+        if pl and game.planet_owner(pl) ~= rec.owner then
+          rec.unit = nil
+          A.escape(rec, pname(pl) .. " was lost", pl)
+        else
+          A.kill(rec, rec.ship and "its ship is lost" or "removed from the board")
+        end
+        changed = true
+      elseif u.planet then
+        if game.planet_owner(u.planet) ~= rec.owner then
+          A.escape(rec, "its planet changed hands", u.planet)
+          changed = true
+        elseif rec.ship or rec.planet ~= u.planet then
+          rec.ship, rec.planet = nil, u.planet; changed = true
+        end
+      elseif u.carried then
+        if rec.ship ~= u.carried or rec.planet then rec.ship, rec.planet = u.carried, nil; changed = true end
+      else
+        local ship
+        for _, sh in ipairs(L.ships(rec.owner, u.system)) do
+          if L.def(rec.owner, sh.kind).type ~= "fighter" and (not ship or sh.id == rec.ship) then ship = sh end
+        end
+        if ship then
+          game.move_unit(u.id, { carried = ship.id })
+          rec.ship, rec.planet = ship.id, nil
+        else
+          A.kill(rec, "left alone in space")
+        end
+        changed = true
+      end
+    end
+  end
+  if changed then save(list) end
+end
+
+-- A ship carrying leaders was destroyed (window unit_destroyed; the kernel
+-- removed the carried leaders with it). Each rolls: 1-5 killed, 6-8 escapes,
+-- 9-10 captured by the player who destroyed the ship (reference sheet).
+function A.on_unit_destroyed(ctx)
+  local list, changed = A.records(), false
+  for _, rec in ipairs(list) do
+    if rec.status == "board" and rec.ship == ctx.unit and not (rec.unit and game.unit_exists(rec.unit)) then
+      changed = true
+      rec.unit = nil
+      local r = d10(lname(rec) .. ": ship destroyed (1-5 killed, 6-8 escapes, 9-10 captured)")
+      local src = ctx.source
+      if r <= 5 then
+        A.kill(rec, "rolled " .. r)
+      elseif r >= 9 and type(src) == "number" and src ~= rec.owner then
+        A.capture(rec, src, "rolled " .. r)
+      else
+        A.escape(rec, "rolled " .. r)
+      end
+    end
+  end
+  if changed then save(list) end
+end
+
+-- Before movement, p's leaders in systems that ships are able to leave for
+-- the active system may board one of those ships (or another ship there).
+-- (2nd-edition wording of the leader rules, kept by TI3 as we recall it:
+-- leaders move from a planet onto a ship, or between ships, in one system
+-- before ships move. UNCERTAIN: only non-fighter ships carry leaders here.)
+function A.embark(p, target, movers)
+  local by_sys, seen = {}, {}
+  local function add(u)
+    if seen[u.id] then return end
+    seen[u.id] = true
+    by_sys[u.system] = by_sys[u.system] or {}
+    table.insert(by_sys[u.system], u)
+  end
+  for _, m in ipairs(movers) do
+    if L.def(p, m.unit.kind).type ~= "fighter" then add(m.unit) end
+  end
+  -- A dreadnought one system short reaches the active system with an admiral.
+  local rules = L.move_rules(p, target)
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    if u.carried == nil and u.system ~= target and not seen[u.id] and not game.has_token(u.system, "command", p)
+      and L.def(p, u.kind).type == "dreadnought" and (L.def(p, u.kind).move or 0) > 0 then
+      local c = game.move_cost(u.system, target, rules)
+      if c and c <= L.move_value(p, u, u.system) + 1 then add(u); by_sys[u.system][#by_sys[u.system]].admiral_only = true end
+    end
+  end
+  local list, changed = A.records(), false
+  for _, rec in ipairs(list) do
+    if rec.status == "board" and rec.owner == p then
+      local u = leader_unit(rec)
+      local ships = u and by_sys[u.system]
+      if ships then
+        local opts = { "stay" }
+        for _, sh in ipairs(ships) do
+          if sh.id ~= u.carried and (rec.type == "admiral" or not sh.admiral_only) then opts[#opts + 1] = sh.kind .. "#" .. sh.id end
+        end
+        if #opts > 1 then
+          local pick = game.choose(p, "leader " .. rec.name .. " (" .. rec.type .. ") boards", opts)
+          if pick ~= "stay" then
+            local sid = tonumber(pick:match("#(%d+)$"))
+            game.move_unit(u.id, { carried = sid })
+            rec.ship, rec.planet = sid, nil
+            changed = true
+            game.log(lname(rec) .. " boards " .. pick)
+          end
+        end
+      end
+    end
+  end
+  if changed then save(list) end
+end
+
+-- Planetary landings: p's leaders aboard ships in the active system may land
+-- on p's planets there and on planets p's ground forces have just landed on
+-- (a leader lands on a neutral or enemy planet only with ground forces).
+function A.land(ctx)
+  local p, s = ctx.player, ctx.system
+  local targets = {}
+  for _, pl in ipairs(ctx.targets or {}) do
+    if #L.ground(p, pl) > 0 then targets[pl] = true end
+  end
+  local opts = { "stay" }
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) == p or targets[pl] then opts[#opts + 1] = pl end
+  end
+  if #opts == 1 then return end
+  local list, changed = A.records(), false
+  for _, rec in ipairs(list) do
+    if rec.status == "board" and rec.owner == p then
+      local u = leader_unit(rec)
+      if u and u.carried and u.system == s then
+        local pick = game.choose(p, "land leader " .. rec.name .. " (" .. rec.type .. ") on", opts)
+        if pick ~= "stay" then
+          game.move_unit(u.id, { planet = pick })
+          rec.ship, rec.planet = nil, pick
+          changed = true
+          game.log(lname(rec) .. " lands on " .. pname(pick))
+        end
+      end
+    end
+  end
+  if changed then save(list) end
+end
+
+-- Invasion outcome (before control changes hands).
+--   failed: the invader's leaders on the planet are captured by its owner,
+--     or killed if the planet is neutral (reference sheet);
+--   taken: each other leader on the planet rolls: 1-5 captured by the
+--     invader, 6-9 escapes, 10 killed; then, if the loser holds captives,
+--     the invader rolls: 9-10 frees one (his own) or takes it over.
+function A.invasion_outcome(p, pl, prev, won)
+  local list, changed = A.records(), false
+  if not won then
+    for _, rec in ipairs(list) do
+      local u = rec.status == "board" and rec.owner == p and leader_unit(rec)
+      if u and u.planet == pl then
+        changed = true
+        if prev and prev ~= p then A.capture(rec, prev, "the invasion of " .. pname(pl) .. " failed")
+        else A.kill(rec, "the landing on " .. pname(pl) .. " failed") end
+      end
+    end
+  else
+    for _, rec in ipairs(list) do
+      local u = rec.status == "board" and rec.owner ~= p and leader_unit(rec)
+      if u and u.planet == pl then
+        changed = true
+        local r = d10(lname(rec) .. ": " .. pname(pl) .. " is invaded (1-5 captured, 6-9 escapes, 10 killed)")
+        if r <= 5 then A.capture(rec, p, "rolled " .. r)
+        elseif r <= 9 then A.escape(rec, "rolled " .. r, pl)
+        else A.kill(rec, "rolled " .. r) end
+      end
+    end
+    if prev and prev ~= p then
+      local held = {}
+      for i, rec in ipairs(list) do
+        if rec.status == "captive" and rec.captor == prev then held[#held + 1] = i end
+      end
+      if #held > 0 then
+        changed = true
+        local r = d10(pn(p) .. " tries to rescue a leader held by " .. pn(prev) .. " (9-10)", 9)
+        if r >= 9 then
+          local opts = {}
+          for _, i in ipairs(held) do opts[#opts + 1] = tostring(i) .. ":" .. list[i].name .. "(" .. pn(list[i].owner) .. ")" end
+          local pick = game.choose(p, "rescue which leader", opts)
+          local rec = list[tonumber(pick:match("^(%d+):"))]
+          if rec.owner == p then
+            A.escape(rec, "rescued", nil, "is freed")
+          else
+            rec.captor = p
+            game.log(lname(rec) .. " is now held by " .. pn(p))
+          end
+        end
+      end
+    end
+  end
+  if changed then save(list) end
+end
+
+-- After an invasion: a player who lost his last planet hands all his
+-- captives to the invader (reference sheet).
+function A.after_conquest(p, prev)
+  if #game.planets_owned(prev) > 0 then return end
+  local list, changed = A.records(), false
+  for _, rec in ipairs(list) do
+    if rec.status == "captive" and rec.captor == prev then
+      changed = true
+      if rec.owner == p then A.escape(rec, pn(prev) .. " lost his last planet", nil, "is freed")
+      else rec.captor = p; game.log(lname(rec) .. " is now held by " .. pn(p)) end
+    end
+  end
+  if changed then save(list) end
+end
+
+-- Status phase: the captor of each captive keeps it, frees it, executes it
+-- or hands it to another player (reference sheet).
+function A.captives()
+  local list, changed = A.records(), false
+  for _, rec in ipairs(list) do
+    if rec.status == "captive" then
+      local q = rec.captor
+      local opts = { "keep", "free", "execute" }
+      for r = 1, game.num_players() do
+        if r ~= q and r ~= rec.owner then opts[#opts + 1] = "give to " .. pn(r) end
+      end
+      local pick = game.choose(q, "captive " .. lname(rec), opts)
+      if pick == "free" then
+        changed = true; A.escape(rec, "released by " .. pn(q), nil, "is freed")
+      elseif pick == "execute" then
+        changed = true; A.kill(rec, "executed by " .. pn(q))
+      elseif pick ~= "keep" then
+        changed = true
+        rec.captor = tonumber(pick:match("p(%d+)$"))
+        game.log(lname(rec) .. " is handed by " .. pn(q) .. " to " .. pn(rec.captor))
+      end
+    end
+  end
+  if changed then save(list) end
+end
+
+-- Agent: may be sacrificed (killed) to cancel an action card another player
+-- plays (UNCERTAIN: as with the Sabotage action card; captured agents cannot).
+function A.on_action_card(ctx)
+  local list = A.records()
+  for _, q in ipairs(L.order_from(ctx.player)) do
+    if q ~= ctx.player then
+      for _, rec in ipairs(list) do
+        if rec.status == "board" and rec.owner == q and rec.type == "agent" and leader_unit(rec) then
+          if game.choose(q, "sacrifice agent " .. rec.name .. " to cancel " .. L.name("action_cards", ctx.card), { "no", "yes" }) == "yes" then
+            A.kill(rec, "sacrificed to cancel " .. L.name("action_cards", ctx.card))
+            save(list)
+            ctx.cancel = true
+            return
+          end
+          break
+        end
+      end
+    end
+  end
+end
+
+-- Admiral: a defending fleet attacked by a fleet with an admiral cannot
+-- retreat unless it has an admiral too.
+function A.on_retreat_announced(ctx)
+  local p, s = ctx.player, ctx.system
+  if p ~= ctx.defender then return end
+  if A.fleet_has(ctx.attacker, s, "admiral") and not A.fleet_has(p, s, "admiral") then
+    game.log(pn(ctx.attacker) .. "'s admiral keeps " .. pn(p) .. " from retreating")
+    ctx.cancel = true
+  end
+end
+
+-- General defending a planet: its ground forces (and shock troops) get +1.
+function A.on_round_start(ctx)
+  if not ctx.ground or not ctx.defender or not ctx.planet then return end
+  if #A.on_planet(ctx.defender, ctx.planet, "general") > 0 then
+    local m = ctx.mods[ctx.defender]
+    m.all = (m.all or 0) + 1
+    game.log(pn(ctx.defender) .. "'s general on " .. pname(ctx.planet) .. ": defending ground forces +1")
+  end
+end
+
+-- After a combat roll:
+--   admiral: each ship carrying one rolls one more die in space combat;
+--   general landed with the invader: up to two missed dice re-rolled.
+function A.on_rolled(ctx)
+  local p = ctx.player
+  if not ctx.ground and ctx.label == "space combat" and ctx.system then
+    for _, u in ipairs(L.ships(p, ctx.system)) do
+      if A.ship_carries(u.id, "admiral") then
+        for _, g in ipairs(ctx.groups or {}) do
+          if g.kind == u.kind then
+            local h = game.roll(pn(p) .. " admiral's extra die " .. u.kind .. "#" .. u.id, 1, g.target)
+            ctx.hits = ctx.hits + h
+            break
+          end
+        end
+      end
+    end
+  elseif ctx.ground and ctx.label == "ground combat" and ctx.planet and p == ctx.active
+    and #A.on_planet(p, ctx.planet, "general") > 0 then
+    local left = 2
+    for _, g in ipairs(ctx.groups or {}) do
+      for j, r in ipairs(g.rolls or {}) do
+        if left > 0 and r < g.target then
+          if game.choose(p, "general: re-roll a missed " .. g.kind .. " die (" .. r .. ")", { "yes", "no" }) == "yes" then
+            left = left - 1
+            local h, rolls = game.roll(pn(p) .. " general re-rolls " .. g.kind, 1, g.target)
+            g.rolls[j] = rolls[1]
+            ctx.hits = ctx.hits + h
+          else
+            left = 0
+          end
+        end
+      end
+    end
+  end
+end
+
+-- Diplomat on a planet: when another player lands ground forces on it, the
+-- owner may stop that invasion for the round (the forces stay aboard); the
+-- planet may not be protected again by a diplomat that round or the next.
+function A.diplomat_check(p, pl, n)
+  local o = game.planet_owner(pl)
+  if not o or o == p then return n end
+  local r = round_no()
+  if game.get("planet", pl, "se_diplomat_block") == r .. ":" .. p then
+    game.log(pn(o) .. "'s diplomat still bars " .. pn(p) .. " from " .. pname(pl) .. " this round")
+    return 0
+  end
+  local used = game.get("planet", pl, "se_diplomat_round")
+  if used and (used == r or used == r - 1) then return n end
+  if #A.on_planet(o, pl, "diplomat") == 0 then return n end
+  if game.choose(o, "diplomat on " .. pname(pl) .. ": stop " .. pn(p) .. "'s invasion this round", { "yes", "no" }) == "yes" then
+    game.put("planet", pl, "se_diplomat_round", r)
+    game.put("planet", pl, "se_diplomat_block", r .. ":" .. p)
+    game.log(pn(o) .. "'s diplomat stops " .. pn(p) .. "'s invasion of " .. pname(pl) .. " this round")
+    return 0
+  end
+  return n
+end
+
+-- Diplomat aboard a ship: that fleet (the ships in the diplomat's system)
+-- may move through systems holding other players' ships whose owners allow
+-- it (asked before movement, only when it matters).
+local passage = nil
+function A.diplomat_passage(p, target, base_movers)
+  passage = nil
+  local rules = L.move_rules(p, target)
+  local normal = {}
+  for _, m in ipairs(base_movers(p, target, rules)) do normal[m.unit.id] = true end
+  local perm, asked = {}, false
+  local sys = {}
+  for _, u in ipairs(game.units { owner = p, kind = "leader_diplomat" }) do
+    if u.carried and u.system ~= target and not game.has_token(u.system, "command", p) then sys[u.system] = true end
+  end
+  for _, S in ipairs(game.keys(sys)) do
+    local open = game.move_cost(S, target, { blocked = rules.blocked, stop = {}, free_exit = rules.free_exit })
+    local need = false
+    for _, u in ipairs(L.ships(p, S)) do
+      if open and not normal[u.id] and (L.def(p, u.kind).move or 0) > 0 and open <= L.move_value(p, u, S) then need = true end
+    end
+    if need then
+      for _, B in ipairs(rules.stop) do
+        local c = game.move_cost(S, B, { blocked = rules.blocked, stop = {}, free_exit = rules.free_exit })
+        if c and c <= open then
+          for _, q in ipairs(L.enemies_in(p, B)) do
+            if perm[q] == nil then
+              perm[q] = game.choose(q, "let " .. pn(p) .. "'s fleet with a diplomat pass through your ships", { "no", "yes" }) == "yes"
+              game.log(pn(q) .. (perm[q] and " lets " or " does not let ") .. pn(p) .. "'s diplomat's fleet pass")
+              asked = true
+            end
+          end
+        end
+      end
+    end
+  end
+  if asked then passage = { player = p, target = target, perm = perm, systems = sys } end
+end
+
+function A.passage_movers(out, p, target, rules)
+  if not passage or passage.player ~= p or passage.target ~= target then return out end
+  local stop = {}
+  for _, B in ipairs(rules.stop) do
+    local ok = true
+    for _, q in ipairs(L.enemies_in(p, B)) do if not passage.perm[q] then ok = false end end
+    if not ok then stop[#stop + 1] = B end
+  end
+  local r2 = { blocked = rules.blocked, stop = stop, free_exit = rules.free_exit }
+  local have = {}
+  for _, m in ipairs(out) do have[m.unit.id] = true end
+  for _, S in ipairs(game.keys(passage.systems)) do
+    for _, u in ipairs(L.ships(p, S)) do
+      if not have[u.id] and (L.def(p, u.kind).move or 0) > 0 then
+        local c = game.move_cost(S, target, r2)
+        if c and c <= L.move_value(p, u, S) then out[#out + 1] = { unit = u, cost = c } end
+      end
+    end
+  end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- SHOCK TROOPS (SE option). UNCERTAIN (SE rulebook as recalled; units.yaml
+-- notes; the SA rulebook confirms "formed at combat rolls of 10" is the TI3
+-- rule): for each natural 10 a player's ground forces roll in invasion
+-- combat (attacker or defender), one of his surviving ground forces on the
+-- planet is promoted after the round; 12 shock troop tokens in all.
+
+local tens = {}
+function A.on_rolled_shock(ctx)
+  if not ctx.ground or ctx.label ~= "ground combat" or not ctx.planet then return end
+  local n = 0
+  for _, g in ipairs(ctx.groups or {}) do
+    if L.def(ctx.player, g.kind).type == "ground_force" then
+      for _, r in ipairs(g.rolls or {}) do if r == 10 then n = n + 1 end end
+    end
+  end
+  if n > 0 then
+    local key = ctx.player .. ":" .. ctx.planet
+    tens[key] = (tens[key] or 0) + n
+  end
+end
+
+function A.promote(p, pl)
+  if not p or not pl then return end
+  local key = p .. ":" .. pl
+  local n = tens[key] or 0
+  tens[key] = nil
+  while n > 0 do
+    local limit = (game.data.units.shock_troop or {}).shared_limit or 12
+    if #game.units { kind = "shock_troop" } >= limit then
+      game.log("no shock troop token is left for " .. pn(p))
+      break
+    end
+    local gf
+    for _, u in ipairs(L.ground(p, pl)) do
+      if not gf and L.def(p, u.kind).type == "ground_force" then gf = u end
+    end
+    if not gf then break end
+    game.remove_unit(gf.id)
+    game.spawn("shock_troop", p, { planet = pl })
+    game.log(pn(p) .. " ground_force#" .. gf.id .. " on " .. pname(pl) .. " is promoted to a shock troop")
+    n = n - 1
+  end
+end
+
+function A.on_round_end_shock(ctx)
+  if not ctx.ground then return end
+  A.promote(ctx.attacker, ctx.planet)
+  A.promote(ctx.defender, ctx.planet)
+end
+
+-- Capture of structures when a planet is taken: with an agent landed
+-- (leaders, the invader may replace them) or with shock troops among the
+-- invaders (they are captured): enemy PDS and space docks on the planet
+-- become the invader's, within his unit limits.
+function A.capture_structures(p, pl)
+  local agent = opt("leaders") and #A.on_planet(p, pl, "agent") > 0
+  local shock = opt("shock_troops") and #game.units { planet = pl, owner = p, kind = "shock_troop" } > 0
+  if not agent and not shock then return end
+  local list = {}
+  for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+    local t = L.def(u.owner, u.kind).type
+    if t == "pds" or t == "space_dock" then list[#list + 1] = u end
+  end
+  if #list == 0 then return end
+  if not shock and game.choose(p, "agent: capture the PDS and space docks on " .. pname(pl), { "yes", "no" }) ~= "yes" then return end
+  for _, u in ipairs(list) do
+    local t = L.def(u.owner, u.kind).type
+    local mine = L.has_unit(p, t) and L.def(p, t)
+    if mine and (not mine.limit or #game.units { owner = p, kind = u.kind } < mine.limit) then
+      game.set_unit_owner(u.id, p)
+      game.log(pn(p) .. " captures " .. pn(u.owner) .. "'s " .. u.kind .. "#" .. u.id .. " on " .. pname(pl) .. (shock and " (shock troops)" or " (agent)"))
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- SABOTAGE RUNS (TI3 optional rule). UNCERTAIN: after anti-fighter barrage,
+-- a player whose opponent has a war sun in the battle may send any number of
+-- his fighters on a sabotage run against one war sun: each fighter rolls,
+-- 1-8 it is shot down; each one that gets through rolls again and a 10
+-- destroys the war sun outright (no sustain damage). The survivors fight on.
+-- (Our memory of the rule; a TI3 combat calculator found in the code corpus
+-- models the same 2% a fighter.)
+
+local function destroyed(p, u, source, label, s)
+  game.remove_unit(u.id)
+  game.log(pn(p) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+  game.window("unit_destroyed", { player = p, kind = u.kind, unit = u.id, source = source, label = label, active = game.get("game", nil, "active"), system = s })
+end
+
+function A.sabotage(p, q, s)
+  if not p or not q then return end
+  local suns, fighters = {}, {}
+  for _, u in ipairs(L.ships(q, s)) do if L.def(q, u.kind).type == "war_sun" then suns[#suns + 1] = u end end
+  if #suns == 0 then return end
+  for _, u in ipairs(L.ships(p, s)) do if L.def(p, u.kind).type == "fighter" then fighters[#fighters + 1] = u end end
+  if #fighters == 0 then return end
+  local opts = {}
+  for i = 0, #fighters do opts[#opts + 1] = tostring(i) end
+  local n = tonumber(game.choose(p, "fighters on a sabotage run against " .. pn(q) .. "'s war sun", opts))
+  if n == 0 then return end
+  local target = suns[1]
+  if #suns > 1 then
+    local names = {}
+    for _, u in ipairs(suns) do names[#names + 1] = u.kind .. "#" .. u.id end
+    local pick = game.choose(p, "sabotage run target", names)
+    for _, u in ipairs(suns) do if u.kind .. "#" .. u.id == pick then target = u end end
+  end
+  game.log(pn(p) .. " sends " .. n .. " fighter" .. (n > 1 and "s" or "") .. " on a sabotage run against " .. target.kind .. "#" .. target.id)
+  local through, rolls = game.roll(pn(p) .. " sabotage run: fighters get through", n, 9)
+  for i = 1, n do
+    if rolls[i] < 9 and game.unit_exists(fighters[i].id) then destroyed(p, fighters[i], q, "sabotage run", s) end
+  end
+  if through == 0 then return end
+  local hits = game.roll(pn(p) .. " sabotage run: strike at the war sun", through, 10)
+  if hits > 0 and game.unit_exists(target.id) then
+    game.log("the sabotage run destroys " .. pn(q) .. "'s " .. target.kind .. "#" .. target.id)
+    destroyed(q, target, p, "sabotage run", s)
+  end
+end
+
+---------------------------------------------------------------------------
+-- TACTICAL RETREATS (SE option). UNCERTAIN (SE rulebook as recalled, and
+-- forum summaries): a fleet may retreat into an adjacent system it has not
+-- activated that is empty or holds only its own units and planets; the
+-- retreating player places a command counter from his command pool there
+-- when he announces the retreat (the counter stays even if the fleet never
+-- leaves). Other retreats are the shared rule's.
+
+local tr_state = {}
+local base_retreat_options
+
+function A.tactical_destinations(p, s)
+  local out = {}
+  for _, t in ipairs(game.adjacent(s, "move")) do
+    local ok = not game.has_token(t, "command", p)
+    if ok then
+      for _, _ in ipairs(game.units { system = t, not_owner = p }) do ok = false; break end
+    end
+    if ok then
+      for _, pl in ipairs(game.planets_of(t)) do
+        local o = game.planet_owner(pl)
+        if o and o ~= p then ok = false end
+      end
+    end
+    local rule = ok and L.anomaly_rule and L.anomaly_rule(t)
+    if rule and (rule.enter == "never" or rule.enter == "end"
+      or (rule.enter == "with_tech" and not game.holds(p, "techs", rule.tech))) then ok = false end
+    local d = game.data.systems[game.tile_of(t)]
+    if d and d.anomaly == "asteroid_field" then ok = false end
+    if ok then out[#out + 1] = t end
+  end
+  table.sort(out)
+  return out
+end
+
+function A.on_retreat_tactical(ctx)
+  local p, s = ctx.player, ctx.system
+  local base = base_retreat_options and base_retreat_options(p, s) or {}
+  local seen = {}
+  for _, t in ipairs(base) do seen[t] = true end
+  local tac = {}
+  if game.counter(p, "tactic") > 0 then
+    for _, t in ipairs(A.tactical_destinations(p, s)) do if not seen[t] then tac[#tac + 1] = t end end
+  end
+  local st = { phase = "announced" }
+  if #tac > 0 then
+    local opts = {}
+    if #base > 0 then opts[1] = "ordinary retreat" end
+    for _, t in ipairs(tac) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
+    local pick = game.choose(p, "tactical retreat: place a command counter in", opts)
+    if pick ~= "ordinary retreat" then
+      local t = game.system_at(pick) or tonumber(pick)
+      game.add(p, "tactic", -1)
+      game.place_token(t, "command", p)
+      st.prepared = t
+      game.log(pn(p) .. " prepares a tactical retreat to " .. L.sysname(t))
+    end
+  end
+  tr_state[p .. ":" .. s] = st
+end
+
+---------------------------------------------------------------------------
+-- CUSTODIANS OF MECATOL REX (SE option). UNCERTAIN (SE rulebook as recalled;
+-- SA says its two custodian counters work exactly like the domain counters
+-- they copy, and its picture shows a "2" automated defence and "3" hostile
+-- locals; their effects are domain.txt's): the first player to land ground
+-- forces on a custodians planet (planets.custodians) that nobody controls
+--   1. faces the automated defence: 2 dice, each 6+ destroys one of his ships
+--      in the system and one landing ground force;
+--   2. fights 3 local ground forces (a ground force's combat value) until one
+--      side is gone; they cannot be bombarded and come back at full strength
+--      after a failed invasion.
+-- Whoever takes the planet removes the custodians and may place a free PDS.
+
+function A.custodians(ctx)
+  local p, pl = ctx.player, ctx.planet
+  local d = L.pdef(pl)
+  if not (d and d.custodians) or game.get("planet", pl, "se_custodians_gone") then return end
+  if game.planet_owner(pl) then game.put("planet", pl, "se_custodians_gone", true); return end
+  if #L.ground(p, pl) == 0 then return end
+  local s = game.planet_system(pl)
+  game.log("the custodians of " .. pname(pl) .. " defend it")
+  local hits = game.roll("custodians' automated defence on " .. pname(pl), 2, 6)
+  for _ = 1, hits do
+    L.assign_hits(p, L.ships(p, s), 1, "custodians' automated defence", { no_sustain = true })
+    L.assign_hits(p, L.ground(p, pl), 1, "custodians' automated defence", { no_sustain = true })
+  end
+  local locals = 3
+  local value = (game.data.units.ground_force or {}).combat or 8
+  local round = 0
+  while locals > 0 and #L.ground(p, pl) > 0 do
+    round = round + 1
+    local mine = L.ground(p, pl)
+    local rc = { player = p, active = p, attacker = p, system = s, planet = pl, round = round, ground = true, custodians = true, mods = { [p] = {} } }
+    local ha = L.combat_roll(p, mine, rc.mods[p], "ground combat", rc)
+    local hl = game.roll("custodians' hostile locals (" .. locals .. ")", locals, value)
+    locals = math.max(0, locals - ha)
+    L.assign_hits(p, mine, hl, "ground combat", {})
+    if opt("shock_troops") then A.promote(p, pl) end
+    if round > 100 then error("custodians combat did not end") end
+  end
+  tens[p .. ":" .. pl] = nil
+  if #L.ground(p, pl) > 0 then
+    game.put("planet", pl, "se_custodians_gone", true)
+    game.log(pn(p) .. " defeats the custodians of " .. pname(pl))
+    local pds = L.has_unit(p, "pds") and L.def(p, "pds")
+    if pds and (not pds.limit or #game.units { owner = p, kind = "pds" } < pds.limit)
+      and game.choose(p, "place the custodians' free PDS on " .. pname(pl), { "yes", "no" }) == "yes" then
+      game.spawn("pds", p, { planet = pl })
+      game.log(pn(p) .. " places a free PDS on " .. pname(pl))
+    end
+  else
+    game.log("the custodians of " .. pname(pl) .. " hold the planet")
+  end
+end
+
+---------------------------------------------------------------------------
+-- HOME WORLDS. UNCERTAIN: the SE option's text is not in the reference files
+-- and we do not remember it; this is
+--   (TI3, as we recall the base rules) a player who does not control every
+--   planet of his home system may not claim public objectives;
+--   (SA, where TI3/SE are silent) no player may activate another player's
+--   home system in the first round; at the start of each strategy phase a
+--   player regains his home planets that hold no other player's ground units
+--   (exhausted; other players' structures there become his).
+
+function A.is_home_of_other(p, s)
+  for q = 1, game.num_players() do
+    if q ~= p and L.home(q) == s then return true end
+  end
+  return false
+end
+
+function A.regain_homes()
+  for p = 1, game.num_players() do
+    local h = L.home(p)
+    for _, pl in ipairs(h and game.planets_of(h) or {}) do
+      if game.planet_owner(pl) ~= p then
+        local enemy = false
+        for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+          if L.def(u.owner, u.kind).class == "ground" then enemy = true end
+        end
+        if not enemy then
+          for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+            if L.def(u.owner, u.kind).class == "structure" then
+              game.set_unit_owner(u.id, p)
+              game.log(pn(p) .. " takes over " .. pn(u.owner) .. "'s " .. u.kind .. "#" .. u.id .. " on " .. pname(pl))
+            end
+          end
+          game.log(pn(p) .. " regains its home planet " .. pname(pl))
+          L.take_control(p, pl, true)
+        end
+      end
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- Hooks. Installed once, when setup starts.
+local installed = false
+
+local function wrap(name, fn)
+  local base = game.procedure_fn(name)
+  if not base then return end
+  procedure(name, function(...) return fn(base, ...) end)
+end
+
+-- Runs fn(...) and then restores what `undo` puts back, even on error.
+local function guarded(undo, fn, ...)
+  local res = table.pack(pcall(fn, ...))
+  undo()
+  if not res[1] then error(res[2], 0) end
+  return table.unpack(res, 2, res.n)
+end
+
+function A.install()
+  if installed then return end
+  installed = true
+
+  -- Tactical retreats: announcements are remembered per combat.
+  wrap("space_combat", function(base, ctx)
+    tr_state = {}
+    return guarded(function() tr_state = {} end, base, ctx)
+  end)
+
+  wrap("anti_fighter_barrage", function(base, ctx)
+    local r = base(ctx)
+    if opt("sabotage_runs") then
+      A.sabotage(ctx.player, ctx.defender, ctx.system)
+      A.sabotage(ctx.defender, ctx.player, ctx.system)
+    end
+    return r
+  end)
+
+  wrap("movement", function(base, ctx)
+    if opt("leaders") then
+      local p, target = ctx.player, ctx.system
+      A.diplomat_passage(p, target, A.base_movers)
+      A.embark(p, target, L.movers(p, target, L.move_rules(p, target)))
+      return guarded(function() passage = nil end, base, ctx)
+    end
+    return base(ctx)
+  end)
+
+  wrap("commit_ground_forces", function(base, ctx)
+    local r = base(ctx)
+    if opt("leaders") then A.land(ctx) end
+    return r
+  end)
+
+  -- Diplomat: the shared commit_ground_forces asks `before_landing` how many
+  -- ground forces may land.
+  local base_landing = game.procedure_fn("before_landing")
+  procedure("before_landing", function(c)
+    local n = c.count
+    if base_landing then n = base_landing(c) or n end
+    if n > 0 and opt("leaders") then n = A.diplomat_check(c.player, c.planet, n) end
+    return n
+  end)
+
+  -- General defending a planet: bombardment rolls against it are at -4. The
+  -- dice are those of the shared bombardment step, read back as they fall.
+  wrap("bombardment", function(base, ctx)
+    if not opt("leaders") then return base(ctx) end
+    local p, any = ctx.player, false
+    for _, pl in ipairs(game.planets_of(ctx.system)) do
+      local o = game.planet_owner(pl)
+      if o and o ~= p and #A.on_planet(o, pl, "general") > 0 then any = true end
+    end
+    if not any then return base(ctx) end
+    local buf = {}
+    local old_roll, old_assign = game.roll, L.assign_hits
+    game.roll = function(label, n, target, sides)
+      local h, rolls = old_roll(label, n, target, sides)
+      if type(label) == "string" and label:find(" bombardment ", 1, true) then buf[#buf + 1] = { rolls = rolls, target = target } end
+      return h, rolls
+    end
+    L.assign_hits = function(q, units, hits, label, o)
+      if label == "bombardment" then
+        local pl = units[1] and units[1].planet
+        if pl and #A.on_planet(q, pl, "general") > 0 then
+          local n = 0
+          for _, b in ipairs(buf) do
+            for _, r in ipairs(b.rolls) do if r >= b.target + 4 then n = n + 1 end end
+          end
+          game.log(pn(q) .. "'s general on " .. pname(pl) .. ": bombardment at -4, " .. n .. " hit" .. (n == 1 and "" or "s") .. " instead of " .. hits)
+          hits = n
+        end
+        buf = {}
+      end
+      return old_assign(q, units, hits, label, o)
+    end
+    return guarded(function() game.roll, L.assign_hits = old_roll, old_assign end, base, ctx)
+  end)
+
+  -- Agent landed with the invader: the planet's PDS do not fire.
+  wrap("space_cannon_defense", function(base, ctx)
+    if opt("leaders") and #A.on_planet(ctx.player, ctx.planet, "agent") > 0 then
+      game.log(pn(ctx.player) .. "'s agent on " .. pname(ctx.planet) .. ": its PDS do not fire")
+      return
+    end
+    return base(ctx)
+  end)
+
+  wrap("ground_combat", function(base, ctx)
+    if opt("custodians") then A.custodians(ctx) end
+    return base(ctx)
+  end)
+
+  wrap("establish_control", function(base, ctx)
+    if not (opt("leaders") or opt("shock_troops")) then return base(ctx) end
+    local p, pl = ctx.player, ctx.planet
+    local prev = game.planet_owner(pl)
+    local won = #L.ground(p, pl) > 0 and prev ~= p
+    if opt("leaders") then A.invasion_outcome(p, pl, prev, won) end
+    if won then A.capture_structures(p, pl) end
+    local r = base(ctx)
+    if opt("leaders") and won and prev and prev ~= p then A.after_conquest(p, prev) end
+    return r
+  end)
+
+  -- Scientist: a new space dock on his planet costs 2 (applied when every
+  -- planet in the system where a dock could go has one of p's scientists).
+  wrap("production", function(base, ctx)
+    local p, s = ctx.player, ctx.system
+    if not opt("leaders") then return base(ctx) end
+    local sites, all = 0, true
+    for _, pl in ipairs(game.planets_of(s)) do
+      if game.planet_owner(pl) == p and #game.units { planet = pl, kind = "space_dock" } == 0 then
+        sites = sites + 1
+        if #A.on_planet(p, pl, "scientist") == 0 then all = false end
+      end
+    end
+    if sites == 0 or not all then return base(ctx) end
+    local old_def = L.def
+    L.def = function(q, t)
+      local d = old_def(q, t)
+      if q == p and t == "space_dock" and d.cost and d.cost > 2 then
+        local c = {}
+        for k, v in pairs(d) do c[k] = v end
+        c.cost = 2
+        return c
+      end
+      return d
+    end
+    return guarded(function() L.def = old_def end, base, ctx)
+  end)
+
+  wrap("status_phase", function(base, ctx)
+    if opt("leaders") then A.sync(); A.captives() end
+    return base(ctx)
+  end)
+
+  wrap("strategy_phase", function(base, ctx)
+    if opt("homeworlds") then A.regain_homes() end
+    return base(ctx)
+  end)
+
+  -- Library functions.
+  local base_can_score = L.can_score
+  if base_can_score then
+    function L.can_score(p, id)
+      if opt("homeworlds") then
+        local d = game.data.objectives[id]
+        if d and (d.kind == "stage1" or d.kind == "stage2") and not L.controls_home(p) then return false end
+      end
+      return base_can_score(p, id)
+    end
+  end
+
+  local base_activatable = L.activatable
+  function L.activatable(p)
+    local out = base_activatable(p)
+    if not opt("homeworlds") or round_no() > 1 then return out end
+    local keep = {}
+    for _, s in ipairs(out) do if not A.is_home_of_other(p, s) then keep[#keep + 1] = s end end
+    return keep
+  end
+
+  base_retreat_options = L.retreat_options
+  function L.retreat_options(p, s)
+    local out = base_retreat_options(p, s)
+    if not opt("tactical_retreats") then return out end
+    local key = p .. ":" .. s
+    local st = tr_state[key]
+    if st and st.phase == "announced" then
+      -- The call after the round: the retreat goes where it was announced.
+      tr_state[key] = nil
+      if st.prepared then return { st.prepared } end
+      return out
+    end
+    if game.counter(p, "tactic") > 0 then
+      local seen = {}
+      for _, t in ipairs(out) do seen[t] = true end
+      for _, t in ipairs(A.tactical_destinations(p, s)) do
+        if not seen[t] then out[#out + 1] = t end
+      end
+    end
+    return out
+  end
+
+  -- Admiral aboard a dreadnought: +1 move.
+  local base_move_value = L.move_value
+  function L.move_value(p, u, from)
+    local m = base_move_value(p, u, from)
+    if opt("leaders") and L.def(p, u.kind).type == "dreadnought" and A.ship_carries(u.id, "admiral") then m = m + 1 end
+    return m
+  end
+
+  A.base_movers = L.movers
+  function L.movers(p, target, rules)
+    local out = A.base_movers(p, target, rules)
+    if opt("leaders") then out = A.passage_movers(out, p, target, rules) end
+    return out
+  end
+
+  -- Scientist on a planet: its PDS get +1 ...
+  local base_fire = L.fire_cannons
+  function L.fire_cannons(q, list, target_player, label)
+    if opt("leaders") then
+      local out, changed = {}, false
+      for _, x in ipairs(list) do
+        local pl = x.unit and x.unit.planet
+        if pl and #A.on_planet(q, pl, "scientist") > 0 and x.sc then
+          local sc = {}
+          for k, v in pairs(x.sc) do sc[k] = v end
+          sc.hit = sc.hit - 1
+          local y = {}
+          for k, v in pairs(x) do y[k] = v end
+          y.sc = sc
+          out[#out + 1] = y
+          changed = true
+        else
+          out[#out + 1] = x
+        end
+      end
+      if changed then
+        game.log(pn(q) .. "'s scientist: PDS +1")
+        list = out
+      end
+    end
+    return base_fire(q, list, target_player, label)
+  end
+
+  -- ... and their planetary shield stops war sun bombardment too.
+  local base_shielded = L.shielded
+  function L.shielded(pl, attacker)
+    if base_shielded(pl, attacker) then return true end
+    if not opt("leaders") then return false end
+    for _, u in ipairs(game.units { planet = pl }) do
+      if u.owner ~= attacker and L.def(u.owner, u.kind).planetary_shield and #A.on_planet(u.owner, pl, "scientist") > 0 then
+        return true
+      end
+    end
+    return false
+  end
+end
+
+-- After the board, the players, the decks and the speaker exist.
+local function after_setup()
+  for _, id in ipairs(game.keys(game.data.se_rules_a or {})) do
+    local d = game.data.se_rules_a[id]
+    if opt(d.option) then game.grant("game", "se_rules_a", id) end
+  end
+  -- The Voice of the Council card (cards/objectives.yaml) runs its election
+  -- only while the game holds it.
+  if opt("voice_of_the_council") and game.data.objectives and game.data.objectives.voice_of_the_council then
+    game.grant("game", "objectives", "voice_of_the_council")
+  end
+  if opt("leaders") then A.place_leaders() end
+end
+
+local base_setup = game.procedure_fn("setup")
+procedure("setup", function(args)
+  A.install()
+  local ok, err = pcall(base_setup, args)
+  after_setup()
+  if not ok then error(err, 0) end
+end)

@@ -1,0 +1,618 @@
+-- Race abilities, racial technologies and the technologies whose effects are
+-- not plain numbers: the hooks they need in the shared rules.
+--
+-- Data: race_abilities.yaml, racial_techs.yaml, techs.yaml (fields described in
+-- their headers). Handlers that fit a window live in effects/races/ and
+-- effects/techs/; this file holds what has to change a helper or a step:
+--   * setup: every ability of the player's race is granted (setup_player),
+--     with its starting command counters;
+--   * L.flag also reads race abilities and racial technologies;
+--   * L.def applies unit changes of abilities and racial technologies;
+--   * capacity and fleet supply (Stasis Capsules, Dreadnought Invasion Pod,
+--     Advanced Fighters, Hybrid Crystal Drives);
+--   * movement rules (asteroid fields, supernova, ion storm, Advanced Fighters);
+--   * PDS fire (Maneuvering Jets, Graviton Laser System, Magen Defense Grid);
+--   * bombardment shields and fighters in invasion combat (Graviton Negator);
+--   * votes, trade, planet values (Winnu, Nekro, Hacan, Micro Technology, Yin);
+--   * strategy card secondaries, action options, initiative order and gifted
+--     technologies (Xxcha, Jol-Nar, Winnu, Hacan, Yssaril, Naalu, Nekro);
+--   * temporary production limits used by the Production strategy card.
+--
+-- Rules files load in name order: game.lua and politics.lua (and ti-common)
+-- before this file, round.lua and tech.lua after it. Helpers and procedures of
+-- the files loaded later are wrapped when the game is set up (`install`).
+-- Every wrapper hands over to the original when nobody has the effect, so a
+-- game without these races and technologies runs the original code.
+local L = game.lib
+
+local MINE = { "race_abilities", "racial_techs" }
+
+-- Definitions p holds in the collections that may carry race effects.
+local function held(p, colls)
+  local out = {}
+  if type(p) ~= "number" then return out end
+  for _, coll in ipairs(colls or MINE) do
+    local data = game.data[coll]
+    if data then
+      for _, id in ipairs(game.holdings(p, coll)) do
+        if data[id] then out[#out + 1] = data[id] end
+      end
+    end
+  end
+  return out
+end
+L.race_effects = held
+
+local function contains(list, x)
+  for _, v in ipairs(list or {}) do if v == x then return true end end
+  return false
+end
+
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = (type(v) == "table") and copy(v) or v end
+  return c
+end
+
+local function anomaly(s)
+  return (game.data.systems[game.tile_of(s)] or {}).anomaly
+end
+
+-- ---------------------------------------------------------------- flags
+-- L.flag sums `flags:` of techs (and ti4's abilities/factions); race
+-- abilities and racial technologies count too. The Production strategy card
+-- lends extra resources to one production through `production_discount`.
+local base_flag = L.flag
+function L.flag(p, name)
+  local n = base_flag(p, name)
+  for _, d in ipairs(held(p)) do
+    local v = d.flags and d.flags[name]
+    if v == true then n = n + 1 elseif type(v) == "number" then n = n + v end
+  end
+  if name == "production_discount" and type(p) == "number" then
+    n = n + (game.get("player", p, "extra_production_resources") or 0)
+  end
+  return n
+end
+
+-- ---------------------------------------------------------------- units
+-- Unit changes from abilities and racial technologies: `unit_set` (skipped
+-- while the player owns `unit_set_unless_tech`), then `unit_add`, then
+-- `ground_capacity` (extra capacity for ground forces only). Technologies
+-- (tech.lua, loaded after this file) apply on top of the result.
+local base_def = L.def
+local dcache = {}
+local base_reset = L.reset_cache
+function L.reset_cache()
+  dcache = {}
+  base_reset()
+end
+
+function L.def(p, t)
+  local c = dcache[p]
+  if c and c[t] then return c[t] end
+  local d = base_def(p, t)
+  local mods = held(p)
+  if #mods > 0 then
+    local ty = d.type or t
+    local changed
+    local function ch()
+      if not changed then changed = copy(d) end
+      return changed
+    end
+    for _, x in ipairs(mods) do
+      local set = x.unit_set and x.unit_set[ty]
+      if set and not (x.unit_set_unless_tech and game.holds(p, "techs", x.unit_set_unless_tech)) then
+        for _, k in ipairs(game.keys(set)) do ch()[k] = set[k] end
+      end
+    end
+    for _, x in ipairs(mods) do
+      local add = x.unit_add and x.unit_add[ty]
+      if add then
+        for _, k in ipairs(game.keys(add)) do ch()[k] = (ch()[k] or 0) + add[k] end
+      end
+      local gc = x.ground_capacity and x.ground_capacity[ty]
+      if gc then ch().capacity = (ch().capacity or 0) + gc end
+    end
+    d = changed or d
+  end
+  if type(p) == "number" then
+    dcache[p] = dcache[p] or {}
+    dcache[p][t] = d
+  end
+  return d
+end
+
+-- ---------------------------------------------------------------- setup
+local base_setup_player = game.procedure_fn("setup_player")
+procedure("setup_player", function(p)
+  base_setup_player(p)
+  local race = game.data.races[game.get("player", p, "faction")]
+  for _, a in ipairs(race and race.abilities or {}) do
+    local d = game.data.race_abilities and game.data.race_abilities[a.id]
+    if d then
+      game.grant(p, "race_abilities", a.id)
+      for _, pool in ipairs(game.keys(d.start_counters or {})) do
+        game.add(p, pool, d.start_counters[pool])
+      end
+    end
+  end
+  L.reset_cache()
+end)
+
+-- ---------------------------------------------------------------- capacity
+-- Capacity that only ground forces may use (Stasis Capsules: a tech with
+-- `capacity_ground_only`, whose capacity_bonus tech.lua adds; racial
+-- `ground_capacity`), per ship type.
+local function ground_only(p, ty)
+  local n = 0
+  for _, id in ipairs(game.holdings(p, "techs")) do
+    local t = game.data.techs[id]
+    if t and t.capacity_ground_only and t.capacity_bonus and t.capacity_bonus[ty] then n = n + t.capacity_bonus[ty] end
+  end
+  for _, x in ipairs(held(p)) do
+    if x.ground_capacity and x.ground_capacity[ty] then n = n + x.ground_capacity[ty] end
+  end
+  return n
+end
+
+local function special_capacity(p)
+  if type(p) ~= "number" then return false end
+  if L.flag(p, "advanced_fighters") > 0 or L.flag(p, "half_carriers") > 0 then return true end
+  for _, ty in ipairs({ "cruiser", "dreadnought", "carrier", "war_sun", "destroyer" }) do
+    if ground_only(p, ty) > 0 then return true end
+  end
+  return false
+end
+
+-- The cargo picture of p in s: general capacity, ground-only, fighter-only
+-- (docks), and fighters / ground units / other cargo (PDS) in space.
+local function cargo(p, s)
+  local r = { gen = 0, go = 0, fo = 0, f = 0, g = 0, o = 0, carriers = 0, fleet = 0 }
+  for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+    local d = L.def(p, u.kind)
+    if u.carried == nil and d.class == "ship" then
+      local go = ground_only(p, d.type or u.kind)
+      r.go = r.go + go
+      r.gen = r.gen + (d.capacity or 0) - go
+      if d.fleet then
+        r.fleet = r.fleet + 1
+        if (d.type or u.kind) == "carrier" then r.carriers = r.carriers + 1 end
+      end
+    end
+    if d.transported then
+      if (d.type or u.kind) == "fighter" then r.f = r.f + 1
+      elseif d.class == "ground" then r.g = r.g + 1
+      else r.o = r.o + 1 end
+    end
+  end
+  for _, pl in ipairs(game.planets_of(s)) do
+    for _, u in ipairs(game.units { planet = pl, owner = p }) do
+      local d = L.def(p, u.kind)
+      if d.fighter_capacity then r.fo = r.fo + d.fighter_capacity end
+    end
+  end
+  -- Ground units and PDS must be carried; fighters use what is left.
+  local g_over = math.max(0, r.g - r.go)
+  r.fighter_room = r.fo + math.max(0, r.gen - g_over - r.o)
+  r.excess_fighters = math.max(0, r.f - r.fighter_room)
+  return r
+end
+
+local base_capacity = L.capacity
+function L.capacity(p, s)
+  if not special_capacity(p) then return base_capacity(p, s) end
+  local r = cargo(p, s)
+  if L.flag(p, "advanced_fighters") > 0 then
+    -- Fighters need no support (those beyond it count as fleet ships instead).
+    return r.gen + math.min(r.g, r.go), r.g + r.o
+  end
+  return r.gen + math.min(r.f, r.fo) + math.min(r.g, r.go), r.f + r.g + r.o
+end
+
+local base_count_fleet = L.count_fleet
+function L.count_fleet(p, s)
+  if not special_capacity(p) then return base_count_fleet(p, s) end
+  local r = cargo(p, s)
+  local extra = (L.flag(p, "advanced_fighters") > 0) and r.excess_fighters or 0
+  if L.flag(p, "half_carriers") > 0 then
+    -- Hybrid Crystal Drives: carriers and unsupported fighters count half (rounded up).
+    return (r.fleet - r.carriers) + math.ceil((r.carriers + extra) / 2)
+  end
+  return r.fleet + extra
+end
+
+-- With these effects the limits are checked again after each removal (a
+-- removed carrier may leave fighters over the limit).
+local base_enforce = L.enforce_limits
+function L.enforce_limits(p, s, why)
+  if not special_capacity(p) then return base_enforce(p, s, why) end
+  local af = L.flag(p, "advanced_fighters") > 0
+  for _ = 1, 200 do
+    local opts = {}
+    local label
+    if L.count_fleet(p, s) > L.fleet_limit(p) then
+      label = "remove a ship over the fleet pool"
+      local r = cargo(p, s)
+      for _, u in ipairs(L.ships(p, s)) do
+        local d = L.def(p, u.kind)
+        if d.fleet or (af and r.excess_fighters > 0 and (d.type or u.kind) == "fighter") then opts[#opts + 1] = u.kind .. "#" .. u.id end
+      end
+    else
+      local cap, used = L.capacity(p, s)
+      if used > cap then
+        label = "remove a unit over capacity"
+        for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+          local d = L.def(p, u.kind)
+          if d.transported and not (af and (d.type or u.kind) == "fighter") then opts[#opts + 1] = u.kind .. "#" .. u.id end
+        end
+      end
+    end
+    if #opts == 0 then return end
+    local pick = game.choose(p, label, opts)
+    game.remove_unit(tonumber(pick:match("#(%d+)$")))
+    game.log(L.pn(p) .. " removes " .. pick .. (label:find("fleet") and " over fleet pool" or " over capacity") .. " in " .. L.sysname(s))
+  end
+end
+
+-- ---------------------------------------------------------------- movement
+-- TI3 asteroid fields: nobody ends a move in one (Antimass Deflectors only
+-- lets ships pass through; without it ti-common's anomaly rule keeps ships
+-- out). Muaat ships pass through supernovas, Maneuvering Jets through ion
+-- storms (neither may stop there). Light/Wave Deflector does not pass a
+-- system holding fighters of a player with Advanced Fighters.
+local base_move_rules = L.move_rules
+function L.move_rules(p, target)
+  local r = base_move_rules(p, target)
+  local nova = L.flag(p, "supernova_transit") > 0
+  local ion = L.flag(p, "ion_storm_transit") > 0
+  local blocked, has_target = {}, false
+  for _, s in ipairs(r.blocked) do
+    local a = anomaly(s)
+    local keep = true
+    if s ~= target and ((a == "supernova" and nova) or (a == "ion_storm" and ion)) then keep = false end
+    if keep then
+      blocked[#blocked + 1] = s
+      if s == target then has_target = true end
+    end
+  end
+  if anomaly(target) == "asteroid_field" and not has_target then blocked[#blocked + 1] = target end
+  r.blocked = blocked
+  if L.flag(p, "move_through_ships") > 0 then
+    for s = 1, game.num_systems() do
+      if s ~= target then
+        for _, u in ipairs(L.other_ships(p, s)) do
+          if L.def(u.owner, u.kind).type == "fighter" and L.flag(u.owner, "advanced_fighters") > 0 then
+            r.stop[#r.stop + 1] = s
+            break
+          end
+        end
+      end
+    end
+  end
+  return r
+end
+
+-- ---------------------------------------------------------------- PDS fire
+-- Magen Defense Grid (`space_cannon_bonus`), Graviton Laser System
+-- (`pds_reroll`: each miss rolled once more) and Maneuvering Jets on the
+-- target (`enemy_pds_penalty`, `enemy_pds_penalty_adjacent`: PDS fire at its
+-- ships from the same / an adjacent system). The system being fired into is
+-- remembered while space cannon offense runs.
+local firing_into
+local base_sco = game.procedure_fn("space_cannon_offense")
+procedure("space_cannon_offense", function(ctx)
+  local prev = firing_into
+  firing_into = ctx.system
+  local ok, err = pcall(base_sco, ctx)
+  firing_into = prev
+  if not ok then error(err, 0) end
+end)
+
+local base_fire = L.fire_cannons
+function L.fire_cannons(q, list, target_player, label)
+  local bonus = L.flag(q, "space_cannon_bonus")
+  local reroll = L.flag(q, "pds_reroll") > 0
+  local at_ships = label == "space cannon"
+  local jets_same = at_ships and L.flag(target_player, "enemy_pds_penalty") or 0
+  local jets_adj = at_ships and L.flag(target_player, "enemy_pds_penalty_adjacent") or 0
+  if bonus == 0 and not reroll and jets_same == 0 and jets_adj == 0 then
+    return base_fire(q, list, target_player, label)
+  end
+  local total = 0
+  local extra = L.extra_dice(q, "space_cannon")
+  local mod = L.flag(target_player, "space_cannon_penalty")
+  for _, x in ipairs(list) do
+    local jets = (firing_into and x.unit.system ~= firing_into) and jets_adj or jets_same
+    local need = x.sc.hit + mod + jets - bonus
+    local dice = (x.sc.dice or 1) + extra
+    extra = 0
+    local hits = game.roll(L.pn(q) .. " " .. label .. " " .. x.unit.kind, dice, need)
+    if reroll and hits < dice then
+      hits = hits + game.roll(L.pn(q) .. " " .. label .. " " .. x.unit.kind .. " reroll (" .. L.name("techs", "graviton_laser_system") .. ")", dice - hits, need)
+    end
+    total = total + hits
+  end
+  return total
+end
+
+-- ---------------------------------------------------------------- invasion
+-- Graviton Negator: bombardment ignores planetary shields (dreadnoughts may
+-- bombard planets with PDS; war suns already could).
+local base_shielded = L.shielded
+function L.shielded(pl, attacker)
+  if L.flag(attacker, "bombard_through_shields") > 0 then return false end
+  return base_shielded(pl, attacker)
+end
+
+-- Graviton Negator: fighters committed to an invasion combat (planet prop
+-- `gn_fighters` = their owner, set by the tech's script) fight as ground units
+-- there until the combat ends.
+local base_ground = L.ground
+function L.ground(p, planet)
+  local out = base_ground(p, planet)
+  if game.get("planet", planet, "gn_fighters") == p then
+    for _, u in ipairs(game.units { planet = planet, owner = p }) do
+      if L.def(p, u.kind).type == "fighter" then out[#out + 1] = u end
+    end
+  end
+  return out
+end
+
+-- ---------------------------------------------------------------- votes
+-- Nekro cannot vote; the Winnu home planet's influence always counts.
+local base_votes = L.votes
+function L.votes(p)
+  if L.flag(p, "no_votes") > 0 then return 0 end
+  local v = base_votes(p)
+  if L.flag(p, "home_influence_votes") > 0 and L.home(p) then
+    for _, pl in ipairs(game.planets_of(L.home(p))) do
+      if game.planet_owner(pl) == p and game.exhausted(pl) then v = v + (L.pdef(pl).influence or 0) end
+    end
+  end
+  return v
+end
+
+-- ---------------------------------------------------------------- planets
+-- Yin Reversal: a planet marked `reversed` has its resources and influence
+-- swapped for everything that reads planet values through L.pdef.
+local base_pdef = L.pdef
+function L.pdef(id)
+  local d = base_pdef(id)
+  if d and game.get("planet", id, "reversed") then
+    local c = copy(d)
+    c.resources, c.influence = d.influence, d.resources
+    return c
+  end
+  return d
+end
+
+-- ---------------------------------------------------------------- trade
+local function agreements() return game.get("game", nil, "agreements") or {} end
+
+local function count_agreements(p)
+  local n = 0
+  for _, a in ipairs(agreements()) do
+    if a.a == p or a.b == p then n = n + 1 end
+  end
+  return n
+end
+L.count_agreements = count_agreements
+
+-- Hacan and Micro Technology: one more trade good per active agreement
+-- whenever the agreements pay out.
+local base_income = L.trade_income
+function L.trade_income(p)
+  local n = base_income(p)
+  local bonus = L.flag(p, "trade_bonus_per_agreement")
+  if bonus > 0 then n = n + bonus * count_agreements(p) end
+  return n
+end
+
+-- Agreements with a Hacan player survive a general cancellation.
+function L.unbreakable(a)
+  return L.flag(a.a, "unbreakable_contracts") > 0 or L.flag(a.b, "unbreakable_contracts") > 0
+end
+local base_break = L.break_agreements
+function L.break_agreements()
+  local keep = {}
+  for _, a in ipairs(agreements()) do
+    if L.unbreakable(a) then keep[#keep + 1] = a end
+  end
+  base_break()
+  if #keep > 0 then
+    game.put("game", nil, "agreements", keep)
+    for _, a in ipairs(keep) do
+      game.log("the agreement of " .. L.pn(a.a) .. " and " .. L.pn(a.b) .. " cannot be broken")
+    end
+  end
+end
+
+-- Hacan trades need no approval: with a Hacan player in the game the
+-- negotiation (politics.lua's, same steps) skips the Trade holder's approval
+-- for agreements a Hacan player makes.
+local base_negotiate = L.negotiate
+local function free_contract(p)
+  local used = {}
+  for _, a in ipairs(agreements()) do
+    if a.a == p then used[a.ai] = true end
+    if a.b == p then used[a.bi] = true end
+  end
+  local race = L.faction(p)
+  for i = 1, #(race and race.trade_agreements or {}) do
+    if not used[i] then return i end
+  end
+  return nil
+end
+local function has_agreement(p, q)
+  for _, a in ipairs(agreements()) do
+    if (a.a == p and a.b == q) or (a.a == q and a.b == p) then return true end
+  end
+  return false
+end
+function L.negotiate(holder)
+  local any = false
+  for q = 1, game.num_players() do
+    if L.flag(q, "trade_no_approval") > 0 then any = true end
+  end
+  if not any then return base_negotiate(holder) end
+  for _, p in ipairs(L.order_from(holder)) do
+    if free_contract(p) then
+      local opts = { "none" }
+      for q = 1, game.num_players() do
+        if q ~= p and free_contract(q) and not has_agreement(p, q) then opts[#opts + 1] = L.pn(q) end
+      end
+      local pick = game.choose(p, "propose a trade agreement", opts)
+      if pick ~= "none" then
+        local q = tonumber(pick:sub(2))
+        local ok = game.choose(q, L.pn(p) .. " proposes a trade agreement", { "accept", "decline" }) == "accept"
+        local free = L.flag(p, "trade_no_approval") > 0 or L.flag(q, "trade_no_approval") > 0
+        if ok and holder ~= p and holder ~= q and not free then
+          ok = game.choose(holder, "approve the agreement of " .. L.pn(p) .. " and " .. L.pn(q), { "approve", "refuse" }) == "approve"
+        end
+        if ok then
+          local list = agreements()
+          list[#list + 1] = { a = p, ai = free_contract(p), b = q, bi = free_contract(q) }
+          game.put("game", nil, "agreements", list)
+          game.log(L.pn(p) .. " and " .. L.pn(q) .. " make a trade agreement")
+        end
+      end
+    end
+  end
+end
+
+-- ---------------------------------------------------------------- production
+-- A temporary cap on the units one production may build (player prop
+-- `production_limit`, set by the Production strategy card's secondary).
+local base_production = L.production
+function L.production(p, s)
+  local n = base_production(p, s)
+  local cap = type(p) == "number" and game.get("player", p, "production_limit")
+  if cap then n = math.min(n, cap) end
+  return n
+end
+
+-- ---------------------------------------------------------------- late wrappers
+-- Procedures and helpers of round.lua and tech.lua (loaded after this file).
+local installed = false
+local function install()
+  if installed then return end
+  installed = true
+
+  -- Strategy card secondaries: free for some races (`free_secondary`), or
+  -- replaced by the primary / followed by it (`secondary_mode`).
+  local base_sa = game.procedure_fn("strategic_action")
+  if base_sa then
+    procedure("strategic_action", function(ctx)
+      local id = ctx.card
+      local d = id and game.data.strategy_cards[id]
+      local h = d and d.handler
+      if type(h) ~= "table" or not h.secondary then return base_sa(ctx) end
+      local saved, mode, any = {}, {}, false
+      for q = 1, game.num_players() do
+        if q ~= ctx.player then
+          for _, x in ipairs(held(q)) do
+            if contains(x.free_secondary, id) and not saved[q] then
+              saved[q] = { game.get("player", q, "free_secondaries") }
+              game.put("player", q, "free_secondaries", true)
+              any = true
+            end
+            if x.secondary_mode and contains(x.secondary_mode.cards, id) then
+              mode[q] = x.secondary_mode.mode
+              any = true
+            end
+          end
+        end
+      end
+      if not any then return base_sa(ctx) end
+      local orig = h.secondary
+      h.secondary = function(q, def, c)
+        local m = mode[q]
+        if m == "primary_instead" and h.primary then
+          if game.choose(q, "carry out the primary of " .. L.name("strategy_cards", id) .. " instead", { "no", "yes" }) == "yes" then
+            game.log(L.pn(q) .. " carries out the primary ability instead")
+            return h.primary(q, def, c)
+          end
+        elseif m == "primary_and_secondary" and h.primary then
+          game.log(L.pn(q) .. " carries out the primary ability too")
+          h.primary(q, def, c)
+        end
+        return orig(q, def, c)
+      end
+      local ok, err = pcall(base_sa, ctx)
+      h.secondary = orig
+      for q = 1, game.num_players() do
+        if saved[q] then game.put("player", q, "free_secondaries", saved[q][1]) end
+      end
+      if not ok then error(err, 0) end
+    end)
+  end
+
+  -- Yssaril: "skip" is an action option unless the last turn was skipped.
+  local base_ao = game.procedure_fn("action_options")
+  if base_ao then
+    procedure("action_options", function(p)
+      local opts = base_ao(p)
+      if L.flag(p, "skip_turn") > 0 and not game.get("player", p, "skipped_turn") then
+        opts[#opts + 1] = "skip"
+      end
+      return opts
+    end)
+  end
+  local base_take = L.take_action
+  if base_take then
+    function L.take_action(p, act)
+      if act == "skip" then
+        game.put("player", p, "skipped_turn", true)
+        game.log(L.pn(p) .. " skips the turn")
+        return { player = p, active = p }
+      end
+      if game.get("player", p, "skipped_turn") then game.put("player", p, "skipped_turn", nil) end
+      return base_take(p, act)
+    end
+  end
+
+  -- Naalu: initiative 0 (first in the order while holding a strategy card).
+  local base_io = L.initiative_order
+  if base_io then
+    function L.initiative_order()
+      local order = base_io()
+      local first, rest = {}, {}
+      for _, p in ipairs(order) do
+        if L.flag(p, "initiative_zero") > 0 and #L.cards_of(p) > 0 then first[#first + 1] = p else rest[#rest + 1] = p end
+      end
+      if #first == 0 then return order end
+      for _, p in ipairs(rest) do first[#first + 1] = p end
+      return first
+    end
+  end
+
+  -- Nekro: a technology a card would give becomes 3 command counters.
+  local base_gain = L.gain_tech
+  function L.gain_tech(p, id)
+    if L.flag(p, "no_gifted_technology") > 0 then
+      game.log(L.pn(p) .. " cannot receive " .. L.name("techs", id) .. " from a card and takes 3 command counters instead")
+      for _ = 1, math.min(3, L.reinforcements(p)) do
+        game.add(p, game.choose(p, "place a command counter", L.POOLS), 1)
+      end
+      return
+    end
+    return base_gain(p, id)
+  end
+end
+
+-- Shattered Empire strategy cards whose effects outlast their strategic
+-- action listen to windows as the game's holdings.
+local SE_GAME_CARDS = { "warfare_ii", "bureaucracy" }
+
+local base_setup = game.procedure_fn("setup")
+procedure("setup", function(args)
+  install()
+  local r = base_setup(args)
+  if game.options.se_strategy_cards then
+    for _, id in ipairs(SE_GAME_CARDS) do
+      if game.data.strategy_cards[id] then game.grant("game", "strategy_cards", id) end
+    end
+  end
+  return r
+end)

@@ -1,0 +1,230 @@
+-- The tactical action in TI3 terms, where the shared procedures
+-- (ti-common tactical.lua / combat.lua, written from the TI4 rules) differ:
+-- the order of landing and bombardment, and production of PDS units and new
+-- space docks.
+local L = game.lib
+
+-- (Asteroid fields - no ship ends its move in one, Antimass Deflectors only
+-- lets ships pass through - are handled by races.lua's L.move_rules.)
+
+-- Invasion (TI3 "planetary landings"): the active player first lands his
+-- ground forces; his dreadnoughts and war suns may then bombard only the
+-- planets he is invading (TI3 has no bombardment without an invasion; the
+-- Shattered Ascension rulebook lists bombarding without invading as one of
+-- its changes to TI3). A PDS on the planet shields it from dreadnoughts, not
+-- from war suns (ti-common L.shielded with the units' data). Then the PDS on
+-- each invaded planet fire at the landed ground forces, invasion combat is
+-- fought and control established. Step names are the shared ones, so
+-- before:/after: windows still apply.
+procedure("invasion", function(ctx)
+  local p, s = ctx.player, ctx.system
+  if #L.ships(p, s) == 0 or #L.enemies_in(p, s) > 0 then return end
+  ctx.targets = {}
+  game.step("commit_ground_forces", ctx)
+  if #ctx.targets > 0 then
+    local invaded = {}
+    for _, pl in ipairs(ctx.targets) do invaded[pl] = true end
+    ctx.forbid = ctx.forbid or {}
+    for _, pl in ipairs(game.planets_of(s)) do
+      if not invaded[pl] then ctx.forbid[pl] = true end
+    end
+    game.step("bombardment", ctx)
+  end
+  local cs = {}
+  for _, pl in ipairs(ctx.targets) do
+    cs[#cs + 1] = { player = p, active = p, system = s, planet = pl, defender = game.planet_owner(pl) }
+    game.step("space_cannon_defense", cs[#cs])
+  end
+  for _, c in ipairs(cs) do
+    game.step("ground_combat", c)
+    game.step("establish_control", c)
+    if c.end_turn then ctx.end_turn = true end
+  end
+end)
+
+-- Bombardment (TI3): each dreadnought or war sun chooses one of the planets
+-- being invaded (ctx.forbid holds the others) and rolls its bombardment
+-- dice. A PDS on the planet shields it from dreadnoughts; a war sun's own
+-- bombardment ignores the shield (units.yaml `removes_planetary_shield`),
+-- but unlike the TI4 rule the shared L.shielded follows, a war sun in the
+-- system does not let the dreadnoughts through. A player with the
+-- `bombard_through_shields` flag (Graviton Negator) ignores shields.
+function L.shield_up(pl, p)
+  if L.flag(p, "bombard_through_shields") > 0 then return false end
+  for _, u in ipairs(game.units { planet = pl }) do
+    if u.owner ~= p and L.def(u.owner, u.kind).planetary_shield then return true end
+  end
+  return false
+end
+
+procedure("bombardment", function(ctx)
+  local p, s = ctx.player, ctx.system
+  local planets = {}
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) ~= p and #game.units { planet = pl, not_owner = p } > 0
+      and not (ctx.forbid and ctx.forbid[pl]) then
+      planets[#planets + 1] = pl
+    end
+  end
+  if #planets == 0 then return end
+  local targets, order = {}, {}
+  local told = {}
+  for _, u in ipairs(L.ships(p, s)) do
+    local d = L.def(p, u.kind)
+    if d.bombardment then
+      local opts = { "none" }
+      for _, pl in ipairs(planets) do
+        if d.removes_planetary_shield or not L.shield_up(pl, p) then
+          opts[#opts + 1] = pl
+        elseif not told[pl] then
+          told[pl] = true
+          game.log(L.name("planets", pl) .. " is protected by a planetary shield")
+        end
+      end
+      if #opts > 1 then
+        local pick = game.choose(p, "bombard with " .. u.kind .. "#" .. u.id, opts)
+        if pick ~= "none" then
+          if not targets[pick] then targets[pick] = {}; order[#order + 1] = pick end
+          table.insert(targets[pick], { u = u, b = d.bombardment })
+        end
+      end
+    end
+  end
+  local extra = L.extra_dice(p, "bombardment")
+  for _, pick in ipairs(order) do
+    local hits = 0
+    for _, x in ipairs(targets[pick]) do
+      hits = hits + game.roll(L.pn(p) .. " bombardment " .. x.u.kind, x.b.dice + extra, x.b.hit)
+      extra = 0
+    end
+    local owner = game.planet_owner(pick) or (game.units { planet = pick, not_owner = p }[1] or {}).owner
+    if owner then L.assign_hits(owner, L.ground(owner, pick), hits, "bombardment", { source = p }) end
+  end
+end)
+
+-- Production (TI3). Each space dock produces up to its planet's resources
+-- + 2 units (units.yaml); fighters and ground forces come two for one
+-- resource, each counting as one unit. Besides ships and ground forces a
+-- dock produces PDS units (cost 2, at most 2 on a planet, placed on a planet
+-- its owner controls in the system). In the production step of his own
+-- action (ctx.active == player) a player may also build a new space dock
+-- (cost 4, one per planet, not counted against production) on a planet in
+-- the system he has held since the start of the round (round.lua records
+-- the owners then); a new dock produces nothing that turn. Ships cannot be
+-- produced while other players' ships blockade the system. (From the TI3
+-- rules as we recall them and the units.yaml notes; TI3 has no Construction
+-- card, so the shared production, which builds no structures, would leave
+-- TI3 without new PDS units and space docks.)
+local function pds_room(p, s)
+  local out = {}
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) == p then
+      local n = #game.units { planet = pl, kind = "pds" }
+      local max = L.def(p, "pds").max_per_planet or 2
+      if n < max then out[#out + 1] = { planet = pl, room = max - n } end
+    end
+  end
+  return out
+end
+
+local function dock_sites(p, s)
+  local out = {}
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) == p and game.get("planet", pl, "round_start_owner") == p
+      and #game.units { planet = pl, kind = "space_dock" } == 0 then
+      out[#out + 1] = pl
+    end
+  end
+  return out
+end
+
+procedure("production", function(ctx)
+  local p, s = ctx.player, ctx.system
+  local cap = L.production(p, s)
+  local may_dock = ctx.active == p and L.has_unit(p, "space_dock")
+  local dock_def = may_dock and L.def(p, "space_dock")
+  local sites = may_dock and dock_sites(p, s) or {}
+  if cap <= 0 and #sites == 0 then return end
+  local blockaded = L.blockaded(p, s)
+  local discount = L.flag(p, "production_discount")
+  local budget = L.spendable(p, "resources") + discount
+  local planet_for_ground
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if u.planet and L.def(p, u.kind).production then planet_for_ground = u.planet end
+  end
+  local pds_free = 0
+  for _, r in ipairs(pds_room(p, s)) do pds_free = pds_free + r.room end
+  local built, cost, count = {}, 0, 0
+  local docks = {}
+  while true do
+    local opts = { "done" }
+    if count < cap then
+      for _, t in ipairs(L.unit_types()) do
+        local d = L.has_unit(p, t) and L.def(p, t)
+        -- (Shards of the Throne units, such as mechanized units, are not
+        -- part of this pack's game.)
+        local ok = d and d.cost and (d.class == "ship" or d.class == "ground" or t == "pds") and d.expansion ~= "shards_of_the_throne"
+        if ok and d.requires_tech and not game.holds(p, "techs", d.requires_tech) then ok = false end
+        if ok and blockaded and d.class == "ship" then ok = false end
+        if ok and d.class == "ground" and not planet_for_ground then ok = false end
+        if ok and t == "pds" and (built.pds or 0) >= pds_free then ok = false end
+        if ok and cost + d.cost > budget then ok = false end
+        if ok and d.limit and d.type ~= "fighter" and d.type ~= "ground_force" and #game.units { owner = p, kind = t } + (built[t] or 0) >= d.limit then ok = false end
+        if ok and d.fleet and L.count_fleet(p, s) + (built._fleet or 0) + 1 > L.fleet_limit(p) then ok = false end
+        if ok then opts[#opts + 1] = t end
+      end
+    end
+    if dock_def and dock_def.cost and cost + dock_def.cost <= budget
+      and #game.units { owner = p, kind = "space_dock" } + #docks < (dock_def.limit or 99) then
+      for _, pl in ipairs(sites) do
+        local taken = false
+        for _, x in ipairs(docks) do if x == pl then taken = true end end
+        if not taken then opts[#opts + 1] = "space_dock@" .. pl end
+      end
+    end
+    if #opts == 1 then break end
+    local pick = game.choose(p, "produce", opts)
+    if pick == "done" then break end
+    local site = pick:match("^space_dock@(.+)$")
+    if site then
+      docks[#docks + 1] = site
+      cost = cost + dock_def.cost
+    else
+      local d = L.def(p, pick)
+      local n = math.min(d.per_cost or 1, cap - count)
+      built[pick] = (built[pick] or 0) + n
+      if d.fleet then built._fleet = (built._fleet or 0) + 1 end
+      cost = cost + d.cost
+      count = count + n
+    end
+  end
+  if cost == 0 and next(built) == nil and #docks == 0 then return end
+  L.pay(p, math.max(0, cost - discount), "resources")
+  for _, t in ipairs(game.keys(built)) do
+    if t ~= "_fleet" then
+      for _ = 1, built[t] do
+        local d = L.def(p, t)
+        if t == "pds" then
+          local rooms = pds_room(p, s)
+          local pl = rooms[1].planet
+          if #rooms > 1 then
+            local names = {}
+            for _, r in ipairs(rooms) do names[#names + 1] = r.planet end
+            pl = game.choose(p, "place the new PDS on", names)
+          end
+          game.spawn(t, p, { planet = pl })
+        elseif d.class == "ground" then
+          game.spawn(t, p, { planet = planet_for_ground })
+        else
+          game.spawn(t, p, { system = s })
+        end
+      end
+      game.log(L.pn(p) .. " produces " .. built[t] .. " " .. t .. " in " .. L.sysname(s))
+    end
+  end
+  for _, pl in ipairs(docks) do
+    game.spawn("space_dock", p, { planet = pl })
+    game.log(L.pn(p) .. " builds a space dock on " .. L.name("planets", pl))
+  end
+  L.enforce_limits(p, s)
+end)

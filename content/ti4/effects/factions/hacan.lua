@@ -1,0 +1,48 @@
+-- Emirates of Hacan, faction-wide effects. Flagship Wrath of Kenara: during
+-- a space combat in its system, after rolling a die the player may spend 1
+-- trade good to add 1 to its result.
+-- Resolved after each of the player's space combat rolls (window
+-- combat_rolled) while the flagship is in the combat's system, for all of
+-- the player's dice there. A die takes the +1 once (the reading of the
+-- common combat calculators). Only a die one short of a hit changes
+-- anything (no effect reads a die that already hit), so for each group
+-- with such dice the player says how many of them get +1, one trade good
+-- each. Anti-fighter barrage dice are not combat rolls and have no window
+-- after the roll: not covered.
+local L = game.lib
+local FLAGSHIP = "hacan_flagship"
+
+return {
+  when = function(ctx, p)
+    if ctx.player ~= p or ctx.ground or not ctx.system or game.counter(p, "tg") <= 0 then return false end
+    for _, u in ipairs(L.ships(p, ctx.system)) do
+      if L.def(p, u.kind).id == FLAGSHIP then return true end
+    end
+    return false
+  end,
+  run = function(ctx, p)
+    local name = L.name("units", FLAGSHIP)
+    for _, g in ipairs(ctx.groups or {}) do
+      local tg = game.counter(p, "tg")
+      if tg <= 0 then break end
+      local near = {}
+      for i, r in ipairs(g.rolls or {}) do
+        if r == g.target - 1 then near[#near + 1] = i end
+      end
+      local most = math.min(#near, tg)
+      if most > 0 then
+        local opts = {}
+        for i = 0, most do opts[#opts + 1] = tostring(i) end
+        local k = tonumber(game.choose(p, name .. ": trade goods for +1 on " .. g.kind .. " dice showing " .. (g.target - 1), opts))
+        if k > 0 then
+          game.add(p, "tg", -k)
+          for j = 1, k do g.rolls[near[j]] = g.rolls[near[j]] + 1 end
+          g.hits = (g.hits or 0) + k
+          ctx.hits = (ctx.hits or 0) + k
+          game.log(L.pn(p) .. " spends " .. k .. " tg for +1 on " .. k .. " " .. g.kind .. " di" .. (k == 1 and "e" or "ce")
+            .. ": " .. k .. " more hit" .. (k == 1 and "" or "s") .. " (" .. name .. ")")
+        end
+      end
+    end
+  end,
+}

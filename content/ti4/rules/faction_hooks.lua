@@ -1,0 +1,395 @@
+-- Faction abilities and technologies that change how a shared procedure or
+-- helper works, rather than reacting in a window: Analytical and Brilliant
+-- (Jol-Nar), Inheritance Systems (L1Z1X), Arbiters (Hacan), and the hook
+-- that lets some hits of a space combat roll be bound to non-fighter ships
+-- (the L1Z1X flagship, effects/factions/l1z1x.lua).
+-- Each wrapper leaves the wrapped code alone unless the ability or the
+-- technology is held by someone concerned, so games and scenarios without
+-- them ask the same questions as before.
+local L = game.lib
+
+-- Rules files load in name order, so this one runs before game.lua and
+-- round.lua, whose procedures (transaction, strategic_action) are not
+-- defined yet. `procedure` is replaced, for the rest of this pack's files,
+-- by one that wraps those procedures as they are defined (and one already
+-- defined is wrapped at once).
+local define = procedure
+local wrappers = {}
+local function wrap_procedure(name, make)
+  wrappers[name] = make
+  if game.has_procedure(name) then define(name, make(game.procedure_fn(name))) end
+end
+procedure = function(name, fn)
+  local make = wrappers[name]
+  if make and type(fn) == "function" then fn = make(fn) end
+  return define(name, fn)
+end
+
+local function holds_ability(p, id) return p ~= nil and game.holds(p, "abilities", id) end
+local function holds_tech(p, id) return p ~= nil and game.holds(p, "techs", id) end
+local function anyone_holds(coll, id)
+  for p = 1, game.num_players() do
+    if game.holds(p, coll, id) then return true end
+  end
+  return false
+end
+
+---------------------------------------------------------------------------
+-- Researching: Analytical and Inheritance Systems.
+--
+-- Analytical (Jol-Nar): researching a technology that is not a unit upgrade,
+-- one prerequisite symbol may be ignored.
+-- Inheritance Systems (L1Z1X): researching a technology, the player may
+-- exhaust this card and spend 2 resources to ignore all of its
+-- prerequisites.
+-- L.can_research (and so L.researchable, which every way of researching in
+-- the pack uses) lets through what these make possible; L.gain_tech, which
+-- researches, then uses them: Inheritance Systems when the technology could
+-- not be researched otherwise, or, when it could but only by exhausting
+-- planets with technology specialties, if the player says so; Analytical
+-- whenever a symbol is missing (ignoring a prerequisite costs nothing, so it
+-- is always used; with several colours missing the player picks the one to
+-- ignore, the others being covered by specialty planets as usual).
+-- Not modelled: researching a technology with Inheritance Systems when the
+-- resources are spent first (the Technology card's extra technology for 6,
+-- its secondary for 4) checks the 2 resources before that payment.
+---------------------------------------------------------------------------
+local ANALYTICAL, INHERITANCE = "analytical", "inheritance_systems"
+local INHERITANCE_USED = "used:" .. INHERITANCE
+
+-- Missing prerequisite symbols of `id` for p after their own technologies,
+-- by colour, and the ready planets with each specialty.
+local function shortfall(p, id)
+  local d = game.data.techs[id]
+  local have = L.tech_colors(p)
+  local miss, total = {}, 0
+  for _, color in ipairs(game.keys(d.requires or {})) do
+    local need = d.requires[color] - (have[color] or 0)
+    if need > 0 then miss[color] = need; total = total + need end
+  end
+  local spec = {}
+  for _, pl in ipairs(L.ready_planets(p)) do
+    local s = L.pdef(pl).specialty
+    if s then spec[s] = (spec[s] or 0) + 1 end
+  end
+  return miss, total, spec
+end
+
+-- Whether specialty planets cover the missing symbols, one colour's count
+-- lowered by one (`ignored`) if given.
+local function covered(miss, spec, ignored)
+  for _, color in ipairs(game.keys(miss)) do
+    local need = miss[color] - ((color == ignored) and 1 or 0)
+    if need > (spec[color] or 0) then return false end
+  end
+  return true
+end
+
+local function analytical(p, id)
+  return holds_ability(p, ANALYTICAL) and game.data.techs[id].unit == nil
+end
+
+local function inheritance_ready(p)
+  return holds_tech(p, INHERITANCE) and not game.get("player", p, INHERITANCE_USED)
+    and L.spendable(p, "resources") >= 2
+end
+
+-- Colours whose symbol Analytical may ignore so that the rest is covered.
+local function analytical_choices(miss, spec)
+  local out = {}
+  for _, color in ipairs(game.keys(miss)) do
+    if covered(miss, spec, color) then out[#out + 1] = color end
+  end
+  return out
+end
+
+local base_can_research = L.can_research
+function L.can_research(p, id)
+  if base_can_research(p, id) then return true end
+  local d = game.data.techs[id]
+  if not d or game.holds(p, "techs", id) then return false end
+  if d.faction and d.faction ~= game.get("player", p, "faction") then return false end
+  if analytical(p, id) then
+    local miss, _, spec = shortfall(p, id)
+    if #analytical_choices(miss, spec) > 0 then return true end
+  end
+  return inheritance_ready(p)
+end
+
+-- The end of researching, as L.gain_tech does it, once the prerequisites
+-- are dealt with.
+local function take_tech(p, id)
+  game.grant(p, "techs", id)
+  L.reset_cache()
+  game.log(L.pn(p) .. " researches " .. L.name("techs", id))
+  game.window("tech_gained", { player = p, tech = id })
+end
+
+local function exhaust_specialties(p, miss, ignored)
+  for _, color in ipairs(game.keys(miss)) do
+    local need = miss[color] - ((color == ignored) and 1 or 0)
+    for _, pl in ipairs(L.ready_planets(p)) do
+      if need <= 0 then break end
+      if L.pdef(pl).specialty == color then game.exhaust(pl, true); need = need - 1 end
+    end
+  end
+end
+
+local base_gain_tech = L.gain_tech
+function L.gain_tech(p, id)
+  local d = game.data.techs[id]
+  if not d or game.holds(p, "techs", id) then return base_gain_tech(p, id) end
+  local miss, total, spec = shortfall(p, id)
+  if total == 0 then return base_gain_tech(p, id) end
+  local plain = covered(miss, spec)
+  local choices = analytical(p, id) and analytical_choices(miss, spec) or {}
+  if #choices > 0 then
+    local color = choices[1]
+    if #choices > 1 then
+      color = game.choose(p, L.name("abilities", ANALYTICAL) .. ": prerequisite of " .. L.name("techs", id) .. " to ignore", choices)
+    end
+    game.log(L.pn(p) .. " ignores one " .. color .. " prerequisite of " .. L.name("techs", id) .. " (" .. L.name("abilities", ANALYTICAL) .. ")")
+    exhaust_specialties(p, miss, color)
+    return take_tech(p, id)
+  end
+  if inheritance_ready(p) then
+    local name = L.name("techs", INHERITANCE)
+    local use = not plain
+    if plain then
+      use = game.choose(p, "exhaust " .. name .. " and spend 2 resources to ignore the prerequisites of " .. L.name("techs", id), { "no", "yes" }) == "yes"
+    end
+    if use then
+      game.put("player", p, INHERITANCE_USED, true)
+      game.log(L.pn(p) .. " exhausts " .. name .. ": no prerequisites for " .. L.name("techs", id))
+      L.pay(p, 2, "resources")
+      return take_tech(p, id)
+    end
+  end
+  return base_gain_tech(p, id)
+end
+
+---------------------------------------------------------------------------
+-- Brilliant (Jol-Nar): spending a command token to resolve the Technology
+-- card's secondary, the player may resolve its primary instead (research a
+-- technology, then perhaps a second one for 6 resources).
+-- The primary gives all the secondary gives without its cost of 4
+-- resources, so a holder who resolves the secondary always resolves the
+-- primary instead (no question), and may do so with fewer than 4 resources.
+-- While a Technology strategic action runs, the card's `can_secondary` and
+-- `secondary` are replaced by versions that do this for holders of
+-- Brilliant; they are put back when the action ends (also on an error).
+---------------------------------------------------------------------------
+local BRILLIANT = "brilliant"
+
+wrap_procedure("strategic_action", function(base)
+  return function(ctx)
+    local d = game.data.strategy_cards and game.data.strategy_cards[ctx.card]
+    local h = d and d.handler
+    if ctx.card ~= "technology" or type(h) ~= "table" or not h.primary or not h.secondary
+      or not anyone_holds("abilities", BRILLIANT) then
+      return base(ctx)
+    end
+    local can0, sec0 = h.can_secondary, h.secondary
+    h.can_secondary = function(q, def)
+      if holds_ability(q, BRILLIANT) then return #L.researchable(q) > 0 end
+      return not can0 or can0(q, def)
+    end
+    h.secondary = function(q, def, c)
+      if holds_ability(q, BRILLIANT) then
+        game.log(L.pn(q) .. " resolves the primary of " .. L.name("strategy_cards", ctx.card) .. " instead (" .. L.name("abilities", BRILLIANT) .. ")")
+        return h.primary(q, def, c)
+      end
+      return sec0(q, def, c)
+    end
+    local res = table.pack(pcall(base, ctx))
+    h.can_secondary, h.secondary = can0, sec0
+    if not res[1] then error(res[2], 0) end
+    return table.unpack(res, 2, res.n)
+  end
+end)
+
+---------------------------------------------------------------------------
+-- Arbiters (Hacan): in a transaction the Hacan player negotiates (as the
+-- active player or as the other side), action cards may change hands too.
+-- The transaction is the one of round.lua with, when one side holds
+-- Arbiters, two more terms: the action cards the active player gives (picked
+-- one by one from their hand) and the number of action cards they ask for
+-- (the other side's hand is hidden; on accepting, that player picks which
+-- cards to give). A transaction of action cards alone is allowed. Hand
+-- limits are checked after the exchange (LRR 2.4).
+-- Without Arbiters anywhere in the game the procedure of round.lua runs
+-- unchanged; with it, transactions that do not involve its holder ask
+-- exactly what round.lua asks.
+---------------------------------------------------------------------------
+local ARBITERS = "arbiters"
+
+local function hand(p) return game.zone("actions:" .. p) end
+
+local function distinct(cards)
+  local seen, out = {}, {}
+  for _, c in ipairs(cards) do
+    if not seen[c] then seen[c] = true; out[#out + 1] = c end
+  end
+  table.sort(out)
+  return out
+end
+
+wrap_procedure("transaction", function(base)
+  return function(ctx)
+    if not anyone_holds("abilities", ARBITERS) then return base(ctx) end
+    local p = ctx.player
+    local used = {}
+    while true do
+      local opts = { "none" }
+      for q = 1, game.num_players() do
+        if q ~= p and not used[q] and (L.neighbours(p, q) or L.flag(p, "trade_anyone") > 0 or L.flag(q, "trade_anyone") > 0) then
+          local goods = game.counter(p, "tg") + game.counter(p, "commodities") + game.counter(q, "tg") + game.counter(q, "commodities")
+          local cards = (holds_ability(p, ARBITERS) or holds_ability(q, ARBITERS)) and (#hand(p) + #hand(q)) or 0
+          if goods + cards > 0 then opts[#opts + 1] = "trade with " .. L.pn(q) end
+        end
+      end
+      local c = game.choose(p, "transaction", opts)
+      if c == "none" then return end
+      local q = tonumber(c:match("p(%d+)$"))
+      used[q] = true
+      -- Any number of commodities and trade goods each way (LRR 94.2).
+      local function amount(who, what, prompt)
+        local o = {}
+        for i = 0, game.counter(who, what) do o[#o + 1] = tostring(i) end
+        return tonumber(game.choose(p, prompt, o))
+      end
+      local gc = amount(p, "commodities", "commodities to give " .. L.pn(q))
+      local gt = amount(p, "tg", "trade goods to give " .. L.pn(q))
+      local wc = amount(q, "commodities", "commodities to ask from " .. L.pn(q))
+      local wt = amount(q, "tg", "trade goods to ask from " .. L.pn(q))
+      local give, ask = {}, 0
+      if holds_ability(p, ARBITERS) or holds_ability(q, ARBITERS) then
+        local left = {}
+        for _, x in ipairs(hand(p)) do left[#left + 1] = x end
+        while #left > 0 do
+          local o = { "done" }
+          for _, x in ipairs(distinct(left)) do o[#o + 1] = x end
+          local pick = game.choose(p, "action card to give " .. L.pn(q) .. " (" .. L.name("abilities", ARBITERS) .. ")", o)
+          if pick == "done" then break end
+          give[#give + 1] = pick
+          for i, x in ipairs(left) do
+            if x == pick then table.remove(left, i); break end
+          end
+        end
+        if #hand(q) > 0 then
+          local o = {}
+          for i = 0, #hand(q) do o[#o + 1] = tostring(i) end
+          ask = tonumber(game.choose(p, "action cards to ask from " .. L.pn(q) .. " (" .. L.name("abilities", ARBITERS) .. ")", o))
+        end
+      end
+      local terms = gc .. " commodities + " .. gt .. " tg for " .. wc .. " commodities + " .. wt .. " tg"
+      if #give > 0 or ask > 0 then
+        terms = terms .. "; " .. #give .. " action card" .. (#give == 1 and "" or "s") .. " for " .. ask .. " action card" .. (ask == 1 and "" or "s")
+      end
+      if gc + gt + wc + wt + #give + ask > 0 and game.choose(q, L.pn(p) .. " offers " .. terms, { "accept", "decline" }) == "accept" then
+        -- A commodity given to another player becomes a trade good (LRR 21.3).
+        game.add(p, "commodities", -gc); game.add(p, "tg", -gt); game.add(q, "tg", gc + gt)
+        game.add(q, "commodities", -wc); game.add(q, "tg", -wt); game.add(p, "tg", wc + wt)
+        game.log(L.pn(p) .. " and " .. L.pn(q) .. " trade: " .. terms)
+        -- The cards asked for are the other side's pick, made before any card moves.
+        local back = {}
+        local theirs = {}
+        for _, x in ipairs(hand(q)) do theirs[#theirs + 1] = x end
+        for _ = 1, ask do
+          local pick = game.choose(q, "action card to give " .. L.pn(p), distinct(theirs))
+          back[#back + 1] = pick
+          for i, x in ipairs(theirs) do
+            if x == pick then table.remove(theirs, i); break end
+          end
+        end
+        for _, x in ipairs(give) do game.move_card(x, "actions:" .. p, "actions:" .. q) end
+        for _, x in ipairs(back) do game.move_card(x, "actions:" .. q, "actions:" .. p) end
+        if #give + #back > 0 then
+          game.log(L.pn(p) .. " gives " .. (#give > 0 and table.concat(give, ",") or "no action card") .. " to " .. L.pn(q)
+            .. " and gets " .. (#back > 0 and table.concat(back, ",") or "no action card") .. " (" .. L.name("abilities", ARBITERS) .. ")")
+          game.call("hand_limit", p)
+          game.call("hand_limit", q)
+        end
+      end
+    end
+  end
+end)
+
+---------------------------------------------------------------------------
+-- Hits bound to non-fighter ships. An effect that makes some of a player's
+-- space combat hits go to non-fighter ships if able (the L1Z1X flagship:
+-- the hits of the flagship and of the dreadnoughts) sets the player prop
+-- `hits_to_non_fighters` to their number after rolling (window
+-- combat_rolled). The next space combat assignment of that player's hits
+-- then binds that many of them; the rest may go anywhere.
+-- Exact assignment, one hit at a time: a hit may go to a fighter while the
+-- side still has a non-fighter ship only if a free hit is left for it. The
+-- bound hits are counted as used first by hits given to non-fighter ships
+-- (best for the side assigning them, and any order of the same choices can
+-- be read so). Hits cancelled before or during the assignment (Shields
+-- Holding, a unit cancelling two hits when it sustains damage) are taken
+-- from the bound ones first, the reading that leaves the assigning side the
+-- most choice; they are not seen here, and need not be: while a bound hit
+-- is left the free count is exact, and once none is, every choice is open.
+-- What each hit went to is read from the units' state between two choices.
+---------------------------------------------------------------------------
+local BOUND = "hits_to_non_fighters"
+
+local function non_fighter_ship(p, u)
+  local d = L.def(p, u.kind)
+  return d.class == "ship" and d.type ~= "fighter"
+end
+
+local base_assign = L.assign_hits
+function L.assign_hits(p, units, hits, label, opts)
+  local src = opts and opts.source
+  if src and label == "space combat" then
+    local n = game.get("player", src, BOUND)
+    if n then
+      game.put("player", src, BOUND, nil)
+      if hits > 0 and n > 0 then
+        n = math.min(n, hits)
+        opts.bound_hits = { bound = n, free = hits - n }
+      end
+    end
+  end
+  return base_assign(p, units, hits, label, opts)
+end
+
+local base_hit_options = L.hit_options
+function L.hit_options(p, units, opts, gone)
+  local st = opts and opts.bound_hits
+  if not st or opts.prefer_non_fighters then return base_hit_options(p, units, opts, gone) end
+  local now = {}
+  for _, u in ipairs(units) do
+    now[u.id] = ((gone and gone[u.id]) and 2) or (u.damaged and 1) or 0
+  end
+  if st.prev then
+    -- The previous hit: to a non-fighter ship, or to a fighter while
+    -- non-fighter ships were left.
+    local to_ship, to_fighter = false, false
+    for _, u in ipairs(units) do
+      if now[u.id] ~= st.prev[u.id] then
+        if non_fighter_ship(p, u) then to_ship = true else to_fighter = true end
+      end
+    end
+    if to_ship then
+      if st.bound > 0 then st.bound = st.bound - 1 else st.free = st.free - 1 end
+    elseif to_fighter and st.ships_left then
+      st.free = st.free - 1
+    end
+  end
+  st.prev = now
+  local ships = false
+  for _, u in ipairs(units) do
+    if now[u.id] < 2 and non_fighter_ship(p, u) then ships = true end
+  end
+  st.ships_left = ships
+  if ships and st.bound > 0 and st.free <= 0 then
+    local o = {}
+    for k, v in pairs(opts) do o[k] = v end
+    o.prefer_non_fighters = true
+    return base_hit_options(p, units, o, gone)
+  end
+  return base_hit_options(p, units, opts, gone)
+end
