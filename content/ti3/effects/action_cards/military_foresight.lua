@@ -3,7 +3,8 @@
 -- begins it returns, free, into the space area of one of the player's space
 -- docks (the player picks), and the card is discarded; with no space dock on
 -- the board the ship is lost. The card waits in the zone
--- "foresight:<player>" (out of the discard pile); the ship kinds waiting are
+-- "foresight:<player>" (out of the discard pile; Touch of Genius, when it
+-- copies this card); the ship kinds waiting are
 -- the player prop `foresight`. The game's copy brings them back.
 -- The set-aside ship is not counted against the player's unit limits while
 -- it waits (the limits count units on the board).
@@ -26,7 +27,7 @@ return {
     local list = game.get("player", p, "foresight") or {}
     list[#list + 1] = ctx.kind
     game.put("player", p, "foresight", list)
-    game.move_card(def.id, "discard:actions", "foresight:" .. p)
+    game.move_card(def.played_as or def.id, "discard:actions", "foresight:" .. p)
     game.grant("game", "action_cards", def.id)
     game.log(L.pn(p) .. " sets " .. ctx.kind .. "#" .. ctx.unit .. " aside (Military Foresight)")
   end,
@@ -47,8 +48,8 @@ return {
           game.log(L.pn(q) .. "'s " .. kind .. "#" .. id .. " returns in " .. L.sysname(s))
           L.enforce_limits(q, s)
         end
-        game.move_card(def.id, "foresight:" .. q, "discard:actions")
       end
+      for _, c in ipairs(game.zone("foresight:" .. q)) do game.move_card(c, "foresight:" .. q, "discard:actions") end
       game.put("player", q, "foresight", nil)
     end
     game.revoke("game", "action_cards", def.id)

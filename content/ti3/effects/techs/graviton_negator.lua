@@ -47,6 +47,6 @@ return {
         n = n + 1
       end
     end
-    if n > 0 then game.log(L.pn(p) .. " " .. n .. " fighter" .. (n > 1 and "s" or "") .. " return to space") end
+    if n > 0 then game.log(L.pn(p) .. ": " .. n .. " fighter" .. (n > 1 and "s return" or " returns") .. " to space") end
   end,
 }

@@ -1,3 +1,5 @@
+-- Named to load after the other rules files of this pack (files load in name
+-- order), so the procedures it wraps are already defined.
 -- Faction abilities and technologies that change how a shared procedure or
 -- helper works, rather than reacting in a window: Analytical and Brilliant
 -- (Jol-Nar), Inheritance Systems (L1Z1X), Arbiters (Hacan), and the hook
