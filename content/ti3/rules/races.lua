@@ -10,7 +10,8 @@
 --   * L.def applies unit changes of abilities and racial technologies;
 --   * capacity and fleet supply (Stasis Capsules, Dreadnought Invasion Pod,
 --     Advanced Fighters, Hybrid Crystal Drives);
---   * movement rules (asteroid fields, supernova, ion storm, Advanced Fighters);
+--   * movement rules (asteroid fields, supernova, ion storm, Advanced Fighters)
+--     and the Spatial Conduit Network link (L.movers);
 --   * PDS fire (Maneuvering Jets, Graviton Laser System, Magen Defense Grid);
 --   * bombardment shields and fighters in invasion combat (Graviton Negator);
 --   * votes, trade, planet values (Winnu, Nekro, Hacan, Micro Technology, Yin);
@@ -291,6 +292,32 @@ function L.move_rules(p, target)
     end
   end
   return r
+end
+
+-- Spatial Conduit Network: a link chosen for this movement (player prop
+-- `conduit` = {a, b}, set by the racial technology's script) counts as one
+-- step from a to b for every ship of the player.
+local base_movers = L.movers
+function L.movers(p, target, rules)
+  local out = base_movers(p, target, rules)
+  local link = type(p) == "number" and game.get("player", p, "conduit")
+  if not link then return out end
+  local seen = {}
+  for _, m in ipairs(out) do seen[m.unit.id] = true end
+  local cb = (link.b == target) and 0 or game.move_cost(link.b, target, rules)
+  if not cb then return out end
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    if u.carried == nil and not seen[u.id] and u.system ~= target and not game.has_token(u.system, "command", p) then
+      local d = L.def(p, u.kind)
+      if d.class == "ship" and (d.move or 0) > 0 then
+        local ca = (u.system == link.a) and 0 or game.move_cost(u.system, link.a, rules)
+        if ca and ca + 1 + cb <= L.move_value(p, u, u.system) then
+          out[#out + 1] = { unit = u, cost = ca + 1 + cb }
+        end
+      end
+    end
+  end
+  return out
 end
 
 -- ---------------------------------------------------------------- PDS fire

@@ -1,16 +1,18 @@
 -- Patrol (as an action): up to two of the player's cruisers and/or
--- destroyers in systems holding its command counter move each into an
--- adjacent empty system (no units and no planets, as for the Warfare
+-- destroyers in one system holding its command counter (an activated
+-- system; both ships leave the same one) move each into an adjacent empty
+-- system (no units and no planets, as for the Warfare
 -- secondary); a command counter from reinforcements goes into each system
 -- entered (none if one is there already). Each move needs a counter in
 -- reinforcements unless the system already holds one.
 local L = game.lib
 local function empty(s) return #game.units { system = s } == 0 and #game.planets_of(s) == 0 end
-local function moves(p, dest, moved)
+local function moves(p, dest, moved, from)
   local out = {}
   for _, u in ipairs(game.units { owner = p, space = true }) do
     local t = L.def(p, u.kind).type
-    if u.carried == nil and not moved[u.id] and (t == "cruiser" or t == "destroyer") and game.has_token(u.system, "command", p) then
+    if u.carried == nil and not moved[u.id] and (t == "cruiser" or t == "destroyer") and game.has_token(u.system, "command", p)
+      and (from == nil or u.system == from) then
       for _, s in ipairs(game.adjacent(u.system, "move")) do
         if dest[s] and (game.has_token(s, "command", p) or L.reinforcements(p) > 0) then
           out[#out + 1] = u.kind .. "#" .. u.id .. " -> " .. (game.system(s).hex or tostring(s))
@@ -20,24 +22,36 @@ local function moves(p, dest, moved)
   end
   return out
 end
-local function dests()
+-- Anomalies a ship may not enter (a supernova; an asteroid field without
+-- the technology) are no destination.
+local function enterable(p, s)
+  local rule = L.anomaly_rule and L.anomaly_rule(s)
+  if not rule then return true end
+  if rule.enter == "never" then return false end
+  if rule.enter == "with_tech" and not game.holds(p, "techs", rule.tech) then return false end
+  return true
+end
+local function dests(p)
   local set = {}
-  for s = 1, game.num_systems() do if empty(s) then set[s] = true end end
+  for s = 1, game.num_systems() do if empty(s) and enterable(p, s) then set[s] = true end end
   return set
 end
 return {
-  usable = function(p) return #moves(p, dests(), {}) > 0 end,
+  usable = function(p) return #moves(p, dests(p), {}) > 0 end,
   component = function(p)
     -- Empty when the card is played: the second ship may follow the first.
-    local dest, moved = dests(), {}
+    local dest, moved, from = dests(p), {}, nil
     for i = 1, 2 do
-      local opts = moves(p, dest, moved)
+      local opts = moves(p, dest, moved, from)
       if #opts == 0 then break end
       if i > 1 then table.insert(opts, 1, "done") end
       local pick = game.choose(p, "patrol", opts)
       if pick == "done" then break end
       local id, hex = pick:match("#(%d+) %-> (.+)$")
       id = tonumber(id)
+      for _, u in ipairs(game.units { owner = p, space = true }) do
+        if u.id == id then from = u.system end
+      end
       local s = game.system_at(hex) or tonumber(hex)
       game.move_unit(id, { system = s })
       moved[id] = true

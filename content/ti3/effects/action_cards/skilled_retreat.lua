@@ -5,10 +5,19 @@
 -- no other player's units and no planet another player controls (our
 -- reading). Not while Flanking Tactic holds the player in the battle.
 local L = game.lib
+-- Anomalies a ship may not enter (a supernova; an asteroid field without
+-- the technology) are no destination.
+local function enterable(p, t)
+  local rule = L.anomaly_rule and L.anomaly_rule(t)
+  if not rule then return true end
+  if rule.enter == "never" then return false end
+  if rule.enter == "with_tech" and not game.holds(p, "techs", rule.tech) then return false end
+  return true
+end
 local function destinations(p, s)
   local out = {}
   for _, t in ipairs(game.adjacent(s, "move")) do
-    local ok = not game.has_token(t, "command", p) and #game.units { system = t, not_owner = p } == 0
+    local ok = enterable(p, t) and not game.has_token(t, "command", p) and #game.units { system = t, not_owner = p } == 0
     for _, pl in ipairs(game.planets_of(t)) do
       local o = game.planet_owner(pl)
       if o and o ~= p then ok = false end

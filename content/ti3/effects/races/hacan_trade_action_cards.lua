@@ -40,6 +40,10 @@ return function(ctx, p, def)
         for _, c in ipairs(give) do game.move_card(c, "actions:" .. p, "actions:" .. q) end
         for _, c in ipairs(back) do game.move_card(c, "actions:" .. q, "actions:" .. p) end
         game.log(L.pn(p) .. " and " .. L.pn(q) .. " exchange action cards (" .. #give .. " for " .. #back .. ")")
+        if L.enforce_action_limit then
+          L.enforce_action_limit(p)
+          L.enforce_action_limit(q)
+        end
       else
         game.log("no exchange between " .. L.pn(p) .. " and " .. L.pn(q))
       end

@@ -24,7 +24,9 @@ return {
 
   primary = function(p)
     if L.reinforcements(p) > 0 then
-      game.add(p, game.choose(p, "place a command counter", L.POOLS), 1)
+      local pool = game.choose(p, "place a command counter", L.POOLS)
+      game.add(p, pool, 1)
+      game.log(L.pn(p) .. " gains a command counter (" .. pool .. ")")
     end
     local drawn = game.draw("deck:public", PEEK, 2)
     if #drawn > 0 then

@@ -1,0 +1,27 @@
+-- Yin Spinner (Yin): each time the player builds units at a space dock, one
+-- more ground force comes free, outside the build limits. Noted around the
+-- production step (tactical and transfer actions; strategy cards produce
+-- without windows and are not covered); the ground force goes on the dock's
+-- planet.
+local L = game.lib
+local KEY = "spinner_before"
+return {
+  when = function(ctx, p) return ctx.player == p and ctx.system ~= nil end,
+  ["before:production"] = function(ctx, p)
+    local set = {}
+    for _, u in ipairs(game.units { system = ctx.system, owner = p }) do set[u.id] = true end
+    game.put("player", p, KEY, set)
+  end,
+  ["after:production"] = function(ctx, p, def)
+    local before = game.get("player", p, KEY) or {}
+    game.put("player", p, KEY, nil)
+    local built, dock = false, nil
+    for _, u in ipairs(game.units { system = ctx.system, owner = p }) do
+      if not before[u.id] then built = true end
+      if before[u.id] and u.planet and (L.def(p, u.kind).type or u.kind) == "space_dock" then dock = u.planet end
+    end
+    if not built or not dock then return end
+    game.spawn("ground_force", p, { planet = dock })
+    game.log(L.pn(p) .. " gets a free ground force on " .. L.name("planets", dock) .. " (" .. L.name("racial_techs", def.id) .. ")")
+  end,
+}
