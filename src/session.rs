@@ -1091,7 +1091,11 @@ fn install_api(
     f!(
         "put",
         |lua, st, (kind, key, name, v): (String, LV, String, LV)| {
-            let v = from_lua(lua, v)?;
+            let v = from_lua(lua, v).map_err(|e| {
+                rterr(format!(
+                    "game.put {kind} {name}: props hold JSON-like values (numbers, strings, booleans, lists, tables with string keys): {e}"
+                ))
+            })?;
             let p = props_of(&mut st, &kind, &key)?;
             if v.is_null() {
                 p.remove(&name);

@@ -40,6 +40,32 @@ fn hundred_random_games_of_ti4_end() {
 }
 
 #[test]
+fn random_games_of_ti3_end_with_and_without_options() {
+    let p = pack("ti3");
+    let se = [
+        "leaders", "shock_troops", "sabotage_runs", "tactical_retreats", "custodians",
+        "voice_of_the_council", "homeworlds", "space_mines", "facilities", "artifacts",
+        "distant_suns", "final_frontier", "wormhole_nexus",
+    ];
+    for seed in 0..18u64 {
+        let players = 3 + (seed % 6) as u32;
+        let options: Vec<String> = match seed % 3 {
+            0 => vec![],
+            1 => se.iter().map(|s| s.to_string()).collect(),
+            _ => vec!["se_strategy_cards".to_string()],
+        };
+        let mut s = Session::new(p.clone(), seed, &options, Limits::default()).unwrap();
+        s.start("game", json!({ "players": players }))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let mut agent = RandomAgent(Rng::new(seed ^ 0xA6E7));
+        s.run(&mut agent)
+            .unwrap_or_else(|e| panic!("ti3, {players} players, options {options:?}, seed {seed}: {e}"));
+        let log = s.log();
+        assert!(log.last().unwrap().starts_with("winner: p"), "seed {seed}");
+    }
+}
+
+#[test]
 fn same_seed_same_log_and_replay() {
     let p = pack("ti4");
     let (a, sa) = play(&p, 6, 42);

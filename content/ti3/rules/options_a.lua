@@ -983,7 +983,9 @@ function A.install()
     function L.can_score(p, id)
       if opt("homeworlds") then
         local d = game.data.objectives[id]
-        if d and (d.kind == "stage1" or d.kind == "stage2") and not L.controls_home(p) then return false end
+        -- (A race ability may lift this: flag score_without_home.)
+        if d and (d.kind == "stage1" or d.kind == "stage2") and not L.controls_home(p)
+          and L.flag(p, "score_without_home") == 0 then return false end
       end
       return base_can_score(p, id)
     end

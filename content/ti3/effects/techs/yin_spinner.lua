@@ -4,12 +4,12 @@
 -- without windows and are not covered); the ground force goes on the dock's
 -- planet.
 local L = game.lib
-local KEY = "spinner_before"
+local KEY = "spinner_before" -- props are JSON: unit ids are kept as string keys
 return {
   when = function(ctx, p) return ctx.player == p and ctx.system ~= nil end,
   ["before:production"] = function(ctx, p)
     local set = {}
-    for _, u in ipairs(game.units { system = ctx.system, owner = p }) do set[u.id] = true end
+    for _, u in ipairs(game.units { system = ctx.system, owner = p }) do set[tostring(u.id)] = true end
     game.put("player", p, KEY, set)
   end,
   ["after:production"] = function(ctx, p, def)
@@ -17,8 +17,8 @@ return {
     game.put("player", p, KEY, nil)
     local built, dock = false, nil
     for _, u in ipairs(game.units { system = ctx.system, owner = p }) do
-      if not before[u.id] then built = true end
-      if before[u.id] and u.planet and (L.def(p, u.kind).type or u.kind) == "space_dock" then dock = u.planet end
+      if not before[tostring(u.id)] then built = true end
+      if before[tostring(u.id)] and u.planet and (L.def(p, u.kind).type or u.kind) == "space_dock" then dock = u.planet end
     end
     if not built or not dock then return end
     game.spawn("ground_force", p, { planet = dock })
