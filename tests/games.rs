@@ -43,9 +43,19 @@ fn hundred_random_games_of_ti4_end() {
 fn random_games_of_ti3_end_with_and_without_options() {
     let p = pack("ti3");
     let se = [
-        "leaders", "shock_troops", "sabotage_runs", "tactical_retreats", "custodians",
-        "voice_of_the_council", "homeworlds", "space_mines", "facilities", "artifacts",
-        "distant_suns", "final_frontier", "wormhole_nexus",
+        "leaders",
+        "shock_troops",
+        "sabotage_runs",
+        "tactical_retreats",
+        "custodians",
+        "voice_of_the_council",
+        "homeworlds",
+        "space_mines",
+        "facilities",
+        "artifacts",
+        "distant_suns",
+        "final_frontier",
+        "wormhole_nexus",
     ];
     for seed in 0..18u64 {
         let players = 3 + (seed % 6) as u32;
@@ -58,8 +68,9 @@ fn random_games_of_ti3_end_with_and_without_options() {
         s.start("game", json!({ "players": players }))
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let mut agent = RandomAgent(Rng::new(seed ^ 0xA6E7));
-        s.run(&mut agent)
-            .unwrap_or_else(|e| panic!("ti3, {players} players, options {options:?}, seed {seed}: {e}"));
+        s.run(&mut agent).unwrap_or_else(|e| {
+            panic!("ti3, {players} players, options {options:?}, seed {seed}: {e}")
+        });
         let log = s.log();
         assert!(log.last().unwrap().starts_with("winner: p"), "seed {seed}");
     }
