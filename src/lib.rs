@@ -6,6 +6,7 @@
 pub mod diff;
 pub mod galaxy;
 pub mod hex;
+pub mod locale;
 pub mod pack;
 pub mod perft;
 pub mod rng;

@@ -125,6 +125,22 @@ struct Shared {
     used: Cell<u64>,
     limit: Cell<u64>,
     echo: Echo,
+    /// Translates log lines for packs in another language.
+    translator: Option<crate::locale::Translator>,
+}
+
+impl Shared {
+    /// Appends a log line (translated if the pack has phrases) and echoes it.
+    fn push_log(&self, line: String) {
+        let line = match &self.translator {
+            Some(t) => t.line(&line),
+            None => line,
+        };
+        if let Some(e) = self.echo.borrow_mut().as_mut() {
+            e(&line);
+        }
+        self.log.borrow_mut().push(line);
+    }
 }
 
 pub struct Session {
@@ -221,6 +237,7 @@ impl Session {
             used: Cell::new(0),
             limit: Cell::new(limits.instructions),
             echo: Rc::new(RefCell::new(None)),
+            translator: crate::locale::Translator::from_locale(&pack.locale_strings),
         });
         lua.set_hook(budget_triggers(), budget_hook(&shared));
         let mut opts_sorted: Vec<String> = options.to_vec();
@@ -930,10 +947,7 @@ fn install_api(
                 if quiet {
                     return Ok(());
                 }
-                if let Some(e) = sh2.echo.borrow_mut().as_mut() {
-                    e(&line);
-                }
-                sh2.log.borrow_mut().push(line);
+                sh2.push_log(line);
                 Ok(())
             })?,
         )?;
@@ -976,10 +990,7 @@ fn install_api(
                                 .join(","),
                             if hits == 1 { "" } else { "s" }
                         );
-                        if let Some(e) = sh2.echo.borrow_mut().as_mut() {
-                            e(&line);
-                        }
-                        sh2.log.borrow_mut().push(line);
+                        sh2.push_log(line);
                     }
                     Ok((hits, lua.create_sequence_from(rolls)?))
                 },
