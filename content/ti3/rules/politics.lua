@@ -61,7 +61,9 @@ end
 
 -- Negotiations: from the Trade holder clockwise, each player with a free
 -- contract may propose an agreement to another such player; the other
--- accepts or not; the Trade holder approves agreements he is not part of.
+-- accepts or not; the Trade holder approves agreements he is not part of,
+-- unless one of the two has the flag `trade_no_approval` (Hacan: their
+-- agreements need nobody's approval).
 function L.negotiate(holder)
   for _, p in ipairs(L.order_from(holder)) do
     if free_contract(p) then
@@ -73,7 +75,8 @@ function L.negotiate(holder)
       if pick ~= "none" then
         local q = tonumber(pick:sub(2))
         local ok = game.choose(q, L.pn(p) .. " proposes a trade agreement", { "accept", "decline" }) == "accept"
-        if ok and holder ~= p and holder ~= q then
+        local free = L.flag(p, "trade_no_approval") > 0 or L.flag(q, "trade_no_approval") > 0
+        if ok and holder ~= p and holder ~= q and not free then
           ok = game.choose(holder, "approve the agreement of " .. L.pn(p) .. " and " .. L.pn(q), { "approve", "refuse" }) == "approve"
         end
         if ok then

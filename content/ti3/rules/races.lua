@@ -8,13 +8,18 @@
 --     with its starting command counters;
 --   * L.flag also reads race abilities and racial technologies;
 --   * L.def applies unit changes of abilities and racial technologies;
+--   * Saar floating docks (setup in space, fighter capacity, moving docks,
+--     production of docks that moved) and Nano Technology's immunity to
+--     action cards (L.ac_immune, for the card scripts);
 --   * capacity and fleet supply (Stasis Capsules, Dreadnought Invasion Pod,
 --     Advanced Fighters, Hybrid Crystal Drives);
 --   * movement rules (asteroid fields, supernova, ion storm, Advanced Fighters)
 --     and the Spatial Conduit Network link (L.movers);
---   * PDS fire (Maneuvering Jets, Graviton Laser System, Magen Defense Grid);
+--   * PDS fire (Maneuvering Jets, Graviton Laser System, Magen Defense Grid)
+--     and the `dice_rolled` window after non-combat dice (L.dice_rolled);
 --   * bombardment shields and fighters in invasion combat (Graviton Negator);
---   * votes, trade, planet values (Winnu, Nekro, Hacan, Micro Technology, Yin);
+--   * votes, trade income, planet values (Winnu, Nekro, Hacan, Micro
+--     Technology, Yin);
 --   * strategy card secondaries, action options, initiative order and gifted
 --     technologies (Xxcha, Jol-Nar, Winnu, Hacan, Yssaril, Naalu, Nekro);
 --   * temporary production limits used by the Production strategy card.
@@ -43,6 +48,34 @@ local function held(p, colls)
   return out
 end
 L.race_effects = held
+
+-- ---------------------------------------------------------------- Saar docks
+-- Floating docks (flag `floating_docks`, the Saar): the player's space docks
+-- sit in the space area of a system, not on a planet; they move like ships
+-- (move from unit_set / unit_add), yet are no ships (no fleet supply, no
+-- space battle, never hit). They shelter their fighter capacity in their
+-- system, cannot produce in an activation they moved in (unit prop
+-- `dock_moved`, races.lua's L.production), and are destroyed when they share
+-- a system with another player's ships and none of their owner's (the
+-- ability's script, effects/races/saar_nomadic_docks.lua). Production at
+-- them and new docks: tactical3.lua.
+function L.floating_docks(p)
+  return type(p) == "number" and L.flag(p, "floating_docks") > 0
+end
+
+-- A unit record (game.units) that is a space dock in a space area.
+function L.is_floating_dock(u)
+  return u.planet == nil and u.carried == nil and u.system ~= nil
+    and (L.def(u.owner, u.kind).type or u.kind) == "space_dock"
+end
+
+-- Where a new space dock of p meant for `planet` goes: that planet, or the
+-- space area of its system for a player with floating docks. (For cards
+-- that place docks: the Subsidized Industry political card could use it.)
+function L.dock_spot(p, planet)
+  if L.floating_docks(p) then return { system = game.planet_system(planet) } end
+  return { planet = planet }
+end
 
 local function contains(list, x)
   for _, v in ipairs(list or {}) do if v == x then return true end end
@@ -74,6 +107,16 @@ function L.flag(p, name)
     n = n + (game.get("player", p, "extra_production_resources") or 0)
   end
   return n
+end
+
+-- Nano Technology (flag ac_immune_capital_ships): opponents' action cards
+-- cannot target the player's dreadnoughts and war suns. The action card
+-- scripts that pick another player's unit ask L.ac_immune(owner, kind, by),
+-- `by` being the player of the card.
+function L.ac_immune(owner, kind, by)
+  if type(owner) ~= "number" or owner == by then return false end
+  local t = L.def(owner, kind).type or kind
+  return (t == "dreadnought" or t == "war_sun") and L.flag(owner, "ac_immune_capital_ships") > 0
 end
 
 -- ---------------------------------------------------------------- units
@@ -139,6 +182,14 @@ procedure("setup_player", function(p)
     end
   end
   L.reset_cache()
+  -- Floating docks start in the space area of the system they were set on.
+  if L.floating_docks(p) then
+    for _, u in ipairs(game.units { owner = p }) do
+      if u.planet and (L.def(p, u.kind).type or u.kind) == "space_dock" then
+        game.move_unit(u.id, { system = u.system })
+      end
+    end
+  end
 end)
 
 -- ---------------------------------------------------------------- capacity
@@ -160,6 +211,8 @@ end
 local function special_capacity(p)
   if type(p) ~= "number" then return false end
   if L.flag(p, "advanced_fighters") > 0 or L.flag(p, "half_carriers") > 0 then return true end
+  -- Floating docks give fighter-only capacity in the space area.
+  if L.floating_docks(p) then return true end
   for _, ty in ipairs({ "cruiser", "dreadnought", "carrier", "war_sun", "destroyer" }) do
     if ground_only(p, ty) > 0 then return true end
   end
@@ -181,6 +234,8 @@ local function cargo(p, s)
         if (d.type or u.kind) == "carrier" then r.carriers = r.carriers + 1 end
       end
     end
+    -- A floating dock (in the space area) shelters fighters like one on a planet.
+    if u.carried == nil and d.class ~= "ship" and d.fighter_capacity then r.fo = r.fo + d.fighter_capacity end
     if d.transported then
       if (d.type or u.kind) == "fighter" then r.f = r.f + 1
       elseif d.class == "ground" then r.g = r.g + 1
@@ -297,9 +352,28 @@ end
 -- Spatial Conduit Network: a link chosen for this movement (player prop
 -- `conduit` = {a, b}, set by the racial technology's script) counts as one
 -- step from a to b for every ship of the player.
+--
+-- Floating docks (Saar) with a move value move like ships: they reach the
+-- target by the same paths, out of systems without the player's command
+-- counter. They carry nothing (capacity 0; UNCERTAIN: the TI3 sources do not
+-- say whether fighters may travel with them).
+local function floating_movers(p, target, rules, out)
+  if not L.floating_docks(p) then return out end
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    if L.is_floating_dock(u) and u.system ~= target and not game.has_token(u.system, "command", p) then
+      local d = L.def(p, u.kind)
+      if (d.move or 0) > 0 then
+        local cost = game.move_cost(u.system, target, rules)
+        if cost and cost <= L.move_value(p, u, u.system) then out[#out + 1] = { unit = u, cost = cost } end
+      end
+    end
+  end
+  return out
+end
+
 local base_movers = L.movers
 function L.movers(p, target, rules)
-  local out = base_movers(p, target, rules)
+  local out = floating_movers(p, target, rules, base_movers(p, target, rules))
   local link = type(p) == "number" and game.get("player", p, "conduit")
   if not link then return out end
   local seen = {}
@@ -336,17 +410,37 @@ procedure("space_cannon_offense", function(ctx)
   if not ok then error(err, 0) end
 end)
 
-local base_fire = L.fire_cannons
+-- Dice other than combat rolls (space cannon, bombardment, anti-fighter
+-- barrage) open the window `dice_rolled` once the roller's dice of one volley
+-- are rolled, before the hits are assigned, so that effects may reroll them
+-- (Jol-Nar). ctx: player (the roller), ability (space_cannon | bombardment |
+-- anti_fighter_barrage), label, groups ({kind, rolls, target, hits}, one per
+-- unit, like combat_rolled), hits (the total, which handlers may change), and
+-- what the caller adds (system, planet, target player). Returns the hits.
+function L.dice_rolled(p, ability, label, groups, hits, extra)
+  local ctx = { player = p, active = game.get("game", nil, "active"), ability = ability, label = label, groups = groups, hits = hits }
+  for _, k in ipairs(game.keys(extra or {})) do ctx[k] = extra[k] end
+  local w = game.window("dice_rolled", ctx)
+  return w.hits or hits
+end
+
+-- One volley of space cannon fire, replacing ti-common's (same window
+-- space_cannon_volley, same L.last_volley, same extra die and penalty), with
+-- the TI3 modifiers, the Graviton Laser System reroll and the dice_rolled
+-- window. A die the Graviton Laser System rerolled shows its new result in
+-- the groups and may be rerolled again by another effect (UNCERTAIN: we know
+-- of no TI3 rule that limits a die to one reroll).
 function L.fire_cannons(q, list, target_player, label)
+  local w = game.window("space_cannon_volley", { player = q, target = target_player, label = label, active = game.get("game", nil, "active") })
+  L.last_volley = { prefer_non_fighters = w.prefer_non_fighters, source = q }
   local bonus = L.flag(q, "space_cannon_bonus")
   local reroll = L.flag(q, "pds_reroll") > 0
   local at_ships = label == "space cannon"
   local jets_same = at_ships and L.flag(target_player, "enemy_pds_penalty") or 0
   local jets_adj = at_ships and L.flag(target_player, "enemy_pds_penalty_adjacent") or 0
-  if bonus == 0 and not reroll and jets_same == 0 and jets_adj == 0 then
-    return base_fire(q, list, target_player, label)
-  end
   local total = 0
+  local groups = {}
+  -- An extra die (e.g. from a technology) is added once per volley, to the first unit.
   local extra = L.extra_dice(q, "space_cannon")
   local mod = L.flag(target_player, "space_cannon_penalty")
   for _, x in ipairs(list) do
@@ -354,13 +448,20 @@ function L.fire_cannons(q, list, target_player, label)
     local need = x.sc.hit + mod + jets - bonus
     local dice = (x.sc.dice or 1) + extra
     extra = 0
-    local hits = game.roll(L.pn(q) .. " " .. label .. " " .. x.unit.kind, dice, need)
+    local hits, rolls = game.roll(L.pn(q) .. " " .. label .. " " .. x.unit.kind, dice, need)
+    rolls = rolls or {}
     if reroll and hits < dice then
-      hits = hits + game.roll(L.pn(q) .. " " .. label .. " " .. x.unit.kind .. " reroll (" .. L.name("techs", "graviton_laser_system") .. ")", dice - hits, need)
+      local more, again = game.roll(L.pn(q) .. " " .. label .. " " .. x.unit.kind .. " reroll (" .. L.name("techs", "graviton_laser_system") .. ")", dice - hits, need)
+      hits = hits + more
+      local j = 1
+      for i, r in ipairs(rolls) do
+        if r < need and again and again[j] then rolls[i] = again[j]; j = j + 1 end
+      end
     end
     total = total + hits
+    groups[#groups + 1] = { kind = x.unit.kind, rolls = rolls, target = need, hits = hits }
   end
-  return total
+  return L.dice_rolled(q, "space_cannon", label, groups, total, { system = firing_into, target = target_player })
 end
 
 -- ---------------------------------------------------------------- invasion
@@ -455,65 +556,45 @@ function L.break_agreements()
   end
 end
 
--- Hacan trades need no approval: with a Hacan player in the game the
--- negotiation (politics.lua's, same steps) skips the Trade holder's approval
--- for agreements a Hacan player makes.
-local base_negotiate = L.negotiate
-local function free_contract(p)
-  local used = {}
-  for _, a in ipairs(agreements()) do
-    if a.a == p then used[a.ai] = true end
-    if a.b == p then used[a.bi] = true end
-  end
-  local race = L.faction(p)
-  for i = 1, #(race and race.trade_agreements or {}) do
-    if not used[i] then return i end
-  end
-  return nil
-end
-local function has_agreement(p, q)
-  for _, a in ipairs(agreements()) do
-    if (a.a == p and a.b == q) or (a.a == q and a.b == p) then return true end
-  end
-  return false
-end
-function L.negotiate(holder)
-  local any = false
-  for q = 1, game.num_players() do
-    if L.flag(q, "trade_no_approval") > 0 then any = true end
-  end
-  if not any then return base_negotiate(holder) end
-  for _, p in ipairs(L.order_from(holder)) do
-    if free_contract(p) then
-      local opts = { "none" }
-      for q = 1, game.num_players() do
-        if q ~= p and free_contract(q) and not has_agreement(p, q) then opts[#opts + 1] = L.pn(q) end
-      end
-      local pick = game.choose(p, "propose a trade agreement", opts)
-      if pick ~= "none" then
-        local q = tonumber(pick:sub(2))
-        local ok = game.choose(q, L.pn(p) .. " proposes a trade agreement", { "accept", "decline" }) == "accept"
-        local free = L.flag(p, "trade_no_approval") > 0 or L.flag(q, "trade_no_approval") > 0
-        if ok and holder ~= p and holder ~= q and not free then
-          ok = game.choose(holder, "approve the agreement of " .. L.pn(p) .. " and " .. L.pn(q), { "approve", "refuse" }) == "approve"
-        end
-        if ok then
-          local list = agreements()
-          list[#list + 1] = { a = p, ai = free_contract(p), b = q, bi = free_contract(q) }
-          game.put("game", nil, "agreements", list)
-          game.log(L.pn(p) .. " and " .. L.pn(q) .. " make a trade agreement")
-        end
-      end
-    end
-  end
-end
+-- Hacan trades need no approval: politics.lua's L.negotiate reads the flag
+-- trade_no_approval.
 
 -- ---------------------------------------------------------------- production
 -- A temporary cap on the units one production may build (player prop
 -- `production_limit`, set by the Production strategy card's secondary).
+--
+-- Floating docks (Saar): a dock that moved in this activation (unit prop
+-- `dock_moved`) produces nothing; a dock with a fixed production number
+-- still gets the +N of technologies with `production_bonus` (Enviro
+-- Compensator; tech.lua adds it only to production that depends on a
+-- planet; our reading: the card raises every space dock's capacity).
+local function unit_production(p, u)
+  local prod = L.def(p, u.kind).production
+  if type(prod) == "number" then return prod end
+  if type(prod) == "table" then
+    return (u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0)
+  end
+  return 0
+end
+
 local base_production = L.production
 function L.production(p, s)
   local n = base_production(p, s)
+  if L.floating_docks(p) then
+    local bonus = 0
+    for _, id in ipairs(game.holdings(p, "techs")) do
+      local t = game.data.techs[id]
+      if t and t.production_bonus then bonus = bonus + t.production_bonus end
+    end
+    for _, u in ipairs(game.units { system = s, owner = p }) do
+      local d = L.def(p, u.kind)
+      if u.dock_moved then
+        n = n - unit_production(p, u)
+      elseif (d.type or u.kind) == "space_dock" and type(d.production) == "number" then
+        n = n + bonus
+      end
+    end
+  end
   local cap = type(p) == "number" and game.get("player", p, "production_limit")
   if cap then n = math.min(n, cap) end
   return n

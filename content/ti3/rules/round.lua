@@ -279,6 +279,19 @@ local function transfer_move(p, from, to)
       room = room + (d.capacity or 0)
     end
   end
+  -- Saar floating docks move like ships (races.lua); one that moves cannot
+  -- produce in this action (unit prop dock_moved). (A transfer moving them
+  -- is our reading: the TI3 rules predate the Saar.)
+  if L.floating_docks(p) then
+    for _, u in ipairs(game.units { system = from, owner = p, space = true }) do
+      if L.is_floating_dock(u) and not u.dock_moved and (L.def(p, u.kind).move or 0) >= 1
+        and game.confirm(p, "transfer " .. u.kind .. "#" .. u.id .. " to " .. L.sysname(to)) then
+        game.move_unit(u.id, { system = to })
+        game.put("unit", u.id, "dock_moved", true)
+        game.log(L.pn(p) .. " moves " .. u.kind .. "#" .. u.id .. " " .. L.sysname(from) .. " -> " .. L.sysname(to))
+      end
+    end
+  end
   if room <= 0 then return end
   for _, u in ipairs(game.units { system = from, owner = p }) do
     if room <= 0 then break end
@@ -361,7 +374,8 @@ procedure("transfer_action", function(ctx)
         local avail = {}
         for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
           local d = L.def(p, u.kind)
-          if u.carried == nil and (d.class == "ground" or d.class == "structure") then avail[#avail + 1] = u end
+          -- (A floating dock stays in the space area.)
+          if u.carried == nil and (d.class == "ground" or d.class == "structure") and not L.is_floating_dock(u) then avail[#avail + 1] = u end
         end
         for _, u in ipairs(avail) do
           if not landed[u.id] and game.confirm(p, "land " .. u.kind .. "#" .. u.id .. " on " .. L.name("planets", pl)) then

@@ -92,14 +92,44 @@ procedure("bombardment", function(ctx)
   end
   local extra = L.extra_dice(p, "bombardment")
   for _, pick in ipairs(order) do
-    local hits = 0
+    local hits, groups = 0, {}
     for _, x in ipairs(targets[pick]) do
-      hits = hits + game.roll(L.pn(p) .. " bombardment " .. x.u.kind, x.b.dice + extra, x.b.hit)
+      local h, rolls = game.roll(L.pn(p) .. " bombardment " .. x.u.kind, x.b.dice + extra, x.b.hit)
       extra = 0
+      hits = hits + h
+      groups[#groups + 1] = { kind = x.u.kind, rolls = rolls or {}, target = x.b.hit, hits = h }
     end
     local owner = game.planet_owner(pick) or (game.units { planet = pick, not_owner = p }[1] or {}).owner
+    -- The bombarding player's dice of this planet may be rerolled (races.lua).
+    hits = L.dice_rolled(p, "bombardment", "bombardment", groups, hits, { system = s, planet = pick, target = owner })
     if owner then L.assign_hits(owner, L.ground(owner, pick), hits, "bombardment", { source = p }) end
   end
+end)
+
+-- Anti-fighter barrage: ti-common's procedure (each side's units with the
+-- ability roll before the first round; hits go to the other side's fighters
+-- only, excess hits are lost), with the `dice_rolled` window (races.lua)
+-- after each side's dice.
+local function barrage(p, q, s)
+  local list = {}
+  for _, u in ipairs(L.ships(p, s)) do
+    local d = L.def(p, u.kind)
+    if d.anti_fighter_barrage then list[#list + 1] = { u = u, a = d.anti_fighter_barrage } end
+  end
+  if #list == 0 then return end
+  local hits, groups = 0, {}
+  for _, x in ipairs(list) do
+    local h, rolls = game.roll(L.pn(p) .. " anti-fighter barrage " .. x.u.kind, x.a.dice, x.a.hit)
+    hits = hits + h
+    groups[#groups + 1] = { kind = x.u.kind, rolls = rolls or {}, target = x.a.hit, hits = h }
+  end
+  hits = L.dice_rolled(p, "anti_fighter_barrage", "anti-fighter barrage", groups, hits, { system = s, target = q })
+  L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p })
+end
+
+procedure("anti_fighter_barrage", function(ctx)
+  barrage(ctx.player, ctx.defender, ctx.system)
+  barrage(ctx.defender, ctx.player, ctx.system)
 end)
 
 -- Production (TI3). Each space dock produces up to its planet's resources
@@ -115,6 +145,24 @@ end)
 -- rules as we recall them and the units.yaml notes; TI3 has no Construction
 -- card, so the shared production, which builds no structures, would leave
 -- TI3 without new PDS units and space docks.)
+--
+-- Saar floating docks (races.lua, L.floating_docks): ground forces built at
+-- a dock in the space area go on a planet the player controls in the system
+-- or into the space area (capacity rules then apply); a new dock needs a
+-- planet held since the start of the round in the system and goes into its
+-- space area, one per production. (Shattered Empire's Saar rules, quoted in
+-- part on boardgamegeek.com thread 1120656: docks are built in a system with
+-- a planet controlled for the whole round; ground forces and PDS built there
+-- may be placed on the player's planets in the system - the rest of that
+-- sentence is cut off in the copy we have. Ground forces into the space
+-- area is our reading. UNCERTAIN.)
+--
+-- Integrated Economy (techs.yaml): ships may be built beyond the producing
+-- system's fleet supply when adjacent systems it may place units in have
+-- room (L.ie_destinations); its script moves the new units after the step.
+--
+-- The step leaves in ctx: produced (units built, new docks excluded) and
+-- new_units (their ids), for the after:production handlers.
 local function pds_room(p, s)
   local out = {}
   for _, pl in ipairs(game.planets_of(s)) do
@@ -131,15 +179,69 @@ local function dock_sites(p, s)
   local out = {}
   for _, pl in ipairs(game.planets_of(s)) do
     if game.planet_owner(pl) == p and game.get("planet", pl, "round_start_owner") == p
-      and #game.units { planet = pl, kind = "space_dock" } == 0 then
+      and (L.floating_docks(p) or #game.units { planet = pl, kind = "space_dock" } == 0) then
       out[#out + 1] = pl
+    end
+  end
+  -- A floating dock goes into the space area: one site, named "space".
+  if L.floating_docks(p) and #out > 0 then return { "space" } end
+  return out
+end
+
+-- Where ground forces built in s may go: the planet of a producing unit, or,
+-- for a producing unit in the space area (floating dock), the player's
+-- planets in s and the space area.
+local function ground_sites(p, s)
+  local on_planet, in_space
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if L.def(p, u.kind).production then
+      if u.planet then on_planet = u.planet elseif L.is_floating_dock(u) then in_space = true end
+    end
+  end
+  if on_planet then return { on_planet } end
+  if not in_space then return {} end
+  local out = {}
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) == p then out[#out + 1] = pl end
+  end
+  table.sort(out)
+  out[#out + 1] = "space"
+  return out
+end
+
+-- Integrated Economy: adjacent systems holding one of p's command counters
+-- (activated) with no other player's units or planets.
+function L.ie_destinations(p, s)
+  local out = {}
+  if not game.holds(p, "techs", "integrated_economy") then return out end
+  for _, t in ipairs(game.adjacent(s, "move")) do
+    if game.has_token(t, "command", p) then
+      local ok = true
+      for _, u in ipairs(game.units { system = t }) do
+        if u.owner ~= p then ok = false end
+      end
+      for _, pl in ipairs(game.planets_of(t)) do
+        local o = game.planet_owner(pl)
+        if o and o ~= p then ok = false end
+      end
+      if ok then out[#out + 1] = t end
     end
   end
   return out
 end
 
+-- Fleet ships p may add by producing in s.
+local function fleet_room(p, s)
+  local room = L.fleet_limit(p) - L.count_fleet(p, s)
+  for _, t in ipairs(L.ie_destinations(p, s)) do
+    room = room + math.max(0, L.fleet_limit(p) - L.count_fleet(p, t))
+  end
+  return room
+end
+
 procedure("production", function(ctx)
   local p, s = ctx.player, ctx.system
+  ctx.produced, ctx.new_units = 0, {}
   local cap = L.production(p, s)
   local may_dock = ctx.active == p and L.has_unit(p, "space_dock")
   local dock_def = may_dock and L.def(p, "space_dock")
@@ -148,12 +250,10 @@ procedure("production", function(ctx)
   local blockaded = L.blockaded(p, s)
   local discount = L.flag(p, "production_discount")
   local budget = L.spendable(p, "resources") + discount
-  local planet_for_ground
-  for _, u in ipairs(game.units { system = s, owner = p }) do
-    if u.planet and L.def(p, u.kind).production then planet_for_ground = u.planet end
-  end
+  local gsites = ground_sites(p, s)
   local pds_free = 0
   for _, r in ipairs(pds_room(p, s)) do pds_free = pds_free + r.room end
+  local room = fleet_room(p, s)
   local built, cost, count = {}, 0, 0
   local docks = {}
   while true do
@@ -166,11 +266,11 @@ procedure("production", function(ctx)
         local ok = d and d.cost and (d.class == "ship" or d.class == "ground" or t == "pds") and d.expansion ~= "shards_of_the_throne"
         if ok and d.requires_tech and not game.holds(p, "techs", d.requires_tech) then ok = false end
         if ok and blockaded and d.class == "ship" then ok = false end
-        if ok and d.class == "ground" and not planet_for_ground then ok = false end
+        if ok and d.class == "ground" and #gsites == 0 then ok = false end
         if ok and t == "pds" and (built.pds or 0) >= pds_free then ok = false end
         if ok and cost + d.cost > budget then ok = false end
         if ok and d.limit and d.type ~= "fighter" and d.type ~= "ground_force" and #game.units { owner = p, kind = t } + (built[t] or 0) >= d.limit then ok = false end
-        if ok and d.fleet and L.count_fleet(p, s) + (built._fleet or 0) + 1 > L.fleet_limit(p) then ok = false end
+        if ok and d.fleet and (built._fleet or 0) + 1 > room then ok = false end
         if ok then opts[#opts + 1] = t end
       end
     end
@@ -200,10 +300,21 @@ procedure("production", function(ctx)
   end
   if cost == 0 and next(built) == nil and #docks == 0 then return end
   L.pay(p, math.max(0, cost - discount), "resources")
+  -- Where the new ground forces go (one choice for all of them).
+  local ground_at = gsites[1]
+  if #gsites > 1 then
+    for _, t in ipairs(game.keys(built)) do
+      if t ~= "_fleet" and L.def(p, t).class == "ground" then
+        ground_at = game.choose(p, "place the new ground forces on", gsites)
+        break
+      end
+    end
+  end
   for _, t in ipairs(game.keys(built)) do
     if t ~= "_fleet" then
       for _ = 1, built[t] do
         local d = L.def(p, t)
+        local id
         if t == "pds" then
           local rooms = pds_room(p, s)
           local pl = rooms[1].planet
@@ -212,19 +323,32 @@ procedure("production", function(ctx)
             for _, r in ipairs(rooms) do names[#names + 1] = r.planet end
             pl = game.choose(p, "place the new PDS on", names)
           end
-          game.spawn(t, p, { planet = pl })
+          id = game.spawn(t, p, { planet = pl })
         elseif d.class == "ground" then
-          game.spawn(t, p, { planet = planet_for_ground })
+          if ground_at == "space" then id = game.spawn(t, p, { system = s }) else id = game.spawn(t, p, { planet = ground_at }) end
         else
-          game.spawn(t, p, { system = s })
+          id = game.spawn(t, p, { system = s })
         end
+        ctx.new_units[#ctx.new_units + 1] = id
+        ctx.produced = ctx.produced + 1
       end
       game.log(L.pn(p) .. " produces " .. built[t] .. " " .. t .. " in " .. L.sysname(s))
     end
   end
   for _, pl in ipairs(docks) do
-    game.spawn("space_dock", p, { planet = pl })
-    game.log(L.pn(p) .. " builds a space dock on " .. L.name("planets", pl))
+    if pl == "space" then
+      game.spawn("space_dock", p, { system = s })
+      game.log(L.pn(p) .. " builds a space dock in " .. L.sysname(s))
+    else
+      game.spawn("space_dock", p, { planet = pl })
+      game.log(L.pn(p) .. " builds a space dock on " .. L.name("planets", pl))
+    end
   end
-  L.enforce_limits(p, s)
+  -- With Integrated Economy places for the new units, the limits are
+  -- checked once its script has placed them (after:production).
+  if ctx.produced > 0 and #L.ie_destinations(p, s) > 0 then
+    ctx.ie_limits = true
+  else
+    L.enforce_limits(p, s)
+  end
 end)

@@ -1,5 +1,7 @@
 -- Lucky Shot (as an action): destroy another player's dreadnought, cruiser
--- or destroyer in a system holding a planet the player controls.
+-- or destroyer in a system holding a planet the player controls. A
+-- dreadnought whose owner has Nano Technology cannot be targeted
+-- (races.lua's L.ac_immune).
 local L = game.lib
 local KINDS = { dreadnought = true, cruiser = true, destroyer = true }
 local function targets(p)
@@ -8,7 +10,7 @@ local function targets(p)
   local out = {}
   for _, s in ipairs(game.keys(systems)) do
     for _, u in ipairs(L.other_ships(p, s)) do
-      if KINDS[L.def(u.owner, u.kind).type] then
+      if KINDS[L.def(u.owner, u.kind).type] and not (L.ac_immune and L.ac_immune(u.owner, u.kind, p)) then
         out[#out + 1] = u.kind .. "#" .. u.id .. " of " .. L.pn(u.owner) .. " in " .. (game.system(s).hex or tostring(s))
       end
     end

@@ -5,7 +5,8 @@
 -- back. The chosen ship does not roll in the first combat round: the game's
 -- copy of the card strikes that ship's dice from the player's first-round
 -- roll (its first die or dice of that kind; dice are alike, so which ones
--- does not matter).
+-- does not matter). Dreadnoughts and war suns of an opponent with Nano
+-- Technology cannot be the enemy ship (races.lua's L.ac_immune).
 local L = game.lib
 local KEY = "target_their_flagship"
 local function ships(p, s)
@@ -16,6 +17,14 @@ local function ships(p, s)
   return out
 end
 local function opponent(ctx, p) return (p == ctx.player) and ctx.defender or ctx.player end
+-- The opponent's ships the card may target.
+local function targets(p, q, s)
+  local out = {}
+  for _, u in ipairs(L.ships(q, s)) do
+    if not (L.ac_immune and L.ac_immune(q, u.kind, p)) then out[#out + 1] = u.kind .. "#" .. u.id end
+  end
+  return out
+end
 return {
   when = function(ctx, p)
     local st = game.get("game", nil, KEY)
@@ -27,14 +36,12 @@ return {
     if ctx.window ~= "before:space_combat" or game.get("game", nil, "ac_lock") then return false end
     if not (p == ctx.player or p == ctx.defender) then return false end
     local q = opponent(ctx, p)
-    return q ~= nil and #ships(p, ctx.system) > 0 and #L.ships(q, ctx.system) > 0
+    return q ~= nil and #ships(p, ctx.system) > 0 and #targets(p, q, ctx.system) > 0
   end,
   ["before:space_combat"] = function(ctx, p, def)
     local s, q = ctx.system, opponent(ctx, p)
     local mine = game.choose(p, "your ship that takes aim", ships(p, s))
-    local theirs = {}
-    for _, u in ipairs(L.ships(q, s)) do theirs[#theirs + 1] = u.kind .. "#" .. u.id end
-    local target = game.choose(p, "enemy ship targeted", theirs)
+    local target = game.choose(p, "enemy ship targeted", targets(p, q, s))
     local kind, id = mine:match("^([%w_]+)#(%d+)$")
     local tid = tonumber(target:match("#(%d+)$"))
     local st = game.get("game", nil, KEY) or { system = s, skip = {} }

@@ -1,6 +1,8 @@
 -- Jol-Nar: pay one counter from strategy allocation to roll one of your dice
 -- again (one counter per die; the new result stands). Offered after the
--- player's space battle and invasion combat rolls, for the dice that missed.
+-- player's space battle and invasion combat rolls (combat_rolled) and after
+-- his space cannon, bombardment and anti-fighter barrage dice (dice_rolled,
+-- races.lua), for the dice that missed.
 local L = game.lib
 return {
   when = function(ctx, p) return ctx.player == p and game.counter(p, "strategy") > 0 end,

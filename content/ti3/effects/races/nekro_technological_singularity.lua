@@ -2,9 +2,30 @@
 -- a space battle or an invasion combat (PDS fire does not count), he may take
 -- for free a copy of one technology that enemy owns, ignoring prerequisites.
 -- Kills are noted between the start and the end of the combat step; the copy
--- is offered when the step ends. Generic technologies only.
+-- is offered when the step ends. The enemy's racial technologies are offered
+-- too ("racial:<id>") while the player has a free Valefar Assimilator
+-- (racial_techs.yaml): not those that change a racial ability
+-- (`modifies_ability`), not the Valefar cards, not unimplemented ones. The
+-- copy takes the first free Valefar card (player prop "valefar:<card>" =
+-- the copied id) and grants the copied card itself, so its effect applies.
 local L = game.lib
 local KEY = "singularity"
+
+-- The player's Valefar Assimilator that records no copy yet, or nil.
+local function free_valefar(p)
+  local race = L.faction(p)
+  for _, id in ipairs(race and race.racial_techs or {}) do
+    local d = game.data.racial_techs[id]
+    if d and d.not_bought and not game.get("player", p, "valefar:" .. id) then return id end
+  end
+  return nil
+end
+
+local function copyable(p, id)
+  local d = game.data.racial_techs[id]
+  return d and not d.modifies_ability and not d.not_bought and d.status ~= "not_implemented"
+    and not game.holds(p, "racial_techs", id)
+end
 
 local function not_pds(label)
   return label ~= "space cannon" and label ~= "space cannon defense"
@@ -15,6 +36,7 @@ local function offer(p, def)
   game.put("player", p, KEY, nil)
   if not t or #t == 0 then return end
   local seen, opts = {}, { "none" }
+  local valefar = free_valefar(p)
   for _, q in ipairs(t) do
     if not seen[q] then
       seen[q] = true
@@ -24,11 +46,28 @@ local function offer(p, def)
           opts[#opts + 1] = id
         end
       end
+      if valefar then
+        for _, id in ipairs(game.holdings(q, "racial_techs")) do
+          if copyable(p, id) and not seen["racial:" .. id] then
+            seen["racial:" .. id] = true
+            opts[#opts + 1] = "racial:" .. id
+          end
+        end
+      end
     end
   end
   if #opts == 1 then return end
   local pick = game.choose(p, L.name("race_abilities", def.id) .. ": copy a technology", opts)
   if pick == "none" then return end
+  local racial = pick:match("^racial:(.+)$")
+  if racial then
+    if not game.holds(p, "racial_techs", valefar) then game.grant(p, "racial_techs", valefar) end
+    game.put("player", p, "valefar:" .. valefar, racial)
+    game.grant(p, "racial_techs", racial)
+    L.reset_cache()
+    game.log(L.pn(p) .. " copies " .. L.name("racial_techs", racial) .. " onto " .. L.name("racial_techs", valefar) .. " (" .. L.name("race_abilities", def.id) .. ")")
+    return
+  end
   game.grant(p, "techs", pick)
   L.reset_cache()
   game.log(L.pn(p) .. " copies " .. L.name("techs", pick) .. " (" .. L.name("race_abilities", def.id) .. ")")

@@ -1,6 +1,7 @@
 -- Imperial: reveal the next public objective, then gain 2 victory points.
 -- Secondary: produce at once in one of your systems with a space dock,
--- without activating it.
+-- without activating it. (The production runs as a step, so that its
+-- before:/after: windows - Integrated Economy, Yin Spinner - apply.)
 local L = game.lib
 return {
   primary = function(p)
@@ -17,6 +18,6 @@ return {
       end
     end
     local pick = game.choose(q, "produce in", opts)
-    if pick ~= "none" then game.call("production", { player = q, system = game.system_at(pick) }) end
+    if pick ~= "none" then game.step("production", { player = q, system = game.system_at(pick) }) end
   end,
 }

@@ -4,7 +4,9 @@
 -- extra resources, and at most 3 units (our reading: the usual production
 -- capacity still applies too, so the limit is the smaller of the two).
 -- The extra resources and the limit are player props read by races.lua
--- (L.flag "production_discount", L.production) during that one production.
+-- (L.flag "production_discount", L.production) during that one production,
+-- which runs as a step (its before:/after: windows apply: Integrated
+-- Economy, Yin Spinner).
 local L = game.lib
 
 local function dock_systems(p)
@@ -27,7 +29,7 @@ local function produce(p, prop, value)
   local pick = game.choose(p, "produce in", opts)
   if pick == "none" then return end
   game.put("player", p, prop, value)
-  game.call("production", { player = p, system = game.system_at(pick) })
+  game.step("production", { player = p, system = game.system_at(pick) })
   game.put("player", p, prop, nil)
 end
 

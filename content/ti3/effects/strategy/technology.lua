@@ -10,10 +10,11 @@ local function research(p, cost)
   local race = L.faction(p)
   for _, r in ipairs(race and race.racial_techs or {}) do
     local d = game.data.racial_techs[r]
-    -- Racial techs of later expansions, and those marked unimplemented, are
-    -- not offered; a race whose ability forbids buying them gets none.
+    -- Racial techs of later expansions, those marked unimplemented and those
+    -- never bought (`not_bought`: the Valefar Assimilators) are not offered;
+    -- a race whose ability forbids buying them gets none.
     local offered = d and d.expansion ~= "shards_of_the_throne" and d.status ~= "not_implemented"
-      and L.flag(p, "no_racial_tech_purchase") == 0
+      and not d.not_bought and L.flag(p, "no_racial_tech_purchase") == 0
     if offered and not game.holds(p, "racial_techs", r) and L.spendable(p, "resources") >= (d.cost or 0) then
       opts[#opts + 1] = "racial:" .. r
     end

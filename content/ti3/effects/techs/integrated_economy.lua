@@ -1,29 +1,22 @@
 -- Integrated Economy: units the player produces may be placed in an adjacent
 -- system he has activated (one of his command counters is there) that is
--- empty or holds only his units; ground forces and PDS may go to any planet
--- he controls in those systems. Done right after the production step: each
--- new unit stays or goes to one of those places; limits are then checked
--- where units went. Only productions run as a step (tactical and transfer
--- actions) are covered: strategy cards that produce call the procedure
--- without windows.
+-- empty or holds only his units (tactical3.lua's L.ie_destinations); ground
+-- forces and PDS may go to any planet he controls in those systems (a PDS
+-- only where a planet has room for one). Done right after the production
+-- step, for every production run as a step (tactical and transfer actions,
+-- the Imperial and Production strategy cards): each new unit stays or goes
+-- to one of those places; limits are then checked where units went and in
+-- the producing system. The production step lets ships be built beyond the
+-- producing system's fleet supply while those systems have room.
+-- (UNCERTAIN: "within this range" is read as the adjacent systems only; the
+-- producing system's other planets are not offered to ground forces.)
 local L = game.lib
-local KEY = "ie_before"
+local KEY = "ie_before" -- props are JSON: unit ids are kept as string keys
 
 local function ids_in(p, s)
   local set = {}
-  for _, u in ipairs(game.units { system = s, owner = p }) do set[u.id] = true end
+  for _, u in ipairs(game.units { system = s, owner = p }) do set[tostring(u.id)] = true end
   return set
-end
-
-local function friendly_or_empty(p, t)
-  for _, u in ipairs(game.units { system = t }) do
-    if u.owner ~= p then return false end
-  end
-  for _, pl in ipairs(game.planets_of(t)) do
-    local o = game.planet_owner(pl)
-    if o and o ~= p then return false end
-  end
-  return true
 end
 
 return {
@@ -35,23 +28,32 @@ return {
     local before = game.get("player", p, KEY) or {}
     game.put("player", p, KEY, nil)
     local s = ctx.system
-    local systems = {}
-    for _, t in ipairs(game.adjacent(s, "move")) do
-      if game.has_token(t, "command", p) and friendly_or_empty(p, t) then systems[#systems + 1] = t end
+    -- The new units: those the step reports, else those not there before.
+    local new
+    if ctx.new_units then
+      new = {}
+      for _, id in ipairs(ctx.new_units) do new[tostring(id)] = true end
     end
+    local systems = L.ie_destinations(p, s)
     if #systems == 0 then return end
     local name = L.name("techs", def.id)
+    local pds_max = L.def(p, "pds").max_per_planet or 2
     local touched = {}
     for _, u in ipairs(game.units { system = s, owner = p }) do
-      if not before[u.id] then
+      local is_new
+      if new then is_new = new[tostring(u.id)] else is_new = not before[tostring(u.id)] end
+      if is_new then
         local d = L.def(p, u.kind)
+        local is_pds = (d.type or u.kind) == "pds"
         local opts = { "stay" }
         if d.class == "ship" then
           for _, t in ipairs(systems) do opts[#opts + 1] = game.system(t).hex end
-        elseif d.class == "ground" or (d.type or u.kind) == "pds" then
+        elseif d.class == "ground" or is_pds then
           for _, t in ipairs(systems) do
             for _, pl in ipairs(game.planets_of(t)) do
-              if game.planet_owner(pl) == p then opts[#opts + 1] = pl end
+              if game.planet_owner(pl) == p and not (is_pds and #game.units { planet = pl, kind = "pds" } >= pds_max) then
+                opts[#opts + 1] = pl
+              end
             end
           end
         end

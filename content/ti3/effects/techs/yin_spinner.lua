@@ -1,8 +1,10 @@
 -- Yin Spinner (Yin): each time the player builds units at a space dock, one
 -- more ground force comes free, outside the build limits. Noted around the
--- production step (tactical and transfer actions; strategy cards produce
--- without windows and are not covered); the ground force goes on the dock's
--- planet.
+-- production step (every production runs as a step: tactical and transfer
+-- actions, the Imperial and Production strategy cards); the ground force
+-- goes on the planet of a dock that was there before the step. Whether units
+-- were built is what the step reports (ctx.produced, new docks excluded),
+-- else the units that were not there before (a step from another pack).
 local L = game.lib
 local KEY = "spinner_before" -- props are JSON: unit ids are kept as string keys
 return {
@@ -16,8 +18,9 @@ return {
     local before = game.get("player", p, KEY) or {}
     game.put("player", p, KEY, nil)
     local built, dock = false, nil
+    if ctx.produced ~= nil then built = ctx.produced > 0 end
     for _, u in ipairs(game.units { system = ctx.system, owner = p }) do
-      if not before[tostring(u.id)] then built = true end
+      if ctx.produced == nil and not before[tostring(u.id)] then built = true end
       if before[tostring(u.id)] and u.planet and (L.def(p, u.kind).type or u.kind) == "space_dock" then dock = u.planet end
     end
     if not built or not dock then return end
