@@ -13,7 +13,11 @@ local function research(p, cost, optional)
   local race = L.faction(p)
   for _, r in ipairs(race and race.racial_techs or {}) do
     local d = game.data.racial_techs[r]
-    if d and not game.holds(p, "racial_techs", r) and L.spendable(p, "resources") >= (d.cost or 0) then
+    -- Same offer rules as technology.lua: no later-expansion, unimplemented
+    -- or never-bought racial techs.
+    local offered = d and d.expansion ~= "shards_of_the_throne" and d.status ~= "not_implemented"
+      and not d.not_bought and L.flag(p, "no_racial_tech_purchase") == 0
+    if offered and not game.holds(p, "racial_techs", r) and L.spendable(p, "resources") >= (d.cost or 0) then
       opts[#opts + 1] = "racial:" .. r
     end
   end
