@@ -1,0 +1,867 @@
+-- Shattered Ascension v4.5 (seed 000, Appendix I 1/5): NOMENCLATURE and
+-- GENERAL. Always in force in sa-en. Data and the game-held window scripts:
+-- general.yaml, effects/general/*.lua.
+--
+-- NOMENCLATURE (helpers in game.lib; the terms are used by the other parts
+-- of the pack):
+--   * ground units = ground forces, shock troops and armor (units of class
+--     `ground`): L.is_ground_unit; an army is a player's ground units on a
+--     planet (L.ground). Installations = space docks, PDS (class
+--     `structure`) and facilities (not units: options_b keeps them as planet
+--     props): L.is_installation.
+--   * void system: no planet, no wormhole, not a special system (L.is_void).
+--   * adjoining systems share a tile border (L.adjoining); wormhole-connected
+--     systems are adjacent for all purposes (the shared galaxy graph already
+--     links them for every purpose).
+--   * rotation order: from the speaker in the direction of the Rotation
+--     Cycler (L.sa_rotation_order; the cycler is rules/k_victory.lua's).
+--   * recycle: discard a card and draw one of the same deck (L.sa_recycle).
+--   * exhausted space dock: it produces nothing more this round; docks are
+--     refreshed with the planets in the status phase (L.sa_exhaust_dock,
+--     L.sa_dock_exhausted; L.production leaves exhausted docks out).
+--   * cargo: units carried with capacity (see GENERAL below).
+--   * hostile act: a player's ships end their movement in a system holding
+--     another player's ships, or he bombards or invades one of that player's
+--     planets. It breaks the trade agreements between the two
+--     (L.sa_hostile_act, window `hostile_act`, L.sa_break_agreement).
+--   * withdrawals, racial upgrades: see the retreat and technology parts.
+--
+-- GENERAL:
+--   1. Cargo (fighters, ground units, PDS) may be picked up in any system
+--      that is not activated (or in the system just activated), whatever
+--      enemy ships are there and wherever it is (planet or space). The
+--      shared movement step loads cargo where the moving ships start; here,
+--      after it, the player may pick up more in the systems the moving ships
+--      can pass through on their way (within their movement, not activated
+--      by him), and, when the activated system has a planet that is not his,
+--      lift his ground units off his planets there to land them elsewhere.
+--      The capacity of all his ships in the activated system is pooled (our
+--      simplification: which ship carries what is not tracked).
+--   2. Pre-combat effects are simultaneous: both sides roll their
+--      anti-fighter barrage before either removes casualties. (The other
+--      pre-combat effects in this pack already do not depend on each other's
+--      casualties; UNCERTAIN beyond the barrage.)
+--   3. Fighters are ships: they block enemy movement (as in the shared
+--      movement rules) and count for controlling a system
+--      (L.controls_system).
+--   4. Political cards: never spent as trade goods (nothing in the pack
+--      lets them); each player receives one in the status phase (after the
+--      action cards), may trade two of them for a new one (offered then, and
+--      L.sa_swap_politics for any other moment), and holds at most 7.
+--   5. An action card effect barred from home systems may still be used in
+--      one if the system's original owner allows it: the action card scripts
+--      ask L.sa_home_permission(p, s, what) (a decision of that owner).
+--   6. No player activates another player's home system in round 1.
+--   7. A planet with no ground units that takes a bombardment hit turns
+--      neutral at once (its installations are destroyed with it: later SA
+--      "turning neutral"); the bombarding player may decline.
+--   8. As each strategy phase begins, home system planets without enemy
+--      ground units go back, exhausted, to their original owner, with the
+--      installations on them.
+--   9. Mix and Match: one resource buys one ground force and one fighter.
+--      Whatever ground forces and fighters a production makes two for a
+--      resource, the player then chooses how many of them are fighters.
+--  10. Just before the planets are refreshed, each player may spend
+--      resources of his ready planets: 1 trade good per 2 resources.
+--  11. (Yellow technology specialties and objectives: the objective part.)
+--  12. Space docks may be built under blockade (the ti3 production allows
+--      it) and always on one's own home system planets, even just acquired.
+--  13. (Negative effects are met as far as possible: the card scripts.)
+--  14. Refresh abilities are used instead of refreshing the planet, whether
+--      it was exhausted or not. UNCERTAIN: a planet so used stays (or
+--      becomes) exhausted for the next round.
+--  15. Facilities are placed the same way, in the refresh step, on a planet
+--      of the player outside any home system, not a trade station, without
+--      a facility yet; no earlier control is needed. (Values and loss when
+--      the planet changes hands: ti3 options_b, option facilities, always on.)
+--  16. Trade stations (planets with `trade_station: true`): nobody takes one
+--      from a player who has ships in its system; at the end of each action
+--      the only player with ships in its system takes it (later SA rulebook,
+--      "Trade Stations").
+--  17. Space mines lie on borders (not wormholes). In the production step of
+--      a tactical action, with a cruiser in the activated system (the SE
+--      condition), the active player may pay 2 resources to lay mines on
+--      two of that system's borders (one deployment per production; 12 mine
+--      tokens, SE). An enemy ship that cannot reach its destination without
+--      crossing a mined border crosses one (its owner picks which when he
+--      can choose). For each mined border crossed the mover rolls one die per
+--      non-fighter ship that crossed it; each 8+ is a hit on those ships,
+--      assigned by him; the mine is removed only if it scored a hit. The SE
+--      in-system mines (option space_mines) are not part of SA.
+--
+-- Hooking in: the ready_cards wrapper is put in place when this file loads
+-- (below the other sa-en parts); every other wrapper is installed when setup
+-- starts (L.sa_general_install, called by rules/a_setup.lua), on top of what
+-- the rules files defined when they loaded and under the wrappers ti3's
+-- options_a/options_b/races install during setup.
+local L = game.lib
+local G = {}
+L.sa_general = G
+
+local function pn(p) return L.pn(p) end
+local function round_no() return game.get("game", nil, "round") or 0 end
+local function utype(p, kind) return L.def(p, kind).type or kind end
+
+---------------------------------------------------------------------------
+-- NOMENCLATURE helpers.
+function L.is_ground_unit(p, kind) return L.def(p, kind).class == "ground" end
+function L.is_installation(p, kind) return L.def(p, kind).class == "structure" end
+
+local NEIGHBOURS = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 }, { 1, -1 }, { -1, 1 } }
+function L.adjoining(s)
+  local out = {}
+  local h = game.system(s).hex
+  local q, r = (h or ""):match("^(%-?%d+),(%-?%d+)$")
+  if not q then return out end
+  q, r = tonumber(q), tonumber(r)
+  for _, o in ipairs(NEIGHBOURS) do
+    local t = game.system_at((q + o[1]) .. "," .. (r + o[2]))
+    if t then out[#out + 1] = t end
+  end
+  table.sort(out)
+  return out
+end
+
+function L.is_void(s)
+  local d = game.data.systems[game.tile_of(s)] or {}
+  if d.kind == "special" or d.kind == "home" then return false end
+  if #game.planets_of(s) > 0 then return false end
+  if #(d.wormholes or {}) > 0 then return false end
+  if L.optb and #L.optb.wormholes(s) > 0 then return false end
+  return true
+end
+
+function G.is_home_system(s)
+  local d = game.data.systems[game.tile_of(s)]
+  if d and (d.kind == "home" or d.home_of) then return true end
+  for p = 1, game.num_players() do
+    if L.home(p) == s then return true end
+  end
+  return false
+end
+
+function L.sa_rotation_order() return L.order_from(L.speaker()) end
+
+-- Recycling: the card goes to its discard pile and one of the same deck is drawn.
+local DECKS = { action_cards = { "actions", "deck:actions", "discard:actions" },
+  political_cards = { "politics", "deck:politics", "discard:politics" } }
+function L.sa_recycle(p, coll, card)
+  local d = DECKS[coll]
+  game.move_card(card, d[1] .. ":" .. p, d[3])
+  local got = L.draw(d[2], d[3], d[1] .. ":" .. p, 1)
+  game.log(pn(p) .. " recycles " .. L.name(coll, card))
+  return got[1]
+end
+
+-- 5. May p use a card effect barred from home systems in system s?
+function L.sa_home_permission(p, s, what)
+  for q = 1, game.num_players() do
+    if L.home(q) == s then
+      if q == p then return true end
+      local ok = game.choose(q, "allow " .. pn(p) .. " to use " .. (what or "an action card") .. " in your home system", { "no", "yes" }) == "yes"
+      game.log(pn(q) .. (ok and " allows " or " does not allow ") .. pn(p) .. " to use " .. (what or "an action card") .. " in its home system")
+      return ok
+    end
+  end
+  return true
+end
+
+-- A system p controls: at least one of p's ships (fighters count in SA) and
+-- every planet in it.
+function L.controls_system(p, s)
+  if #L.ships(p, s) == 0 then return false end
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) ~= p then return false end
+  end
+  return true
+end
+
+-- Exhausted space docks (unit prop sa_exhausted).
+function L.sa_exhaust_dock(id)
+  game.put("unit", id, "sa_exhausted", true)
+  game.log("space dock #" .. id .. " is exhausted")
+end
+function L.sa_dock_exhausted(id) return game.get("unit", id, "sa_exhausted") and true or false end
+
+function G.refresh_docks()
+  for _, u in ipairs(game.units {}) do
+    if u.sa_exhausted then game.put("unit", u.id, "sa_exhausted", nil) end
+  end
+end
+
+-- Hostile acts and trade agreements.
+function L.sa_break_agreement(p, q, why)
+  local list = game.get("game", nil, "agreements") or {}
+  local keep, broke = {}, false
+  for _, a in ipairs(list) do
+    if (a.a == p and a.b == q) or (a.a == q and a.b == p) then broke = true else keep[#keep + 1] = a end
+  end
+  if not broke then return false end
+  game.put("game", nil, "agreements", keep)
+  game.log("the trade agreement of " .. pn(p) .. " and " .. pn(q) .. " is broken" .. (why and (" (" .. why .. ")") or ""))
+  return true
+end
+
+function L.sa_hostile_act(p, q, why)
+  if not p or not q or p == q then return end
+  local w = game.window("hostile_act", { player = p, active = p, target = q, why = why })
+  if not w.keep_agreements then L.sa_break_agreement(p, q, "hostile act: " .. (why or "")) end
+end
+
+---------------------------------------------------------------------------
+-- 4. Political cards.
+G.POLITICS_LIMIT = 7
+
+function L.sa_swap_politics(p)
+  for _ = 1, 20 do
+    local zone = "politics:" .. p
+    if game.zone_count(zone) < 2 or game.zone_count("deck:politics") + game.zone_count("discard:politics") == 0 then return end
+    local hand, seen = {}, {}
+    for _, c in ipairs(game.zone(zone)) do if not seen[c] then seen[c] = true; hand[#hand + 1] = c end end
+    table.sort(hand)
+    local opts = { "no" }
+    for _, c in ipairs(hand) do opts[#opts + 1] = c end
+    local a = game.choose(p, "trade two political cards for a new one: first card", opts)
+    if a == "no" then return end
+    game.move_card(a, zone, "discard:politics")
+    local rest, seen2 = {}, {}
+    for _, c in ipairs(game.zone(zone)) do if not seen2[c] then seen2[c] = true; rest[#rest + 1] = c end end
+    table.sort(rest)
+    local b = game.choose(p, "trade two political cards for a new one: second card", rest)
+    game.move_card(b, zone, "discard:politics")
+    L.draw("deck:politics", "discard:politics", zone, 1)
+    game.log(pn(p) .. " trades two political cards for a new one")
+  end
+end
+
+function L.sa_politics_limit(p)
+  local zone = "politics:" .. p
+  while game.zone_count(zone) > G.POLITICS_LIMIT do
+    local hand, seen = {}, {}
+    for _, c in ipairs(game.zone(zone)) do if not seen[c] then seen[c] = true; hand[#hand + 1] = c end end
+    table.sort(hand)
+    local c = game.choose(p, "discard a political card (hand limit " .. G.POLITICS_LIMIT .. ")", hand)
+    game.move_card(c, zone, "discard:politics")
+    game.log(pn(p) .. " discards " .. L.name("political_cards", c) .. " over the hand limit")
+  end
+end
+
+function G.status_politics()
+  for _, p in ipairs(L.sa_rotation_order()) do
+    local got = L.draw("deck:politics", "discard:politics", "politics:" .. p, 1)
+    if #got > 0 then game.log(pn(p) .. " receives a political card") end
+    L.sa_swap_politics(p)
+    L.sa_politics_limit(p)
+  end
+end
+
+---------------------------------------------------------------------------
+-- 8. Home system planets go back to their owner.
+function G.home_planets_return()
+  for p = 1, game.num_players() do
+    local home = L.home(p)
+    if home then
+      for _, pl in ipairs(game.planets_of(home)) do
+        if game.planet_owner(pl) ~= p then
+          local enemy = false
+          for _, u in ipairs(game.units { planet = pl }) do
+            if u.owner ~= p and L.is_ground_unit(u.owner, u.kind) then enemy = true end
+          end
+          if not enemy then
+            for _, u in ipairs(game.units { planet = pl }) do
+              if u.owner ~= p and L.is_installation(u.owner, u.kind) then
+                game.set_unit_owner(u.id, p)
+                game.log(u.kind .. "#" .. u.id .. " on " .. L.name("planets", pl) .. " passes to " .. pn(p))
+              end
+            end
+            game.log(L.name("planets", pl) .. " returns to its original owner " .. pn(p))
+            L.take_control(p, pl, true)
+          end
+        end
+      end
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- 10. Trade goods from unused resources.
+local function planet_resources(p)
+  local n = 0
+  for _, pl in ipairs(L.ready_planets(p)) do n = n + (L.pdef(pl).resources or 0) end
+  return n
+end
+
+-- Pays `amount` resources from p's planets only (trade goods untouched).
+function G.pay_from_planets(p, amount)
+  local tg = game.counter(p, "tg")
+  game.set(p, "tg", 0)
+  local ok, err = pcall(L.pay, p, amount, "resources")
+  game.set(p, "tg", tg)
+  if not ok then error(err, 0) end
+  return err
+end
+
+function G.produce_trade_goods()
+  for _, p in ipairs(L.sa_rotation_order()) do
+    local most = planet_resources(p) // 2
+    if most > 0 then
+      local opts = {}
+      for i = 0, most do opts[#opts + 1] = tostring(i) end
+      local n = tonumber(game.choose(p, "produce trade goods (2 resources each)", opts))
+      if n > 0 then
+        G.pay_from_planets(p, 2 * n)
+        L.gain_tg(p, n, "produced from " .. (2 * n) .. " resources")
+      end
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- 14-15. Refresh abilities and facilities, in the refresh step.
+local FACILITIES = { "colony", "refinery" }
+
+function G.facility_ok(p, pl, kind)
+  if not game.options.facilities or not L.optb then return false end
+  if game.planet_owner(pl) ~= p or L.optb.facility(pl) then return false end
+  if G.is_station(pl) or G.is_home_system(game.planet_system(pl)) then return false end
+  return game.counter("game", "se_" .. kind) < ((L.optb.FACILITIES or {})[kind] or 8)
+end
+
+local function refresh_label(r)
+  if r.trade_goods then return "gain " .. r.trade_goods .. " trade goods" end
+  local parts = {}
+  for _, t in ipairs(game.keys(r.units or {})) do parts[#parts + 1] = r.units[t] .. " " .. t end
+  return "gain " .. table.concat(parts, ", ")
+end
+
+function G.use_refresh(p, pl)
+  local r = (game.data.planets[pl] or {}).refresh
+  game.log(pn(p) .. " uses the refresh ability of " .. L.name("planets", pl) .. ": " .. refresh_label(r))
+  if r.trade_goods then L.gain_tg(p, r.trade_goods, L.name("planets", pl)) end
+  local s = game.planet_system(pl)
+  for _, t in ipairs(game.keys(r.units or {})) do
+    if L.has_unit(p, t) then
+      local d = L.def(p, t)
+      local n = r.units[t]
+      if d.limit and d.type ~= "fighter" and d.type ~= "ground_force" then
+        n = math.max(0, math.min(n, d.limit - #game.units { owner = p, kind = t }))
+      end
+      for _ = 1, n do
+        if d.class == "ship" then game.spawn(t, p, { system = s }) else game.spawn(t, p, { planet = pl }) end
+      end
+    end
+  end
+  if r.units then L.enforce_limits(p, s) end
+end
+
+-- p's choices before the refresh; planets used are added to `kept`.
+function G.refresh_choices(p, kept)
+  for _ = 1, 50 do
+    local opts = { "done" }
+    local planets = game.planets_owned(p)
+    table.sort(planets)
+    for _, pl in ipairs(planets) do
+      if not kept[pl] then
+        local r = (game.data.planets[pl] or {}).refresh
+        if r then opts[#opts + 1] = pl .. ":refresh" end
+        for _, k in ipairs(FACILITIES) do
+          if G.facility_ok(p, pl, k) then opts[#opts + 1] = pl .. ":" .. k end
+        end
+      end
+    end
+    if #opts == 1 then return end
+    local pick = game.choose(p, "instead of refreshing a planet", opts)
+    if pick == "done" then return end
+    local pl, what = pick:match("^([%w_]+):(%a+)$")
+    kept[pl] = true
+    if what == "refresh" then
+      G.use_refresh(p, pl)
+    else
+      L.optb.build_facility(p, pl, what)
+    end
+  end
+end
+
+-- Loaded now, so the other sa-en parts' steps run around it (e.g. the
+-- racial technology purchase before the planets are refreshed).
+local base_ready = game.procedure_fn("ready_cards")
+procedure("ready_cards", function(ctx)
+  local kept = {}
+  for _, p in ipairs(L.sa_rotation_order()) do G.refresh_choices(p, kept) end
+  local r = base_ready(ctx)
+  for _, pl in ipairs(game.keys(kept)) do game.exhaust(pl, true) end
+  G.refresh_docks()
+  return r
+end)
+
+---------------------------------------------------------------------------
+-- 16. Trade stations.
+function G.is_station(pl) return (game.data.planets[pl] or {}).trade_station and true or false end
+local function is_station(pl) return G.is_station(pl) end
+
+function G.trade_stations()
+  for s = 1, game.num_systems() do
+    for _, pl in ipairs(game.planets_of(s)) do
+      if is_station(pl) then
+        local owner = game.planet_owner(pl)
+        if not (owner and #L.ships(owner, s) > 0) then
+          local who = {}
+          for q = 1, game.num_players() do if #L.ships(q, s) > 0 then who[#who + 1] = q end end
+          if #who == 1 then L.take_control(who[1], pl, true) end
+        end
+      end
+    end
+  end
+end
+
+-- 12. A player's own home system planets are always dock sites: the ti3
+-- production step allows a new dock where the planet's owner at the start
+-- of the round (planet prop round_start_owner) is the player.
+function G.planet_gained(ctx)
+  local p, pl = ctx.player, ctx.planet
+  if p and L.home(p) == game.planet_system(pl) then game.put("planet", pl, "round_start_owner", p) end
+end
+
+---------------------------------------------------------------------------
+-- 7. Bombardment of a planet without ground units.
+function G.bombard_neutral(p, q, pl)
+  local name = L.name("planets", pl)
+  if game.choose(p, name .. " has no ground units and is hit: turn it neutral", { "yes", "no" }) ~= "yes" then
+    game.log(pn(p) .. " leaves " .. name .. " to " .. pn(q))
+    return
+  end
+  for _, u in ipairs(game.units { planet = pl }) do
+    if u.owner ~= p then
+      game.remove_unit(u.id)
+      game.log(pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+    end
+  end
+  game.set_owner(pl, nil)
+  game.log(name .. " turns neutral (bombarded without ground units)")
+end
+
+---------------------------------------------------------------------------
+-- 17. Space mines on borders. Game prop sa_mines: list of {a, b, owner}
+-- (a < b); a border token "space_mine:<owner>" marks each (it blocks nothing).
+G.MINES = 12
+
+function L.sa_mines() return game.get("game", nil, "sa_mines") or {} end
+
+local function border_name(a, b) return (game.system(a).hex or a) .. "|" .. (game.system(b).hex or b) end
+
+function L.sa_place_mine(owner, a, b)
+  if a > b then a, b = b, a end
+  local list = L.sa_mines()
+  if #list >= G.MINES then game.log("no space mine token is left"); return false end
+  for _, m in ipairs(list) do
+    if m.a == a and m.b == b and m.owner == owner then return false end
+  end
+  list[#list + 1] = { a = a, b = b, owner = owner }
+  table.sort(list, function(x, y)
+    if x.a ~= y.a then return x.a < y.a end
+    if x.b ~= y.b then return x.b < y.b end
+    return x.owner < y.owner
+  end)
+  game.put("game", nil, "sa_mines", list)
+  game.border_token(a, b, "space_mine:" .. owner, { "space_mine" })
+  game.log(pn(owner) .. " lays a space mine on the border " .. border_name(a, b))
+  return true
+end
+
+function L.sa_remove_mine(owner, a, b)
+  if a > b then a, b = b, a end
+  local list, out, found = L.sa_mines(), {}, false
+  for _, m in ipairs(list) do
+    if not found and m.a == a and m.b == b and m.owner == owner then found = true else out[#out + 1] = m end
+  end
+  if not found then return false end
+  game.put("game", nil, "sa_mines", out)
+  game.remove_border_token(a, b, "space_mine:" .. owner)
+  game.log("the space mine of " .. pn(owner) .. " on the border " .. border_name(a, b) .. " is removed")
+  return true
+end
+
+-- Borders of s (adjoining systems) where p may lay a mine.
+function G.mine_borders(p, s)
+  local out = {}
+  for _, t in ipairs(L.adjoining(s)) do
+    local a, b = math.min(s, t), math.max(s, t)
+    local taken = false
+    for _, m in ipairs(L.sa_mines()) do
+      if m.a == a and m.b == b and m.owner == p then taken = true end
+    end
+    if not taken then out[#out + 1] = t end
+  end
+  return out
+end
+
+function G.deploy_mines(p, s)
+  local cruiser = false
+  for _, u in ipairs(L.ships(p, s)) do if utype(p, u.kind) == "cruiser" then cruiser = true end end
+  if not cruiser or #L.sa_mines() >= G.MINES or L.spendable(p, "resources") < 2 then return end
+  local borders = G.mine_borders(p, s)
+  if #borders == 0 then return end
+  if game.choose(p, "deploy space mines on two borders of " .. L.sysname(s) .. " for 2 resources", { "no", "yes" }) ~= "yes" then return end
+  L.pay(p, 2, "resources")
+  for i = 1, 2 do
+    if #L.sa_mines() >= G.MINES then break end
+    local opts = {}
+    if i == 2 then opts[1] = "none" end
+    for _, t in ipairs(G.mine_borders(p, s)) do opts[#opts + 1] = game.system(t).hex end
+    if #opts == 0 or (i == 2 and #opts == 1) then break end
+    local pick = game.choose(p, "space mine on the border with", opts)
+    if pick == "none" then break end
+    L.sa_place_mine(p, s, game.system_at(pick))
+  end
+end
+
+local function set_of(list)
+  local t = {}
+  for _, x in ipairs(list or {}) do t[x] = true end
+  return t
+end
+
+-- Whether a ship from `o` with movement `mv` can reach `t` crossing a -> b.
+local function path_via(o, a, b, t, rules, sets, mv)
+  if a ~= o and (sets.stop[a] or sets.blocked[a]) then return false end
+  if sets.blocked[b] or (b ~= t and sets.stop[b]) then return false end
+  local c1 = (a == o) and 0 or game.move_cost(o, a, rules)
+  if not c1 then return false end
+  local c2 = (b == t) and 0 or game.move_cost(b, t, rules)
+  if not c2 then return false end
+  return c1 + (sets.free_exit[a] and 0 or 1) + c2 <= mv
+end
+
+-- `moved`: {unit, from, move} of p's ships that just moved into target.
+function G.cross_mines(p, target, moved, rules)
+  local mines = {}
+  for _, m in ipairs(L.sa_mines()) do if m.owner ~= p then mines[#mines + 1] = m end end
+  if #mines == 0 then return end
+  local sets = { stop = set_of(rules.stop), blocked = set_of(rules.blocked), free_exit = set_of(rules.free_exit) }
+  local ships = {}
+  for _, x in ipairs(moved) do
+    if utype(p, x.unit.kind) ~= "fighter" and game.unit_exists(x.unit.id) then ships[#ships + 1] = x end
+  end
+  if #ships == 0 then return end
+  -- Who can go around every mined border?
+  for _, m in ipairs(mines) do game.border_token(m.a, m.b, "sa_mine_probe", { "move" }) end
+  local avoid = {}
+  for _, x in ipairs(ships) do
+    local c = game.move_cost(x.from, target, rules)
+    avoid[x.unit.id] = c ~= nil and c <= x.move
+  end
+  for _, m in ipairs(mines) do game.remove_border_token(m.a, m.b, "sa_mine_probe") end
+  local crossing, order = {}, {}
+  for _, x in ipairs(ships) do
+    if not avoid[x.unit.id] then
+      local feasible = {}
+      for i, m in ipairs(mines) do
+        if path_via(x.from, m.a, m.b, target, rules, sets, x.move) or path_via(x.from, m.b, m.a, target, rules, sets, x.move) then
+          feasible[#feasible + 1] = i
+        end
+      end
+      local pick = feasible[1]
+      if #feasible > 1 then
+        local opts = {}
+        for _, i in ipairs(feasible) do opts[#opts + 1] = border_name(mines[i].a, mines[i].b) .. " (" .. pn(mines[i].owner) .. ")" end
+        local ans = game.choose(p, x.unit.kind .. "#" .. x.unit.id .. " crosses the space mine on", opts)
+        for k, o in ipairs(opts) do if o == ans then pick = feasible[k] end end
+      end
+      if pick then
+        if not crossing[pick] then crossing[pick] = {}; order[#order + 1] = pick end
+        table.insert(crossing[pick], x.unit.id)
+      end
+    end
+  end
+  table.sort(order)
+  for _, i in ipairs(order) do
+    local m = mines[i]
+    local ids = set_of(crossing[i])
+    local victims = {}
+    for _, u in ipairs(L.ships(p, target)) do if ids[u.id] then victims[#victims + 1] = u end end
+    if #victims > 0 then
+      local hits = game.roll(pn(p) .. " crosses the space mine of " .. pn(m.owner) .. " on " .. border_name(m.a, m.b), #victims, 8)
+      L.assign_hits(p, victims, hits, "space mine", { source = m.owner })
+      if hits > 0 then L.sa_remove_mine(m.owner, m.a, m.b) end
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- 1. Cargo.
+local function cargo_candidates(p, s, ground_only)
+  local out = {}
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    local d = L.def(p, u.kind)
+    if d.transported and u.carried == nil and (not ground_only or (d.class == "ground" and u.planet)) then
+      out[#out + 1] = u
+    end
+  end
+  return out
+end
+
+function G.pick_up_cargo(p, target, moved, rules)
+  local cap, used = L.capacity(p, target)
+  if cap - used <= 0 then return end
+  local sets = { stop = set_of(rules.stop), blocked = set_of(rules.blocked) }
+  local origins = {}
+  for _, x in ipairs(moved) do origins[x.from] = true end
+  -- Systems the moving ships with capacity can pass through.
+  local via = {}
+  local any_cargo = {}
+  for s = 1, game.num_systems() do
+    if s ~= target and not origins[s] and not game.has_token(s, "command", p)
+      and not sets.stop[s] and not sets.blocked[s] and #cargo_candidates(p, s) > 0 then
+      any_cargo[#any_cargo + 1] = s
+    end
+  end
+  for _, s in ipairs(any_cargo) do
+    for _, x in ipairs(moved) do
+      if not via[s] and game.unit_exists(x.unit.id) and (L.def(p, x.unit.kind).capacity or 0) > 0 then
+        local c1 = game.move_cost(x.from, s, rules)
+        local c2 = c1 and game.move_cost(s, target, rules)
+        if c1 and c2 and c1 + c2 <= x.move then via[s] = true end
+      end
+    end
+  end
+  local picked = 0
+  for _, s in ipairs(game.keys(via)) do
+    for _, u in ipairs(cargo_candidates(p, s)) do
+      local c, n = L.capacity(p, target)
+      if c - n <= 0 then break end
+      if game.choose(p, "pick up " .. u.kind .. "#" .. u.id .. (u.planet and (" from " .. L.name("planets", u.planet)) or "") .. " in " .. L.sysname(s) .. " on the way", { "yes", "no" }) == "yes" then
+        game.move_unit(u.id, { system = target })
+        game.log(pn(p) .. " picks up " .. u.kind .. "#" .. u.id .. " in " .. L.sysname(s))
+        picked = picked + 1
+      end
+    end
+  end
+  -- The activated system: ground units lifted off p's planets there, when
+  -- there is another planet to land on.
+  local other = false
+  for _, pl in ipairs(game.planets_of(target)) do if game.planet_owner(pl) ~= p then other = true end end
+  if other then
+    for _, u in ipairs(cargo_candidates(p, target, true)) do
+      local c, n = L.capacity(p, target)
+      if c - n <= 0 then break end
+      if game.choose(p, "pick up " .. u.kind .. "#" .. u.id .. " from " .. L.name("planets", u.planet), { "no", "yes" }) == "yes" then
+        game.move_unit(u.id, { system = target })
+        game.log(pn(p) .. " picks up " .. u.kind .. "#" .. u.id .. " from " .. L.name("planets", u.planet))
+      end
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- Installation.
+local installed = false
+
+local function wrap(name, fn)
+  local base = game.procedure_fn(name)
+  if not base then return end
+  procedure(name, function(...) return fn(base, ...) end)
+end
+
+-- Runs fn(...), then undo(), even on error.
+local function guarded(undo, fn, ...)
+  local res = table.pack(pcall(fn, ...))
+  undo()
+  if not res[1] then error(res[2], 0) end
+  return table.unpack(res, 2, res.n)
+end
+
+function L.sa_general_install()
+  if installed then return end
+  installed = true
+  for _, id in ipairs(game.keys(game.data.sa_general or {})) do game.grant("game", "sa_general", id) end
+  -- Facilities are never bought in the production step (the SE way of
+  -- ti3's options_b, which asks B.facility_planets there).
+  if L.optb then L.optb.facility_planets = function() return {} end end
+
+  -- 1, 17, hostile acts: after the shared movement step.
+  wrap("movement", function(base, ctx)
+    local p, target = ctx.player, ctx.system
+    if not p or not target then return base(ctx) end
+    local rules = L.move_rules(p, target)
+    local info = {}
+    for _, m in ipairs(L.movers(p, target, rules)) do
+      info[m.unit.id] = { from = m.unit.system, move = L.move_value(p, m.unit, m.unit.system) }
+    end
+    local r = base(ctx)
+    local moved = {}
+    for _, u in ipairs(L.ships(p, target)) do
+      local i = info[u.id]
+      if i and i.from ~= target then moved[#moved + 1] = { unit = u, from = i.from, move = i.move } end
+    end
+    if #moved > 0 then
+      G.cross_mines(p, target, moved, rules)
+      G.pick_up_cargo(p, target, moved, rules)
+      if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) end
+      for _, q in ipairs(L.enemies_in(p, target)) do L.sa_hostile_act(p, q, "ships moved in beside its ships") end
+    end
+    return r
+  end)
+
+  -- 2. Both barrages are rolled before casualties are removed.
+  wrap("anti_fighter_barrage", function(base, ctx)
+    local queued = {}
+    local real = L.assign_hits
+    L.assign_hits = function(q, units, hits, label, opts)
+      if label == "anti-fighter barrage" then
+        queued[#queued + 1] = { q, units, hits, label, opts }
+        return 0
+      end
+      return real(q, units, hits, label, opts)
+    end
+    local r = guarded(function() L.assign_hits = real end, base, ctx)
+    for _, a in ipairs(queued) do L.assign_hits(a[1], a[2], a[3], a[4], a[5]) end
+    return r
+  end)
+
+  -- 6. No opponent home system in round 1.
+  local function barred(p, s)
+    if round_no() ~= 1 then return false end
+    for q = 1, game.num_players() do
+      if q ~= p and L.home(q) == s then return true end
+    end
+    return false
+  end
+  local base_activatable = L.activatable
+  function L.activatable(p)
+    local out = {}
+    for _, s in ipairs(base_activatable(p)) do
+      if not barred(p, s) then out[#out + 1] = s end
+    end
+    return out
+  end
+  wrap("activation", function(base, ctx)
+    if ctx.system and barred(ctx.player, ctx.system) then
+      error(pn(ctx.player) .. " cannot activate " .. L.sysname(ctx.system) .. ": another player's home system in round 1")
+    end
+    return base(ctx)
+  end)
+
+  -- 7 and hostile acts: bombardment. Which planet a volley of hits is for:
+  -- opts.planet if the bombardment step gives it, else the planet of the
+  -- units hit, else (no ground units there) the planets in the order the
+  -- player chose them ("bombard with ..." decisions), which is the order the
+  -- ti3 step resolves them in.
+  wrap("bombardment", function(base, ctx)
+    local p = ctx.player
+    local picks, owners, seen, calls = {}, {}, {}, 0
+    local real_choose, real_assign = game.choose, L.assign_hits
+    game.choose = function(q, prompt, options)
+      local a = real_choose(q, prompt, options)
+      if q == p and type(prompt) == "string" and prompt:sub(1, 13) == "bombard with " and a ~= "none" and game.data.planets[a] and not seen[a] then
+        seen[a] = true
+        picks[#picks + 1] = a
+        owners[a] = game.planet_owner(a)
+      end
+      return a
+    end
+    L.assign_hits = function(q, units, hits, label, opts)
+      if label ~= "bombardment" then return real_assign(q, units, hits, label, opts) end
+      calls = calls + 1
+      local pl = (opts and opts.planet) or (units[1] and units[1].planet) or picks[calls]
+      local bare = pl and q and game.planet_owner(pl) == q and #L.ground(q, pl) == 0
+      local r = real_assign(q, units, hits, label, opts)
+      if bare and hits > 0 and game.planet_owner(pl) == q then G.bombard_neutral(p, q, pl) end
+      return r
+    end
+    local r = guarded(function() game.choose, L.assign_hits = real_choose, real_assign end, base, ctx)
+    for _, pl in ipairs(picks) do
+      if owners[pl] and owners[pl] ~= p then L.sa_hostile_act(p, owners[pl], "bombarded " .. L.name("planets", pl)) end
+    end
+    return r
+  end)
+
+  -- 9 and 17: production.
+  wrap("tactical_action", function(base, ctx)
+    ctx.sa_tactical = true
+    return base(ctx)
+  end)
+  wrap("production", function(base, ctx)
+    local p, s = ctx.player, ctx.system
+    if not p or not s then return base(ctx) end
+    local before = {}
+    for _, u in ipairs(game.units { system = s, owner = p }) do before[u.id] = true end
+    local real_enforce = L.enforce_limits
+    L.enforce_limits = function(q, sys, why)
+      if q == p and sys == s then return end
+      return real_enforce(q, sys, why)
+    end
+    local r = guarded(function() L.enforce_limits = real_enforce end, base, ctx)
+    G.mix_and_match(p, s, before)
+    L.enforce_limits(p, s)
+    -- (The production step of a tactical action: ctx.sa_tactical, or
+    -- se_tactical as ti3's options_b and the Simultaneous Action System mark it.)
+    if (ctx.sa_tactical or ctx.se_tactical) and ctx.active == p then G.deploy_mines(p, s) end
+    return r
+  end)
+
+  -- Exhausted space docks produce nothing.
+  local base_production = L.production
+  function L.production(p, s)
+    local total = base_production(p, s)
+    for _, u in ipairs(game.units { system = s, owner = p }) do
+      if u.sa_exhausted then
+        local prod = L.def(p, u.kind).production
+        if type(prod) == "number" then
+          total = total - prod
+        elseif type(prod) == "table" then
+          total = total - ((u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0))
+        end
+      end
+    end
+    return math.max(0, total)
+  end
+
+  -- 16. Nobody takes a trade station from a player with ships in its system.
+  local base_take = L.take_control
+  function L.take_control(p, pl, exhausted)
+    local o = game.planet_owner(pl)
+    if o and o ~= p and is_station(pl) and #L.ships(o, game.planet_system(pl)) > 0 then
+      game.log(pn(o) .. " keeps " .. L.name("planets", pl) .. ": its ships are in the system")
+      return
+    end
+    return base_take(p, pl, exhausted)
+  end
+end
+
+-- 9. Mix and Match: the ground forces and fighters this production made
+-- (units not in `before`) may be split between the two types at will.
+function G.mix_and_match(p, s, before)
+  local gf, fi = {}, {}
+  local planet
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    local t = utype(p, u.kind)
+    if not before[u.id] then
+      if t == "ground_force" then gf[#gf + 1] = u elseif t == "fighter" then fi[#fi + 1] = u end
+      if t == "ground_force" and u.planet and not planet then planet = u.planet end
+    end
+    if u.planet and L.def(p, u.kind).production and game.planet_owner(u.planet) == p then planet = planet or u.planet end
+  end
+  local total = #gf + #fi
+  if total < 2 or not L.has_unit(p, "fighter") or not L.has_unit(p, "ground_force") then return end
+  local fd = L.def(p, "fighter")
+  if fd.requires_tech and not game.holds(p, "techs", fd.requires_tech) then return end
+  -- New ground forces need a planet of p's to go to.
+  local low = planet and 0 or #fi
+  if low >= total then return end
+  local opts = {}
+  for k = low, total do opts[#opts + 1] = tostring(k) end
+  local k = tonumber(game.choose(p, "mix and match: how many of the " .. total .. " ground forces and fighters just produced are fighters", opts))
+  if k == #fi then return end
+  if k > #fi then
+    for i = 1, k - #fi do
+      game.remove_unit(gf[i].id)
+      game.spawn("fighter", p, { system = s })
+    end
+  else
+    for i = 1, #fi - k do
+      game.remove_unit(fi[i].id)
+      game.spawn("ground_force", p, { planet = planet })
+    end
+  end
+  game.log(pn(p) .. " mixes and matches: " .. (total - k) .. " ground force" .. (total - k == 1 and "" or "s") .. " and " .. k .. " fighter" .. (k == 1 and "" or "s"))
+end

@@ -1,0 +1,843 @@
+-- Shattered Ascension v4.5 (seed 000, Appendix I "LEADERS"). Leaders are in
+-- every game (leaders.yaml makes ti3's option `leaders` default on); this
+-- file changes what SA changes in ti3's leader rules (rules/options_a.lua of
+-- ti3, whose functions live in game.lib.opta and are replaced here by name).
+--
+--   * Movement: leaders ride on ships using no capacity (ti3), land with
+--     ground units (ti3), and between the steps of his own turn a player may
+--     move his leaders (and the captives he holds) within a system with no
+--     enemy ships, between his planets and ships there (F.relocate, offered
+--     as each of his turns starts: our reading of "between the steps").
+--     Cards and technologies that move ground forces moving leaders too are
+--     left to those cards.
+--   * Generals: attacking or defending, their army gets +1 in invasion combat
+--     and up to two re-rolls each round (the same die may be re-rolled
+--     twice); bombardment against their planet rolls at -3. (One general's
+--     effect per army; more generals do not add up: later SA rulebook.)
+--   * Admirals: no longer stop enemy retreats; a fleet with an admiral
+--     retreats without the command counter cost (rules/e_retreat.lua). They
+--     keep their extra die and the dreadnought's extra move (ti3).
+--   * Agents: may cancel an action card whose effect takes place in their
+--     system (the card's effect location, rules/g_cards.lua), not again
+--     this round or the next, and
+--     without being lost. Enemy fate rolls after a space battle or invasion
+--     combat won by a side whose agent took part are captures. Agents keep
+--     the TI3 invasion abilities (PDS silent, PDS and docks captured).
+--   * Diplomats: an objection stops the whole landing and every bombardment
+--     of the planet; the invader may overturn it for 6 influence, and the
+--     diplomat escapes. Not on the same planet this round or the next (later
+--     SA). Fleets may pass each other through a diplomat's fleet if its
+--     owners agree (ti3); a defending fleet in a system with a diplomat may
+--     retreat before the battle if the attacker agrees (e_retreat.lua).
+--   * Scientists: no longer stop war sun bombardment; with a PDS on their
+--     planet they cancel one more bombardment hit; a space dock on their
+--     planet costs 3; when a technology is researched, a scientist on a ready
+--     planet with a technology specialty may exhaust it to skip one
+--     prerequisite of that colour. PDS on their planet still get +1 (ti3,
+--     later SA "Ballistics").
+--   * Fate rolls: when a ship or planet holding a leader is lost (or changes
+--     hands), or the leader was part of a failed invasion, the leader leaves
+--     the board and rolls at the end of the action: 1 killed, 2-7 captured
+--     (only if an enemy controls the planet or space where it was: the
+--     player who owns the planet, or the only player with ships in the
+--     system; else it escapes), 8-10 escapes. An escaped leader is placed by
+--     its owner on any of his planets or ships.
+--   * Captives stay on the board, held by the captor (the unit is his, with
+--     unit prop sa_captive = its owner); they have no abilities and move only
+--     with the captor. In the status phase the captor may free a captive (it
+--     escapes) or execute it (it is killed, and he exhausts a planet or gives
+--     up control of one). A captive that its own owner would capture escapes.
+local L = game.lib
+local A = L.opta
+local U = L.sa_units
+local R = L.sa_retreat
+local F = {}
+L.sa_leaders = F
+
+local function pn(p) return L.pn(p) end
+local function pname(pl) return L.name("planets", pl) end
+local function round_no() return game.get("game", nil, "round") or 0 end
+local function rules() return (game.data.sa_leader_rules or {}).rules or {} end
+
+local function records() return A.records() end
+local function save(list) game.put("game", nil, "se_leaders", list) end
+local function lname(rec) return pn(rec.owner) .. " " .. rec.type .. " " .. rec.name end
+
+---------------------------------------------------------------------------
+-- Where leaders are.
+
+-- The unit of a record, whoever holds it.
+function F.unit_of(rec)
+  if not rec.unit or not game.unit_exists(rec.unit) then return nil end
+  for _, u in ipairs(game.units { kind = "leader_" .. rec.type }) do
+    if u.id == rec.unit then return u end
+  end
+  return nil
+end
+
+-- Who moves the leader: its owner, or its captor.
+function F.holder(rec) return rec.status == "captive" and rec.captor or rec.owner end
+
+local function free_units(list)
+  local out = {}
+  for _, u in ipairs(list) do
+    if not game.get("unit", u.id, "sa_captive") then out[#out + 1] = u end
+  end
+  return out
+end
+
+-- p's own (not captive) leaders of type t on planet pl.
+function F.at(p, pl, t)
+  if not p then return {} end
+  return free_units(game.units { planet = pl, owner = p, kind = "leader_" .. t })
+end
+
+function F.ship_carries(ship, t)
+  return #free_units(game.units { carried = ship, kind = "leader_" .. t }) > 0
+end
+
+-- p's own leaders of type t in system s (on planets or aboard ships).
+function F.in_system(p, s, t)
+  local out = {}
+  for _, u in ipairs(free_units(game.units { system = s, owner = p, kind = "leader_" .. t })) do out[#out + 1] = u end
+  return out
+end
+
+function F.fleet_has(p, s, t)
+  for _, u in ipairs(L.ships(p, s)) do
+    if F.ship_carries(u.id, t) then return true end
+  end
+  return false
+end
+
+-- ti3's lookups, without captives. Generals are SA's (F.at): ti3's general
+-- rules (bombardment -4, defence only +1, attack only re-rolls) read
+-- A.on_planet and must find none.
+function A.on_planet(p, pl, t)
+  if t == "general" then return {} end
+  return F.at(p, pl, t)
+end
+A.ship_carries = F.ship_carries
+A.fleet_has = F.fleet_has
+
+---------------------------------------------------------------------------
+-- Fate rolls.
+local function queue() return game.get("game", nil, "sa_fate") or {} end
+
+-- Takes the leader off the board; its fate roll waits for the end of the
+-- action. `where` = {planet=} or {system=}; battle = the battle it was lost in.
+function F.lose(list, i, where, why)
+  local rec = list[i]
+  if rec.unit and game.unit_exists(rec.unit) then game.remove_unit(rec.unit) end
+  rec.unit, rec.ship = nil, nil
+  rec.fate_from = rec.status
+  rec.status = "fate"
+  local q = queue()
+  q[#q + 1] = { i = i, planet = where.planet, system = where.system or (where.planet and game.planet_system(where.planet)), battle = where.battle, agent_for = where.agent_for }
+  game.put("game", nil, "sa_fate", q)
+  game.log(lname(rec) .. (rec.fate_from == "captive" and " (captive)" or "") .. " is lost (" .. (why or "?") .. "): fate roll at the end of the action")
+end
+
+-- The player who controls the planet or the space where a leader was.
+function F.controller(e)
+  if e.planet then return game.planet_owner(e.planet) end
+  if not e.system then return nil end
+  local who
+  for _, u in ipairs(game.units { system = e.system, space = true }) do
+    if u.carried == nil and L.def(u.owner, u.kind).class == "ship" then
+      if who and who ~= u.owner then return nil end
+      who = u.owner
+    end
+  end
+  return who
+end
+
+-- The places p may put a leader: his planets, then his ships (not fighters).
+local function places(p, except)
+  local opts = {}
+  local pls = game.planets_owned(p)
+  table.sort(pls)
+  for _, pl in ipairs(pls) do if pl ~= except then opts[#opts + 1] = pl end end
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    local d = u.carried == nil and L.def(p, u.kind)
+    if d and d.class == "ship" and d.type ~= "fighter" then opts[#opts + 1] = u.kind .. "#" .. u.id end
+  end
+  return opts
+end
+
+local function put(rec, holder, where, captive_of)
+  local loc
+  local id = tonumber(where:match("#(%d+)$") or "")
+  if id then loc = { carried = id } else loc = { planet = where } end
+  rec.unit = game.spawn("leader_" .. rec.type, holder, loc)
+  if captive_of then game.put("unit", rec.unit, "sa_captive", captive_of) end
+  rec.ship = id
+  rec.planet = (not id) and where or nil
+  local u = F.unit_of(rec)
+  rec.system = u and u.system or nil
+end
+
+function A.kill(rec, why)
+  if rec.unit and game.unit_exists(rec.unit) then game.remove_unit(rec.unit) end
+  rec.unit, rec.ship, rec.planet = nil, nil, nil
+  rec.status, rec.captor = "dead", nil
+  game.log(lname(rec) .. " is killed" .. (why and (" (" .. why .. ")") or ""))
+end
+
+-- Escape: the owner places the leader on one of his planets or ships.
+function A.escape(rec, why, except, verb)
+  if rec.unit and game.unit_exists(rec.unit) then game.remove_unit(rec.unit) end
+  rec.unit = nil
+  local opts = places(rec.owner, except)
+  if #opts == 0 then return A.kill(rec, (why and (why .. ", ") or "") .. "no planet or ship to go to") end
+  local where = game.choose(rec.owner, "place leader " .. rec.name .. " (" .. rec.type .. ") on", opts)
+  put(rec, rec.owner, where)
+  rec.status, rec.captor = "board", nil
+  game.log(lname(rec) .. " " .. (verb or "escapes") .. " to " .. (game.data.planets[where] and pname(where) or where) .. (why and (" (" .. why .. ")") or ""))
+end
+
+-- Captured by q where it was: on that planet, or aboard one of q's ships in
+-- that system (any of q's places if neither).
+function A.capture(rec, q, why, e)
+  if rec.unit and game.unit_exists(rec.unit) then game.remove_unit(rec.unit) end
+  rec.unit = nil
+  if q == rec.owner then return A.escape(rec, why) end
+  local where
+  if e and e.planet and game.planet_owner(e.planet) == q then where = e.planet end
+  if not where and e and e.system then
+    for _, u in ipairs(L.ships(q, e.system)) do
+      if not where and L.def(q, u.kind).type ~= "fighter" then where = u.kind .. "#" .. u.id end
+    end
+    for _, u in ipairs(L.ships(q, e.system)) do
+      if not where then where = u.kind .. "#" .. u.id end
+    end
+  end
+  if not where then
+    local opts = places(q)
+    if #opts == 0 then return A.kill(rec, "nowhere to hold it") end
+    where = opts[1]
+  end
+  put(rec, q, where, rec.owner)
+  rec.status, rec.captor = "captive", q
+  game.log(lname(rec) .. " is captured by " .. pn(q) .. (why and (" (" .. why .. ")") or ""))
+end
+
+-- Resolves the waiting fate rolls (end of the action).
+function F.flush()
+  local q = queue()
+  if #q == 0 then return end
+  game.put("game", nil, "sa_fate", {})
+  local list = records()
+  local r = rules()
+  local kmax, cmax = r.fate_killed_max or 1, r.fate_captured_max or 7
+  for _, e in ipairs(q) do
+    local rec = list[e.i]
+    if rec and rec.status == "fate" then
+      local c = F.controller(e)
+      local enemy = (c and c ~= rec.owner) and c or nil
+      local forced = false
+      if enemy then
+        if e.agent_for == enemy then forced = true end
+        local b = e.battle and game.get("game", nil, "sa_battle:" .. e.battle)
+        if b and b.agent and b.winner == enemy then forced = true end
+      end
+      if forced then
+        A.capture(rec, enemy, "an agent of " .. pn(enemy) .. " took part in the battle", e)
+      else
+        local _, rolls = game.roll(lname(rec) .. ": fate roll (1 killed, 2-7 captured, 8-10 escapes)", 1, cmax + 1)
+        local d = rolls[1]
+        if d <= kmax then
+          A.kill(rec, "rolled " .. d)
+        elseif d <= cmax and enemy then
+          A.capture(rec, enemy, "rolled " .. d, e)
+        else
+          A.escape(rec, "rolled " .. d .. ((d <= cmax) and ", no enemy holds the place" or ""), e.planet)
+        end
+      end
+    end
+  end
+  save(list)
+end
+
+-- Keeps the records true to the board (ti3's A.sync, SA fates): a leader
+-- whose unit is gone, or whose planet changed hands, is lost.
+function A.sync()
+  local list, changed = records(), false
+  for i, rec in ipairs(list) do
+    if rec.status == "board" or rec.status == "captive" then
+      local holder = F.holder(rec)
+      local u = F.unit_of(rec)
+      if not u then
+        changed = true
+        rec.unit = nil
+        F.lose(list, i, { planet = rec.planet, system = rec.system }, rec.ship and "its ship is gone" or "it left the board")
+      elseif u.planet then
+        if game.planet_owner(u.planet) ~= holder then
+          changed = true
+          F.lose(list, i, { planet = u.planet }, pname(u.planet) .. " changed hands")
+        elseif rec.ship or rec.planet ~= u.planet or rec.system ~= u.system then
+          rec.ship, rec.planet, rec.system = nil, u.planet, u.system
+          changed = true
+        end
+      elseif u.carried then
+        if rec.ship ~= u.carried or rec.planet or rec.system ~= u.system then
+          rec.ship, rec.planet, rec.system = u.carried, nil, u.system
+          changed = true
+        end
+      else
+        local ship
+        for _, sh in ipairs(L.ships(holder, u.system)) do
+          if L.def(holder, sh.kind).type ~= "fighter" and not ship then ship = sh end
+        end
+        changed = true
+        if ship then
+          game.move_unit(u.id, { carried = ship.id })
+          rec.ship, rec.planet, rec.system = ship.id, nil, u.system
+        else
+          F.lose(list, i, { system = u.system }, "left alone in space")
+        end
+      end
+    end
+  end
+  if changed then save(list) end
+end
+
+-- A ship carrying leaders was destroyed (the kernel removed them with it).
+function A.on_unit_destroyed(ctx)
+  local list, changed = records(), false
+  for i, rec in ipairs(list) do
+    if (rec.status == "board" or rec.status == "captive") and rec.ship == ctx.unit and not F.unit_of(rec) then
+      changed = true
+      rec.unit = nil
+      F.lose(list, i, { system = ctx.system or rec.system, battle = F.battle and F.battle.id }, "its ship was destroyed")
+    end
+  end
+  if changed then save(list) end
+end
+
+---------------------------------------------------------------------------
+-- Invasions (called by ti3's establish_control wrapper before control
+-- changes hands).
+function A.invasion_outcome(p, pl, prev, won)
+  local list, changed = records(), false
+  if not won then
+    local agent = prev and prev ~= p and #F.at(prev, pl, "agent") > 0 and prev or nil
+    for i, rec in ipairs(list) do
+      local u = (rec.status == "board" or rec.status == "captive") and F.holder(rec) == p and F.unit_of(rec)
+      if u and u.planet == pl then
+        changed = true
+        F.lose(list, i, { planet = pl, agent_for = agent }, "the invasion of " .. pname(pl) .. " failed")
+      end
+    end
+  else
+    local agent = #F.at(p, pl, "agent") > 0 and p or nil
+    for i, rec in ipairs(list) do
+      local u = (rec.status == "board" or rec.status == "captive") and F.holder(rec) ~= p and F.unit_of(rec)
+      if u and u.planet == pl then
+        changed = true
+        F.lose(list, i, { planet = pl, agent_for = agent }, pname(pl) .. " is taken")
+      end
+    end
+  end
+  if changed then save(list) end
+end
+
+-- No TI3 rescue or hand-over of captives.
+function A.after_conquest(p, prev) end
+
+-- Agent with the invasion: the PDS and space docks are captured (ti3,
+-- later SA "Infiltration"); shock troops capture as commandos (c_units.lua).
+function A.capture_structures(p, pl)
+  if #F.at(p, pl, "agent") == 0 then return end
+  local list = {}
+  for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+    local t = L.def(u.owner, u.kind).type
+    if t == "pds" or t == "space_dock" then list[#list + 1] = u end
+  end
+  if #list == 0 then return end
+  if game.choose(p, "agent: capture the PDS and space docks on " .. pname(pl), { "yes", "no" }) ~= "yes" then return end
+  for _, u in ipairs(list) do
+    local t = L.def(u.owner, u.kind).type
+    local mine = L.has_unit(p, t) and L.def(p, t)
+    if mine and (not mine.limit or #game.units { owner = p, kind = u.kind } < mine.limit) then
+      game.set_unit_owner(u.id, p)
+      game.log(pn(p) .. " captures " .. pn(u.owner) .. "'s " .. u.kind .. "#" .. u.id .. " on " .. pname(pl) .. " (agent)")
+      -- A captured space dock is exhausted (later SA rulebook).
+      if t == "space_dock" and L.sa_exhaust_dock then L.sa_exhaust_dock(u.id) end
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- Status phase: captives freed or executed.
+function A.captives()
+  A.sync()
+  F.flush()
+  local list, changed = records(), false
+  for _, rec in ipairs(list) do
+    if rec.status == "captive" then
+      local q = rec.captor
+      local pick = game.choose(q, "captive " .. lname(rec), { "keep", "free", "execute" })
+      if pick == "free" then
+        changed = true
+        A.escape(rec, "freed by " .. pn(q), nil, "is freed and goes")
+      elseif pick == "execute" then
+        changed = true
+        A.kill(rec, "executed by " .. pn(q))
+        F.execution_cost(q)
+      end
+    end
+  end
+  if changed then save(list) end
+end
+
+-- The executioner exhausts one of his planets or loses control of one.
+function F.execution_cost(q)
+  local opts = {}
+  local pls = game.planets_owned(q)
+  table.sort(pls)
+  for _, pl in ipairs(pls) do if not game.exhausted(pl) then opts[#opts + 1] = "exhaust " .. pl end end
+  for _, pl in ipairs(pls) do opts[#opts + 1] = "lose " .. pl end
+  if #opts == 0 then return end
+  local pick = game.choose(q, "execution: exhaust or give up a planet", opts)
+  local what, pl = pick:match("^(%a+) (.+)$")
+  if what == "exhaust" then
+    game.exhaust(pl, true)
+    game.log(pn(q) .. " exhausts " .. pname(pl) .. " for the execution")
+  else
+    game.set_owner(pl, nil)
+    game.log(pn(q) .. " loses control of " .. pname(pl) .. " for the execution")
+  end
+end
+
+---------------------------------------------------------------------------
+-- Combat.
+
+-- Admirals no longer keep enemy fleets from retreating.
+function A.on_retreat_announced(ctx) end
+
+-- General with an army (attacking or defending): +1 to its ground units.
+function A.on_round_start(ctx)
+  if not ctx.ground or not ctx.planet then return end
+  local bonus = rules().general_combat_bonus or 1
+  for _, q in ipairs({ ctx.attacker, ctx.defender }) do
+    if q and ctx.mods[q] and #F.at(q, ctx.planet, "general") > 0 then
+      ctx.mods[q].all = (ctx.mods[q].all or 0) + bonus
+      game.log(pn(q) .. "'s general on " .. pname(ctx.planet) .. ": ground units +" .. bonus)
+    end
+  end
+end
+
+-- After a combat roll: an admiral's ship rolls one more die (ti3); a general
+-- with the army re-rolls up to two missed dice (the same die twice if need be).
+function A.on_rolled(ctx)
+  local p = ctx.player
+  if not ctx.ground and ctx.label == "space combat" and ctx.system then
+    for _, u in ipairs(L.ships(p, ctx.system)) do
+      if F.ship_carries(u.id, "admiral") then
+        for _, g in ipairs(ctx.groups or {}) do
+          if g.kind == u.kind then
+            local h = game.roll(pn(p) .. " admiral's extra die " .. u.kind .. "#" .. u.id, 1, g.target)
+            ctx.hits = ctx.hits + h
+            break
+          end
+        end
+      end
+    end
+  elseif ctx.ground and ctx.label == "ground combat" and ctx.planet and #F.at(p, ctx.planet, "general") > 0 then
+    for _ = 1, rules().general_rerolls or 2 do
+      local opts = { "none" }
+      for gi, g in ipairs(ctx.groups or {}) do
+        for j, r in ipairs(g.rolls or {}) do
+          if r < g.target then opts[#opts + 1] = g.kind .. ":" .. gi .. ":" .. j .. " (" .. r .. ")" end
+        end
+      end
+      if #opts == 1 then break end
+      local pick = game.choose(p, "general: re-roll a missed die", opts)
+      if pick == "none" then break end
+      local gi, j = pick:match("^[%w_]+:(%d+):(%d+)")
+      local g = ctx.groups[tonumber(gi)]
+      local h, rolls = game.roll(pn(p) .. " general re-rolls " .. g.kind, 1, g.target)
+      g.rolls[tonumber(j)] = rolls[1]
+      ctx.hits = ctx.hits + h
+    end
+  end
+end
+
+-- Bombardment against a planet with a general.
+function U.bombard_penalty(owner, pl)
+  if #F.at(owner, pl, "general") > 0 then
+    local n = rules().general_bombardment_penalty or 3
+    game.log(pn(owner) .. "'s general on " .. pname(pl) .. ": bombardment rolls -" .. n)
+    return n
+  end
+  return 0
+end
+
+-- Scientist with a PDS: one more bombardment hit cancelled.
+function U.extra_absorb(owner, pl, pds)
+  if (pds or 0) > 0 and #F.at(owner, pl, "scientist") > 0 then return rules().scientist_extra_absorb or 1 end
+  return 0
+end
+
+-- Battles: which agents took part, and who won (for fate rolls).
+F.battle = nil
+local base_space_combat = game.procedure_fn("space_combat")
+procedure("space_combat", function(ctx)
+  local a, s = ctx.player, ctx.system
+  local d = ctx.defender or (a and s and L.enemies_in(a, s)[1])
+  if not a or not s or not d then return base_space_combat(ctx) end
+  local id = (game.get("game", nil, "sa_battles") or 0) + 1
+  game.put("game", nil, "sa_battles", id)
+  local agents = { [a] = F.fleet_has(a, s, "agent"), [d] = F.fleet_has(d, s, "agent") }
+  local prev = F.battle
+  F.battle = { id = id }
+  local res = table.pack(pcall(base_space_combat, ctx))
+  F.battle = prev
+  if not res[1] then error(res[2], 0) end
+  local w = ctx.winner
+  game.put("game", nil, "sa_battle:" .. id, { winner = w, agent = w and agents[w] or false })
+  return table.unpack(res, 2, res.n)
+end)
+
+---------------------------------------------------------------------------
+-- Retreats: admirals and diplomats.
+function R.free_retreat(p, s) return F.fleet_has(p, s, "admiral") end
+
+function R.ceasefire_possible(a, d, s)
+  return #F.in_system(a, s, "diplomat") > 0 or #F.in_system(d, s, "diplomat") > 0
+end
+
+---------------------------------------------------------------------------
+-- Diplomats: objection to a landing or a bombardment.
+-- Returns true when p may not land on or bombard pl this round. `silent`:
+-- only an objection already made counts (nobody is asked).
+function F.objection(p, pl, silent)
+  local o = game.planet_owner(pl)
+  if not o or o == p then return false end
+  local r = round_no()
+  if game.get("planet", pl, "se_diplomat_block") == r .. ":" .. p then return true end
+  if silent then return false end
+  local used = game.get("planet", pl, "se_diplomat_round")
+  if used and (used == r or used == r - 1) then return false end
+  local dips = F.at(o, pl, "diplomat")
+  if #dips == 0 then return false end
+  if game.choose(o, "diplomat on " .. pname(pl) .. ": object to " .. pn(p) .. "'s landing and bombardment", { "yes", "no" }) ~= "yes" then return false end
+  game.put("planet", pl, "se_diplomat_round", r)
+  local cost = rules().diplomat_overturn_influence or 6
+  game.log(pn(o) .. "'s diplomat objects to " .. pn(p) .. "'s invasion of " .. pname(pl))
+  if L.spendable(p, "influence") >= cost
+    and game.choose(p, "overturn the diplomat's objection on " .. pname(pl) .. " (" .. cost .. " influence)", { "yes", "no" }) == "yes" then
+    L.pay(p, cost, "influence")
+    game.log(pn(p) .. " overturns the objection")
+    local list = records()
+    for _, rec in ipairs(list) do
+      if rec.status == "board" and rec.unit == dips[1].id then
+        A.escape(rec, "its objection was overturned", pl)
+      end
+    end
+    save(list)
+    return false
+  end
+  game.put("planet", pl, "se_diplomat_block", r .. ":" .. p)
+  game.log(pn(o) .. "'s diplomat stops " .. pn(p) .. "'s landing and bombardment on " .. pname(pl) .. " this round")
+  return true
+end
+
+function A.diplomat_check(p, pl, n)
+  if F.objection(p, pl) then return 0 end
+  return n
+end
+
+function U.may_bombard(p, pl, silent) return not F.objection(p, pl, silent) end
+
+---------------------------------------------------------------------------
+-- Agents: sabotage where the card takes effect.
+
+-- Whether an agent of q in system s may cancel the card: the effect
+-- location of the card (rules/g_cards.lua: L.sa_agent_may_sabotage); a card
+-- whose location cannot be told takes effect in the system activated in the
+-- current tactical action (none outside one).
+local function at_location(card, q, s)
+  if L.sa_agent_may_sabotage then
+    local r = L.sa_agent_may_sabotage(card, L.sa_card_context, q, s)
+    if r ~= nil then return r end
+  end
+  return s ~= nil and s == game.get("game", nil, "sa_active_system")
+end
+
+function A.on_action_card(ctx)
+  local r = round_no()
+  local rest = rules().agent_rest_rounds or 1
+  local list = records()
+  for _, q in ipairs(L.order_from(ctx.player)) do
+    if q ~= ctx.player then
+      for _, rec in ipairs(list) do
+        local u = rec.status == "board" and rec.owner == q and rec.type == "agent" and F.unit_of(rec)
+        local rested = not rec.sabotaged or r > rec.sabotaged + rest
+        if u and rested and at_location(ctx.card, q, u.system) then
+          if game.choose(q, "agent " .. rec.name .. ": cancel " .. L.name("action_cards", ctx.card), { "no", "yes" }) == "yes" then
+            rec.sabotaged = r
+            save(list)
+            game.log(lname(rec) .. " sabotages " .. L.name("action_cards", ctx.card))
+            ctx.cancel = true
+            return
+          end
+        end
+      end
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- Scientists: space docks and research.
+
+-- A space dock costs 3 where every planet it could go on has the player's
+-- scientist (the same condition ti3 uses for its cheaper dock).
+local base_production = game.procedure_fn("production")
+procedure("production", function(ctx)
+  local p, s = ctx.player, ctx.system
+  if not p or not s then return base_production(ctx) end
+  local sites, all = 0, true
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) == p and #game.units { planet = pl, kind = "space_dock" } == 0 then
+      sites = sites + 1
+      if #F.at(p, pl, "scientist") == 0 then all = false end
+    end
+  end
+  if sites == 0 or not all then return base_production(ctx) end
+  local cost = rules().scientist_dock_cost or 3
+  local old_def = L.def
+  L.def = function(q, t)
+    local d = old_def(q, t)
+    if q == p and (d.type or t) == "space_dock" and d.cost and d.cost ~= cost then
+      local c = {}
+      for k, v in pairs(d) do c[k] = v end
+      c.cost = cost
+      return c
+    end
+    return d
+  end
+  return U.guarded(function() L.def = old_def end, base_production, ctx)
+end)
+
+-- Research: missing prerequisites covered by scientists on ready planets
+-- with the matching specialty (one planet each).
+local function scientist_planets(p)
+  local out = {}
+  local pls = L.ready_planets(p)
+  table.sort(pls)
+  for _, pl in ipairs(pls) do
+    local spec = L.pdef(pl).specialty
+    if spec and #F.at(p, pl, "scientist") > 0 then out[#out + 1] = { planet = pl, color = spec } end
+  end
+  return out
+end
+
+-- The planets to exhaust for technology id, or nil if scientists cannot help.
+function F.eureka(p, id)
+  local d = game.data.techs[id]
+  if not d or game.holds(p, "techs", id) then return nil end
+  local sci = scientist_planets(p)
+  if #sci == 0 then return nil end
+  local missing = {}
+  for _, r in ipairs(d.requires or {}) do
+    if not game.holds(p, "techs", r) then missing[#missing + 1] = { r } end
+  end
+  local any = d.requires_any or {}
+  if #any > 0 then
+    local ok = false
+    for _, r in ipairs(any) do if game.holds(p, "techs", r) then ok = true end end
+    if not ok then missing[#missing + 1] = any end
+  end
+  if #missing == 0 then return nil end
+  local used, plan = {}, {}
+  for _, alts in ipairs(missing) do
+    local found
+    for _, r in ipairs(alts) do
+      local c = game.data.techs[r] and game.data.techs[r].color
+      for _, x in ipairs(sci) do
+        if not found and not used[x.planet] and x.color == c then found = x end
+      end
+    end
+    if not found then return nil end
+    used[found.planet] = true
+    plan[#plan + 1] = found.planet
+  end
+  return plan
+end
+
+local base_can = L.can_research
+function L.can_research(p, id)
+  if base_can(p, id) then return true end
+  local d = game.data.techs[id]
+  if d and d.faction and d.faction ~= game.get("player", p, "faction") then return false end
+  return F.eureka(p, id) ~= nil
+end
+
+local base_gain = L.gain_tech
+function L.gain_tech(p, id)
+  if type(p) == "number" and not base_can(p, id) then
+    local plan = F.eureka(p, id)
+    for _, pl in ipairs(plan or {}) do
+      game.exhaust(pl, true)
+      game.log(pn(p) .. "'s scientist on " .. pname(pl) .. " skips a prerequisite of " .. L.name("techs", id) .. " (planet exhausted)")
+    end
+  end
+  return base_gain(p, id)
+end
+
+---------------------------------------------------------------------------
+-- Movement: boarding and landing include the captives a player holds, and
+-- leaders move within a system between the steps of their owner's turn.
+
+-- Before movement (ti3's A.embark, with captives): leaders in systems the
+-- moving ships leave may board them.
+function A.embark(p, target, movers)
+  local by_sys, seen = {}, {}
+  local function add(u)
+    if seen[u.id] then return end
+    seen[u.id] = true
+    by_sys[u.system] = by_sys[u.system] or {}
+    table.insert(by_sys[u.system], u)
+  end
+  for _, m in ipairs(movers) do
+    if L.def(p, m.unit.kind).type ~= "fighter" then add(m.unit) end
+  end
+  -- A dreadnought one system short reaches the active system with an admiral.
+  local rules_ = L.move_rules(p, target)
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    if u.carried == nil and u.system ~= target and not seen[u.id] and not game.has_token(u.system, "command", p)
+      and L.def(p, u.kind).type == "dreadnought" and (L.def(p, u.kind).move or 0) > 0 then
+      local c = game.move_cost(u.system, target, rules_)
+      if c and c <= L.move_value(p, u, u.system) + 1 then add(u); by_sys[u.system][#by_sys[u.system]].admiral_only = true end
+    end
+  end
+  local list, changed = records(), false
+  for _, rec in ipairs(list) do
+    if (rec.status == "board" or rec.status == "captive") and F.holder(rec) == p then
+      local u = F.unit_of(rec)
+      local ships = u and by_sys[u.system]
+      if ships then
+        local opts = { "stay" }
+        for _, sh in ipairs(ships) do
+          if sh.id ~= u.carried and ((rec.type == "admiral" and rec.status == "board") or not sh.admiral_only) then opts[#opts + 1] = sh.kind .. "#" .. sh.id end
+        end
+        if #opts > 1 then
+          local pick = game.choose(p, "leader " .. rec.name .. " (" .. rec.type .. (rec.status == "captive" and ", captive" or "") .. ") boards", opts)
+          if pick ~= "stay" then
+            local sid = tonumber(pick:match("#(%d+)$"))
+            game.move_unit(u.id, { carried = sid })
+            rec.ship, rec.planet = sid, nil
+            changed = true
+            game.log(lname(rec) .. " boards " .. pick)
+          end
+        end
+      end
+    end
+  end
+  if changed then save(list) end
+end
+
+-- Planetary landings (ti3's A.land, with captives): on p's planets, or with
+-- ground units just landed.
+function A.land(ctx)
+  local p, s = ctx.player, ctx.system
+  local targets = {}
+  for _, pl in ipairs(ctx.targets or {}) do
+    if #L.ground(p, pl) > 0 then targets[pl] = true end
+  end
+  local opts = { "stay" }
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) == p or targets[pl] then opts[#opts + 1] = pl end
+  end
+  if #opts == 1 then return end
+  local list, changed = records(), false
+  for _, rec in ipairs(list) do
+    if (rec.status == "board" or rec.status == "captive") and F.holder(rec) == p then
+      local u = F.unit_of(rec)
+      if u and u.carried and u.system == s then
+        local pick = game.choose(p, "land leader " .. rec.name .. " (" .. rec.type .. ") on", opts)
+        if pick ~= "stay" then
+          game.move_unit(u.id, { planet = pick })
+          rec.ship, rec.planet = nil, pick
+          changed = true
+          game.log(lname(rec) .. " lands on " .. pname(pick))
+        end
+      end
+    end
+  end
+  if changed then save(list) end
+end
+
+-- Diplomats' passage (ti3): a captive diplomat gives its captor's fleet no
+-- passage. ti3 looks for the mover's diplomats by owner, so while it looks
+-- the captives it holds are handed back to their owners.
+local base_passage = A.diplomat_passage
+if base_passage then
+  function A.diplomat_passage(p, target, movers)
+    local lent = {}
+    for _, u in ipairs(game.units { owner = p, kind = "leader_diplomat" }) do
+      local o = game.get("unit", u.id, "sa_captive")
+      if o then lent[#lent + 1] = u.id; game.set_unit_owner(u.id, o) end
+    end
+    return U.guarded(function()
+      for _, id in ipairs(lent) do if game.unit_exists(id) then game.set_unit_owner(id, p) end end
+    end, base_passage, p, target, movers)
+  end
+end
+
+-- Between the steps of his turn (offered as it starts): p moves leaders he
+-- holds within systems without enemy ships.
+function F.relocate(p)
+  local moved = {}
+  for _ = 1, 12 do
+    local opts = { "done" }
+    local list = records()
+    for i, rec in ipairs(list) do
+      local u = not moved[i] and (rec.status == "board" or rec.status == "captive") and F.holder(rec) == p and F.unit_of(rec)
+      if u and #L.other_ships(p, u.system) == 0 then
+        for _, pl in ipairs(game.planets_of(u.system)) do
+          if game.planet_owner(pl) == p and pl ~= u.planet then opts[#opts + 1] = i .. ":" .. rec.type .. "->" .. pl end
+        end
+        for _, sh in ipairs(L.ships(p, u.system)) do
+          if sh.id ~= u.carried and L.def(p, sh.kind).type ~= "fighter" then opts[#opts + 1] = i .. ":" .. rec.type .. "->" .. sh.kind .. "#" .. sh.id end
+        end
+      end
+    end
+    if #opts == 1 then return end
+    local pick = game.choose(p, "move a leader within its system", opts)
+    if pick == "done" then return end
+    local i, where = pick:match("^(%d+):[%w_]+%->(.+)$")
+    local rec = list[tonumber(i)]
+    moved[tonumber(i)] = true
+    local id = tonumber(where:match("#(%d+)$") or "")
+    if id then
+      game.move_unit(rec.unit, { carried = id })
+      rec.ship, rec.planet = id, nil
+    else
+      game.move_unit(rec.unit, { planet = where })
+      rec.ship, rec.planet = nil, where
+    end
+    save(list)
+    game.log(lname(rec) .. " moves to " .. (id and where or pname(where)))
+  end
+end
+
+function F.on_turn_start(ctx)
+  if ctx.player then F.relocate(ctx.player) end
+end
+
+function F.on_turn_end(ctx)
+  A.sync()
+  F.flush()
+end
+
+---------------------------------------------------------------------------
+-- Setup: the game holds the leader rules of leaders.yaml.
+local base_setup = game.procedure_fn("setup")
+procedure("setup", function(args)
+  local r = base_setup(args)
+  for _, id in ipairs(game.keys(game.data.sa_leader_rules or {})) do game.grant("game", "sa_leader_rules", id) end
+  return r
+end)

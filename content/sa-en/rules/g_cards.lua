@@ -1,0 +1,62 @@
+-- Shattered Ascension v4.5 (seed 000, Appendix I 4/5 "Action Cards and
+-- Political Cards"): the effect location of action cards. Data and the other
+-- card rules of the seed: cards.yaml.
+--
+-- L.sa_effect_location(card, ctx) -> {at =, scattered =, systems = {...} or
+-- nil}. `systems` are the systems where an Agent may sabotage the card now:
+--   mecatol_rex    the Mecatol Rex system
+--   home_system    every home system but the card player's (the race sheet
+--                  it aims at is not chosen yet when the card is revealed; an
+--                  Agent in its owner's home system may answer it)
+--   event_system   the system of the event the card was played on (the
+--                  window's system, or its planet's system)
+--   target_system  nil: the system is the one the card's player picks
+--   anywhere       nil: wherever the card it answers/copies happens
+-- L.sa_agent_may_sabotage(card, ctx, q, s): whether an Agent of player q in
+-- system s may sabotage the card (nil when it cannot be told before the card
+-- resolves; then the Leaders rules decide).
+-- While a card is being played (window action_card_played) the window that
+-- let it be played is L.sa_card_context (set by the wrapper of
+-- L.play_action_card below), so the location can be read in that window.
+local L = game.lib
+
+function L.sa_effect_location(card, ctx)
+  local data = game.data.sa_card_locations and game.data.sa_card_locations[card]
+  if not data then return nil end
+  local out = { at = data.at, scattered = data.scattered and true or false }
+  ctx = ctx or L.sa_card_context or {}
+  local player = ctx.player
+  if data.at == "mecatol_rex" then
+    local s = game.find_system("mecatol_rex")
+    out.systems = s and { s } or {}
+  elseif data.at == "home_system" then
+    out.systems = {}
+    for q = 1, game.num_players() do
+      if q ~= L.sa_card_player and L.home(q) then out.systems[#out.systems + 1] = L.home(q) end
+    end
+  elseif data.at == "event_system" then
+    local s = ctx.system or (ctx.planet and game.planet_system(ctx.planet))
+    out.systems = s and { s } or nil
+  end
+  return out
+end
+
+function L.sa_agent_may_sabotage(card, ctx, q, s)
+  local loc = L.sa_effect_location(card, ctx)
+  if not loc or not loc.systems then return nil end
+  if loc.at == "home_system" then return s == L.home(q) end
+  for _, x in ipairs(loc.systems) do if x == s then return true end end
+  return false
+end
+
+local base_play = L.play_action_card
+if base_play then
+  function L.play_action_card(p, id, ctx)
+    local prev_ctx, prev_p = L.sa_card_context, L.sa_card_player
+    L.sa_card_context, L.sa_card_player = ctx, p
+    local ok, r = pcall(base_play, p, id, ctx)
+    L.sa_card_context, L.sa_card_player = prev_ctx, prev_p
+    if not ok then error(r, 0) end
+    return r
+  end
+end

@@ -1,0 +1,124 @@
+-- Shattered Ascension v4.5: technologies (seed 000, Appendix I 4/5
+-- "Technology", 5/5 "Artifact Research"; the tree changes are in techs.yaml).
+--
+--   * Unit changes of the SA technologies (techs.yaml fields):
+--       bombardment_grant {unit type: dice}: those units may bombard, hitting on
+--         their combat value (Graviton Negator: fighters and cruisers, 1 die);
+--       bombardment_bonus N: +N on every bombardment roll of the player.
+--   * votes_bonus N: N more votes (XenoPsychology).
+--   * Technology costs. A technology specialty lowers by 1 the cost of buying
+--     a technology of its colour while its planet is ready (TI3; the later SA
+--     rulebook words it so too). The seed adds: an SE artifact works as a
+--     technology specialty of its colour (tokens.yaml gives the colours) for
+--     the player who controls its planet, even while the planet is exhausted,
+--     and a Scientist on the same planet (or in the same system) doubles it
+--     as usual. Artifacts do not count for the objectives about technology
+--     specialty planets (they read the planets' own specialty: unchanged).
+--     L.sa_tech_cost(p, id, cost) gives the cost after these discounts
+--     (never below 0); the Technology strategy card's part of the pack is the
+--     one to call it (the ti3 card charges a flat 8 and has no discounts).
+--     Scientists: a planet or system the Leaders part of the pack marks with
+--     L.sa_scientist_at(p, planet) (if it defines that function) counts twice.
+local L = game.lib
+local TT = {}
+L.sa_tech = TT
+
+local function held_techs(p)
+  local out = {}
+  if type(p) ~= "number" then return out end
+  for _, id in ipairs(game.holdings(p, "techs")) do
+    local d = game.data.techs[id]
+    if d then out[#out + 1] = d end
+  end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- Bombardment from technologies.
+local base_def = L.def
+local bcache = {}
+local base_reset = L.reset_cache
+function L.reset_cache()
+  bcache = {}
+  base_reset()
+end
+
+local function bombard_mods(p)
+  local grant, bonus = nil, 0
+  for _, d in ipairs(held_techs(p)) do
+    if d.bombardment_grant then
+      grant = grant or {}
+      for _, t in ipairs(game.keys(d.bombardment_grant)) do grant[t] = (grant[t] or 0) + d.bombardment_grant[t] end
+    end
+    bonus = bonus + (d.bombardment_bonus or 0)
+  end
+  return grant, bonus
+end
+
+function L.def(p, t)
+  local d = base_def(p, t)
+  if type(p) ~= "number" then return d end
+  local key = p .. ":" .. t
+  local c = bcache[key]
+  if c and c.src == d then return c.def end
+  local grant, bonus = bombard_mods(p)
+  local ty = d.type or t
+  local out = d
+  if (grant and grant[ty] and not d.bombardment) or (bonus ~= 0 and (d.bombardment or (grant and grant[ty]))) then
+    out = {}
+    for k, v in pairs(d) do out[k] = v end
+    local b = d.bombardment and { hit = d.bombardment.hit, dice = d.bombardment.dice } or nil
+    if not b and grant and grant[ty] and d.combat then b = { hit = d.combat, dice = grant[ty] } end
+    if b then b.hit = b.hit - bonus end
+    out.bombardment = b
+  end
+  bcache[key] = { src = d, def = out }
+  return out
+end
+
+---------------------------------------------------------------------------
+-- Votes.
+local base_votes = L.votes
+if base_votes then
+  function L.votes(p)
+    local v = base_votes(p)
+    for _, d in ipairs(held_techs(p)) do v = v + (d.votes_bonus or 0) end
+    return v
+  end
+end
+
+---------------------------------------------------------------------------
+-- Technology specialties and artifacts.
+
+-- Artifacts p controls (planet ids) whose token has colour `color`.
+function TT.artifacts(p, color)
+  local out = {}
+  local B = L.optb
+  if not (game.options.artifacts and B) then return out end
+  for _, pl in ipairs(game.get("game", nil, "se_artifact_planets") or {}) do
+    local token = B.artifact(pl)
+    local d = token and game.data.se_artifacts_b[token]
+    if d and d.color == color and game.planet_owner(pl) == p then out[#out + 1] = pl end
+  end
+  return out
+end
+
+local function scientist(p, pl)
+  return L.sa_scientist_at and L.sa_scientist_at(p, pl) and true or false
+end
+
+-- How much the specialties and artifacts of `color` take off p's cost.
+function L.sa_tech_discount(p, color)
+  if not color then return 0 end
+  local n = 0
+  for _, pl in ipairs(L.ready_planets(p)) do
+    if L.pdef(pl).specialty == color then n = n + (scientist(p, pl) and 2 or 1) end
+  end
+  for _, pl in ipairs(TT.artifacts(p, color)) do n = n + (scientist(p, pl) and 2 or 1) end
+  return n
+end
+
+function L.sa_tech_cost(p, id, cost)
+  local d = game.data.techs[id]
+  return math.max(0, cost - L.sa_tech_discount(p, d and d.color))
+end

@@ -1,0 +1,489 @@
+-- Shattered Ascension v4.5 (seed 000, Appendix I 5/5): objectives and
+-- victory, progression feedback, the Rotation Cycler, and the "increased
+-- plastic & CC limit" option with its fleet-supply upkeep.
+--
+--   * Claiming (procedure score_objectives, owned here): in the objectives
+--     step every player claims at the same time. Players answer in rotation
+--     order from the speaker, but nobody wins until all claims are made; then
+--     the game ends if anybody has reached the goal. Claim limits: one public
+--     objective, one secret objective, the preliminary objective (zone
+--     "preliminary", if a pack deals one) and every special objective a player
+--     qualifies for (zone "specials"). The limits are the TI3 ones the seed
+--     leaves standing (its Ascendancy option lifts the public one, so the
+--     ordinary game keeps it); preliminary and special objectives as the later
+--     SA rulebooks count them (SA_Rulebook.md "Claiming Limit").
+--   * A special objective's points are lost again in a later objectives step
+--     when its holder no longer qualifies (the seed's Ascendancy option says
+--     "you do not lose victory points when failing to qualify for special
+--     objectives", so the ordinary game does; when the loss happens is our
+--     reading). Specials that settle control elsewhere (the SE artifacts,
+--     the Voice of the Council) keep their own timing.
+--   * Victory is immediate (L.check_win) the moment anybody reaches the goal.
+--     With several players at or over it, the most victory points win, then
+--     the most planets controlled outside the home system; a tie after that is
+--     a split victory (game props winner = the first of them, winners = all).
+--     The same ranking decides a game that ends without a winner (round limit,
+--     Imperium Rex).
+--   * A player who does not control every planet of his home system may still
+--     claim objectives, but his victory points are 2 lower until he controls
+--     it again. The counter "vp" holds the reduced value; player prop
+--     sa_home_penalty remembers how much was taken off, so points gained
+--     meanwhile are kept. UNCERTAIN: the seed says "reduced by 2"; we never
+--     take a player below 0 (the later rulebook's floor), so a player with 1
+--     point loses 1. Checked on planet_gained and turn_end (game-held
+--     sa_victory_rules.home_penalty) and before every scoring and victory check.
+--   * Progression feedback: as each strategy phase begins the player with the
+--     most victory points gains trade goods equal to his lead over the second
+--     (nothing on a tie for the lead). With the Ascendancy option (if a pack
+--     declares `ascendancy`) half the lead, rounded up.
+--   * The Rotation Cycler: game prop `rotation` = "cw" (default) | "ccw". Every
+--     player-to-player order (L.order_from: strategy card picks, secondaries,
+--     votes...) runs in its direction. In a full game (procedure `game`) the
+--     speaker sets it as the first strategy phase begins; scenarios keep
+--     clockwise unless they set it (setup args.rotation or L.set_rotation).
+--     L.set_rotation / L.flip_rotation are for cards that turn it (the seed's
+--     Bureaucracy changes). Steps that go "left of" someone (secondaries,
+--     votes) are turned too (L.sa_with_rotation_remap).
+--   * Surrender (another part of the pack, player prop sa_surrendered) counts
+--     as a lost home system here, so the two 2-point losses never add up.
+--   * A home planet turned neutral (not only one held by an enemy) counts as
+--     not controlling the home system. UNCERTAIN: the seed says "occupied".
+--   * Option increased_limits: 24 command counters, the recommended unit
+--     limits, and as each strategy phase begins an upkeep of 1 resource per
+--     fleet-supply counter over 8; counters not paid for go back to the
+--     reinforcements. Objectives that count "all" of a unit keep the printed
+--     limits (L.sa_printed_limit).
+local L = game.lib
+local V = {}
+L.sa_victory = V
+
+local function opt(id) return game.options[id] end
+local function pn(p) return L.pn(p) end
+
+---------------------------------------------------------------------------
+-- Home system penalty.
+function V.home_penalty()
+  -- With the Ascendancy option (rules/m_options1.lua) it is 6 (seed: "6
+  -- Victory Points (instead of 3)").
+  return opt("ascendancy") and 6 or 2
+end
+
+function V.home_lost(p)
+  if game.get("player", p, "sa_surrendered") then return true end
+  return L.home(p) ~= nil and not L.controls_home(p)
+end
+
+function V.raw_vp(p)
+  return game.counter(p, "vp") + (game.get("player", p, "sa_home_penalty") or 0)
+end
+
+function V.sync_home(p)
+  local applied = game.get("player", p, "sa_home_penalty") or 0
+  local raw = game.counter(p, "vp") + applied
+  local want = 0
+  if V.home_lost(p) then want = math.min(V.home_penalty(), math.max(raw, 0)) end
+  if want == applied then return end
+  game.set(p, "vp", raw - want)
+  game.put("player", p, "sa_home_penalty", want > 0 and want or nil)
+  if want > applied then
+    game.log(pn(p) .. " does not control its home system: " .. (raw - want) .. " vp (" .. raw .. " - " .. want .. ")")
+  else
+    game.log(pn(p) .. " controls its home system again: " .. (raw - want) .. " vp")
+  end
+end
+
+function V.sync_all()
+  for p = 1, game.num_players() do V.sync_home(p) end
+end
+
+---------------------------------------------------------------------------
+-- Ranking and victory.
+function V.planets_abroad(p)
+  local home = L.home(p)
+  local n = 0
+  for _, pl in ipairs(game.planets_owned(p)) do
+    if game.planet_system(pl) ~= home then n = n + 1 end
+  end
+  return n
+end
+
+-- The players of `cands` who win: most vp, then most planets outside their
+-- home system; several left = a split victory.
+function V.rank(cands)
+  local best = {}
+  local bv, bp = nil, nil
+  for _, p in ipairs(cands) do
+    local v, n = game.counter(p, "vp"), V.planets_abroad(p)
+    if bv == nil or v > bv or (v == bv and n > bp) then
+      best, bv, bp = { p }, v, n
+    elseif v == bv and n == bp then
+      best[#best + 1] = p
+    end
+  end
+  table.sort(best)
+  return best
+end
+
+function V.declare(winners, how)
+  game.put("game", nil, "winner", winners[1])
+  game.put("game", nil, "winners", #winners > 1 and winners or nil)
+  game.put("game", nil, "won_by", how)
+  local names = {}
+  for _, p in ipairs(winners) do names[#names + 1] = pn(p) end
+  game.log((#winners > 1 and "split victory: " or "victory: ") .. table.concat(names, ", ") .. " (" .. how .. ")")
+end
+
+local function all_players()
+  local out = {}
+  for p = 1, game.num_players() do out[#out + 1] = p end
+  return out
+end
+
+-- Ends the game if anybody has reached the goal.
+function V.end_if_reached()
+  if game.get("game", nil, "winner") then return end
+  local goal = L.goal()
+  local any = false
+  for p = 1, game.num_players() do
+    if game.counter(p, "vp") >= goal then any = true end
+  end
+  if not any then return end
+  local w = V.rank(all_players())
+  V.declare(w, "reaches " .. goal .. " vp")
+  error({ game_over = true, commit = true }, 0)
+end
+
+-- While objectives are being claimed nobody wins yet.
+V.defer = 0
+function L.check_win(p)
+  if V.defer > 0 or game.get("game", nil, "winner") then return end
+  V.sync_all()
+  V.end_if_reached()
+end
+
+---------------------------------------------------------------------------
+-- Claiming objectives.
+local function scored(p, id)
+  local d = game.data.objectives[id]
+  if d and d.kind == "secret" then
+    for _, c in ipairs(game.zone("scored:" .. p)) do if c == id then return true end end
+    return false
+  end
+  return game.get("player", p, "scored:" .. id) and true or false
+end
+V.scored = scored
+
+-- Scores one objective; an objective that wins outright (Domination! and the
+-- like) is remembered instead of ending the game in the middle of the step.
+local function claim(p, id, st)
+  local ok, err = pcall(L.score, p, id)
+  if ok then return end
+  if type(err) == "table" and err.game_over and game.get("game", nil, "winner") == p then
+    st.instant[#st.instant + 1] = p
+    st.instant_how = game.get("game", nil, "won_by")
+    game.put("game", nil, "winner", nil)
+    game.put("game", nil, "won_by", nil)
+    return
+  end
+  error(err, 0)
+end
+
+local function choose_from(p, prompt, zone, filter)
+  local opts = { "none" }
+  local seen = {}
+  for _, c in ipairs(game.zone(zone)) do
+    if not seen[c] and not scored(p, c) and (not filter or filter(c)) and L.can_score(p, c) then
+      seen[c] = true
+      opts[#opts + 1] = c
+    end
+  end
+  if #opts == 1 then return nil end
+  local pick = game.choose(p, prompt, opts)
+  if pick == "none" then return nil end
+  return pick
+end
+
+-- Other packs' extra claims (race objectives, covert objectives...):
+-- functions fn(p, state) run after p's secret objective; state.secret is the
+-- secret objective p claimed (or nil), state.claim(id) scores one.
+V.claim_hooks = {}
+
+function V.claim_for(p, st)
+  local state = { player = p }
+  state.claim = function(id) claim(p, id, st) end
+  local pub = choose_from(p, "claim a public objective", "public", function(c)
+    local k = game.data.objectives[c] and game.data.objectives[c].kind
+    return k ~= "special" and k ~= "preliminary"
+  end)
+  if pub then claim(p, pub, st) end
+  local sec = choose_from(p, "claim a secret objective", "secrets:" .. p)
+  if sec then claim(p, sec, st) end
+  state.secret = sec
+  local pre = choose_from(p, "claim the preliminary objective", "preliminary")
+  if pre then
+    claim(p, pre, st)
+    st.preliminary[pre] = true
+  end
+  for _, fn in ipairs(V.claim_hooks) do fn(p, state) end
+end
+
+-- Special objectives face up in zone "specials": claimed by everybody who
+-- qualifies, lost by a holder who no longer does.
+function V.specials(st)
+  local seen = {}
+  for _, id in ipairs(game.zone("specials")) do
+    local d = game.data.objectives[id]
+    local h = d and d.handler
+    -- (Specials whose holder is settled elsewhere, with the game prop
+    -- objective_controller:<id> - the Voice of the Council, the artifacts -
+    -- are left to their own rules.)
+    local managed = game.get("game", nil, "objective_controller:" .. id) ~= nil or (d and d.elect)
+    if not seen[id] and type(h) == "table" and h.check and not managed then
+      seen[id] = true
+      for _, p in ipairs(L.order_from(L.speaker())) do
+        local has = scored(p, id)
+        local ok = L.can_score(p, id)
+        if ok and not has then
+          claim(p, id, st)
+        elseif has and not h.check(p, d) then
+          local pts = d.points or 1
+          game.put("player", p, "scored:" .. id, nil)
+          local v = game.add(p, "vp", -pts)
+          game.log(pn(p) .. " no longer qualifies for " .. L.name("objectives", id) .. ": -" .. pts .. " vp (" .. v .. " vp)")
+        end
+      end
+    end
+  end
+end
+
+procedure("score_objectives", function(ctx)
+  V.sync_all()
+  local st = { instant = {}, preliminary = {} }
+  V.defer = V.defer + 1
+  local ok, err = pcall(function()
+    for _, p in ipairs(L.order_from(L.speaker())) do V.claim_for(p, st) end
+    V.specials(st)
+  end)
+  V.defer = V.defer - 1
+  if not ok then error(err, 0) end
+  -- A preliminary objective claimed by anybody leaves play.
+  for _, id in ipairs(game.keys(st.preliminary)) do
+    game.move_card(id, "preliminary", "discard:preliminary")
+    game.log(L.name("objectives", id) .. " was claimed and leaves play")
+  end
+  V.sync_all()
+  if #st.instant > 0 then
+    V.declare(V.rank(st.instant), st.instant_how or "claims an objective that wins the game")
+    error({ game_over = true, commit = true }, 0)
+  end
+  V.end_if_reached()
+end)
+
+---------------------------------------------------------------------------
+-- The end of the game.
+procedure("end_game", function()
+  V.sync_all()
+  local round = game.get("game", nil, "round") or 0
+  local winner = game.get("game", nil, "winner")
+  local winners = game.get("game", nil, "winners")
+  local how = game.get("game", nil, "won_by") or ("reaches " .. L.goal() .. " vp")
+  if not winner then
+    winners = V.rank(all_players())
+    winner = winners[1]
+    how = "has the most vp when the game ends"
+    if #winners == 1 then winners = nil end
+  end
+  game.finish({ winner = winner, winners = winners, round = round })
+  local scores = {}
+  for p = 1, game.num_players() do scores[#scores + 1] = pn(p) .. "=" .. game.counter(p, "vp") end
+  game.log("scores: " .. table.concat(scores, " "))
+  local shared = ""
+  if winners and #winners > 1 then
+    local names = {}
+    for _, q in ipairs(winners) do if q ~= winner then names[#names + 1] = pn(q) end end
+    shared = " (split victory with " .. table.concat(names, ", ") .. ")"
+  end
+  game.log("winner: " .. pn(winner) .. " (" .. L.name("races", game.get("player", winner, "faction")) .. ") " .. how .. " in round " .. round .. shared)
+  return { winner = winner, winners = winners, round = round, vp = game.counter(winner, "vp") }
+end)
+
+---------------------------------------------------------------------------
+-- Progression feedback.
+function V.feedback()
+  local n = game.num_players()
+  if n < 2 then return end
+  local order = all_players()
+  table.sort(order, function(a, b)
+    local va, vb = game.counter(a, "vp"), game.counter(b, "vp")
+    if va ~= vb then return va > vb end
+    return a < b
+  end)
+  local first, second = order[1], order[2]
+  local lead = game.counter(first, "vp") - game.counter(second, "vp")
+  if lead <= 0 then return end
+  local tg = opt("ascendancy") and math.ceil(lead / 2) or lead
+  L.gain_tg(first, tg, "progression feedback: " .. lead .. " vp ahead")
+end
+
+---------------------------------------------------------------------------
+-- The Rotation Cycler.
+function L.rotation() return game.get("game", nil, "rotation") or "cw" end
+function L.set_rotation(dir)
+  if dir ~= "cw" and dir ~= "ccw" then error("rotation must be cw or ccw, not " .. tostring(dir)) end
+  if L.rotation() == dir then return end
+  game.put("game", nil, "rotation", dir)
+  game.log("the Rotation Cycler turns " .. (dir == "cw" and "clockwise" or "counter-clockwise"))
+end
+function L.flip_rotation() L.set_rotation(L.rotation() == "cw" and "ccw" or "cw") end
+
+-- The next player in rotation after p.
+function L.next_in_rotation(p)
+  local n = game.num_players()
+  if L.rotation() == "ccw" then return (p - 2) % n + 1 end
+  return p % n + 1
+end
+
+local base_order_from = L.order_from
+function L.order_from(first)
+  if L.rotation() ~= "ccw" then return base_order_from(first) end
+  local n, out = game.num_players(), {}
+  for i = 0, n - 1 do out[#out + 1] = ((first - 1 - i) % n) + 1 end
+  return out
+end
+
+-- Steps of the parent packs that start "left of" someone ask
+-- L.order_from(x % n + 1) and end with x: the secondaries of a strategy card
+-- (round.lua: after its holder) and the votes of an agenda (ti-common
+-- agenda.lua: after the speaker, who votes last). Counter-clockwise that list
+-- must start with the player before x: while such a step runs, a request
+-- for the order from the clockwise neighbour of the anchor x gets the order
+-- from x's next player in rotation instead.
+function L.sa_with_rotation_remap(anchor, fn, ...)
+  if L.rotation() ~= "ccw" or not anchor then return fn(...) end
+  local saved = L.order_from
+  local cw_next = anchor % game.num_players() + 1
+  L.order_from = function(first)
+    if first == cw_next and first ~= anchor then return saved(L.next_in_rotation(anchor)) end
+    return saved(first)
+  end
+  local r = table.pack(pcall(fn, ...))
+  L.order_from = saved
+  if not r[1] then error(r[2], 0) end
+  return table.unpack(r, 2, r.n)
+end
+
+local base_sa = game.procedure_fn("strategic_action")
+procedure("strategic_action", function(ctx)
+  return L.sa_with_rotation_remap(ctx.player, base_sa, ctx)
+end)
+
+local base_agenda = game.procedure_fn("agenda")
+if base_agenda then
+  procedure("agenda", function(ctx)
+    return L.sa_with_rotation_remap(L.speaker(), base_agenda, ctx)
+  end)
+end
+
+---------------------------------------------------------------------------
+-- Increased plastic & command counter limits (option increased_limits).
+V.LIMITS = { cruiser = 12, destroyer = 16, dreadnought = 7, carrier = 8, war_sun = 3, pds = 10, space_dock = 5, mechanized_unit = 8 }
+V.COMMAND_COUNTERS = 24
+V.UPKEEP_FREE = 8
+
+-- The printed limit, for objectives that count "all" of a unit.
+function L.sa_printed_limit(t)
+  local d = game.data.units[t]
+  return d and d.limit
+end
+
+local base_def = L.def
+local lcache = {}
+local base_reset = L.reset_cache
+function L.reset_cache()
+  lcache = {}
+  base_reset()
+end
+function L.def(p, t)
+  local d = base_def(p, t)
+  if not opt("increased_limits") then return d end
+  local ty = d.type or t
+  local lim = V.LIMITS[ty]
+  if not lim or d.limit == nil or d.limit >= lim then return d end
+  local key = tostring(p) .. ":" .. t
+  local c = lcache[key]
+  if c and c.src == d then return c.def end
+  local cp = {}
+  for k, v in pairs(d) do cp[k] = v end
+  cp.limit = lim
+  lcache[key] = { src = d, def = cp }
+  return cp
+end
+
+function V.upkeep(p)
+  local over = game.counter(p, "fleet") - V.UPKEEP_FREE
+  if over <= 0 then return end
+  local can = math.min(over, L.spendable(p, "resources"))
+  local opts = {}
+  for i = can, 0, -1 do opts[#opts + 1] = tostring(i) end
+  local paid = tonumber(game.choose(p, "fleet supply upkeep: " .. over .. " counters over " .. V.UPKEEP_FREE .. ", pay for how many", opts))
+  if paid > 0 then L.pay(p, paid, "resources") end
+  local lost = over - paid
+  game.log(pn(p) .. " pays " .. paid .. " resource" .. (paid == 1 and "" or "s") .. " of fleet supply upkeep" .. (lost > 0 and (", " .. lost .. " fleet supply counter" .. (lost == 1 and "" or "s") .. " returned") or ""))
+  if lost > 0 then
+    game.add(p, "fleet", -lost)
+    local seen = {}
+    for _, u in ipairs(game.units { owner = p, space = true }) do
+      if u.system and not seen[u.system] then
+        seen[u.system] = true
+        L.enforce_limits(p, u.system)
+      end
+    end
+  end
+end
+
+-- Before the first strategy phase: in a full game the speaker orients the
+-- Rotation Cycler (setup step 6b; done here so that whatever setup decides
+-- the speaker has run), then Native Knowledge (rules/j_tokens.lua).
+local full_game = false
+function V.before_first_round()
+  if game.get("game", nil, "sa_started") then return end
+  game.put("game", nil, "sa_started", true)
+  if full_game and not game.get("game", nil, "rotation") then
+    local s = L.speaker()
+    local dir = game.choose(s, "orient the Rotation Cycler", { "clockwise", "counter-clockwise" })
+    game.put("game", nil, "rotation", dir == "clockwise" and "cw" or "ccw")
+    game.log(pn(s) .. " orients the Rotation Cycler " .. dir)
+  end
+  if L.sa_tokens then L.sa_tokens.native_knowledge() end
+end
+
+local base_strategy = game.procedure_fn("strategy_phase")
+procedure("strategy_phase", function(ctx)
+  V.before_first_round()
+  V.sync_all()
+  V.feedback()
+  if opt("increased_limits") then
+    for _, p in ipairs(L.order_from(L.speaker())) do V.upkeep(p) end
+  end
+  return base_strategy(ctx)
+end)
+
+---------------------------------------------------------------------------
+-- Setup: the game holds the home-system watcher; with increased limits
+-- every player has 24 command counters.
+local base_game = game.procedure_fn("game")
+procedure("game", function(args)
+  full_game = true
+  return base_game(args)
+end)
+
+local base_setup = game.procedure_fn("setup")
+procedure("setup", function(args)
+  if opt("increased_limits") then L.COMMAND_TOKENS = V.COMMAND_COUNTERS end
+  if args and args.rotation then game.put("game", nil, "rotation", args.rotation) end
+  local r = base_setup(args)
+  for _, id in ipairs(game.keys(game.data.sa_victory_rules or {})) do
+    game.grant("game", "sa_victory_rules", id)
+  end
+  return r
+end)

@@ -1,0 +1,263 @@
+-- Shattered Ascension, Spanish rulebook (seed 001): strategy cards, trade,
+-- galaxy creation, domain counters, gravity rifts and Surrender, where they
+-- differ from sa-en (seed 000; rules/d_strategy.lua = L.sa_strategy,
+-- rules/j_tokens.lua = L.sa_tokens, rules/n_options2.lua = L.sa_opt2).
+--
+-- Strategy cards (001 "Cartas Estratégicas", initiation step 9):
+--   * Prospect, the ninth card, is in play when every strategy card would be
+--     picked: with 4 or 8 players (step 9; es_data.yaml patches the card
+--     table: not with 7 players, where 000 has it). UNCERTAIN: 001's strategy
+--     card list says "4, 7 u 8 Jugadores"; we follow step 9 and its reason
+--     (only 4 and 8 players pick every card).
+--   * No card is played by no player in 5-player games (000's special rule).
+--   * The Voice of the Council election may be called in any round, round 1
+--     too, except in 2-player games (001 appendix 3); 000 never in round 1.
+-- Transfer actions: 001 keeps the TI3 transfer action (its Simultaneous
+-- Action System "generalizes and extends" it, as an option); 000 removes it.
+-- Here it is back unless the Simultaneous Action System is in play.
+-- Galactic trade: players may trade with themselves in 3- and 4-player
+-- games (one of their agreements), and with both in 2-player games (000: 4
+-- players one, 2-3 players both). PENDING: sa-en has no self-trade rule yet
+-- to change; ES.self_trades(n) gives the 001 numbers for it.
+-- Galaxy creation (001 "Creación de Galaxia"): at most 4 resources next to a
+-- home system and 8 per player on the board (000: 3 and 10).
+-- Domain counters (001 "Soles Distantes", appendix 5):
+--   * deep space probing vessels probe a planet in a system next to each
+--     friendly space dock (000: up to two systems away);
+--   * the Supernova counter is taken out of the game (es_data.yaml).
+-- Gravity rifts (001 appendix 5): +1 movement through a rift in a
+-- non-straight line (as 000); every ship passing through rolls one die (no
+-- Maneuvering Jets exception), and on 1-3 it ends its move in the rift (no
+-- command counter is placed); if other players' ships are there, a space
+-- battle is fought at once (000: the ship is destroyed). Ships in a rift do
+-- not block movement (as in 000: 001 does not say so, but a fleet could not
+-- pass through a rift holding enemy ships and be stopped among them if they
+-- blocked it).
+-- Surrender (option sa_surrender; 001 "Opción de Jugador: Rendición"):
+--   * a player may surrender after he has passed (here: when the action phase
+--     ends, every player having passed, each may surrender, in rotation from
+--     the speaker; 000 lets him surrender instead of passing);
+--   * at once his control markers leave the special objectives (he loses
+--     their points) and he loses one more victory point (000: the 2-point home
+--     system penalty instead);
+--   * after the planets are refreshed in the status phase: his leaders go,
+--     and his space docks outside his home system; up to three ground forces
+--     (to at most five) join the highest-resource planet of his home system,
+--     which stays as a passive neutral garrison; then the speaker and the
+--     players after him pick his other planets and fleets in turn, each
+--     auctioned for influence. (sa-en's end-of-round procedure does this with
+--     its "capital planet": here the capital is that home planet. UNCERTAIN:
+--     the planet stays his on the board, passive, as in sa-en; his space docks
+--     in his home system but not on the capital are removed too.)
+local L = game.lib
+local ES = L.sa_es or {}
+L.sa_es = ES
+
+local function opt(id) return game.options[id] end
+local function pn(p) return L.pn(p) end
+
+---------------------------------------------------------------------------
+-- Strategy rules (data read at run time by rules/d_strategy.lua; the
+-- definition carries a script, so it is changed here, not patched).
+function ES.strategy_rules()
+  local r = game.data.sa_strategy_rules and game.data.sa_strategy_rules.rules
+  if not r then return end
+  r.unpicked_card_players = {}
+  r.voice_first_round = (game.num_players() == 2) and 2 or 1
+end
+
+---------------------------------------------------------------------------
+-- Transfer actions (the ti3 rule, round.lua), unless the Simultaneous Action
+-- System is in play.
+function L.transfer_pairs(p)
+  local out = {}
+  if opt("sa_simultaneous_actions") then return out end
+  if L.reinforcements(p) <= 0 then return out end
+  for s = 1, game.num_systems() do
+    if L.transfer_ok(p, s) then
+      for _, t in ipairs(game.adjacent(s, "move")) do
+        if s < t and L.transfer_ok(p, t) then out[#out + 1] = { s, t } end
+      end
+    end
+  end
+  table.sort(out, function(a, b) return a[1] < b[1] or (a[1] == b[1] and a[2] < b[2]) end)
+  return out
+end
+
+---------------------------------------------------------------------------
+-- Trade with oneself: how many of his agreements a player may make with
+-- himself.
+function ES.self_trades(n)
+  if n <= 2 then return 2 end
+  if n <= 4 then return 1 end
+  return 0
+end
+
+---------------------------------------------------------------------------
+-- Galaxy creation limits and domain counters.
+ES.HOME_RESOURCES = 4
+ES.RESOURCES_PER_PLAYER = 8
+local T = L.sa_tokens
+if T then
+  T.HOME_RESOURCES = ES.HOME_RESOURCES
+  T.RESOURCES_PER_PLAYER = ES.RESOURCES_PER_PLAYER
+  local base_dsp = T.deep_space_probes
+  if base_dsp then
+    T.deep_space_probes = function(...)
+      local w = game.within
+      game.within = function(s, r, purpose) return w(s, math.min(r, 1), purpose) end
+      local ok, err = pcall(base_dsp, ...)
+      game.within = w
+      if not ok then error(err, 0) end
+      return err
+    end
+  end
+end
+
+---------------------------------------------------------------------------
+-- Gravity rifts (installed above sa-en's, after setup).
+ES.rift_paths = nil
+
+function ES.install_rifts()
+  local O = L.sa_opt2
+  if not (O and O.rift_route and O.is_rift) then return end
+  -- sa-en's rift rolls are taken over: the routes it finds are kept here.
+  local base_movers = L.movers
+  function L.movers(p, target, rules)
+    local list = base_movers(p, target, rules)
+    if O.rift_paths then
+      ES.rift_paths = ES.rift_paths or {}
+      for id, rifts in pairs(O.rift_paths) do
+        ES.rift_paths[id] = rifts
+        O.rift_paths[id] = nil
+      end
+    end
+    return list
+  end
+  local base_movement = game.procedure_fn("movement")
+  procedure("movement", function(ctx)
+    local p, target = ctx.player, ctx.system
+    ES.rift_paths = {}
+    local before = {}
+    for _, u in ipairs(game.units { system = target, space = true }) do before[u.id] = true end
+    local start = {}
+    for _, u in ipairs(game.units { owner = p }) do start[u.id] = u.system end
+    local ok, err = pcall(base_movement, ctx)
+    local paths = ES.rift_paths
+    ES.rift_paths = nil
+    if not ok then error(err, 0) end
+    local arrived, cargo = {}, {}
+    for _, u in ipairs(game.units { system = target, owner = p, space = true }) do
+      if not before[u.id] and u.carried == nil then
+        if L.def(p, u.kind).class == "ship" then arrived[#arrived + 1] = u
+        elseif L.def(p, u.kind).transported then
+          cargo[start[u.id] or 0] = cargo[start[u.id] or 0] or {}
+          table.insert(cargo[start[u.id] or 0], u)
+        end
+      end
+    end
+    local battles = {}
+    for _, u in ipairs(arrived) do
+      for _, rs in ipairs(paths and paths[u.id] or {}) do
+        local hits = game.roll(pn(p) .. " rolls for " .. u.kind .. "#" .. u.id .. " in the gravity rift " .. (game.system(rs).hex or rs), 1, 4)
+        if hits == 0 then
+          local room = L.def(p, u.kind).capacity or 0
+          for _, c in ipairs(cargo[start[u.id] or 0] or {}) do
+            if room > 0 and game.unit_exists(c.id) and not c.taken then
+              c.taken = true
+              game.move_unit(c.id, { system = rs })
+              room = room - 1
+            end
+          end
+          game.move_unit(u.id, { system = rs })
+          game.log(u.kind .. "#" .. u.id .. " is caught in the gravity rift " .. L.sysname(rs) .. " and ends its move there")
+          if #L.other_ships(p, rs) > 0 then battles[rs] = true end
+          break
+        end
+      end
+    end
+    for _, rs in ipairs(game.keys(battles)) do
+      if #L.ships(p, rs) > 0 and #L.enemies_in(p, rs) > 0 then
+        game.log("space battle at once in the gravity rift " .. L.sysname(rs))
+        game.step("space_combat", { player = p, active = p, system = rs, defender = L.enemies_in(p, rs)[1] })
+      end
+      if #L.enemies_in(p, rs) == 0 then L.enforce_limits(p, rs) end
+    end
+    if #arrived > 0 and #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) end
+  end)
+end
+
+---------------------------------------------------------------------------
+-- Surrender.
+function ES.install_surrender()
+  local O = L.sa_opt2
+  if not (O and O.surrender) then return end
+  -- Not instead of passing.
+  local base_ao = game.procedure_fn("action_options")
+  procedure("action_options", function(p)
+    local opts = base_ao(p)
+    local out = {}
+    for _, o in ipairs(opts) do if o ~= "surrender" then out[#out + 1] = o end end
+    return out
+  end)
+  -- After passing: at the end of the action phase.
+  local base_ap = game.procedure_fn("action_phase")
+  procedure("action_phase", function(ctx)
+    local r = base_ap(ctx)
+    if opt("sa_surrender") then
+      for _, p in ipairs(L.order_from(L.speaker())) do
+        if not O.surrendered(p) and game.choose(p, "surrender", { "no", "yes" }) == "yes" then
+          ES.surrender(p)
+        end
+      end
+    end
+    return r
+  end)
+  -- The capital: the highest-resource planet of his home system.
+  local base_capital = O.capital_planet
+  O.capital_planet = function(p)
+    local home = L.home(p)
+    local best, bv
+    for _, pl in ipairs(home and game.planets_of(home) or {}) do
+      if game.planet_owner(pl) == p then
+        local d = L.pdef(pl)
+        local v = (d.resources or 0) * 100 + (d.influence or 0)
+        if not bv or v > bv then best, bv = pl, v end
+      end
+    end
+    return best or base_capital(p)
+  end
+end
+
+function ES.surrender(p)
+  local O = L.sa_opt2
+  -- The specials' points go, and one more.
+  local lost = 0
+  for _, id in ipairs(game.keys(game.data.objectives or {})) do
+    local d = game.data.objectives[id]
+    if d.kind == "special" then
+      local held = game.get("player", p, "scored:" .. id)
+      local ctl = game.get("game", nil, "objective_controller:" .. id) == p
+      if held or ctl then
+        game.put("player", p, "scored:" .. id, nil)
+        if ctl then game.put("game", nil, "objective_controller:" .. id, nil) end
+        lost = lost + (d.points or 1)
+        game.log(pn(p) .. " gives up " .. L.name("objectives", id))
+      end
+    end
+  end
+  O.surrender(p)
+  local v = game.add(p, "vp", -(lost + 1))
+  game.log(pn(p) .. " loses " .. (lost + 1) .. " vp for surrendering: " .. v .. " vp")
+end
+
+---------------------------------------------------------------------------
+-- Setup.
+local base_setup = game.procedure_fn("setup")
+procedure("setup", function(args)
+  ES.strategy_rules()
+  local r = base_setup(args)
+  ES.install_rifts()
+  ES.install_surrender()
+  return r
+end)

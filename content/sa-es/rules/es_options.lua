@@ -1,0 +1,455 @@
+-- Shattered Ascension, Spanish rulebook (seed 001, "APÉNDICE 2: Variantes y
+-- Extras"): the game options where they differ from sa-en (seed 000,
+-- rules/m_options1.lua = L.sa_opt1).
+--
+-- Ascension (option ascendancy; 001 "Opción de Juego: Ascensión"):
+--   * the goal is three times the chosen one (000: twice);
+--   * every objective but the secret ones may be claimed any number of times;
+--     in one objectives step any number of different objectives, and a spend
+--     objective ("Gastar ...", amounts halved as in 000) again and again in
+--     the same step as long as it can be paid;
+--   * technology objectives are removed from the game (000 replaces them after
+--     each status phase): they are taken out of every objective deck at setup;
+--   * secret objectives are worth 6 (000: 4);
+--   * the home system penalty stays 3 (001 says nothing; es_victory.lua) and
+--     race-specific technologies follow 001's own Ascension rule
+--     (es_races.lua). Bureaucracy and the progression feedback are as in 000.
+-- Twilight Council (option twilight_council; 001 "Opción de Juego: Consejo
+-- Crepuscular"):
+--   * Assembly's primary draws 1 political card and 2 action cards (000: 2
+--     and 2);
+--   * a) take the speaker token and pick three face-up agendas (two with four
+--     players or fewer), never one's own; b) give the token to another player
+--     and pick any agenda, then up to three more (two with four players or
+--     fewer), each included or discarded. The speaker may not choose b);
+--   * no random agendas fill the council when there are fewer than five
+--     players (000 adds them);
+--   * a Voice of the Council election may be called in round 1 too (001 only
+--     bars round 1 in 2-player games);
+--   * Xxcha Veto: right after the Assembly holder has chosen the agendas, the
+--     Xxcha may spend a strategy command counter to discard one of them.
+-- Paths of Fate (option paths_of_fate; 001 "Caminos del Destino"): at setup
+-- each player secretly keeps one of his race's three race-specific
+-- objectives, besides his secret objective; only one secret objective (of
+-- either kind) is claimed in a status phase. (sa-en deals all three and lets
+-- one be claimed in the game; there are no race-specific objective cards in
+-- the reference files, so both only do the bookkeeping.)
+-- Dimensional Rifts (option dimensional_rifts, 001 only; 000 folds it into
+-- Star by Star): a blank artifact found brings a double-sided wormhole token
+-- (sa-en's tokens), whatever way the galaxy was built; Star by Star alone no
+-- longer does.
+-- Star by Star (option star_by_star): 001 adds that the Muaat home system is
+-- never placed next to Mecatol Rex.
+-- Pacts (option pacts, 001 only; "Opción de Juego: Pactos", 2-4 players):
+-- each player commands two races. Here every race is a seat of its own (so
+-- its hand, strategy cards, trade agreements and secret objective are its
+-- own, as 001 asks); seat p and seat p + n/2 belong to the same player
+-- (`--players 4 --options pacts` = 2 players with 2 races each). The goal is
+-- raised by 50% (rounded up); a player wins when his two races together have
+-- the goal. UNCERTAIN/not modelled: one player choosing for both seats, the
+-- strategy card pick passing between players, the extra secret objective
+-- assigned between the races.
+local L = game.lib
+local ES = L.sa_es or {}
+L.sa_es = ES
+
+local function opt(id) return game.options[id] end
+local function pn(p) return L.pn(p) end
+local function round_no() return game.get("game", nil, "round") or 0 end
+
+local function hand(zone)
+  local out, seen = {}, {}
+  for _, c in ipairs(game.zone(zone)) do
+    if not seen[c] then seen[c] = true; out[#out + 1] = c end
+  end
+  table.sort(out)
+  return out
+end
+
+local function remove_value(list, x)
+  for i, v in ipairs(list) do if v == x then table.remove(list, i); return true end end
+  return false
+end
+
+local O = L.sa_opt1
+
+---------------------------------------------------------------------------
+-- Ascension.
+ES.ASC_SECRET_POINTS = 6
+ES.ASC_GOAL_FACTOR = 3
+
+local ASC = O and O.asc
+if ASC then
+  local base_adjust = ASC.adjust_objectives
+  ASC.adjust_objectives = function()
+    base_adjust()
+    for _, id in ipairs(game.keys(game.data.objectives or {})) do
+      local d = game.data.objectives[id]
+      if d.kind == "secret" then d.points = ES.ASC_SECRET_POINTS end
+    end
+  end
+  -- Technology objectives are out of the game, not replaced.
+  ASC.replace_tech_objectives = function() end
+end
+
+local function is_spend(d) return d and (type(d.spend) == "table" or type(d.cost) == "table") end
+local function tech_based(d)
+  if ASC and ASC.tech_based then return ASC.tech_based(d) end
+  return d and (d.tech_based == true or d.techs ~= nil)
+end
+
+-- The objective decks without technology objectives (Ascension).
+local base_decks = game.procedure_fn("setup_decks")
+procedure("setup_decks", function(...)
+  local r = base_decks(...)
+  if opt("ascendancy") then
+    game.zone_new("removed:objectives")
+    for _, z in ipairs({ "deck:public", "deck:stage2", "deck:secrets" }) do
+      for _, c in ipairs(hand(z)) do
+        if tech_based(game.data.objectives[c]) then
+          while game.move_card(c, z, "removed:objectives") do end
+        end
+      end
+    end
+  end
+  return r
+end)
+
+---------------------------------------------------------------------------
+-- Twilight Council.
+local TC = O and O.tc
+local COUNCIL = "sa_council"
+
+local function pol_name(c) return L.name("political_cards", c) end
+local function limits(p)
+  if L.enforce_action_limit then L.enforce_action_limit(p) end
+  if L.sa_politics_limit then L.sa_politics_limit(p) end
+end
+
+function ES.tc_picks() return game.num_players() <= 4 and 2 or 3 end
+
+if TC then
+  -- Shown agendas: no random fill.
+  TC.show_agendas = function()
+    for _, p in ipairs(L.order_from(L.speaker())) do
+      local cur = TC.agenda_of(p)
+      local opts = {}
+      if cur then opts[#opts + 1] = "keep" end
+      for _, c in ipairs(hand("politics:" .. p)) do opts[#opts + 1] = c end
+      opts[#opts + 1] = "random"
+      local pick = game.choose(p, "Twilight Council: agenda to show" .. (cur and (" (now " .. pol_name(cur) .. ")") or ""), opts)
+      if pick == "keep" then
+        game.log(pn(p) .. " keeps its agenda " .. pol_name(cur))
+      else
+        if cur then
+          game.move_card(cur, COUNCIL, "politics:" .. p)
+          game.put("player", p, "sa_agenda", nil)
+          game.log(pn(p) .. " takes back its agenda " .. pol_name(cur))
+        end
+        local c = pick
+        if pick == "random" then c = L.draw("deck:politics", "discard:politics", COUNCIL, 1)[1]
+        else game.move_card(c, "politics:" .. p, COUNCIL) end
+        if c then
+          game.put("player", p, "sa_agenda", c)
+          game.log(pn(p) .. " shows the agenda " .. pol_name(c) .. (pick == "random" and " (drawn at random)" or ""))
+        end
+        limits(p)
+      end
+    end
+  end
+
+  -- Xxcha Veto under the Twilight Council.
+  function ES.xxcha_veto(chosen)
+    for _, q in ipairs(L.order_from(L.speaker())) do
+      if game.get("player", q, "faction") == "xxcha" and game.counter(q, "strategy") > 0 and #chosen > 0 then
+        local opts = { "none" }
+        for _, c in ipairs(chosen) do opts[#opts + 1] = c end
+        local pick = game.choose(q, "Veto (Xxcha): discard an included agenda for 1 strategy command counter", opts)
+        if pick ~= "none" then
+          game.add(q, "strategy", -1)
+          remove_value(chosen, pick)
+          TC.discard(pick, "Xxcha Veto")
+        end
+      end
+    end
+  end
+
+  TC.primary = function(p)
+    L.draw("deck:actions", "discard:actions", "actions:" .. p, 2)
+    L.draw("deck:politics", "discard:politics", "politics:" .. p, 1)
+    game.log(pn(p) .. " draws 2 action cards and 1 political card")
+    limits(p)
+    local k = ES.tc_picks()
+    local modes = { "take the speaker token" }
+    if L.speaker() ~= p then modes[#modes + 1] = "give the speaker token" end
+    local mode = game.choose(p, "Twilight Council", modes)
+    local chosen = {}
+    if mode == "take the speaker token" then
+      game.put("game", nil, "speaker", p)
+      game.log(pn(p) .. " takes the speaker token")
+      local cands = {}
+      for _, c in ipairs(hand(COUNCIL)) do
+        if TC.owner(c) ~= p then cands[#cands + 1] = c end
+      end
+      local n = math.min(k, #cands)
+      for i = 1, n do
+        local c = game.choose(p, "Twilight Council: agenda to vote on (" .. i .. " of " .. n .. ")", cands)
+        remove_value(cands, c)
+        chosen[#chosen + 1] = c
+        game.log(pn(p) .. " puts " .. pol_name(c) .. " to the vote")
+      end
+    else
+      local others = {}
+      for q = 1, game.num_players() do if q ~= p then others[#others + 1] = pn(q) end end
+      local q = tonumber(game.choose(p, "new speaker", others):sub(2))
+      game.put("game", nil, "speaker", q)
+      game.log(pn(p) .. " gives the speaker token to " .. pn(q))
+      local rest = hand(COUNCIL)
+      if #rest > 0 then
+        local c = game.choose(p, "Twilight Council: agenda to vote on", rest)
+        remove_value(rest, c)
+        chosen[#chosen + 1] = c
+        game.log(pn(p) .. " puts " .. pol_name(c) .. " to the vote")
+        for i = 1, k do
+          if #rest == 0 then break end
+          local opts = { "done" }
+          for _, x in ipairs(rest) do opts[#opts + 1] = x end
+          local c2 = game.choose(p, "Twilight Council: another agenda (" .. i .. " of " .. k .. ")", opts)
+          if c2 == "done" then break end
+          remove_value(rest, c2)
+          if game.choose(p, "Twilight Council: " .. pol_name(c2), { "include", "discard" }) == "include" then
+            chosen[#chosen + 1] = c2
+            game.log(pn(p) .. " also puts " .. pol_name(c2) .. " to the vote")
+          else
+            TC.discard(c2, pn(p) .. "'s Twilight Council")
+          end
+        end
+      end
+    end
+    ES.xxcha_veto(chosen)
+    local ordered = {}
+    while #chosen > 1 do
+      local sorted = {}
+      for _, c in ipairs(chosen) do sorted[#sorted + 1] = c end
+      table.sort(sorted)
+      local c = game.choose(p, "Twilight Council: agenda resolved next", sorted)
+      remove_value(chosen, c)
+      ordered[#ordered + 1] = c
+    end
+    if chosen[1] then ordered[#ordered + 1] = chosen[1] end
+    ES.council_vote(p, ordered)
+  end
+end
+
+-- The council vote; in round 1 of a game of three or more players the Voice
+-- of the Council may be called too (sa-en's vote bars round 1: the round it
+-- reads is shown as 2 until the first decision or log line of the vote).
+function ES.council_vote(p, ordered)
+  if round_no() ~= 1 or game.num_players() <= 2 then return TC.vote(p, ordered) end
+  local real_get, real_choose, real_log = game.get, game.choose, game.log
+  local active = true
+  local function stop()
+    if active then
+      active = false
+      game.get, game.choose, game.log = real_get, real_choose, real_log
+    end
+  end
+  game.get = function(kind, key, name)
+    if active and kind == "game" and name == "round" then return 2 end
+    return real_get(kind, key, name)
+  end
+  game.choose = function(...) stop(); return real_choose(...) end
+  game.log = function(...) stop(); return real_log(...) end
+  local ok, err = pcall(TC.vote, p, ordered)
+  stop()
+  if not ok then error(err, 0) end
+end
+
+---------------------------------------------------------------------------
+-- Paths of Fate: one race-specific objective kept at setup.
+local PF = O and O.pf
+if PF then
+  local base_deal = PF.deal
+  PF.deal = function()
+    base_deal()
+    for p = 1, game.num_players() do
+      local z = "racial:" .. p
+      local cards = hand(z)
+      if #cards > 1 then
+        local keep = game.choose(p, "Paths of Fate: race-specific objective to keep", cards)
+        for _, c in ipairs(cards) do
+          if c ~= keep then game.move_card(c, z, "discard:racial_objectives") end
+        end
+        game.log(pn(p) .. " keeps one race-specific objective")
+      end
+    end
+  end
+  -- One secret objective (of either kind) a status phase: sa-en's rule
+  -- (no race objective in a step with a secret one); no once-a-game limit
+  -- beyond the single card kept.
+end
+
+---------------------------------------------------------------------------
+-- Dimensional Rifts and Star by Star's blank artifacts.
+local SBS = O and O.sbs
+if SBS and SBS.blank_found then
+  local base_blank = SBS.blank_found
+  SBS.blank_found = function(p, s)
+    if not opt("dimensional_rifts") then return end
+    return base_blank(p, s)
+  end
+end
+
+-- Blank artifacts found without Star by Star (Dimensional Rifts alone).
+function ES.install_rifts_option()
+  local B = L.optb
+  if not (B and B.sync_artifacts and SBS and SBS.blank_found) then return end
+  local base_sync = B.sync_artifacts
+  B.sync_artifacts = function(...)
+    if not opt("dimensional_rifts") or opt("star_by_star") then return base_sync(...) end
+    local empties = {}
+    for s = 1, game.num_systems() do
+      for _, pl in ipairs(game.planets_of(s)) do
+        if B.artifact(pl) == "empty" then empties[#empties + 1] = pl end
+      end
+    end
+    local r = base_sync(...)
+    for _, pl in ipairs(empties) do
+      local owner = game.planet_owner(pl)
+      if B.artifact(pl) == nil and owner then SBS.blank_found(owner, game.planet_system(pl)) end
+    end
+    return r
+  end
+end
+
+-- Star by Star: the Muaat home system is never placed next to Mecatol Rex.
+-- (A filter on the placement decision of sa-en's galaxy building: hexes next
+-- to Mecatol Rex are taken out of the Muaat player's choices for his home
+-- system while others are left.)
+function ES.muaat_filter(p, prompt, options)
+  if not opt("star_by_star") or type(prompt) ~= "string" then return nil end
+  if not (prompt:find("muaat_home", 1, true) or prompt:find(L.name("systems", "muaat_home"), 1, true)) then return nil end
+  local centre = game.find_system and game.find_system("mecatol_rex")
+  local ch = centre and game.system(centre).hex
+  if not ch then return nil end
+  local keep = {}
+  for _, o in ipairs(options) do
+    if not (o:match("^%-?%d+,%-?%d+$") and game.hex_distance(o, ch) == 1) then keep[#keep + 1] = o end
+  end
+  if #keep == 0 or #keep == #options then return nil end
+  return keep
+end
+
+---------------------------------------------------------------------------
+-- Pacts.
+ES.PACT_FACTOR = 1.5
+
+function ES.team_of(p)
+  if not opt("pacts") then return p end
+  local half = game.num_players() // 2
+  return (p - 1) % half + 1
+end
+
+function ES.team_members(t)
+  local out = {}
+  for p = 1, game.num_players() do if ES.team_of(p) == t then out[#out + 1] = p end end
+  return out
+end
+
+function ES.team_vp(t)
+  local n = 0
+  for _, p in ipairs(ES.team_members(t)) do n = n + game.counter(p, "vp") end
+  return n
+end
+
+local V = L.sa_victory
+if V then
+  local base_rank = V.rank
+  V.rank = function(cands)
+    if not opt("pacts") then return base_rank(cands) end
+    -- The team with the most points (then the most planets abroad) wins.
+    local best, bv, bp = {}, nil, nil
+    local seen = {}
+    for _, p in ipairs(cands) do
+      local t = ES.team_of(p)
+      if not seen[t] then
+        seen[t] = true
+        local v, n = ES.team_vp(t), 0
+        for _, q in ipairs(ES.team_members(t)) do n = n + (V.planets_abroad and V.planets_abroad(q) or 0) end
+        if bv == nil or v > bv or (v == bv and n > bp) then best, bv, bp = { t }, v, n
+        elseif v == bv and n == bp then best[#best + 1] = t end
+      end
+    end
+    local out = {}
+    for _, t in ipairs(best) do for _, q in ipairs(ES.team_members(t)) do out[#out + 1] = q end end
+    table.sort(out)
+    return out
+  end
+  local base_end = V.end_if_reached
+  V.end_if_reached = function()
+    if not opt("pacts") then return base_end() end
+    if game.get("game", nil, "winner") then return end
+    local goal = L.goal()
+    local any = {}
+    for t = 1, game.num_players() // 2 do
+      if ES.team_vp(t) >= goal then for _, q in ipairs(ES.team_members(t)) do any[#any + 1] = q end end
+    end
+    if #any == 0 then return end
+    V.declare(V.rank(any), "the pact reaches " .. goal .. " vp")
+    error({ game_over = true, commit = true }, 0)
+  end
+end
+
+---------------------------------------------------------------------------
+-- Setup: checks, and the wrappers that must sit above sa-en's install-time
+-- ones (the goal).
+local base_setup = game.procedure_fn("setup")
+procedure("setup", function(args)
+  args = args or {}
+  if opt("pacts") then
+    local n = args.players or 6
+    if n % 2 ~= 0 or n < 4 or n > 8 then
+      error("Pacts (Pactos): 2 to 4 players with two races each, that is 4, 6 or 8 seats, not " .. tostring(n))
+    end
+  end
+  local filter
+  local O2 = L.sa_opt2
+  if opt("star_by_star") and O2 and O2.add_filter then filter = O2.add_filter(ES.muaat_filter) end
+  local ok, r = pcall(base_setup, args)
+  if filter then O2.remove_filter(filter) end
+  if not ok then error(r, 0) end
+  -- The goal: Ascension x3 (sa-en doubles it), Pacts +50%.
+  local base_goal = L.goal
+  function L.goal()
+    local g = base_goal()
+    if opt("ascendancy") then g = (g // 2) * ES.ASC_GOAL_FACTOR end
+    if opt("pacts") then g = math.ceil(g * ES.PACT_FACTOR) end
+    return g
+  end
+  -- Spend objectives may be claimed again in the same step (Ascension).
+  local base_can = L.can_score
+  function L.can_score(p, id)
+    local d = game.data.objectives[id]
+    if opt("ascendancy") and is_spend(d) and d.kind ~= "secret" then
+      local key = "sa_asc_round:" .. id
+      local saved = game.get("player", p, key)
+      game.put("player", p, key, nil)
+      local ok2, res = pcall(base_can, p, id)
+      game.put("player", p, key, saved)
+      if not ok2 then error(res, 0) end
+      return res
+    end
+    return base_can(p, id)
+  end
+  ES.install_rifts_option()
+  if opt("pacts") then
+    local parts = {}
+    for t = 1, game.num_players() // 2 do
+      local m = {}
+      for _, q in ipairs(ES.team_members(t)) do m[#m + 1] = pn(q) end
+      parts[#parts + 1] = table.concat(m, "+")
+    end
+    game.log("pacts: " .. table.concat(parts, ", ") .. "; goal " .. L.goal() .. " vp")
+  end
+  return r
+end)

@@ -1,0 +1,48 @@
+-- Shattered Ascension, Spanish rulebook (seed 001): the initiation ("INICIO",
+-- steps 1-10) where it differs from sa-en (seed 000, rules/a_setup.lua).
+--
+--   * Step 9: only the special objectives and 3 stage I objectives are laid
+--     face up (000 also lays out 3 stage II objectives and a preliminary one;
+--     data: sa_setup.public_objectives in es_data.yaml).
+--   * Stage II begins when eight stage I objectives are face up in the common
+--     play area ("La Fase II se inicia cuando existan ocho Objetivos Públicos
+--     de la Fase I"), whatever the goal (000: as many as the victory points
+--     needed to win).
+--   * Preliminary objectives are neither implemented nor used (001 appendix 5,
+--     "Cartas de Objetivo Preliminar: No implementadas ni usadas"): none is
+--     dealt, none can be claimed.
+--   * Imperium Rex (001 "Variables de Juego": "Decidir si se incluirá
+--     Imperium Rex en el mazo de Objetivos (NO RECOMENDADO)"): option
+--     sa_imperium_rex shuffles it into the stage II deck; revealing it ends the
+--     game (the ti3 card). 000 leaves it out.
+local L = game.lib
+local ES = L.sa_es or {}
+L.sa_es = ES
+
+ES.STAGE2_AT = 8
+
+-- Stage II starts with eight stage I objectives face up.
+function L.sa_check_stage()
+  if L.sa_stage() >= 2 then return false end
+  local up = L.sa_stage1_face_up()
+  if up < ES.STAGE2_AT then return false end
+  game.put("game", nil, "objective_stage", 2)
+  for _, c in ipairs(game.zone("deck:public")) do game.move_card(c, "deck:public", "deck:stage1") end
+  for _, c in ipairs(game.zone("deck:stage2")) do game.move_card(c, "deck:stage2", "deck:public") end
+  game.shuffle("deck:public")
+  game.log("stage II begins: " .. up .. " stage I objectives are face up")
+  return true
+end
+
+-- No preliminary objectives; Imperium Rex only with its option.
+local base_ok = L.sa_objective_ok
+if base_ok then
+  function L.sa_objective_ok(d, kind)
+    if kind == "preliminary" or d.kind == "preliminary" then return false end
+    if kind == "stage2" and d.kind == "stage2" and d.ends_game == "most_points" then
+      -- One Imperium Rex card (the base game's).
+      return (game.options.sa_imperium_rex and d.id == "imperium_rex") and true or false
+    end
+    return base_ok(d, kind)
+  end
+end
