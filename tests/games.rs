@@ -77,6 +77,42 @@ fn random_games_of_ti3_end_with_and_without_options() {
 }
 
 #[test]
+fn random_games_of_shattered_ascension_end() {
+    for (id, options) in [
+        ("sa-en", vec![]),
+        (
+            "sa-en",
+            vec![
+                "twilight_council",
+                "ascendancy",
+                "crimson_suns",
+                "sa_mercenaries",
+                "sa_promissory_notes",
+            ],
+        ),
+        ("sa-es", vec![]),
+    ] {
+        let p = pack(id);
+        let options: Vec<String> = options.into_iter().map(String::from).collect();
+        for seed in 0..5u64 {
+            let players = 2 + (seed % 6) as u32 + u32::from(seed == 0);
+            let mut s = Session::new(p.clone(), seed, &options, Limits::default()).unwrap();
+            s.start("game", json!({ "players": players }))
+                .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
+            let mut agent = RandomAgent(Rng::new(seed ^ 0xA6E7));
+            s.run(&mut agent).unwrap_or_else(|e| {
+                panic!("{id}, {players} players, options {options:?}, seed {seed}: {e}")
+            });
+            let last = s.log().last().cloned().unwrap_or_default();
+            assert!(
+                last.starts_with("winner: p") || last.starts_with("ganador: p"),
+                "{id} seed {seed}: {last}"
+            );
+        }
+    }
+}
+
+#[test]
 fn same_seed_same_log_and_replay() {
     let p = pack("ti4");
     let (a, sa) = play(&p, 6, 42);

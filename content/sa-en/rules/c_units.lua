@@ -166,13 +166,6 @@ function U.hits(id)
   return game.get("unit", id, "sa_hits") or 1
 end
 
-function U.on_sustain(ctx)
-  local id = ctx.unit
-  if not id or not game.unit_exists(id) then return end
-  local n = (game.get("unit", id, "sa_hits") or 0) + 1
-  game.put("unit", id, "sa_hits", n)
-end
-
 -- Dice a unit of player p loses to damage: one per hit, keeping one die.
 function U.dice_lost(p, u, dice)
   local h = U.hits(u.id)
@@ -219,6 +212,8 @@ function L.hit_options(p, units, opts, gone)
   return res
 end
 
+-- Hit assignment: each "sustain" answer adds one to the unit's count of hits
+-- (read from the decisions, so it works wherever the shared step runs).
 local base_assign = L.assign_hits
 function L.assign_hits(p, units, hits, label, opts)
   if label == "bombardment" then
@@ -227,7 +222,17 @@ function L.assign_hits(p, units, hits, label, opts)
     o.sa_bombardment = true
     opts = o
   end
-  return base_assign(p, units, hits, label, opts)
+  if hits <= 0 then return base_assign(p, units, hits, label, opts) end
+  local old_choose = game.choose
+  game.choose = function(q, prompt, options)
+    local pick = old_choose(q, prompt, options)
+    if q == p and type(prompt) == "string" and prompt:sub(1, 10) == "assign hit" then
+      local id = tonumber(tostring(pick):match("^sustain:[%w_]+#(%d+)$") or "")
+      if id and game.unit_exists(id) then game.put("unit", id, "sa_hits", U.hits(id) + 1) end
+    end
+    return pick
+  end
+  return guarded(function() game.choose = old_choose end, base_assign, p, units, hits, label, opts)
 end
 
 -- Combat rounds: a damaged unit rolls fewer dice. The shared roll sums the
@@ -550,11 +555,3 @@ function U.commando_captures(p, pl)
   end
 end
 
----------------------------------------------------------------------------
--- Setup: the game holds the window subscribers of units.yaml.
-local base_setup = game.procedure_fn("setup")
-procedure("setup", function(args)
-  local r = base_setup(args)
-  for _, id in ipairs(game.keys(game.data.sa_unit_rules or {})) do game.grant("game", "sa_unit_rules", id) end
-  return r
-end)

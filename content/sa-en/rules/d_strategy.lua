@@ -197,6 +197,12 @@ end
 
 function S.on_turn_end(ctx)
   game.put("game", nil, "sa_active_system", nil)
+  -- Hostile acts kept open for a ceasefire that never came (no battle).
+  local pend = game.get("game", nil, "sa_pending_breaks") or {}
+  if #pend > 0 then
+    game.put("game", nil, "sa_pending_breaks", {})
+    for _, x in ipairs(pend) do S.break_between(x.p, x.q, x.p, "hostile act") end
+  end
   local ghost = game.get("game", nil, "sa_ghost")
   if not ghost or game.get("game", nil, "sc_used:" .. ghost) then return end
   local t = taken()

@@ -244,7 +244,8 @@ function F.flush()
       if forced then
         A.capture(rec, enemy, "an agent of " .. pn(enemy) .. " took part in the battle", e)
       else
-        local _, rolls = game.roll(lname(rec) .. ": fate roll (1 killed, 2-7 captured, 8-10 escapes)", 1, cmax + 1)
+        local table_ = (kmax == 1 and "1" or ("1-" .. kmax)) .. " killed, " .. (kmax + 1) .. "-" .. cmax .. " captured, " .. (cmax + 1) .. "-10 escapes"
+        local _, rolls = game.roll(lname(rec) .. ": fate roll (" .. table_ .. ")", 1, cmax + 1)
         local d = rolls[1]
         if d <= kmax then
           A.kill(rec, "rolled " .. d)
@@ -272,9 +273,12 @@ function A.sync()
         rec.unit = nil
         F.lose(list, i, { planet = rec.planet, system = rec.system }, rec.ship and "its ship is gone" or "it left the board")
       elseif u.planet then
-        if game.planet_owner(u.planet) ~= holder then
+        -- (A leader beside its army on a planet not yet taken is invading.)
+        if game.planet_owner(u.planet) ~= holder and #L.ground(holder, u.planet) == 0 then
           changed = true
           F.lose(list, i, { planet = u.planet }, pname(u.planet) .. " changed hands")
+        elseif game.planet_owner(u.planet) ~= holder then
+          -- left as it is
         elseif rec.ship or rec.planet ~= u.planet or rec.system ~= u.system then
           rec.ship, rec.planet, rec.system = nil, u.planet, u.system
           changed = true
@@ -397,7 +401,9 @@ function F.execution_cost(q)
   local pls = game.planets_owned(q)
   table.sort(pls)
   for _, pl in ipairs(pls) do if not game.exhausted(pl) then opts[#opts + 1] = "exhaust " .. pl end end
-  for _, pl in ipairs(pls) do opts[#opts + 1] = "lose " .. pl end
+  if rules().execution_may_lose_planet ~= false then
+    for _, pl in ipairs(pls) do opts[#opts + 1] = "lose " .. pl end
+  end
   if #opts == 0 then return end
   local pick = game.choose(q, "execution: exhaust or give up a planet", opts)
   local what, pl = pick:match("^(%a+) (.+)$")
@@ -787,6 +793,85 @@ if base_passage then
   end
 end
 
+-- "In systems with diplomats present, opposing fleets may pass each other,
+-- given that all involved parties agree" (seed): besides ti3's passage for
+-- the mover's own diplomat, ships may move through a system whose other
+-- players' ships share it with any diplomat (not a captive), if each of
+-- those players agrees. Asked once per player and destination in a turn,
+-- and only when it lets a ship reach the destination.
+local function diplomat_present(s)
+  for _, u in ipairs(game.units { system = s, kind = "leader_diplomat" }) do
+    if not game.get("unit", u.id, "sa_captive") then return true end
+  end
+  return false
+end
+
+local base_movers = L.movers
+function L.movers(p, target, rules)
+  local out = base_movers(p, target, rules)
+  if type(p) ~= "number" or not rules or not rules.stop then return out end
+  local open = {}
+  for _, B in ipairs(rules.stop) do
+    if B ~= target and diplomat_present(B) then open[#open + 1] = B end
+  end
+  if #open == 0 then return out end
+  local have = {}
+  for _, m in ipairs(out) do have[m.unit.id] = true end
+  local function with_open(list)
+    local keep = {}
+    local set = {}
+    for _, B in ipairs(list) do set[B] = true end
+    for _, B in ipairs(rules.stop) do if not set[B] then keep[#keep + 1] = B end end
+    local r2 = {}
+    for k, v in pairs(rules) do r2[k] = v end
+    r2.stop = keep
+    return r2
+  end
+  -- Would opening them let another ship arrive?
+  local extra = {}
+  for _, m in ipairs(base_movers(p, target, with_open(open))) do
+    if not have[m.unit.id] then extra[#extra + 1] = m end
+  end
+  if #extra == 0 then return out end
+  -- Only the systems on the way of such a ship matter.
+  local r_open = with_open(open)
+  local on_way = {}
+  for _, B in ipairs(open) do
+    for _, m in ipairs(extra) do
+      local a = (m.unit.system == B) and 0 or game.move_cost(m.unit.system, B, r_open)
+      local b = game.move_cost(B, target, r_open)
+      if a and b and a + b <= L.move_value(p, m.unit, m.unit.system) then on_way[#on_way + 1] = B; break end
+    end
+  end
+  open = on_way
+  if #open == 0 then return out end
+  local asked = game.get("game", nil, "sa_passage") or {}
+  local key = p .. ":" .. target
+  local perm = {}
+  for k, v in pairs(asked[key] or {}) do perm[tonumber(k)] = v end
+  local agreed = {}
+  for _, B in ipairs(open) do
+    local ok = true
+    for _, q in ipairs(L.enemies_in(p, B)) do
+      if perm[q] == nil then
+        perm[q] = game.choose(q, "diplomat in " .. L.sysname(B) .. ": let " .. pn(p) .. "'s ships pass through your ships", { "no", "yes" }) == "yes"
+        game.log(pn(q) .. (perm[q] and " lets " or " does not let ") .. pn(p) .. "'s ships pass (diplomat)")
+      end
+      if not perm[q] then ok = false end
+    end
+    if ok then agreed[#agreed + 1] = B end
+  end
+  local store = {}
+  for q, v in pairs(perm) do store[tostring(q)] = v end
+  asked[key] = store
+  game.put("game", nil, "sa_passage", asked)
+  if #agreed == 0 then return out end
+  for _, m in ipairs(base_movers(p, target, with_open(agreed))) do
+    if not have[m.unit.id] then out[#out + 1] = m; have[m.unit.id] = true end
+  end
+  return out
+end
+
 -- Between the steps of his turn (offered as it starts): p moves leaders he
 -- holds within systems without enemy ships.
 function F.relocate(p)
@@ -829,6 +914,7 @@ function F.on_turn_start(ctx)
 end
 
 function F.on_turn_end(ctx)
+  game.put("game", nil, "sa_passage", nil)
   A.sync()
   F.flush()
 end
