@@ -126,6 +126,9 @@ pub struct Def {
     pub history: Vec<(Origin, Value)>,
     /// Whether the latest change was a patch.
     pub patched: bool,
+    /// Where the `script` field was last set: a patch that leaves the script
+    /// alone keeps it resolving in the pack that wrote it.
+    pub script_origin: Origin,
 }
 
 /// A Lua source file of a pack.
@@ -643,6 +646,9 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                                 .history
                                 .push((existing.origin.clone(), existing.value.clone()));
                             deep_merge(&mut existing.value, &patch);
+                            if patch.get("script").is_some() {
+                                existing.script_origin = o.clone();
+                            }
                             existing.origin = o;
                             existing.patched = true;
                         }
@@ -667,6 +673,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                                     .history
                                     .push((existing.origin.clone(), existing.value.clone()));
                                 existing.value = def;
+                                existing.script_origin = o.clone();
                                 existing.origin = o;
                                 existing.patched = false;
                             }
@@ -676,6 +683,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                                 id,
                                 Def {
                                     value: def,
+                                    script_origin: o.clone(),
                                     origin: o,
                                     history: vec![],
                                     patched: false,
@@ -920,7 +928,7 @@ fn check_refs(
                     let dir = p
                         .chain
                         .iter()
-                        .find(|c| c.manifest.id == d.origin.pack)
+                        .find(|c| c.manifest.id == d.script_origin.pack)
                         .map(|c| c.dir.clone())
                         .unwrap_or_default();
                     if !dir.join(s).is_file() {
@@ -930,7 +938,7 @@ fn check_refs(
                             &format!("{coll}.{id}"),
                             format!(
                                 "script file `{s}` does not exist in pack `{}`",
-                                d.origin.pack
+                                d.script_origin.pack
                             ),
                         ));
                     }

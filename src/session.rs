@@ -816,30 +816,30 @@ fn compile_script(
     envs: &BTreeMap<String, Table>,
 ) -> mlua::Result<LV> {
     let env = envs
-        .get(&d.origin.pack)
+        .get(&d.script_origin.pack)
         .cloned()
         .ok_or_else(|| rterr("pack env missing"))?;
     let (code, name) = if is_script_path(s) {
         let dir = pack
             .chain
             .iter()
-            .find(|c| c.manifest.id == d.origin.pack)
+            .find(|c| c.manifest.id == d.script_origin.pack)
             .map(|c| c.dir.clone())
             .unwrap_or_default();
         let code = std::fs::read_to_string(dir.join(s)).map_err(|e| {
             rterr(format!(
                 "content/{}/{}: {coll}.{id}: cannot read script `{s}`: {e}",
-                d.origin.pack, d.origin.file
+                d.script_origin.pack, d.script_origin.file
             ))
         })?;
-        (code, format!("@content/{}/{s}", d.origin.pack))
+        (code, format!("@content/{}/{s}", d.script_origin.pack))
     } else {
         // Inline: pad with blank lines so Lua line numbers are YAML line numbers.
         let src = std::fs::read_to_string(
             pack.chain
                 .iter()
-                .find(|c| c.manifest.id == d.origin.pack)
-                .map(|c| c.dir.join(&d.origin.file))
+                .find(|c| c.manifest.id == d.script_origin.pack)
+                .map(|c| c.dir.join(&d.script_origin.file))
                 .unwrap_or_default(),
         )
         .unwrap_or_default();
@@ -851,7 +851,7 @@ fn compile_script(
         let pad = if block { line } else { line.saturating_sub(1) };
         (
             format!("{}{s}", "\n".repeat(pad)),
-            format!("@content/{}/{}", d.origin.pack, d.origin.file),
+            format!("@content/{}/{}", d.script_origin.pack, d.script_origin.file),
         )
     };
     let f = lua
@@ -865,7 +865,7 @@ fn compile_script(
         LV::Function(_) | LV::Table(_) => Ok(v),
         _ => Err(rterr(format!(
             "content/{}/{}:{}: {coll}.{id}: the script must return a function or a table of handlers",
-            d.origin.pack, d.origin.file, d.origin.line
+            d.script_origin.pack, d.script_origin.file, d.script_origin.line
         ))),
     }
 }
