@@ -154,3 +154,35 @@ fn simulated_odds_match_the_exact_odds() {
         );
     }
 }
+
+#[test]
+fn combat_simulates_with_the_ti3_pack_too() {
+    let lib = Library::new(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("content"));
+    let pack = Rc::new(lib.resolve("ti3").unwrap());
+    let r: Value = imperium::sim::simulate(
+        pack,
+        &[
+            json!({"kind": "dreadnought", "count": 2}),
+            json!({"kind": "carrier", "count": 1}),
+            json!({"kind": "fighter", "count": 4}),
+        ],
+        &[
+            json!({"kind": "war_sun", "count": 1}),
+            json!({"kind": "destroyer", "count": 3}),
+        ],
+        300,
+        3,
+        "default",
+    )
+    .unwrap();
+    let total: f64 = ["attacker", "defender", "draw"]
+        .iter()
+        .map(|k| r[*k]["p"].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-9, "{r}");
+    // The war sun's three dice and sustain make it a close fight, not a rout.
+    assert!(
+        r["attacker"]["p"].as_f64().unwrap() > 0.05 && r["defender"]["p"].as_f64().unwrap() > 0.05,
+        "{r}"
+    );
+}
