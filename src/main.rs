@@ -200,6 +200,14 @@ fn parse_fleet(s: &str) -> Result<Vec<Value>, String> {
     Ok(out)
 }
 
+/// Prints a log line; a closed pipe (e.g. `| head`) is not an error.
+fn say(l: &str) {
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{l}").is_err() {
+        std::process::exit(0);
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match real_main(cli) {
@@ -306,10 +314,10 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             if !quiet {
                 if json_mode {
                     s.set_echo(Some(Box::new(|l: &str| {
-                        println!("{}", json!({ "log": l }))
+                        say(&json!({ "log": l }).to_string())
                     })));
                 } else {
-                    s.set_echo(Some(Box::new(|l: &str| println!("{l}"))));
+                    s.set_echo(Some(Box::new(|l: &str| say(l))));
                 }
             }
             let entry = p
@@ -365,7 +373,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 .iter()
                 .filter(|l| l.starts_with("expect") || l.starts_with("error:"))
             {
-                println!("{l}");
+                say(l);
             }
             for f in &out.failures {
                 eprintln!("FAIL {f}");
@@ -536,7 +544,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             }
             let mut s = Session::new(p, rec.seed, &rec.options, Limits::default())
                 .map_err(|e| e.to_string())?;
-            s.set_echo(Some(Box::new(|l: &str| println!("{l}"))));
+            s.set_echo(Some(Box::new(|l: &str| say(l))));
             let mut answers = rec.decisions.clone();
             if let Some(n) = until {
                 answers.truncate(n);
@@ -596,7 +604,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 println!("{}", serde_json::to_string_pretty(&lines).unwrap());
             } else {
                 for l in &lines {
-                    println!("{l}");
+                    say(l);
                 }
                 println!(
                     "{} change{}",

@@ -122,3 +122,31 @@ function L.sa_tech_cost(p, id, cost)
   local d = game.data.techs[id]
   return math.max(0, cost - L.sa_tech_discount(p, d and d.color))
 end
+
+-- Research through the Technology strategy cards (effects/strategy/
+-- technology.lua, technology_ii.lua of this pack, which replace ti3's): p
+-- picks one technology whose prerequisites he meets and pays its price from
+-- L.sa_tech_cost(p, id, cost). The price is worked out before paying, so a
+-- ready specialty planet still counts if it is then exhausted to pay (our
+-- reading: the discount needs the planet ready when the technology is
+-- bought). Racial technologies are never offered here (rules/i_races.lua:
+-- they are bought in the status phase).
+function L.sa_research(p, cost, prompt)
+  local opts, prices = {}, {}
+  local have = L.spendable(p, "resources")
+  for _, t in ipairs(L.researchable(p)) do
+    local c = cost > 0 and L.sa_tech_cost(p, t, cost) or 0
+    if have >= c then opts[#opts + 1] = t; prices[t] = c end
+  end
+  if #opts == 0 then return nil end
+  opts[#opts + 1] = "none"
+  local pick = game.choose(p, prompt or "research", opts)
+  if pick == "none" then return nil end
+  local c = prices[pick]
+  if c < cost then
+    game.log(L.pn(p) .. " pays " .. c .. " instead of " .. cost .. " for " .. L.name("techs", pick) .. " (technology specialties and artifacts)")
+  end
+  if c > 0 then L.pay(p, c, "resources") end
+  L.gain_tech(p, pick)
+  return pick
+end

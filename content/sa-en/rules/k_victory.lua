@@ -372,10 +372,8 @@ function L.sa_with_rotation_remap(anchor, fn, ...)
   return table.unpack(r, 2, r.n)
 end
 
-local base_sa = game.procedure_fn("strategic_action")
-procedure("strategic_action", function(ctx)
-  return L.sa_with_rotation_remap(ctx.player, base_sa, ctx)
-end)
+-- (The secondaries of a strategy card: rules/a0_rotation.lua replaces ti3's
+-- strategic action with one that asks L.next_in_rotation directly.)
 
 local base_agenda = game.procedure_fn("agenda")
 if base_agenda then

@@ -461,7 +461,7 @@ end
 local function tally(st, i)
   local t, voters, total = {}, {}, 0
   local n = game.num_players()
-  for _, q in ipairs(L.order_from(L.speaker() % n + 1)) do
+  for _, q in ipairs(L.order_from(L.next_in_rotation and L.next_in_rotation(L.speaker()) or (L.speaker() % n + 1))) do
     local a = st.alloc[q] and st.alloc[q][i]
     if a and a.votes > 0 then
       t[a.outcome] = (t[a.outcome] or 0) + a.votes
@@ -525,7 +525,7 @@ function TC.vote(active, ids, bonus)
   end
   -- Votes are written down by everybody at once (asked in rotation from
   -- the speaker's neighbour; nothing is revealed until all are written).
-  for _, q in ipairs(L.order_from(L.speaker() % n + 1)) do
+  for _, q in ipairs(L.order_from(L.next_in_rotation and L.next_in_rotation(L.speaker()) or (L.speaker() % n + 1))) do
     if not in_game(q) then
       -- (out of the game: no vote)
     elseif game.get("player", q, "sa_thugs_round") == round_no() and game.get("player", q, "sa_thugs_round") ~= nil then

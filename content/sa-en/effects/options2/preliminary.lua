@@ -6,26 +6,17 @@
 --                included, border tokens that block only movement ignored)
 --   all_of_kind  the printed component limit of the unit (rules/k_victory.lua
 --                L.sa_printed_limit when present)
---   explorer     a system is controlled, as the SE Expansionist card defines
---                it, when the player has a non-fighter ship there and holds
---                every planet in it (UNCERTAIN: SotT's own definition is not
---                in the sources)
+--   explorer     a system is controlled when the player has a ship there
+--                (fighters count in SA: L.controls_system) and holds every
+--                planet in it
 --   invader      a planet he took this round from another player and still holds
 local L = game.lib
 
 local function events(p) return L.sa_opt2.prelim_events(p) end
 
-local function controls_system(p, s)
-  local ship = false
-  for _, u in ipairs(L.ships(p, s)) do
-    if (L.def(p, u.kind).type or u.kind) ~= "fighter" then ship = true end
-  end
-  if not ship then return false end
-  for _, pl in ipairs(game.planets_of(s)) do
-    if game.planet_owner(pl) ~= p then return false end
-  end
-  return true
-end
+-- System control as SA defines it (rules/b_general.lua: any ship, fighters
+-- included, and every planet in the system).
+local function controls_system(p, s) return L.controls_system(p, s) end
 
 local tests = {}
 

@@ -1,0 +1,44 @@
+-- Technology II (seed 001 "Cartas Estratégicas"): the Shattered Empire card
+-- (ti3 effects/strategy/technology_ii.lua) with two changes:
+--   * the primary has an option b): use the secondary up to three times
+--     without paying its command counter (each time 5 resources for one
+--     technology whose prerequisites are met);
+--   * the secondary costs 5 resources (SE: 6).
+-- Option a) stays the SE one: one technology free, then a second for 8.
+-- Race-specific technologies are not offered: in 001 they are acquired only
+-- in the status phase (es_races.lua).
+local L = game.lib
+
+local SECONDARY_COST = 5
+
+-- One technology for `cost` resources; false when none was taken.
+local function research(p, cost, prompt)
+  if L.spendable(p, "resources") < cost then return false end
+  local opts = {}
+  for _, t in ipairs(L.researchable(p)) do opts[#opts + 1] = t end
+  if #opts == 0 then return false end
+  opts[#opts + 1] = "none"
+  local pick = game.choose(p, prompt, opts)
+  if pick == "none" then return false end
+  if cost > 0 then L.pay(p, cost, "resources") end
+  L.gain_tech(p, pick)
+  return true
+end
+
+return {
+  primary = function(p)
+    local how = game.choose(p, "Technology II", {
+      "a) one technology free, a second for 8",
+      "b) the secondary up to three times, no command counter",
+    })
+    if how:sub(1, 1) == "a" then
+      research(p, 0, "research")
+      research(p, 8, "buy a second technology (8 resources)")
+    else
+      for _ = 1, 3 do
+        if not research(p, SECONDARY_COST, "research (" .. SECONDARY_COST .. " resources)") then break end
+      end
+    end
+  end,
+  secondary = function(q) research(q, SECONDARY_COST, "research") end,
+}

@@ -1,0 +1,83 @@
+-- Shattered Ascension, Spanish rulebook (seed 001, appendix 3 "Habilidades
+-- Especiales Modificadas", 2-player games), where it differs from sa-en's
+-- 2-player rules (seed 000, rules/n_options2.lua install_duel):
+--   * Xxcha: after the primary of Diplomacy (or Diplomacy II) he may spend
+--     one strategy command counter and 3 influence (000: 2) to use the
+--     primary once more. sa-en's offer (2 influence) is answered "no" and
+--     this one is made instead.
+--   * Jol-Nar (not in 000): after the primary of Technology (or Technology
+--     II) he may spend 2 resources and one strategy command counter to gain
+--     one more technology (its prerequisites met).
+--   * Mentak: every second Pillage one trade good from the common area: the
+--     same as 000's rule, kept from sa-en (its observer reads sa-es's Pillage
+--     prompt too).
+-- NOT DONE: Hacan's "Nexo Comercial" (1 trade good to the opponent): the
+-- ability is not among the ti3 Hacan abilities.
+-- Installed after setup, on top of sa-en's 2-player wrappers.
+local L = game.lib
+local ES = L.sa_es or {}
+L.sa_es = ES
+
+ES.XXCHA_INFLUENCE = 3
+ES.JOLNAR_RESOURCES = 2
+
+local function faction_id(p) return game.get("player", p, "faction") end
+local function duel() return game.num_players() == 2 end
+
+local function xxcha_again(p, id)
+  local d = game.data.strategy_cards[id]
+  if not (d and type(d.handler) == "table" and d.handler.primary) then return end
+  local n = ES.XXCHA_INFLUENCE
+  if game.counter(p, "strategy") > 0 and L.spendable(p, "influence") >= n
+    and game.choose(p, "use the primary of " .. L.name("strategy_cards", id) .. " once more (1 strategy counter, " .. n .. " influence)", { "no", "yes" }) == "yes" then
+    game.add(p, "strategy", -1)
+    L.pay(p, n, "influence")
+    game.log(L.pn(p) .. " uses the primary of " .. L.name("strategy_cards", id) .. " once more (Xxcha, 2 players)")
+    d.handler.primary(p, d, {})
+  end
+end
+
+local function jolnar_again(p)
+  local n = ES.JOLNAR_RESOURCES
+  if game.counter(p, "strategy") <= 0 or L.spendable(p, "resources") < n then return end
+  local opts = L.researchable(p)
+  if #opts == 0 then return end
+  if game.choose(p, "gain one more technology (Jol-Nar: 1 strategy counter, " .. n .. " resources)", { "no", "yes" }) ~= "yes" then return end
+  local list = {}
+  for _, t in ipairs(opts) do list[#list + 1] = t end
+  local pick = game.choose(p, "research", list)
+  game.add(p, "strategy", -1)
+  L.pay(p, n, "resources")
+  L.gain_tech(p, pick)
+end
+
+function ES.install_duel()
+  local base_sa = game.procedure_fn("strategic_action")
+  procedure("strategic_action", function(ctx)
+    local p, id = ctx.player, ctx.card
+    if not (duel() and p) then return base_sa(ctx) end
+    local f = faction_id(p)
+    if f == "xxcha" and (id == "diplomacy" or id == "diplomacy_ii") then
+      local old = game.choose
+      game.choose = function(q, prompt, opts)
+        if q == p and prompt:find("once more (1 strategy counter, 2 influence)", 1, true) then return "no" end
+        return old(q, prompt, opts)
+      end
+      local ok, r = pcall(base_sa, ctx)
+      game.choose = old
+      if not ok then error(r, 0) end
+      xxcha_again(p, id)
+      return r
+    end
+    local r = base_sa(ctx)
+    if f == "jolnar" and (id == "technology" or id == "technology_ii") then jolnar_again(p) end
+    return r
+  end)
+end
+
+local base_setup = game.procedure_fn("setup")
+procedure("setup", function(args)
+  local r = base_setup(args)
+  ES.install_duel()
+  return r
+end)
