@@ -26,6 +26,10 @@ pub fn diff(a: &ResolvedPack, b: &ResolvedPack) -> Vec<String> {
     let mut colls: BTreeSet<&String> = a.collections.keys().collect();
     colls.extend(b.collections.keys());
     for c in colls {
+        // Options are listed below, with their descriptions.
+        if c == "options" {
+            continue;
+        }
         let empty = Default::default();
         let ca = a.collections.get(c).unwrap_or(&empty);
         let cb = b.collections.get(c).unwrap_or(&empty);

@@ -392,6 +392,106 @@ function S.trade_goods_on(p)
   return n
 end
 
+---------------------------------------------------------------------------
+-- Galactic Trade (seed 000): trade with oneself. With 4 players a player may
+-- trade one of his trade contracts with himself, with 2 or 3 players both
+-- (rules.self_trade_by_players); like any agreement it needs the approval of
+-- the Trade holder (not when he makes it himself; Hacan need nobody's). It is
+-- offered as the negotiations of a Trade primary open, to each player from the
+-- holder on in rotation, before the players propose agreements to each other
+-- (our reading of "when": the seed only says it needs the Trade holder's
+-- permission). One contract i traded with oneself is the agreement
+--   { a = p, ai = i, b = p, bi = i, self = true }
+-- and pays the value of contract i once. (Same record as the sa-es pack,
+-- whose own rule, seed 001, replaces this one when it is loaded: L.sa_es.)
+-- The trade goods of all agreements are placed at the same moment
+-- (S.place_trade_goods): everybody acquires them simultaneously.
+function S.single_self(a) return a.self and a.a == a.b and a.ai == a.bi end
+
+local function contract_value(p, i)
+  local race = L.faction(p)
+  return ((race and race.trade_agreements) or {})[i] or 0
+end
+
+local function child_self_trade() return L.sa_es and L.sa_es.self_trades and true or false end
+
+function S.self_trades_allowed(n)
+  return (rules().self_trade_by_players or {})[n] or 0
+end
+
+-- Contracts p has traded with himself.
+function S.self_contracts(p)
+  local n = 0
+  for _, a in ipairs(agreements()) do
+    if a.a == p and a.b == p then n = n + (S.single_self(a) and 1 or 2) end
+  end
+  return n
+end
+
+function S.free_contract(p)
+  local used = {}
+  for _, a in ipairs(agreements()) do
+    if a.a == p and a.ai then used[a.ai] = true end
+    if a.b == p and a.bi then used[a.bi] = true end
+  end
+  local race = L.faction(p)
+  for i = 1, #((race and race.trade_agreements) or {}) do
+    if not used[i] then return i end
+  end
+  return nil
+end
+
+-- p may trade his free contracts with himself, one at a time.
+function S.offer_self_trade(p, holder)
+  local allowed = S.self_trades_allowed(game.num_players())
+  while S.free_contract(p) and S.self_contracts(p) < allowed do
+    local i = S.free_contract(p)
+    if game.choose(p, "trade with yourself (one of your trade contracts)", { "no", "yes" }) ~= "yes" then return end
+    if holder and holder ~= p and L.flag(p, "trade_no_approval") == 0
+      and game.choose(holder, "approve the trade agreement of " .. pn(p) .. " with himself", { "approve", "refuse" }) ~= "approve" then
+      game.log(pn(holder) .. " does not approve the trade agreement of " .. pn(p) .. " with himself")
+      return
+    end
+    local list = agreements()
+    list[#list + 1] = { a = p, ai = i, b = p, bi = i, self = true }
+    game.put("game", nil, "agreements", list)
+    game.log(pn(p) .. " trades one of his trade contracts with himself (value " .. contract_value(p, i) .. ")")
+  end
+end
+
+local base_negotiate = L.negotiate
+function L.negotiate(holder)
+  if not child_self_trade() and S.self_trades_allowed(game.num_players()) > 0 then
+    for _, p in ipairs(L.order_from(holder)) do
+      if S.in_game(p) then S.offer_self_trade(p, holder) end
+    end
+  end
+  return base_negotiate(holder)
+end
+
+-- ti3's income helper counts both sides of an agreement: a one-contract
+-- agreement with oneself pays once; p is his own partner once.
+local base_income = L.trade_income
+function L.trade_income(p)
+  local n = base_income(p)
+  if child_self_trade() then return n end
+  for _, a in ipairs(agreements()) do
+    if S.single_self(a) and a.a == p then n = n - contract_value(p, a.ai) end
+  end
+  return n
+end
+local base_partners = L.trade_partners
+function L.trade_partners(p)
+  local out = base_partners(p)
+  if child_self_trade() then return out end
+  local keep, seen = {}, false
+  for _, q in ipairs(out) do
+    if q ~= p then keep[#keep + 1] = q
+    elseif not seen then seen = true; keep[#keep + 1] = q end
+  end
+  return keep
+end
+
 function S.place_trade_goods()
   local st = S.reconcile()
   local got = {}
@@ -400,6 +500,8 @@ function S.place_trade_goods()
     local e = st[k] or { a = a.a, b = a.b, ta = 0, tb = 0 }
     local va = value(a, "a") + L.flag(a.a, "trade_bonus_per_agreement")
     local vb = value(a, "b") + L.flag(a.b, "trade_bonus_per_agreement")
+    -- A one-contract agreement with oneself pays its contract once (side b).
+    if S.single_self(a) then va = 0 end
     e.ta = (e.ta or 0) + va
     e.tb = (e.tb or 0) + vb
     st[k] = e
