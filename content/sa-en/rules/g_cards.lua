@@ -60,3 +60,28 @@ if base_play then
     return r
   end
 end
+
+-- Action cards whose effect is barred from home systems (ti3: Local Unrest,
+-- Uprising, Secret Industrial Agent, Signal Jamming; this pack's copies of
+-- their scripts in effects/action_cards/): in SA the effect may be used in
+-- another player's home system if he allows it (rules/b_general.lua,
+-- L.sa_home_permission). p picks among all targets; a target in another
+-- player's home system asks that player; refused, it is struck from the list
+-- and p picks again. Returns the pick, or nil when nothing is left (the card
+-- then does nothing). `system_of(option)` gives an option's system.
+-- UNCERTAIN: a home system of a race not in the game (no player to ask) is
+-- open like any other system.
+function L.sa_pick_with_home_permission(p, prompt, options, system_of, what)
+  local left = {}
+  for _, o in ipairs(options) do left[#left + 1] = o end
+  while #left > 0 do
+    local pick = game.choose(p, prompt, left)
+    local s = system_of(pick)
+    if not s or L.sa_home_permission(p, s, what) then return pick end
+    local keep = {}
+    for _, o in ipairs(left) do if o ~= pick then keep[#keep + 1] = o end end
+    left = keep
+  end
+  game.log(L.pn(p) .. " has no permitted target for " .. (what or "the action card"))
+  return nil
+end

@@ -1334,8 +1334,10 @@ local function install_duel()
     unrest.component = function(p, def, ctx)
       if not O.duel() then return base_c(p, def, ctx) end
       local targets = {}
+      -- (Home systems too: another player's with his permission,
+      -- L.sa_pick_with_home_permission of rules/g_cards.lua.)
       for s = 1, game.num_systems() do
-        if not is_home(s) then
+        do
           for _, pl in ipairs(game.planets_of(s)) do
             local q = game.planet_owner(pl)
             if q and not (L.flag(q, "local_unrest_immunity") > 0 and #L.ground(q, pl) > 0) then targets[#targets + 1] = pl end
@@ -1344,7 +1346,8 @@ local function install_duel()
       end
       table.sort(targets)
       if #targets == 0 then return end
-      local pl = game.choose(p, "planet in unrest", targets)
+      local pl = L.sa_pick_with_home_permission(p, "planet in unrest", targets, function(x) return game.planet_system(x) end, "Local Unrest")
+      if not pl then return end
       local q = game.planet_owner(pl)
       game.exhaust(pl, true)
       game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl))

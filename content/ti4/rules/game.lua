@@ -111,8 +111,13 @@ procedure("setup", function(args)
   game.put("game", nil, "custodians", true)
   if not args.no_objectives then
     -- Secret objectives: draw 2, keep 1.
+    -- Everyone draws two before anyone returns one (so no one draws a
+    -- card another player just put back), then the returned ones are
+    -- shuffled into the deck.
+    local drawn = {}
+    for p = 1, n do drawn[p] = L.draw("deck:secrets", nil, "secrets:" .. p, 2) end
     for p = 1, n do
-      local two = L.draw("deck:secrets", nil, "secrets:" .. p, 2)
+      local two = drawn[p]
       if #two == 2 then
         local keep = game.choose(p, "keep which secret objective", two)
         for _, c in ipairs(two) do
