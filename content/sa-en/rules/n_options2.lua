@@ -1325,12 +1325,6 @@ local function install_duel()
     -- (As the ti3 card, effects/action_cards/local_unrest.lua, but the planet
     -- stays its owner's while any of his units remain on it.)
     local base_c, base_usable = unrest.component, unrest.usable
-    local function is_home(s)
-      local d = game.data.systems[game.tile_of(s)]
-      if d and d.home_of then return true end
-      for q = 1, game.num_players() do if L.home(q) == s then return true end end
-      return false
-    end
     unrest.component = function(p, def, ctx)
       if not O.duel() then return base_c(p, def, ctx) end
       local targets = {}
