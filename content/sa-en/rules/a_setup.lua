@@ -30,8 +30,9 @@
 --      then counter-clockwise each player passes (and is out) or bids higher,
 --      around the table until one bidder is left. He is speaker; every other
 --      player gains trade goods equal to the winning bid. (The later SA
---      rulebook says the same: "going counter-clockwise (and looping), each
---      player may either withdraw from the bidding or overbid".) Bids stop at
+--      rulebook agrees, in its speaker bid section: bidding goes round
+--      counter-clockwise, again and again, and each player drops out or
+--      raises.) Bids stop at
 --      sa_setup.speaker_bid.max.
 --   6b) The speaker orients the Rotation Cycler: done by rules/k_victory.lua
 --      (which owns the cycler) once setup has run.

@@ -793,8 +793,8 @@ if base_passage then
   end
 end
 
--- "In systems with diplomats present, opposing fleets may pass each other,
--- given that all involved parties agree" (seed): besides ti3's passage for
+-- The seed lets rival fleets move past each other in a system holding a
+-- diplomat, as long as every party concerned consents: besides ti3's passage for
 -- the mover's own diplomat, ships may move through a system whose other
 -- players' ships share it with any diplomat (not a captive), if each of
 -- those players agrees. Asked once per player and destination in a turn,

@@ -31,9 +31,9 @@
 --     to bombard or capture.
 -- Other tokens:
 --   * Double-sided wormhole tokens (L.sa_tokens.place_flip_wormhole(s, up,
---     down)): the side up is a wormhole of the system; at the end of a turn in
---     which a fleet entered the system (moved into it in a tactical action) the
---     token flips. Leaving does not flip it. Retreats into it do not count
+--     down)): the side up is a wormhole of the system; when a turn ends during
+--     which some fleet came into the system (moved into it in a tactical
+--     action) the token flips. Leaving does not flip it. Retreats into it do not count
 --     here (UNCERTAIN).
 --   * Border tokens (L.sa_tokens.place_border(a, b, kind)): an asteroid belt
 --     blocks movement across its border except for a player with Antimass

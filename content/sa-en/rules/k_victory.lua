@@ -13,9 +13,9 @@
 --     ordinary game keeps it); preliminary and special objectives as the later
 --     SA rulebooks count them (SA_Rulebook.md "Claiming Limit").
 --   * A special objective's points are lost again in a later objectives step
---     when its holder no longer qualifies (the seed's Ascendancy option says
---     "you do not lose victory points when failing to qualify for special
---     objectives", so the ordinary game does; when the loss happens is our
+--     when its holder no longer qualifies (the seed's Ascendancy option spares
+--     players this loss when they stop qualifying for a special objective,
+--     so the ordinary game has it; when the loss happens is our
 --     reading). Specials that settle control elsewhere (the SE artifacts,
 --     the Voice of the Council) keep their own timing.
 --   * Victory is immediate (L.check_win) the moment anybody reaches the goal.
@@ -42,8 +42,12 @@
 --     speaker sets it as the first strategy phase begins; scenarios keep
 --     clockwise unless they set it (setup args.rotation or L.set_rotation).
 --     L.set_rotation / L.flip_rotation are for cards that turn it (the seed's
---     Bureaucracy changes). Steps that go "left of" someone (secondaries,
---     votes) are turned too (L.sa_with_rotation_remap).
+--     Bureaucracy changes). Steps that go "left of" someone are turned too:
+--     the secondaries of a strategy card by rules/a0_rotation.lua (the
+--     innermost strategic action, asking L.next_in_rotation when the
+--     secondaries begin, so after a Bureaucracy flip they follow the new
+--     direction), the votes of an agenda by L.sa_with_rotation_remap, the
+--     Twilight Council's votes by rules/m_options1.lua.
 --   * Surrender (another part of the pack, player prop sa_surrendered) counts
 --     as a lost home system here, so the two 2-point losses never add up.
 --   * A home planet turned neutral (not only one held by an enemy) counts as

@@ -811,7 +811,7 @@ end
 --     their texts are not in the reference files). Deck "deck:covert",
 --     discards "discard:covert", each player's hand "covert:<p>" (his zone,
 --     so a covert objective that watches the round's events sees his).
---   * At the end of each status phase each player may draw one (secretly);
+--   * Once a status phase ends, every player may draw one (secretly);
 --     more than 2 in hand: he discards down to 2 at once. A discarded covert
 --     objective is shuffled back into the deck (later SA; the seed is
 --     silent).
@@ -1049,8 +1049,8 @@ end
 --     (anomaly) tiles may touch, but never surround a home system (all of
 --     its hexes inside the map are anomalies); no placement may leave the
 --     next player, holding only his home system, without a legal hex for it
---     (our reading of "forces a yellow-bordered tile to be adjacent on the
---     following placement").
+--     (our reading of the seed's ban on a placement that leaves the next
+--     placement no choice but to set a yellow-bordered tile beside it).
 --   * The players on each side of a player are his neighbours.
 --   * Artifacts (SE option `artifacts`) may be placed in space too (a
 --     system, "space:<hex>"), and next to a home system if it is as close

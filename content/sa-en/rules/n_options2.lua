@@ -90,8 +90,8 @@ end
 -- landings, bombardment, space cannon defense, ground combat and control in
 -- one go), as no unit can travel between systems in between. Ships in any
 -- activated system may move out of it, each ship once in the action (later
--- SA: "all ships present in systems activated during this action may move
--- out of them"; the seed's worked example moves a carrier out of B into A
+-- SA rulebook: every ship sitting in a system this action activated is free
+-- to leave it; the seed's worked example moves a carrier out of B into A
 -- and an attack force out of A into B).
 
 function O.sim_cost(p, s)
@@ -641,8 +641,8 @@ O.pending_tg = {}
 
 -- Unstable wormholes and border tokens (seed appendix 4). Their rules are
 -- the "Other Tokens" of appendix I, which rules/j_tokens.lua implements
--- (double-sided wormhole tokens flip at the end of a turn in which a fleet
--- entered their system; asteroid belts, space-time anomalies and standing
+-- (double-sided wormhole tokens flip when a turn ends in which some fleet
+-- came into their system; asteroid belts, space-time anomalies and standing
 -- grav waves as galaxy border tokens). The maps only say where they lie:
 --   sa_unstable_wormholes: hex -> the side up (the other side is the other
 --     of alpha / beta)
@@ -1382,8 +1382,8 @@ O.installers[#O.installers + 1] = install_duel
 
 ---------------------------------------------------------------------------
 -- PROMISSORY NOTES (option sa_promissory_notes; Shards of the Throne, with
--- SA's appendix 5 changes: not tied to the Assembly card, "may be awarded to
--- other players at any time, e.g. as a bargaining chip"; Support of the
+-- SA's appendix 5 changes: not tied to the Assembly card; a player can hand
+-- one to another player whenever he likes, say to sweeten a deal; Support of the
 -- Throne not used). Each player starts holding his own Monetary, Territorial
 -- and Voting Concessions (options_2.yaml; Promise of Protection is left out:
 -- it targets council representatives, which SA does not use). A note is

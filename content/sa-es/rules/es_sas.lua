@@ -24,7 +24,7 @@
 --   4) Every PDS, friendly or enemy, fires at one activated system only; one in
 --      range of several chooses which (its owner, before the space cannon step).
 --   5) Producing in more than one system costs one more command counter
---      (001: "si se produce Unidades en más de una Dársena Espacial": we
+--      (001 speaks of producing at more than one space dock; we
 --      count systems, as a system's docks produce together in TI3).
 -- 001's worked example (systems A, B, C; A and B fully activated) costs 3
 -- command counters from the command pool: tests/es_sas_example.yaml.

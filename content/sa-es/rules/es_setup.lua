@@ -5,14 +5,14 @@
 --     face up (000 also lays out 3 stage II objectives and a preliminary one;
 --     data: sa_setup.public_objectives in es_data.yaml).
 --   * Stage II begins when eight stage I objectives are face up in the common
---     play area ("La Fase II se inicia cuando existan ocho Objetivos Públicos
---     de la Fase I"), whatever the goal (000: as many as the victory points
+--     play area (001, objectives: eight face-up stage I public objectives start
+--     stage II), whatever the goal (000: as many as the victory points
 --     needed to win).
 --   * Preliminary objectives are neither implemented nor used (001 appendix 5,
 --     "Cartas de Objetivo Preliminar: No implementadas ni usadas"): none is
 --     dealt, none can be claimed.
---   * Imperium Rex (001 "Variables de Juego": "Decidir si se incluirá
---     Imperium Rex en el mazo de Objetivos (NO RECOMENDADO)"): option
+--   * Imperium Rex (001 "Variables de Juego" leaves it to the players whether it
+--     goes into the objective deck, and advises against it): option
 --     sa_imperium_rex shuffles it into the stage II deck; revealing it ends the
 --     game (the ti3 card). 000 leaves it out.
 local L = game.lib

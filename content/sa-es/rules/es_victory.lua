@@ -6,7 +6,7 @@
 --     system. 001's Ascension option does not change the figure (000 doubles it
 --     to 6 there), so it stays 3 with Ascension too.
 --   * The Saar lose nothing while their home system is occupied (001
---     "Razas": "Los Saar no restan 3 a sus Puntos de Victoria ...").
+--     "Razas" exempts them from the 3-point loss).
 --   * "I win the game" objectives (Domination!, Supremacy! and the like) are
 --     worth the number of victory points needed to win the current game
 --     (001: "valen técnicamente la cantidad requerida de Puntos de Victoria").

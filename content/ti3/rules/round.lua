@@ -68,8 +68,8 @@ procedure("strategy_phase", function(ctx)
   local n = game.num_players()
   local picks = (n <= 4) and 2 or 1
   local order = L.order_from(L.speaker())
-  -- Who holds each planet as the round starts (a space dock may only be
-  -- built on a planet held since the start of the round).
+  -- Who holds each planet as the round starts (new space docks go only on
+  -- planets their builder already held when the round began).
   for sys = 1, game.num_systems() do
     for _, pl in ipairs(game.planets_of(sys)) do game.put("planet", pl, "round_start_owner", game.planet_owner(pl)) end
   end

@@ -1,7 +1,6 @@
--- Minister of War (law, elect a player). At the start of the first round of
--- any space combat he takes part in, the elected player may spend a command
--- counter from his strategy allocation for one automatic hit on the other
--- side's ships. The other side assigns it at once (a ship may sustain damage
+-- Minister of War (law, elect a player). As any space combat he fights in
+-- opens, the elected player may pay one command counter out of his strategy
+-- allocation to score one automatic hit on the other side's ships. The other side assigns it at once (a ship may sustain damage
 -- as usual), and a ship destroyed by it does not fire back. UNCERTAIN timing:
 -- the card says "before the first round"; it is used at combat_round_start
 -- of round 1, after anti-fighter barrage and retreat announcements.

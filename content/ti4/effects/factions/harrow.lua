@@ -1,6 +1,6 @@
--- L1Z1X, Harrow: at the end of each round of ground combat, the player's
--- ships in the active system may use BOMBARDMENT against the opponent's
--- ground forces on that planet.
+-- L1Z1X, Harrow: once a ground combat round is over, the player's ships in
+-- the active system can fire BOMBARDMENT at the opposing ground forces on
+-- that planet.
 -- Resolved in combat_round_end of a ground combat the player is invading
 -- (the invader is the active player and its ships are in the planet's
 -- system), after both sides assigned their hits, whenever the opponent still

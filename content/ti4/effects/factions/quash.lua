@@ -1,6 +1,6 @@
--- Xxcha, Quash: when an agenda is revealed, the player may spend 1 token from
--- their strategy pool to discard it and reveal the next agenda from the top
--- of the deck; players vote on that one instead.
+-- Xxcha, Quash: as an agenda is revealed, the player can pay 1 strategy-pool
+-- token to throw it away; the deck's next agenda is revealed and becomes the
+-- one put to the vote.
 -- Sets ctx.discard in the agenda_revealed window: the agenda step discards
 -- the agenda, reveals the next and opens the window again (so it may be
 -- quashed in turn, for another token).

@@ -1,5 +1,5 @@
--- E-Res Siphons: after another player activates a system that holds one or
--- more of the player's ships, the player gains 4 trade goods.
+-- E-Res Siphons: whenever some other player activates a system containing
+-- at least one of the player's ships, the player receives 4 trade goods.
 local L = game.lib
 
 return {
