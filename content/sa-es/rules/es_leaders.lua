@@ -17,9 +17,9 @@
 --     3) and has no prerequisite skipping (000's "exhaust a specialty planet to
 --     skip a prerequisite"): off.
 --   * Admirals: 001 does not change them (000 lets a fleet with an admiral
---     retreat without the command counter): that waiver is off. UNCERTAIN /
---     not done: the TI3 admiral's bar on enemy retreats, which 000 removes, is
---     not put back (sa-en's retreat rules replace TI3's).
+--     retreat without the command counter): that waiver is off. The TI3
+--     admiral's bar on enemy retreats, which 000 removes, is put back in
+--     es_rules_b.lua.
 local L = game.lib
 local ES = L.sa_es or {}
 L.sa_es = ES

@@ -1,0 +1,80 @@
+-- Bureaucracy (seed 001, "Cartas Estratégicas"): the Shattered Empire card
+-- (ti3 effects/strategy/bureaucracy.lua) with 001's primary: three stage I
+-- public objectives are revealed to all; the holder puts one face up in the
+-- common play area and each of the other two on top of the deck or at its
+-- bottom (his choice for each card: 001 says "on top or at the bottom").
+-- Unchanged (001 does not mention them): one command counter from
+-- reinforcements first, and the claim of one public objective he meets
+-- afterwards; the 1-influence turn of the Rotation Cycler is added by sa-en
+-- (rules/d_strategy.lua) around this primary, and the Ascension option's
+-- changes (sa-en rules/m_options1.lua) wrap it as they wrap the SE card.
+-- The stage I cards come from the stage I pile: "deck:public" in stage I,
+-- "deck:stage1" once stage II has begun (sa-en rules/a_setup.lua).
+local L = game.lib
+local PEEK = "peek:bureaucracy_es"
+
+local function stage1_deck()
+  return (L.sa_stage and L.sa_stage() >= 2) and "deck:stage1" or "deck:public"
+end
+
+local function reveal_three(p)
+  local deck = stage1_deck()
+  local drawn = game.draw(deck, PEEK, 3)
+  if #drawn == 0 then
+    game.log("no stage I objective is left to reveal")
+    return
+  end
+  local names = {}
+  for _, c in ipairs(drawn) do names[#names + 1] = L.name("objectives", c) end
+  game.log(L.pn(p) .. " reveals stage I objectives: " .. table.concat(names, ", "))
+  local ids = {}
+  for _, c in ipairs(drawn) do ids[#ids + 1] = c end
+  local pick = #ids > 1 and game.choose(p, "objective to put face up", ids) or ids[1]
+  for _, c in ipairs(ids) do
+    if c ~= pick then
+      local where = game.choose(p, "put " .. c .. " on top of the deck or at its bottom", { "top", "bottom" })
+      game.move_card(c, PEEK, deck, where == "bottom")
+      game.log(L.name("objectives", c) .. (where == "bottom" and " goes to the bottom of the objective deck" or " goes back on top of the objective deck"))
+    end
+  end
+  if deck == "deck:public" then
+    game.move_card(pick, PEEK, "deck:public")
+    L.reveal_objective()
+  else
+    game.move_card(pick, PEEK, "public")
+    game.log("public objective revealed: " .. L.name("objectives", pick) .. " (stage I)")
+  end
+end
+
+return {
+  ["before:strategy_phase"] = function()
+    game.put("game", nil, "bureaucracy_bonus", game.get("game", nil, "sc_bonus:bureaucracy") or 0)
+  end,
+
+  chosen = function(p)
+    local n = game.get("game", nil, "bureaucracy_bonus") or 0
+    game.put("game", nil, "bureaucracy_bonus", 0)
+    for _ = 1, n do L.reveal_objective() end
+  end,
+
+  primary = function(p)
+    if L.reinforcements(p) > 0 then
+      local pool = game.choose(p, "place a command counter", L.POOLS)
+      game.add(p, pool, 1)
+      game.log(L.pn(p) .. " gains a command counter (" .. pool .. ")")
+    end
+    reveal_three(p)
+    local opts = { "none" }
+    for _, c in ipairs(game.zone("public")) do
+      if not game.get("player", p, "scored:" .. c) and L.can_score(p, c) then opts[#opts + 1] = c end
+    end
+    local c = game.choose(p, "claim a public objective", opts)
+    if c ~= "none" then L.score(p, c) end
+  end,
+
+  secondary = function(q)
+    L.draw("deck:politics", "discard:politics", "politics:" .. q, 1)
+    L.draw("deck:actions", "discard:actions", "actions:" .. q, 1)
+    if L.enforce_action_limit then L.enforce_action_limit(q) end
+  end,
+}

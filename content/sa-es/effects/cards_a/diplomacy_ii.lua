@@ -1,0 +1,145 @@
+-- Diplomacy II (seed 001, "Cartas Estratégicas"): the Shattered Empire card
+-- (ti3 effects/strategy/diplomacy_ii.lua) with 001's changes:
+--   * an extra effect when the holder uses the primary (either option):
+--     until his first hostile tactical action this round, any player who
+--     commits a hostile act against him (an act that would break a trade
+--     agreement: sa-en's `hostile_act` window, rules/b_general.lua) chooses
+--     one of his ready planets and exhausts it. Our readings: once per
+--     aggressor and turn (one action = one act, however many hostile steps it
+--     has); a player with no ready planet exhausts nothing; the protection
+--     ends when the holder commits a hostile act during a tactical action
+--     (game prop sa_active_system, set by sa-en's activation) or when the
+--     status phase begins. Nobody is protected by the card played by no
+--     player (5-player rule: no primary).
+--   * Peaceful Annexation (secondary, and the primary's option b) reaches
+--     the empty planets (no units, nobody's control, as in ti3) of any system
+--     in or adjacent to a system where the player controls a planet or has
+--     units, never of another player's home system.
+local L = game.lib
+local SHIELD = "sa_es_dip2_shield"
+local PAID = "sa_es_dip2_paid"
+
+local function controlled_systems(p)
+  local set = {}
+  for _, pl in ipairs(game.planets_owned(p)) do set[game.planet_system(pl)] = true end
+  return game.keys(set)
+end
+
+local function presence_systems(p)
+  local set = {}
+  for _, pl in ipairs(game.planets_owned(p)) do set[game.planet_system(pl)] = true end
+  for _, u in ipairs(game.units { owner = p }) do
+    local s = u.system or (u.planet and game.planet_system(u.planet))
+    if s then set[s] = true end
+  end
+  return game.keys(set)
+end
+
+local function home_of_other(p, s)
+  for q = 1, game.num_players() do
+    if q ~= p and L.home(q) == s then return true end
+  end
+  return false
+end
+
+local function annex_targets(p)
+  local out, seen, systems = {}, {}, {}
+  for _, s in ipairs(presence_systems(p)) do
+    systems[#systems + 1] = s
+    for _, t in ipairs(game.adjacent(s, "move")) do systems[#systems + 1] = t end
+  end
+  for _, t in ipairs(systems) do
+    if not home_of_other(p, t) then
+      for _, pl in ipairs(game.planets_of(t)) do
+        if not seen[pl] and game.planet_owner(pl) == nil and #game.units { planet = pl } == 0 then
+          seen[pl] = true
+          out[#out + 1] = pl
+        end
+      end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+local function annex(p, pay)
+  local opts = annex_targets(p)
+  if #opts == 0 or (pay and L.spendable(p, "influence") < 3) then return end
+  local pl = game.choose(p, "claim a planet (Peaceful Annexation)", opts)
+  if pay then L.pay(p, 3, "influence") end
+  L.take_control(p, pl, true)
+end
+
+local function shield(p)
+  game.put("game", nil, SHIELD, p)
+  game.put("game", nil, PAID, {})
+  game.log(L.pn(p) .. " is under the protection of " .. L.name("strategy_cards", "diplomacy_ii") .. " until his first hostile tactical action")
+end
+
+local function lift(why)
+  local p = game.get("game", nil, SHIELD)
+  if not p then return end
+  game.put("game", nil, SHIELD, nil)
+  game.put("game", nil, PAID, nil)
+  if why then game.log(L.pn(p) .. " " .. why .. ": the protection of " .. L.name("strategy_cards", "diplomacy_ii") .. " ends") end
+end
+
+return {
+  primary = function(p)
+    local opts = {}
+    if #controlled_systems(p) > 0 then opts[#opts + 1] = "demilitarized zone" end
+    if #annex_targets(p) > 0 then opts[#opts + 1] = "peaceful annexation" end
+    if #opts > 0 then
+      if game.choose(p, "Diplomacy II", opts) == "peaceful annexation" then
+        annex(p, false)
+      else
+        local hexes = {}
+        for _, s in ipairs(controlled_systems(p)) do hexes[#hexes + 1] = game.system(s).hex end
+        local s = game.system_at(game.choose(p, "demilitarized zone in", hexes))
+        game.log(L.pn(p) .. " declares " .. L.sysname(s) .. " a demilitarized zone")
+        for _, q in ipairs(L.order_from(p)) do
+          if q ~= p and L.reinforcements(q) > 0 and not game.has_token(s, "command", q) then
+            game.place_token(s, "command", q)
+            game.log(L.pn(q) .. " places a command counter in " .. L.sysname(s))
+          end
+        end
+      end
+    end
+    shield(p)
+  end,
+  secondary = function(q) annex(q, true) end,
+  can_secondary = function(q) return #annex_targets(q) > 0 and L.spendable(q, "influence") >= 3 end,
+
+  hostile_act = function(ctx)
+    local holder = game.get("game", nil, SHIELD)
+    if not holder or not ctx.player or not ctx.target then return end
+    local p, q = ctx.player, ctx.target
+    if p == holder then
+      if game.get("game", nil, "sa_active_system") then lift("commits a hostile act in a tactical action") end
+      return
+    end
+    if q ~= holder then return end
+    local paid = game.get("game", nil, PAID) or {}
+    if paid[tostring(p)] then return end
+    paid[tostring(p)] = true
+    game.put("game", nil, PAID, paid)
+    local ready = {}
+    for _, pl in ipairs(game.planets_owned(p)) do
+      if not game.exhausted(pl) then ready[#ready + 1] = pl end
+    end
+    table.sort(ready)
+    if #ready == 0 then
+      game.log(L.pn(p) .. " has no ready planet to exhaust (" .. L.name("strategy_cards", "diplomacy_ii") .. ")")
+      return
+    end
+    local pl = game.choose(p, "exhaust one of your planets (hostile act against the Diplomacy II holder)", ready)
+    game.exhaust(pl, true)
+    game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl) .. " for a hostile act against " .. L.pn(holder) .. " (" .. L.name("strategy_cards", "diplomacy_ii") .. ")")
+  end,
+
+  turn_start = function()
+    if game.get("game", nil, SHIELD) then game.put("game", nil, PAID, {}) end
+  end,
+
+  ["before:status_phase"] = function() lift(nil) end,
+}
