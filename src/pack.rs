@@ -946,7 +946,6 @@ fn check_refs(
             }
         }
     }
-    let _ = empty;
 }
 
 /// A `script:` value naming a file rather than holding code.
