@@ -2,7 +2,7 @@
 -- "Race-specific Technology Acquisition").
 --
 -- The seed sends the race changes themselves to the race sheets on the SA
--- web page, which the reference files do not hold: the TI3 races, abilities
+-- web page, which the public sources do not hold: the TI3 races, abilities
 -- and racial technologies stay as the ti3 pack has them (see races.yaml).
 --
 -- What the seed does say, and this file does:
@@ -23,7 +23,7 @@
 --     technology objectives and prerequisites never see them.
 --
 -- When in the status phase: the seed says "step c, see race sheets", and
--- the race sheets are not in the reference files. We buy them in their own
+-- the race sheets are not in the public sources. We buy them in their own
 -- step, sa_racial_purchase, right before the planets are refreshed
 -- (ready_cards): after the objectives (so this round's points lower the
 -- price) and while this round's unspent resources are still there. (The later

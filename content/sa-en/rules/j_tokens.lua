@@ -3,7 +3,7 @@
 -- artifact rules of 5/5 ("Artifact Research").
 --
 -- Domain counters (Distant Suns / Final Frontier, the ti3 options; their
--- changed texts are on the SA web page, not in the reference files, so the
+-- changed texts are on the SA web page, not in the public sources, so the
 -- ti3 counters stay):
 --   * A location may hold several counters (pre-set maps, the Ancient Empire
 --     option): L.sa_tokens.add_planet_counter / add_space_counter put one

@@ -808,7 +808,7 @@ end
 ---------------------------------------------------------------------------
 -- SMOKE & MIRRORS (option smoke_and_mirrors).
 --   * Covert objectives are `objectives` of kind covert (none are defined:
---     their texts are not in the reference files). Deck "deck:covert",
+--     their texts are not in the public sources). Deck "deck:covert",
 --     discards "discard:covert", each player's hand "covert:<p>" (his zone,
 --     so a covert objective that watches the round's events sees his).
 --   * Once a status phase ends, every player may draw one (secretly);
@@ -820,7 +820,7 @@ end
 --     claimed one goes to his "scored:<p>" zone.
 --   * Bureaucracy's secondary: a player may draw a covert objective instead
 --     of taking its trade good. UNCERTAIN: the SA Bureaucracy card is not in
---     the reference files; we run the secondary as printed and take back
+--     the public sources; we run the secondary as printed and take back
 --     one trade good it gave, if any, when the player draws a covert
 --     objective instead.
 local SM = {}
@@ -874,7 +874,7 @@ end
 ---------------------------------------------------------------------------
 -- PATHS OF FATE (option paths_of_fate): each player is dealt his race's
 -- three race-specific objectives (`objectives` of kind racial with race:
--- <race id>; none are defined, their texts are not in the reference files)
+-- <race id>; none are defined, their texts are not in the public sources)
 -- into his zone "racial:<p>". He may claim one of them in the whole game, in
 -- an objectives step where he claims no secret objective (nor a covert one:
 -- Smoke & Mirrors allows a covert claim only without a racial one). Player

@@ -33,7 +33,7 @@
 -- objectives, besides his secret objective; only one secret objective (of
 -- either kind) is claimed in a status phase. (sa-en deals all three and lets
 -- one be claimed in the game; there are no race-specific objective cards in
--- the reference files, so both only do the bookkeeping.)
+-- the public sources, so both only do the bookkeeping.)
 -- Dimensional Rifts (option dimensional_rifts, 001 only; 000 folds it into
 -- Star by Star): a blank artifact found brings a double-sided wormhole token
 -- (sa-en's tokens), whatever way the galaxy was built; Star by Star alone no

@@ -23,7 +23,7 @@
 -- is not used: 001 gives the station this effect instead.
 --
 -- The race changes of 001 "Razas" (where 000 sends the reader to race sheets
--- that the reference files do not hold, so sa-en keeps the TI3 races):
+-- that the public sources do not hold, so sa-en keeps the TI3 races):
 --   * Saar: no victory point loss for an occupied home system (es_victory.lua).
 --   * Mentak: stealing trade goods (Pillage) is an action that costs one command
 --     counter from the strategy allocation (mentak_pillage below).
@@ -35,7 +35,7 @@
 --   * Yssaril: start with one carrier fewer and with Light/Wave Deflector as
 --     their only technology (races patch in es_data.yaml).
 --   * 001 also says each race now has three race-specific technologies on new
---     cards; the cards are not in the reference files, and the TI3 ones stand in
+--     cards; the cards are not in the public sources, and the TI3 ones stand in
 --     for them (as in sa-en).
 local L = game.lib
 local ES = L.sa_es or {}

@@ -11,7 +11,7 @@ function L.goal() return game.options.long_game and 14 or 10 end
 
 -- Command counters: command pool (tactic), fleet supply (fleet), strategy
 -- allocation (strategy). Each player has 16 (from the published TI3 rules as
--- we recall them; not in the reference files).
+-- we recall them; not in the public sources).
 L.COMMAND_TOKENS = 16
 
 procedure("setup_player", function(p)
@@ -63,7 +63,7 @@ procedure("setup_decks", function()
   -- game can end after the 7th to 10th objective is revealed. (Source: the
   -- step-by-step setup of a published 3-player TI3 walkthrough,
   -- preeminent.org/steve/games/ti3/ti3demo, "Create Public and Secret
-  -- Objectives"; it matches our memory of the rulebook. The reference files
+  -- Objectives"; it matches our memory of the rulebook. The public sources
   -- do not give it.)
   L.deck("tmp:stage1", "objectives", function(d) return d.kind == "stage1" and ready(d) end)
   -- Cards that win the game outright (Domination! and the like) are stage II

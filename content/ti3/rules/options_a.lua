@@ -8,7 +8,7 @@
 -- sit on top of whatever the other rules files (some load after this one)
 -- define. Each rule checks its option (game.options.<id>) when it runs.
 --
--- The TI3 and SE rulebooks are not in the reference files. Rules marked
+-- The TI3 and SE rulebooks are not in the public sources. Rules marked
 -- UNCERTAIN are our memory of them or a third-party summary (see the yaml);
 -- "SA" marks rules taken from the Shattered Ascension rulebook where the
 -- TI3/SE sources are silent.
@@ -619,7 +619,7 @@ end
 -- his fighters on a sabotage run against one war sun: each fighter rolls,
 -- 1-8 it is shot down; each one that gets through rolls again and a 10
 -- destroys the war sun outright (no sustain damage). The survivors fight on.
--- (Our memory of the rule; a TI3 combat calculator found in the code corpus
+-- (Our memory of the rule; a public TI3 combat calculator
 -- models the same 2% a fighter.)
 
 local function destroyed(p, u, source, label, s)
@@ -776,7 +776,7 @@ function A.custodians(ctx)
 end
 
 ---------------------------------------------------------------------------
--- HOME WORLDS. UNCERTAIN: the SE option's text is not in the reference files
+-- HOME WORLDS. UNCERTAIN: the SE option's text is not in the public sources
 -- and we do not remember it; this is
 --   (TI3, as we recall the base rules) a player who does not control every
 --   planet of his home system may not claim public objectives;

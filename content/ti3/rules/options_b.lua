@@ -8,7 +8,7 @@
 -- sit on top of whatever the other rules files (some load after this one)
 -- define. Each rule checks its option (game.options.<id>) when it runs.
 --
--- Where the SE rulebook is not in the reference files, the rule is our memory
+-- Where the SE rulebook is not in the public sources, the rule is our memory
 -- of it or a third-party summary and is marked UNCERTAIN; "SA" marks rules
 -- taken from the Shattered Ascension rulebook where the TI3/SE sources are
 -- silent.
@@ -191,7 +191,7 @@ local function free_technology(chooser, p, why, optional)
 end
 
 ---------------------------------------------------------------------------
--- SPACE MINES (SE). From the fandom wiki summary of the SE rule (pages corpus):
+-- SPACE MINES (SE). From the fandom wiki summary of the SE rule (public web pages):
 --   * one mine per activation, for 2 resources, during the production step of
 --     a tactical action, in the activated system if the active player has a
 --     cruiser there (a cruiser built in the same step does not count);
@@ -282,7 +282,7 @@ local function lay_mine(p, s)
 end
 
 ---------------------------------------------------------------------------
--- FACILITIES (SE). From the fandom wiki summary (pages corpus): a refinery adds
+-- FACILITIES (SE). From the fandom wiki summary (public web pages): a refinery adds
 -- 1 to its planet's resources, a colony 1 to its influence; one facility per
 -- planet; built for 1 resource on a planet that is not in a home system (nor a
 -- trade station) and that the player has held for a whole round, with no enemy
@@ -807,7 +807,7 @@ end
 
 ---------------------------------------------------------------------------
 -- THE DRAFTED GALAXY. Our reading of the TI3 galaxy-building rule (the
--- rulebook is not in the reference files): Mecatol Rex in the centre, the
+-- rulebook is not in the public sources): Mecatol Rex in the centre, the
 -- home systems on their seats, then the players, from the speaker clockwise,
 -- each place one system tile at a time, filling the innermost ring before
 -- the next. The exact procedure we chose:

@@ -47,7 +47,7 @@ end
 -- reinforcements (several published descriptions of TI3 play agree on the
 -- choice, e.g. the fandom "Official Rules (Third Edition)" summary and the
 -- preeminent.org 2-player walkthrough; the rulebook text is not in the
--- reference files).
+-- public sources).
 function L.take_bonus(p, id, bonus)
   local tg, cc = 0, 0
   for _ = 1, bonus do
@@ -242,7 +242,7 @@ end)
 -- (and PDS) in space may land on planets he controls there; finally he may
 -- produce units in one of the two systems. (The TI3 rulebook's transfer
 -- sequence as transcribed at explodingzombie.com/rules/ti/transfer_action
--- and summed up on the FFG "order of play" card; not in the reference files.)
+-- and summed up on the FFG "order of play" card; not in the public sources.)
 function L.transfer_ok(p, s)
   if game.has_token(s, "command", p) then return false end
   local mine = false
@@ -460,7 +460,7 @@ end
 -- Each player in initiative order may claim one revealed public objective
 -- he has not claimed yet, and his secret objective if it is fulfilled. (TI3:
 -- one public objective per status phase; the secret objective is claimed
--- besides it. The reference files do not give the rule; the preeminent.org
+-- besides it. The public sources do not give the rule; the preeminent.org
 -- TI3 walkthroughs play it so, the SE Imperial II card's "any number of
 -- public objectives" is the exception to the one-public limit, and it is
 -- our memory of the rulebook. Variants change this.)
@@ -513,7 +513,7 @@ procedure("draw_action_cards", function(ctx)
 end)
 
 -- A player may hold at most 7 action cards; he discards the excess of his
--- choice (TI3 rule as we recall it, not in the reference files; the
+-- choice (TI3 rule as we recall it, not in the public sources; the
 -- preeminent.org 3-player walkthrough plays the same limit). A race with the
 -- `no_action_card_limit` flag (Yssaril) is exempt.
 L.ACTION_CARD_LIMIT = 7

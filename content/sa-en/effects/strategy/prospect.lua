@@ -1,5 +1,5 @@
 -- Prospect, the ninth strategy card of Shattered Ascension. Its text is not in
--- the reference files (see strategy.yaml): playing it has no effect.
+-- the public sources (see strategy.yaml): playing it has no effect.
 local L = game.lib
 return {
   primary = function(p)

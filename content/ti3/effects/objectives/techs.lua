@@ -5,7 +5,7 @@
 -- Only the generic technologies (collection `techs`) are counted: racial
 -- technologies are kept apart and have no colour. That they are not
 -- "Technology Advances" for objectives is our reading of the TI3/SE rules
--- from memory (the reference files do not say).
+-- from memory (the public sources do not say).
 local L = game.lib
 return {
   check = function(p, def)

@@ -7,7 +7,7 @@
 -- card itself as an "elect player" agenda. The player elected controls the
 -- objective and has its victory point; a player who loses control loses the
 -- point. How control changes hands is our reading of the card and of the SE
--- rules as we recall them (the reference files have only the card text).
+-- rules as we recall them (the public sources have only the card text).
 --
 -- The handler runs while the game holds the card: rules/game.lua has to
 -- grant it to the game when the option is on.

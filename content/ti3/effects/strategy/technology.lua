@@ -1,6 +1,6 @@
 -- Technology: one technology free; secondary: 8 resources for one. A racial
 -- technology may be bought instead, for its own cost (our reading: the TI3
--- race sheets price them; the rulebook text is not in the reference files).
+-- race sheets price them; the rulebook text is not in the public sources).
 local L = game.lib
 local function research(p, cost)
   local opts = {}

@@ -2,7 +2,7 @@
 -- holder may buy a second one for 8 resources. Secondary: one technology for
 -- 6 resources. Prerequisites must be met each time. As with the base card
 -- (technology.lua), a racial technology may be taken instead, for its own
--- cost (our reading; the rulebook text is not in the reference files).
+-- cost (our reading; the rulebook text is not in the public sources).
 local L = game.lib
 
 local function research(p, cost, optional)
