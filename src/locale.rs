@@ -6,7 +6,7 @@
 //! phrases:
 //!   "{p} activates {system}": "{p} activa {system}"
 //! words:
-//!   dreadnought: acorazado
+//!   harbour: puerto
 //! ```
 
 use std::collections::BTreeMap;
@@ -167,7 +167,7 @@ mod tests {
             "phrases.{p} rolls {what} [{dice}] vs {n}: {h} hits".to_string(),
             "{p} tira {what} [{dice}] contra {n}: {h} impactos".to_string(),
         );
-        m.insert("words.dreadnought".to_string(), "acorazado".to_string());
+        m.insert("words.harbour".to_string(), "puerto".to_string());
         Translator::from_locale(&m).unwrap()
     }
 
@@ -175,14 +175,14 @@ mod tests {
     fn translates_lines_and_words() {
         let t = tr();
         assert_eq!(
-            t.line("p3 activates 0,-2 (Lodor)"),
-            "p3 activa 0,-2 (Lodor)"
+            t.line("p3 activates 0,-2 (north)"),
+            "p3 activa 0,-2 (north)"
         );
         assert_eq!(
-            t.line("p1 rolls dreadnought [4,9] vs 5: 2 hits"),
-            "p1 tira acorazado [4,9] contra 5: 2 impactos"
+            t.line("p1 rolls harbour [4,9] vs 5: 2 hits"),
+            "p1 tira puerto [4,9] contra 5: 2 impactos"
         );
-        assert_eq!(t.line("a dreadnought appears"), "a acorazado appears");
+        assert_eq!(t.line("a harbour appears"), "a puerto appears");
     }
 
     #[test]

@@ -66,3 +66,17 @@ procedure("combat_sim", function(args)
   return { winner = winner, attacker = count(a), defender = count(d) }
 end)
 
+
+-- A bare board for testing the shared procedures on their own: players with
+-- command tokens and a row of systems, no edition data.
+procedure("bare_scenario", function(args)
+  local n = args.players or 2
+  for _ = 1, n do
+    local p = game.add_player()
+    game.set(p, "tactic", 3)
+    game.set(p, "fleet", 3)
+    game.set(p, "strategy", 2)
+  end
+  for i = 1, (args.systems or 3) do game.add_system("s" .. i, (i - 1) .. ",0") end
+  game.put("game", nil, "speaker", args.speaker or 1)
+end)
