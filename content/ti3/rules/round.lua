@@ -303,7 +303,9 @@ local function transfer_move(p, from, to)
   end
 end
 
-procedure("transfer_action", function(ctx)
+-- Kept in game.lib too, so a variant that removes the transfer action and a
+-- later one that restores it can share this definition.
+function L.ti3_transfer_action(ctx)
   local p = ctx.player
   local pairs_ = L.transfer_pairs(p)
   if #pairs_ == 0 then error(L.pn(p) .. " has no two systems to transfer between") end
@@ -396,7 +398,8 @@ procedure("transfer_action", function(ctx)
     local where = game.choose(p, "produce in", prod)
     if where ~= "none" then game.step("production", { player = p, active = p, system = game.system_at(where), transfer = true }) end
   end
-end)
+end
+procedure("transfer_action", function(ctx) return L.ti3_transfer_action(ctx) end)
 
 -- Status phase (TI3): objectives, repair, remove counters, gain and
 -- redistribute counters, refresh planets, draw action cards, return
