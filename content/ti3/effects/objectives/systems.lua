@@ -13,6 +13,8 @@
 local L = game.lib
 
 local function controls(p, s)
+  -- A variant may define who controls a system (e.g. fighters count).
+  if L.controls_system then return L.controls_system(p, s) end
   local ship = false
   for _, u in ipairs(L.ships(p, s)) do
     if L.def(p, u.kind).type ~= "fighter" then ship = true; break end
