@@ -15,27 +15,6 @@ function L.sc_ids()
   return ids
 end
 
-function L.cards_of(p)
-  local out = {}
-  for _, id in ipairs(L.sc_ids()) do
-    if game.get("game", nil, "sc_owner:" .. id) == p then out[#out + 1] = id end
-  end
-  return out
-end
-
-function L.initiative_order()
-  local best = {}
-  for p = 1, game.num_players() do best[p] = 99 end
-  for _, id in ipairs(L.sc_ids()) do
-    local o = game.get("game", nil, "sc_owner:" .. id)
-    if o then best[o] = math.min(best[o], game.data.strategy_cards[id].initiative) end
-  end
-  local out = {}
-  for p = 1, game.num_players() do out[#out + 1] = p end
-  table.sort(out, function(a, b) return best[a] < best[b] or (best[a] == best[b] and a < b) end)
-  return out
-end
-
 -- Strategy phase: from the speaker clockwise each player takes a card (two
 -- each with 3 or 4 players, in a second pass in the same order); the bonus
 -- counters on it go with it; then every card left gets one more bonus
@@ -124,22 +103,6 @@ function L.component_actions(p)
   end
   return out
 end
-
-function L.play_action_card(p, id, ctx)
-  game.move_card(id, "actions:" .. p, "discard:actions")
-  game.log(L.pn(p) .. " plays " .. L.name("action_cards", id))
-  local w = game.window("action_card_played", { player = p, active = p, card = id })
-  if w.cancel then
-    game.log(L.name("action_cards", id) .. " is cancelled")
-    return false
-  end
-  return true
-end
-
-procedure("play_optional", function(p, coll, id, ctx)
-  if coll == "action_cards" then return L.play_action_card(p, id, ctx) end
-  return true
-end)
 
 procedure("action_options", function(p)
   local opts = {}
@@ -484,24 +447,6 @@ procedure("score_objectives", function(ctx)
   end
 end)
 
-procedure("repair_units", function(ctx)
-  for _, u in ipairs(game.units()) do
-    if u.damaged then game.put("unit", u.id, "damaged", nil) end
-  end
-end)
-
-procedure("remove_command_tokens", function(ctx) game.clear_tokens("command") end)
-
-procedure("gain_command_tokens", function(ctx)
-  for _, p in ipairs(L.initiative_order()) do
-    local extra = L.flag(p, "extra_command_counters")
-    local n = math.min(2 + extra, L.reinforcements(p))
-    for _ = 1, n do game.add(p, game.choose(p, "place a command counter", L.POOLS), 1) end
-    L.redistribute(p)
-    game.log(L.pn(p) .. " command counters: " .. game.counter(p, "tactic") .. "/" .. game.counter(p, "fleet") .. "/" .. game.counter(p, "strategy"))
-  end
-end)
-
 procedure("ready_cards", function(ctx)
   for p = 1, game.num_players() do
     for _, pl in ipairs(game.planets_owned(p)) do game.exhaust(pl, false) end
@@ -548,5 +493,15 @@ procedure("return_strategy_cards", function(ctx)
     if o and d.no_repeat then game.put("player", o, "no_repeat", id) end
     game.put("game", nil, "sc_owner:" .. id, nil)
     game.put("game", nil, "sc_used:" .. id, nil)
+  end
+end)
+
+procedure("gain_command_tokens", function(ctx)
+  for _, p in ipairs(L.initiative_order()) do
+    local extra = L.flag(p, "extra_command_counters")
+    local n = math.min(2 + extra, L.reinforcements(p))
+    for _ = 1, n do game.add(p, game.choose(p, "place a command counter", L.POOLS), 1) end
+    L.redistribute(p)
+    game.log(L.pn(p) .. " command counters: " .. game.counter(p, "tactic") .. "/" .. game.counter(p, "fleet") .. "/" .. game.counter(p, "strategy"))
   end
 end)

@@ -10,29 +10,6 @@ local function sc_ids()
 end
 L.sc_ids = sc_ids
 
--- Cards held by p this round (strategy cards are granted while held).
-function L.cards_of(p)
-  local out = {}
-  for _, id in ipairs(sc_ids()) do
-    if game.get("game", nil, "sc_owner:" .. id) == p then out[#out + 1] = id end
-  end
-  return out
-end
-
--- Initiative order: by each player's lowest strategy card.
-function L.initiative_order()
-  local best = {}
-  for p = 1, game.num_players() do best[p] = 99 end
-  for _, id in ipairs(sc_ids()) do
-    local o = game.get("game", nil, "sc_owner:" .. id)
-    if o then best[o] = math.min(best[o], game.data.strategy_cards[id].initiative) end
-  end
-  local out = {}
-  for p = 1, game.num_players() do out[#out + 1] = p end
-  table.sort(out, function(a, b) return best[a] < best[b] or (best[a] == best[b] and a < b) end)
-  return out
-end
-
 procedure("strategy_phase", function(ctx)
   local n = game.num_players()
   local picks = (n <= 4) and 2 or 1
@@ -88,28 +65,6 @@ function L.component_actions(p)
   end
   return out
 end
-
--- Plays an action card from p's hand: others may cancel it (window
--- `action_card_played`), then it goes to the discard pile.
-function L.play_action_card(p, id, ctx)
-  game.move_card(id, "actions:" .. p, "discard:actions")
-  game.log(L.pn(p) .. " plays " .. L.name("action_cards", id))
-  local w = game.window("action_card_played", { player = p, active = p, card = id })
-  if w.cancel then
-    game.log(L.name("action_cards", id) .. " is cancelled")
-    return false
-  end
-  return true
-end
-
--- An action card played in a window: discarded, announced, and open to
--- cancellation (Sabotage) before it resolves.
-procedure("play_optional", function(p, coll, id, ctx)
-  if coll == "action_cards" then
-    return L.play_action_card(p, id, ctx)
-  end
-  return true
-end)
 
 procedure("transaction", function(ctx)
   local p = ctx.player
@@ -340,10 +295,6 @@ procedure("hand_limit", function(p)
   end
 end)
 
-procedure("remove_command_tokens", function(ctx)
-  game.clear_tokens("command")
-end)
-
 procedure("gain_command_tokens", function(ctx)
   for _, p in ipairs(L.initiative_order()) do
     local n = math.min(2 + (ctx.extra_tokens or 0), L.reinforcements(p))
@@ -361,12 +312,6 @@ procedure("ready_cards", function(ctx)
   for p = 1, game.num_players() do
     for _, pl in ipairs(game.planets_owned(p)) do game.exhaust(pl, false) end
     for _, t in ipairs(game.holdings(p, "techs")) do game.put("player", p, "used:" .. t, nil) end
-  end
-end)
-
-procedure("repair_units", function(ctx)
-  for _, u in ipairs(game.units()) do
-    if u.damaged then game.put("unit", u.id, "damaged", nil) end
   end
 end)
 
