@@ -42,6 +42,22 @@ procedure("link_wormholes", function()
   end
 end)
 
+-- Places p's starting units (type -> count) in the order of L.unit_types():
+-- ships in the space of system `home`, everything else on its first planet.
+function L.place_starting_units(p, counts, home)
+  local planets = game.planets_of(home)
+  for _, t in ipairs(L.unit_types()) do
+    local n = L.has_unit(p, t) and counts[t] or 0
+    for _ = 1, n do
+      if L.def(p, t).class == "ship" then
+        game.spawn(t, p, { system = home })
+      else
+        game.spawn(t, p, { planet = planets[1] })
+      end
+    end
+  end
+end
+
 -- A shuffled deck zone of every card of a collection (with `copies`).
 local function deck(name, coll, filter)
   local cards = {}

@@ -18,17 +18,7 @@ procedure("setup_player", function(p)
   local race = L.faction(p)
   local home = L.home(p)
   for _, pl in ipairs(game.planets_of(home)) do game.set_owner(pl, p) end
-  local planets = game.planets_of(home)
-  for _, t in ipairs(L.unit_types()) do
-    local n = race.starting_units[t] or 0
-    for _ = 1, n do
-      if L.def(p, t).class == "ship" then
-        game.spawn(t, p, { system = home })
-      else
-        game.spawn(t, p, { planet = planets[1] })
-      end
-    end
-  end
+  L.place_starting_units(p, race.starting_units, home)
   for _, t in ipairs(race.starting_techs or {}) do game.grant(p, "techs", t) end
   game.grant(p, "races", game.get("player", p, "faction"))
   -- Starting command counters: 3 in the command pool, 3 in fleet supply, 2 in

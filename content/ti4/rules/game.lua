@@ -24,18 +24,7 @@ procedure("setup_player", function(p)
   for _, pl in ipairs(game.planets_of(home)) do
     game.set_owner(pl, p)
   end
-  local planets = game.planets_of(home)
-  for _, t in ipairs(L.unit_types()) do
-    local n = L.has_unit(p, t) and fac.starting_units[t] or 0
-    for _ = 1, n do
-      local d = L.def(p, t)
-      if d.class == "ship" then
-        game.spawn(t, p, { system = home })
-      else
-        game.spawn(t, p, { planet = planets[1] })
-      end
-    end
-  end
+  L.place_starting_units(p, fac.starting_units, home)
   for _, t in ipairs(fac.starting_techs or {}) do game.grant(p, "techs", t) end
   for _, a in ipairs(fac.abilities or {}) do game.grant(p, "abilities", a) end
   game.grant(p, "factions", game.get("player", p, "faction"))
