@@ -139,6 +139,12 @@ impl Translator {
 
     /// Translates one log line.
     pub fn line(&self, s: &str) -> String {
+        self.translate(s).0
+    }
+
+    /// Translates one line; the flag tells whether a phrase matched it
+    /// (otherwise only its words were replaced).
+    pub fn translate(&self, s: &str) -> (String, bool) {
         for (segs, template) in &self.phrases {
             let mut caps = vec![];
             if matches(segs, s, &mut caps) {
@@ -146,10 +152,10 @@ impl Translator {
                 for (name, text) in caps {
                     out = out.replace(&format!("{{{name}}}"), &self.words(&text));
                 }
-                return out;
+                return (out, true);
             }
         }
-        self.words(s)
+        (self.words(s), false)
     }
 }
 
@@ -183,6 +189,19 @@ mod tests {
             "p1 tira puerto [4,9] contra 5: 2 impactos"
         );
         assert_eq!(t.line("a harbour appears"), "a puerto appears");
+    }
+
+    #[test]
+    fn tells_whether_a_phrase_matched() {
+        let t = tr();
+        assert_eq!(
+            t.translate("p3 activates 0,-2 (north)"),
+            ("p3 activa 0,-2 (north)".to_string(), true)
+        );
+        assert_eq!(
+            t.translate("a harbour appears"),
+            ("a puerto appears".to_string(), false)
+        );
     }
 
     #[test]

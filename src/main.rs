@@ -57,6 +57,10 @@ enum Cmd {
         /// Print only the last line.
         #[arg(long)]
         quiet: bool,
+        /// After the game, list the log lines and prompts that no phrase of
+        /// the pack's locale translated (for translators of a pack).
+        #[arg(long)]
+        untranslated: bool,
     },
     /// Run one scenario file with its scripted answers.
     Run {
@@ -129,7 +133,7 @@ impl DecisionSource for Human {
     fn decide(&mut self, d: &Decision) -> Result<String, GameError> {
         let stdin = std::io::stdin();
         loop {
-            println!("p{}: {}", d.player, d.prompt);
+            println!("p{}: {}", d.player, d.text);
             for (i, o) in d.options.iter().enumerate() {
                 println!("  {}) {o}", i + 1);
             }
@@ -306,6 +310,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             save,
             dump_state,
             quiet,
+            untranslated,
         } => {
             let p = resolve(&lib, &pack)?;
             let mut s = Session::new(p.clone(), seed, &options, Limits::default())
@@ -339,6 +344,11 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             }
             if let Some(path) = &dump_state {
                 write_json(path, &s.state_dump())?;
+            }
+            if untranslated {
+                for l in s.untranslated() {
+                    eprintln!("untranslated: {l}");
+                }
             }
             match res {
                 Ok(_) => {
@@ -374,6 +384,9 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 .filter(|l| l.starts_with("expect") || l.starts_with("error:"))
             {
                 say(l);
+            }
+            for l in &out.untranslated {
+                eprintln!("untranslated: {l}");
             }
             for f in &out.failures {
                 eprintln!("FAIL {f}");
@@ -567,7 +580,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                         println!(
                             "stopped before: p{} {} [{}]",
                             d.player,
-                            d.prompt,
+                            d.text,
                             d.options.join(", ")
                         );
                     }

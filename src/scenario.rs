@@ -53,6 +53,8 @@ pub struct Outcome {
     pub failures: Vec<String>,
     /// The state at the end, as JSON.
     pub state: Value,
+    /// Log lines and prompts the pack's locale left untranslated.
+    pub untranslated: Vec<String>,
 }
 
 impl Outcome {
@@ -207,6 +209,7 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
         log,
         failures,
         state: session.state_dump(),
+        untranslated: session.untranslated(),
     })
 }
 

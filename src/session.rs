@@ -93,8 +93,13 @@ fn trim_traceback(s: &str) -> String {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Decision {
     pub player: i64,
+    /// The prompt as the scripts wrote it (what policies and records match).
     pub prompt: String,
     pub options: Vec<String>,
+    /// The prompt as shown to a person: in the pack's language when it has
+    /// a locale, else the prompt itself.
+    #[serde(default)]
+    pub text: String,
 }
 
 /// What reproduces a game: pack, options, seed, entry and every answer.
@@ -127,15 +132,28 @@ struct Shared {
     echo: Echo,
     /// Translates log lines for packs in another language.
     translator: Option<crate::locale::Translator>,
+    /// Log lines and prompts no phrase of the locale matched (with a locale).
+    untranslated: RefCell<std::collections::BTreeSet<String>>,
 }
 
 impl Shared {
+    /// The line in the pack's language; notes lines no phrase matched.
+    fn translate(&self, line: String) -> String {
+        match &self.translator {
+            Some(t) => {
+                let (out, matched) = t.translate(&line);
+                if !matched {
+                    self.untranslated.borrow_mut().insert(line);
+                }
+                out
+            }
+            None => line,
+        }
+    }
+
     /// Appends a log line (translated if the pack has phrases) and echoes it.
     fn push_log(&self, line: String) {
-        let line = match &self.translator {
-            Some(t) => t.line(&line),
-            None => line,
-        };
+        let line = self.translate(line);
         if let Some(e) = self.echo.borrow_mut().as_mut() {
             e(&line);
         }
@@ -238,6 +256,7 @@ impl Session {
             limit: Cell::new(limits.instructions),
             echo: Rc::new(RefCell::new(None)),
             translator: crate::locale::Translator::from_locale(&pack.locale_strings),
+            untranslated: RefCell::new(Default::default()),
         });
         lua.set_hook(budget_triggers(), budget_hook(&shared));
         let mut opts_sorted: Vec<String> = options.to_vec();
@@ -428,6 +447,12 @@ impl Session {
         self.shared.log.borrow().clone()
     }
 
+    /// Log lines and decision prompts (in the scripts' words) that no
+    /// phrase of the pack's locale matched, sorted; empty without a locale.
+    pub fn untranslated(&self) -> Vec<String> {
+        self.shared.untranslated.borrow().iter().cloned().collect()
+    }
+
     pub fn log_len(&self) -> usize {
         self.shared.log.borrow().len()
     }
@@ -563,10 +588,12 @@ impl Session {
                         options.push(lua_to_string(&o));
                     }
                 }
+                let text = self.shared.translate(prompt.clone());
                 self.pending = Some(Decision {
                     player,
                     prompt,
                     options,
+                    text,
                 });
             }
             _ => {
@@ -602,7 +629,7 @@ impl Session {
             let line = format!(
                 "? p{} {} [{}] -> {choice}",
                 d.player,
-                d.prompt,
+                d.text,
                 d.options.join(", ")
             );
             if let Some(e) = self.shared.echo.borrow_mut().as_mut() {
