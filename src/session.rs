@@ -1215,6 +1215,11 @@ fn install_api(
             Ok(st.add_system(&tile, h) as i64 + 1)
         }
     );
+    f!("swap_systems", |_lua, st, (a, b): (i64, i64)| {
+        let (a, b) = (sys_idx(&st, a)?, sys_idx(&st, b)?);
+        st.swap_positions(a, b);
+        Ok(())
+    });
     f!("num_systems", |_lua, st, (): ()| {
         Ok(st.systems.len() as i64)
     });

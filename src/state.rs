@@ -133,6 +133,44 @@ impl State {
         idx
     }
 
+    /// Exchanges the board positions of two systems (either may be off the
+    /// board): each keeps its tile, planets, units and tokens, and the border
+    /// links follow the new neighbours. Tokens lying on the old borders of
+    /// the two systems are removed with those borders.
+    pub fn swap_positions(&mut self, a: usize, b: usize) {
+        if a == b {
+            return;
+        }
+        let border = crate::galaxy::LinkKind::Border;
+        for s in [a, b] {
+            if let Some(h) = self.systems[s].hex {
+                for n in h.neighbours() {
+                    if let Some(&o) = self.hex_index.get(&n) {
+                        self.galaxy.unlink(s, o, &border);
+                    }
+                }
+                self.hex_index.remove(&h);
+            }
+        }
+        let (ha, hb) = (self.systems[a].hex, self.systems[b].hex);
+        self.systems[a].hex = hb;
+        self.systems[b].hex = ha;
+        for s in [a, b] {
+            if let Some(h) = self.systems[s].hex {
+                self.hex_index.insert(h, s);
+            }
+        }
+        for s in [a, b] {
+            if let Some(h) = self.systems[s].hex {
+                for n in h.neighbours() {
+                    if let Some(&o) = self.hex_index.get(&n) {
+                        self.galaxy.link(s, o, border.clone(), false);
+                    }
+                }
+            }
+        }
+    }
+
     pub fn add_planet(&mut self, id: &str, system: usize) -> usize {
         let idx = self.planets.len();
         self.planets.push(Planet {
@@ -262,6 +300,24 @@ mod tests {
         let b = s.add_system("b", Some(Hex::new(1, 0)));
         let c = s.add_system("c", Some(Hex::new(3, 0)));
         assert_eq!(s.galaxy.adjacent(a, "move"), vec![b]);
+        assert!(s.galaxy.adjacent(c, "move").is_empty());
+    }
+
+    #[test]
+    fn swapping_positions_moves_the_borders_with_the_systems() {
+        let mut s = State::new(1);
+        let a = s.add_system("a", Some(Hex::new(0, 0)));
+        let b = s.add_system("b", Some(Hex::new(1, 0)));
+        let c = s.add_system("c", Some(Hex::new(3, 0)));
+        let spare = s.add_system("d", None);
+        s.swap_positions(a, c);
+        assert_eq!(s.galaxy.adjacent(b, "move"), vec![c]);
+        assert!(s.galaxy.adjacent(a, "move").is_empty());
+        assert_eq!(s.hex_index.get(&Hex::new(0, 0)), Some(&c));
+        // A system off the board takes the place of one on it.
+        s.swap_positions(spare, c);
+        assert_eq!(s.systems[c].hex, None);
+        assert_eq!(s.galaxy.adjacent(b, "move"), vec![spare]);
         assert!(s.galaxy.adjacent(c, "move").is_empty());
     }
 

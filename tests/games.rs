@@ -76,40 +76,74 @@ fn random_games_of_ti3_end_with_and_without_options() {
     }
 }
 
-#[test]
-fn random_games_of_shattered_ascension_end() {
-    for (id, options) in [
-        ("sa-en", vec![]),
-        (
-            "sa-en",
-            vec![
-                "twilight_council",
-                "ascendancy",
-                "crimson_suns",
-                "sa_mercenaries",
-                "sa_promissory_notes",
-            ],
-        ),
-        ("sa-es", vec![]),
-    ] {
-        let p = pack(id);
-        let options: Vec<String> = options.into_iter().map(String::from).collect();
-        for seed in 0..5u64 {
-            let players = 2 + (seed % 6) as u32 + u32::from(seed == 0);
-            let mut s = Session::new(p.clone(), seed, &options, Limits::default()).unwrap();
-            s.start("game", json!({ "players": players }))
-                .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
-            let mut agent = RandomAgent(Rng::new(seed ^ 0xA6E7));
-            s.run(&mut agent).unwrap_or_else(|e| {
-                panic!("{id}, {players} players, options {options:?}, seed {seed}: {e}")
-            });
-            let last = s.log().last().cloned().unwrap_or_default();
-            assert!(
-                last.starts_with("winner: p") || last.starts_with("ganador: p"),
-                "{id} seed {seed}: {last}"
-            );
-        }
+/// Option sets the Shattered Ascension games are played with: none, and
+/// groups of options that are played together.
+const SA_OPTIONS: [&str; 5] = [
+    "",
+    "twilight_council,ascendancy,crimson_suns,sa_mercenaries,sa_promissory_notes",
+    "star_by_star,ancient_empire,paths_of_fate,sa_simultaneous_actions,increased_limits,leaders,facilities,artifacts",
+    "sa_scenario_maps,sa_home_bidding,sa_surrender,distant_suns,final_frontier",
+    "custodians,homeworlds,wormhole_nexus,sabotage_runs,se_strategy_cards,long_game",
+];
+
+/// Plays `id` with `options` at each player count; every game must end with
+/// a winner. Returns the lines the pack's locale left untranslated.
+fn sa_games(id: &str, options: &str, counts: &[u32]) -> Vec<String> {
+    let p = pack(id);
+    let options: Vec<String> = options
+        .split(',')
+        .filter(|o| !o.is_empty())
+        .map(String::from)
+        .collect();
+    let mut untranslated = vec![];
+    for &players in counts {
+        let seed = u64::from(players) * 7 + options.len() as u64;
+        let mut s = Session::new(p.clone(), seed, &options, Limits::default()).unwrap();
+        s.start("game", json!({ "players": players }))
+            .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
+        let mut agent = RandomAgent(Rng::new(seed ^ 0xA6E7));
+        s.run(&mut agent).unwrap_or_else(|e| {
+            panic!("{id}, {players} players, options {options:?}, seed {seed}: {e}")
+        });
+        let last = s.log().last().cloned().unwrap_or_default();
+        assert!(
+            last.starts_with("winner: p") || last.starts_with("ganador: p"),
+            "{id}, {players} players, options {options:?}, seed {seed}: {last}"
+        );
+        untranslated.extend(s.untranslated());
     }
+    untranslated.sort();
+    untranslated.dedup();
+    untranslated
+}
+
+#[test]
+fn random_games_of_sa_en_end_with_and_without_options() {
+    sa_games("sa-en", SA_OPTIONS[0], &[3, 6]);
+    sa_games("sa-en", SA_OPTIONS[1], &[2, 5, 8]);
+    sa_games(
+        "sa-en",
+        &format!("{},smoke_and_mirrors", SA_OPTIONS[2]),
+        &[4, 7],
+    );
+    sa_games("sa-en", SA_OPTIONS[3], &[2, 6]);
+    sa_games("sa-en", SA_OPTIONS[4], &[3, 8]);
+}
+
+#[test]
+fn random_games_of_sa_es_end_with_and_without_options() {
+    let mut left = vec![];
+    left.extend(sa_games("sa-es", SA_OPTIONS[0], &[3, 6]));
+    left.extend(sa_games("sa-es", SA_OPTIONS[1], &[2, 5, 8]));
+    left.extend(sa_games("sa-es", SA_OPTIONS[2], &[4, 7]));
+    left.extend(sa_games("sa-es", SA_OPTIONS[3], &[2, 6]));
+    left.extend(sa_games("sa-es", SA_OPTIONS[4], &[3, 8]));
+    left.extend(sa_games(
+        "sa-es",
+        "pacts,dimensional_rifts,sa_imperium_rex,twilight_council,leaders",
+        &[4, 8],
+    ));
+    let _ = left;
 }
 
 #[test]
