@@ -1,0 +1,22 @@
+-- Muaat flagship: as an action, spend a counter from strategy allocation to
+-- put a cruiser from reinforcements, free, in the flagship's system (fleet
+-- supply is checked there afterwards).
+local L = game.lib
+local function cruiser_room(p)
+  local d = L.def(p, "cruiser")
+  return not d.limit or #game.units { owner = p, kind = "cruiser" } < d.limit
+end
+return {
+  usable = function(p, def)
+    local cost = (def.free_cruiser and def.free_cruiser.strategy) or 1
+    return game.counter(p, "strategy") >= cost and #L.flagships.units(p) > 0 and cruiser_room(p)
+  end,
+  component = function(p, def)
+    local cost = (def.free_cruiser and def.free_cruiser.strategy) or 1
+    local u = L.flagships.units(p)[1]
+    game.add(p, "strategy", -cost)
+    game.spawn("cruiser", p, { system = u.system })
+    game.log(L.pn(p) .. " spends " .. cost .. " strategy counter" .. (cost == 1 and "" or "s") .. " and puts a cruiser in " .. L.sysname(u.system) .. " (" .. L.name("units", def.id) .. ")")
+    L.enforce_limits(p, u.system)
+  end,
+}
