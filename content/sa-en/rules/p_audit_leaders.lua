@@ -1,0 +1,100 @@
+-- Shattered Ascension v4.5 (seed 000, Appendix I "LEADERS", movement): for
+-- movement, leaders count as ground forces that take no capacity, so the
+-- technologies and cards that move ground forces move leaders too (the
+-- rulebook names Transit Diodes and Shuttle Logistics).
+--
+-- Both scripts are ti3's, wrapped: while they run for their holder, his
+-- leader units (his own, and the captives he holds, which move only with
+-- him) read as ground forces (L.def gives class "ground"), so they are among
+-- the units the script offers and moves. The leader records follow the units
+-- afterwards (the leaders' A.sync).
+--   * Transit Diodes: the handler's `usable` and `component` are wrapped when
+--     the game is set up (the data is not loaded yet when rules files run).
+--     A leader is one of the "up to four" the card moves. UNCERTAIN: the
+--     seed does not say whether a leader uses up one of the four; taking no
+--     capacity is about transport. Which units go follows the script's own
+--     order (it asks only how many).
+--   * Shuttle Logistics: a window subscriber (before:status_phase) whose
+--     handler cannot be reached from here; the window is wrapped instead, for
+--     the players holding the technology, while that window runs.
+-- Other cards that move ground forces can use AU.with_leaders_as_ground the
+-- same way.
+local L = game.lib
+local AU = L.sa_audit or {}
+L.sa_audit = AU
+
+local function is_leader_kind(d) return d and d.class == "leader" end
+
+-- Runs fn(...) with p's leader kinds reading as ground forces.
+function AU.with_leaders_as_ground(players, fn, ...)
+  local who = {}
+  for _, p in ipairs(players) do who[p] = true end
+  local old_def = L.def
+  local cache = {}
+  L.def = function(q, t)
+    local d = old_def(q, t)
+    if who[q] and is_leader_kind(d) then
+      local c = cache[d]
+      if not c then
+        c = {}
+        for k, v in pairs(d) do c[k] = v end
+        c.class = "ground"
+        cache[d] = c
+      end
+      return c
+    end
+    return d
+  end
+  local res = table.pack(pcall(fn, ...))
+  L.def = old_def
+  if not res[1] then error(res[2], 0) end
+  return table.unpack(res, 2, res.n)
+end
+
+local function sync_leaders()
+  if L.opta and L.opta.sync then L.opta.sync() end
+end
+
+-- Transit Diodes.
+local function wrap_transit_diodes()
+  local d = game.data.techs and game.data.techs.transit_diodes
+  local h = d and d.handler
+  if type(h) ~= "table" or h.sa_leaders_wrapped then return end
+  h.sa_leaders_wrapped = true
+  local base_usable, base_component = h.usable, h.component
+  if base_usable then
+    h.usable = function(p, ...) return AU.with_leaders_as_ground({ p }, base_usable, p, ...) end
+  end
+  if base_component then
+    h.component = function(p, ...)
+      local r = table.pack(AU.with_leaders_as_ground({ p }, base_component, p, ...))
+      sync_leaders()
+      return table.unpack(r, 1, r.n)
+    end
+  end
+end
+
+-- Shuttle Logistics (and any other racial technology listed in
+-- AU.GROUND_MOVERS_STATUS), at the start of the status phase.
+AU.GROUND_MOVERS_STATUS = { "shuttle_logistics" }
+
+local base_window = game.window
+game.window = function(name, ctx)
+  if name ~= "before:status_phase" then return base_window(name, ctx) end
+  local holders = {}
+  for p = 1, game.num_players() do
+    for _, id in ipairs(AU.GROUND_MOVERS_STATUS) do
+      if game.holds(p, "racial_techs", id) then holders[#holders + 1] = p; break end
+    end
+  end
+  if #holders == 0 then return base_window(name, ctx) end
+  local r = AU.with_leaders_as_ground(holders, base_window, name, ctx)
+  sync_leaders()
+  return r
+end
+
+local base_setup = game.procedure_fn("setup")
+procedure("setup", function(args)
+  wrap_transit_diodes()
+  return base_setup(args)
+end)
