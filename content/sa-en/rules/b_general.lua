@@ -532,17 +532,13 @@ local function path_via(o, a, b, t, rules, sets, mv)
   return c1 + (sets.free_exit[a] and 0 or 1) + c2 <= mv
 end
 
--- `moved`: {unit, from, move} of p's ships that just moved into target.
-function G.cross_mines(p, target, moved, rules)
-  local mines = {}
-  for _, m in ipairs(L.sa_mines()) do if m.owner ~= p then mines[#mines + 1] = m end end
-  if #mines == 0 then return end
+-- Which of p's `ships` ({unit, from, move}) moving into target cross which
+-- of `mines` on the way: returns crossing (mine index -> list of entries of
+-- `ships`) and the indexes crossed, in order. A ship able to go round every
+-- mine crosses none; one that is not picks a mine it can cross (offered as
+-- label(m)).
+function G.mine_crossings(p, target, ships, rules, mines, label)
   local sets = { stop = set_of(rules.stop), blocked = set_of(rules.blocked), free_exit = set_of(rules.free_exit) }
-  local ships = {}
-  for _, x in ipairs(moved) do
-    if utype(p, x.unit.kind) ~= "fighter" and game.unit_exists(x.unit.id) then ships[#ships + 1] = x end
-  end
-  if #ships == 0 then return end
   -- Who can go around every mined border?
   for _, m in ipairs(mines) do game.border_token(m.a, m.b, "sa_mine_probe", { "move" }) end
   local avoid = {}
@@ -563,20 +559,39 @@ function G.cross_mines(p, target, moved, rules)
       local pick = feasible[1]
       if #feasible > 1 then
         local opts = {}
-        for _, i in ipairs(feasible) do opts[#opts + 1] = border_name(mines[i].a, mines[i].b) .. " (" .. pn(mines[i].owner) .. ")" end
+        for _, i in ipairs(feasible) do opts[#opts + 1] = label(mines[i]) end
         local ans = game.choose(p, x.unit.kind .. "#" .. x.unit.id .. " crosses the space mine on", opts)
         for k, o in ipairs(opts) do if o == ans then pick = feasible[k] end end
       end
       if pick then
         if not crossing[pick] then crossing[pick] = {}; order[#order + 1] = pick end
-        table.insert(crossing[pick], x.unit.id)
+        table.insert(crossing[pick], x)
       end
     end
   end
   table.sort(order)
+  return crossing, order
+end
+
+G.border_name = border_name
+
+-- `moved`: {unit, from, move} of p's ships that just moved into target.
+function G.cross_mines(p, target, moved, rules)
+  local mines = {}
+  for _, m in ipairs(L.sa_mines()) do if m.owner ~= p then mines[#mines + 1] = m end end
+  if #mines == 0 then return end
+  local ships = {}
+  for _, x in ipairs(moved) do
+    if utype(p, x.unit.kind) ~= "fighter" and game.unit_exists(x.unit.id) then ships[#ships + 1] = x end
+  end
+  if #ships == 0 then return end
+  local crossing, order = G.mine_crossings(p, target, ships, rules, mines, function(m)
+    return border_name(m.a, m.b) .. " (" .. pn(m.owner) .. ")"
+  end)
   for _, i in ipairs(order) do
     local m = mines[i]
-    local ids = set_of(crossing[i])
+    local ids = {}
+    for _, x in ipairs(crossing[i]) do ids[x.unit.id] = true end
     local victims = {}
     for _, u in ipairs(L.ships(p, target)) do if ids[u.id] then victims[#victims + 1] = u end end
     if #victims > 0 then

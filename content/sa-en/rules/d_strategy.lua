@@ -402,8 +402,9 @@ end
 -- (our reading of "when": the seed only says it needs the Trade holder's
 -- permission). One contract i traded with oneself is the agreement
 --   { a = p, ai = i, b = p, bi = i, self = true }
--- and pays the value of contract i once. (Same record as the sa-es pack,
--- whose own rule, seed 001, replaces this one when it is loaded: L.sa_es.)
+-- and pays the value of contract i once. (The sa-es pack makes the same
+-- record under its own rule, seed 001, which replaces the offer below when
+-- it is loaded: L.sa_es; the income and trade goods here serve both.)
 -- The trade goods of all agreements are placed at the same moment
 -- (S.place_trade_goods): everybody acquires them simultaneously.
 function S.single_self(a) return a.self and a.a == a.b and a.ai == a.bi end
@@ -474,7 +475,6 @@ end
 local base_income = L.trade_income
 function L.trade_income(p)
   local n = base_income(p)
-  if child_self_trade() then return n end
   for _, a in ipairs(agreements()) do
     if S.single_self(a) and a.a == p then n = n - contract_value(p, a.ai) end
   end
@@ -483,7 +483,6 @@ end
 local base_partners = L.trade_partners
 function L.trade_partners(p)
   local out = base_partners(p)
-  if child_self_trade() then return out end
   local keep, seen = {}, false
   for _, q in ipairs(out) do
     if q ~= p then keep[#keep + 1] = q

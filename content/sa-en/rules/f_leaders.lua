@@ -86,39 +86,30 @@ local function free_units(list)
   return out
 end
 
--- p's own (not captive) leaders of type t on planet pl.
-function F.at(p, pl, t)
-  if not p then return {} end
-  return free_units(game.units { planet = pl, owner = p, kind = "leader_" .. t })
-end
+-- ti3's hooks: captives ride with (and are moved by) their captor, and have
+-- no abilities.
+A.unit_of = F.unit_of
+A.holder = F.holder
+function A.in_play(rec) return rec.status == "board" or rec.status == "captive" end
+A.able = free_units
 
-function F.ship_carries(ship, t)
-  return #free_units(game.units { carried = ship, kind = "leader_" .. t }) > 0
-end
+-- p's own (not captive) leaders of type t on planet pl; ships carrying them.
+F.at = A.on_planet
+F.ship_carries = A.ship_carries
+F.fleet_has = A.fleet_has
 
 -- p's own leaders of type t in system s (on planets or aboard ships).
 function F.in_system(p, s, t)
-  local out = {}
-  for _, u in ipairs(free_units(game.units { system = s, owner = p, kind = "leader_" .. t })) do out[#out + 1] = u end
-  return out
+  return free_units(game.units { system = s, owner = p, kind = "leader_" .. t })
 end
 
-function F.fleet_has(p, s, t)
-  for _, u in ipairs(L.ships(p, s)) do
-    if F.ship_carries(u.id, t) then return true end
-  end
-  return false
-end
-
--- ti3's lookups, without captives. Generals are SA's (F.at): ti3's general
--- rules (bombardment -4, defence only +1, attack only re-rolls) read
+-- ti3's lookup of leaders on a planet: generals are SA's (F.at): ti3's
+-- general rules (bombardment -4, defence only +1, attack only re-rolls) read
 -- A.on_planet and must find none.
 function A.on_planet(p, pl, t)
   if t == "general" then return {} end
   return F.at(p, pl, t)
 end
-A.ship_carries = F.ship_carries
-A.fleet_has = F.fleet_has
 
 ---------------------------------------------------------------------------
 -- Fate rolls.
@@ -177,12 +168,7 @@ local function put(rec, holder, where, captive_of)
   rec.system = u and u.system or nil
 end
 
-function A.kill(rec, why)
-  if rec.unit and game.unit_exists(rec.unit) then game.remove_unit(rec.unit) end
-  rec.unit, rec.ship, rec.planet = nil, nil, nil
-  rec.status, rec.captor = "dead", nil
-  game.log(lname(rec) .. " is killed" .. (why and (" (" .. why .. ")") or ""))
-end
+-- (A.kill is ti3's.)
 
 -- Escape: the owner places the leader on one of his planets or ships.
 function A.escape(rec, why, except, verb)
@@ -306,17 +292,10 @@ function A.sync()
   if changed then save(list) end
 end
 
--- A ship carrying leaders was destroyed (the kernel removed them with it).
-function A.on_unit_destroyed(ctx)
-  local list, changed = records(), false
-  for i, rec in ipairs(list) do
-    if (rec.status == "board" or rec.status == "captive") and rec.ship == ctx.unit and not F.unit_of(rec) then
-      changed = true
-      rec.unit = nil
-      F.lose(list, i, { system = ctx.system or rec.system, battle = F.battle and F.battle.id }, "its ship was destroyed")
-    end
-  end
-  if changed then save(list) end
+-- A ship carrying leaders was destroyed (the kernel removed them with it;
+-- ti3's A.on_unit_destroyed finds them): no roll yet.
+function A.ship_lost(list, i, ctx)
+  F.lose(list, i, { system = ctx.system or list[i].system, battle = F.battle and F.battle.id }, "its ship was destroyed")
 end
 
 ---------------------------------------------------------------------------
@@ -349,27 +328,12 @@ end
 -- No TI3 rescue or hand-over of captives.
 function A.after_conquest(p, prev) end
 
--- Agent with the invasion: the PDS and space docks are captured (ti3,
--- later SA "Infiltration"); shock troops capture as commandos (c_units.lua).
-function A.capture_structures(p, pl)
-  if #F.at(p, pl, "agent") == 0 then return end
-  local list = {}
-  for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
-    local t = L.def(u.owner, u.kind).type
-    if t == "pds" or t == "space_dock" then list[#list + 1] = u end
-  end
-  if #list == 0 then return end
-  if game.choose(p, "agent: capture the PDS and space docks on " .. pname(pl), { "yes", "no" }) ~= "yes" then return end
-  for _, u in ipairs(list) do
-    local t = L.def(u.owner, u.kind).type
-    local mine = L.has_unit(p, t) and L.def(p, t)
-    if mine and (not mine.limit or #game.units { owner = p, kind = u.kind } < mine.limit) then
-      game.set_unit_owner(u.id, p)
-      game.log(pn(p) .. " captures " .. pn(u.owner) .. "'s " .. u.kind .. "#" .. u.id .. " on " .. pname(pl) .. " (agent)")
-      -- A captured space dock is exhausted (later SA rulebook).
-      if t == "space_dock" and L.sa_exhaust_dock then L.sa_exhaust_dock(u.id) end
-    end
-  end
+-- Agent with the invasion: the PDS and space docks are captured (ti3's
+-- A.capture_structures, later SA "Infiltration"; without ti3's shock troops
+-- option, SA shock troops capture as commandos: c_units.lua). A captured
+-- space dock is exhausted (later SA rulebook).
+function A.structure_captured(p, u, t)
+  if t == "space_dock" and L.sa_exhaust_dock then L.sa_exhaust_dock(u.id) end
 end
 
 ---------------------------------------------------------------------------
@@ -434,23 +398,12 @@ function A.on_round_start(ctx)
   end
 end
 
--- After a combat roll: an admiral's ship rolls one more die (ti3); a general
--- with the army re-rolls up to two missed dice (the same die twice if need be).
-function A.on_rolled(ctx)
+-- After a combat roll (ti3's A.on_rolled): an admiral's ship rolls one more
+-- die (ti3); a general with the army, attacking or defending, re-rolls up to
+-- two missed dice (the same die twice if need be).
+function A.general_rerolls(ctx)
   local p = ctx.player
-  if not ctx.ground and ctx.label == "space combat" and ctx.system then
-    for _, u in ipairs(L.ships(p, ctx.system)) do
-      if F.ship_carries(u.id, "admiral") then
-        for _, g in ipairs(ctx.groups or {}) do
-          if g.kind == u.kind then
-            local h = game.roll(pn(p) .. " admiral's extra die " .. u.kind .. "#" .. u.id, 1, g.target)
-            ctx.hits = ctx.hits + h
-            break
-          end
-        end
-      end
-    end
-  elseif ctx.ground and ctx.label == "ground combat" and ctx.planet and #F.at(p, ctx.planet, "general") > 0 then
+  if #F.at(p, ctx.planet, "general") > 0 then
     for _ = 1, rules().general_rerolls or 2 do
       local opts = { "none" }
       for gi, g in ipairs(ctx.groups or {}) do
@@ -519,13 +472,9 @@ end
 -- Returns true when p may not land on or bombard pl this round. `silent`:
 -- only an objection already made counts (nobody is asked).
 function F.objection(p, pl, silent)
-  local o = game.planet_owner(pl)
-  if not o or o == p then return false end
-  local r = round_no()
-  if game.get("planet", pl, "se_diplomat_block") == r .. ":" .. p then return true end
-  if silent then return false end
-  local used = game.get("planet", pl, "se_diplomat_round")
-  if used and (used == r or used == r - 1) then return false end
+  local o, r, st = A.diplomat_state(p, pl)
+  if st == "barred" then return true end
+  if st or silent then return false end
   local dips = F.at(o, pl, "diplomat")
   if #dips == 0 then return false end
   if game.choose(o, "diplomat on " .. pname(pl) .. ": object to " .. pn(p) .. "'s landing and bombardment", { "yes", "no" }) ~= "yes" then return false end
@@ -599,33 +548,12 @@ end
 -- Scientists: space docks and research.
 
 -- A space dock costs 3 where every planet it could go on has the player's
--- scientist (the same condition ti3 uses for its cheaper dock).
-local base_production = game.procedure_fn("production")
-procedure("production", function(ctx)
-  local p, s = ctx.player, ctx.system
-  if not p or not s then return base_production(ctx) end
-  local sites, all = 0, true
-  for _, pl in ipairs(game.planets_of(s)) do
-    if game.planet_owner(pl) == p and #game.units { planet = pl, kind = "space_dock" } == 0 then
-      sites = sites + 1
-      if #F.at(p, pl, "scientist") == 0 then all = false end
-    end
-  end
-  if sites == 0 or not all then return base_production(ctx) end
+-- scientist (ti3's A.scientist_production, which makes it 2).
+function A.scientist_dock_cost(t, d)
   local cost = rules().scientist_dock_cost or 3
-  local old_def = L.def
-  L.def = function(q, t)
-    local d = old_def(q, t)
-    if q == p and (d.type or t) == "space_dock" and d.cost and d.cost ~= cost then
-      local c = {}
-      for k, v in pairs(d) do c[k] = v end
-      c.cost = cost
-      return c
-    end
-    return d
-  end
-  return U.guarded(function() L.def = old_def end, base_production, ctx)
-end)
+  if (d.type or t) == "space_dock" and d.cost and d.cost ~= cost then return cost end
+  return nil
+end
 
 -- Research: missing prerequisites covered by scientists on ready planets
 -- with the matching specialty (one planet each).
@@ -697,84 +625,8 @@ end
 -- Movement: boarding and landing include the captives a player holds, and
 -- leaders move within a system between the steps of their owner's turn.
 
--- Before movement (ti3's A.embark, with captives): leaders in systems the
--- moving ships leave may board them.
-function A.embark(p, target, movers)
-  local by_sys, seen = {}, {}
-  local function add(u)
-    if seen[u.id] then return end
-    seen[u.id] = true
-    by_sys[u.system] = by_sys[u.system] or {}
-    table.insert(by_sys[u.system], u)
-  end
-  for _, m in ipairs(movers) do
-    if L.def(p, m.unit.kind).type ~= "fighter" then add(m.unit) end
-  end
-  -- A dreadnought one system short reaches the active system with an admiral.
-  local rules_ = L.move_rules(p, target)
-  for _, u in ipairs(game.units { owner = p, space = true }) do
-    if u.carried == nil and u.system ~= target and not seen[u.id] and not game.has_token(u.system, "command", p)
-      and L.def(p, u.kind).type == "dreadnought" and (L.def(p, u.kind).move or 0) > 0 then
-      local c = game.move_cost(u.system, target, rules_)
-      if c and c <= L.move_value(p, u, u.system) + 1 then add(u); by_sys[u.system][#by_sys[u.system]].admiral_only = true end
-    end
-  end
-  local list, changed = records(), false
-  for _, rec in ipairs(list) do
-    if (rec.status == "board" or rec.status == "captive") and F.holder(rec) == p then
-      local u = F.unit_of(rec)
-      local ships = u and by_sys[u.system]
-      if ships then
-        local opts = { "stay" }
-        for _, sh in ipairs(ships) do
-          if sh.id ~= u.carried and ((rec.type == "admiral" and rec.status == "board") or not sh.admiral_only) then opts[#opts + 1] = sh.kind .. "#" .. sh.id end
-        end
-        if #opts > 1 then
-          local pick = game.choose(p, "leader " .. rec.name .. " (" .. rec.type .. (rec.status == "captive" and ", captive" or "") .. ") boards", opts)
-          if pick ~= "stay" then
-            local sid = tonumber(pick:match("#(%d+)$"))
-            game.move_unit(u.id, { carried = sid })
-            rec.ship, rec.planet = sid, nil
-            changed = true
-            game.log(lname(rec) .. " boards " .. pick)
-          end
-        end
-      end
-    end
-  end
-  if changed then save(list) end
-end
-
--- Planetary landings (ti3's A.land, with captives): on p's planets, or with
--- ground units just landed.
-function A.land(ctx)
-  local p, s = ctx.player, ctx.system
-  local targets = {}
-  for _, pl in ipairs(ctx.targets or {}) do
-    if #L.ground(p, pl) > 0 then targets[pl] = true end
-  end
-  local opts = { "stay" }
-  for _, pl in ipairs(game.planets_of(s)) do
-    if game.planet_owner(pl) == p or targets[pl] then opts[#opts + 1] = pl end
-  end
-  if #opts == 1 then return end
-  local list, changed = records(), false
-  for _, rec in ipairs(list) do
-    if (rec.status == "board" or rec.status == "captive") and F.holder(rec) == p then
-      local u = F.unit_of(rec)
-      if u and u.carried and u.system == s then
-        local pick = game.choose(p, "land leader " .. rec.name .. " (" .. rec.type .. ") on", opts)
-        if pick ~= "stay" then
-          game.move_unit(u.id, { planet = pick })
-          rec.ship, rec.planet = nil, pick
-          changed = true
-          game.log(lname(rec) .. " lands on " .. pname(pick))
-        end
-      end
-    end
-  end
-  if changed then save(list) end
-end
+-- Boarding before movement and landing (ti3's A.embark and A.land) take in
+-- the captives a player holds through ti3's hooks (A.in_play, A.holder).
 
 -- Diplomats' passage (ti3): a captive diplomat gives its captor's fleet no
 -- passage. ti3 looks for the mover's diplomats by owner, so while it looks

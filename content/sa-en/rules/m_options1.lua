@@ -254,12 +254,16 @@ function TC.drop_random()
   game.put("game", nil, "sa_council_random", {})
 end
 
+-- Appendix 3's changes to the Assembly primary apply (2 players; a variant
+-- may turn them off: sa_options_1.twilight_council.duel_assembly).
+local function duel_assembly() return duel() and R("twilight_council", "duel_assembly", true) end
+
 -- The Assembly primary.
 function TC.primary(p)
   local na, np = R("twilight_council", "action_cards", 2), R("twilight_council", "political_cards", 2)
   L.draw("deck:actions", "discard:actions", "actions:" .. p, na)
   L.draw("deck:politics", "discard:politics", "politics:" .. p, np)
-  game.log(pn(p) .. " draws " .. na .. " action cards and " .. np .. " political cards")
+  game.log(pn(p) .. " draws " .. na .. " action card" .. (na == 1 and "" or "s") .. " and " .. np .. " political card" .. (np == 1 and "" or "s"))
   limits(p)
   local picks = R("twilight_council", "agendas", 3)
   if game.num_players() <= R("twilight_council", "small_players", 4) then picks = R("twilight_council", "agendas_small", picks) end
@@ -277,13 +281,13 @@ function TC.primary(p)
     -- 2 players (appendix 3): his own agenda too, once the opponent's is in.
     local own = TC.agenda_of(p)
     local opp_agenda
-    if duel() then
+    if duel_assembly() then
       for q = 1, game.num_players() do if q ~= p then opp_agenda = TC.agenda_of(q) end end
     end
-    local n = math.min(picks, #cands + ((duel() and own and opp_agenda) and 1 or 0))
+    local n = math.min(picks, #cands + ((duel_assembly() and own and opp_agenda) and 1 or 0))
     for k = 1, n do
       local opts = copy(cands)
-      if duel() and own and opp_agenda and contains(chosen, opp_agenda) and not contains(chosen, own) then
+      if duel_assembly() and own and opp_agenda and contains(chosen, opp_agenda) and not contains(chosen, own) then
         opts[#opts + 1] = own
         table.sort(opts)
       end
@@ -321,6 +325,7 @@ function TC.primary(p)
       end
     end
   end
+  TC.agendas_chosen(p, chosen)
   -- The enforcement order.
   local ordered = {}
   while #chosen > 1 do
@@ -331,9 +336,13 @@ function TC.primary(p)
   if chosen[1] then ordered[#ordered + 1] = chosen[1] end
   -- 2 players (appendix 3): option b) gives its holder 3 more votes.
   local bonus = {}
-  if duel() and mode == "give the speaker token" then bonus[p] = 3 end
+  if duel_assembly() and mode == "give the speaker token" then bonus[p] = 3 end
   TC.vote(p, ordered, bonus)
 end
+
+-- Once the Assembly holder has chosen the agendas (a hook for variants: they
+-- may still be taken out of `chosen`).
+function TC.agendas_chosen(p, chosen) end
 
 local function item_def(it) return game.data[it.coll][it.id] end
 local function item_name(it) return L.name(it.coll, it.id) end

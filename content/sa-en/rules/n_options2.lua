@@ -1321,47 +1321,29 @@ local function install_duel()
     end
   end
   local unrest = card("action_cards", "local_unrest")
-  if unrest and unrest.component then
-    -- (As the ti3 card, effects/action_cards/local_unrest.lua, but the planet
-    -- stays its owner's while any of his units remain on it.)
-    local base_c, base_usable = unrest.component, unrest.usable
+  if unrest and unrest.component and L.card_scripts then
+    -- (ti3's card as sa-en plays it, effects/action_cards/local_unrest.lua,
+    -- but the planet stays its owner's while any of his units remain on it.)
+    local duel_unrest = L.card_scripts.local_unrest {
+      -- Home systems too: another player's with his permission
+      -- (L.sa_pick_with_home_permission of rules/g_cards.lua).
+      home = true,
+      pick = function(p, prompt, planets)
+        return L.sa_pick_with_home_permission(p, prompt, planets, function(x) return game.planet_system(x) end, "Local Unrest")
+      end,
+      aftermath = function(_, q, pl)
+        if #game.units { planet = pl, owner = q } == 0 then
+          game.set_owner(pl, nil)
+          game.log(L.name("planets", pl) .. " becomes neutral")
+        else
+          game.log(L.name("planets", pl) .. " stays with " .. L.pn(q) .. ": units remain on it (Local Unrest, 2 players)")
+        end
+      end,
+    }
+    local base_c = unrest.component
     unrest.component = function(p, def, ctx)
       if not O.duel() then return base_c(p, def, ctx) end
-      local targets = {}
-      -- (Home systems too: another player's with his permission,
-      -- L.sa_pick_with_home_permission of rules/g_cards.lua.)
-      for s = 1, game.num_systems() do
-        do
-          for _, pl in ipairs(game.planets_of(s)) do
-            local q = game.planet_owner(pl)
-            if q and not (L.flag(q, "local_unrest_immunity") > 0 and #L.ground(q, pl) > 0) then targets[#targets + 1] = pl end
-          end
-        end
-      end
-      table.sort(targets)
-      if #targets == 0 then return end
-      local pl = L.sa_pick_with_home_permission(p, "planet in unrest", targets, function(x) return game.planet_system(x) end, "Local Unrest")
-      if not pl then return end
-      local q = game.planet_owner(pl)
-      game.exhaust(pl, true)
-      game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl))
-      local g = L.ground(q, pl)
-      if #g > 0 then
-        local opts, by = {}, {}
-        for _, u in ipairs(g) do
-          if not by[u.kind] then by[u.kind] = u; opts[#opts + 1] = u.kind end
-        end
-        local u = by[game.choose(p, "ground force to destroy", opts)]
-        game.remove_unit(u.id)
-        game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
-        game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, source = p, label = "local unrest", system = game.planet_system(pl) })
-      end
-      if #game.units { planet = pl, owner = q } == 0 then
-        game.set_owner(pl, nil)
-        game.log(L.name("planets", pl) .. " becomes neutral")
-      else
-        game.log(L.name("planets", pl) .. " stays with " .. L.pn(q) .. ": units remain on it (Local Unrest, 2 players)")
-      end
+      return duel_unrest.component(p, def, ctx)
     end
   end
   -- Flank Speed: no planetary landings in that action.

@@ -88,26 +88,12 @@ if G then
     end
   end
 
-  -- Space mines go off under any fleet.
-  local function set_of(list)
-    local t = {}
-    for _, x in ipairs(list or {}) do t[x] = true end
-    return t
-  end
-  local function border_name(a, b) return (game.system(a).hex or a) .. "|" .. (game.system(b).hex or b) end
-  local function path_via(o, a, b, t, rules, sets, mv)
-    if a ~= o and (sets.stop[a] or sets.blocked[a]) then return false end
-    if sets.blocked[b] or (b ~= t and sets.stop[b]) then return false end
-    local c1 = (a == o) and 0 or game.move_cost(o, a, rules)
-    if not c1 then return false end
-    local c2 = (b == t) and 0 or game.move_cost(b, t, rules)
-    if not c2 then return false end
-    return c1 + (sets.free_exit[a] and 0 or 1) + c2 <= mv
-  end
+  -- Space mines go off under any fleet (sa-en's G.mine_crossings says which
+  -- ships cross which mine).
+  local border_name = G.border_name
   G.cross_mines = function(p, target, moved, rules)
     local mines = L.sa_mines()
     if #mines == 0 then return end
-    local sets = { stop = set_of(rules.stop), blocked = set_of(rules.blocked), free_exit = set_of(rules.free_exit) }
     local ships, fighters = {}, {}
     for _, x in ipairs(moved) do
       if game.unit_exists(x.unit.id) then
@@ -115,36 +101,7 @@ if G then
       end
     end
     if #ships == 0 then return end
-    for _, m in ipairs(mines) do game.border_token(m.a, m.b, "sa_mine_probe", { "move" }) end
-    local avoid = {}
-    for _, x in ipairs(ships) do
-      local c = game.move_cost(x.from, target, rules)
-      avoid[x.unit.id] = c ~= nil and c <= x.move
-    end
-    for _, m in ipairs(mines) do game.remove_border_token(m.a, m.b, "sa_mine_probe") end
-    local crossing, order = {}, {}
-    for _, x in ipairs(ships) do
-      if not avoid[x.unit.id] then
-        local feasible = {}
-        for i, m in ipairs(mines) do
-          if path_via(x.from, m.a, m.b, target, rules, sets, x.move) or path_via(x.from, m.b, m.a, target, rules, sets, x.move) then
-            feasible[#feasible + 1] = i
-          end
-        end
-        local pick = feasible[1]
-        if #feasible > 1 then
-          local opts = {}
-          for _, i in ipairs(feasible) do opts[#opts + 1] = border_name(mines[i].a, mines[i].b) end
-          local ans = game.choose(p, x.unit.kind .. "#" .. x.unit.id .. " crosses the space mine on", opts)
-          for k, o in ipairs(opts) do if o == ans then pick = feasible[k] end end
-        end
-        if pick then
-          if not crossing[pick] then crossing[pick] = {}; order[#order + 1] = pick end
-          table.insert(crossing[pick], x)
-        end
-      end
-    end
-    table.sort(order)
+    local crossing, order = G.mine_crossings(p, target, ships, rules, mines, function(m) return border_name(m.a, m.b) end)
     for _, i in ipairs(order) do
       local m = mines[i]
       local dice, victims, seen = 0, {}, {}

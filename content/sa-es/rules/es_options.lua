@@ -118,48 +118,30 @@ end)
 ---------------------------------------------------------------------------
 -- Twilight Council.
 local TC = O and O.tc
-local COUNCIL = "sa_council"
 
-local function pol_name(c) return L.name("political_cards", c) end
-local function limits(p)
-  if L.enforce_action_limit then L.enforce_action_limit(p) end
-  if L.sa_politics_limit then L.sa_politics_limit(p) end
+-- 001's numbers of the council (sa-en's sa_options_1.twilight_council, read
+-- by sa-en's rules when they run; set when setup starts): one political
+-- card drawn, two agendas with four players or fewer, no random agendas, no
+-- option b) for the speaker, and none of sa-en's 2-player changes to the
+-- Assembly primary.
+ES.TC_RULES = {
+  political_cards = 1,
+  agendas_small = 2,
+  small_players = 4,
+  council_size = 0,
+  speaker_may_give = false,
+  duel_assembly = false,
+}
+
+function ES.tc_rules()
+  local t = game.data.sa_options_1 and game.data.sa_options_1.twilight_council
+  if not t then return end
+  for _, k in ipairs(game.keys(ES.TC_RULES)) do t[k] = ES.TC_RULES[k] end
 end
 
-function ES.tc_picks() return game.num_players() <= 4 and 2 or 3 end
-
 if TC then
-  -- Shown agendas: no random fill.
-  TC.show_agendas = function()
-    for _, p in ipairs(L.order_from(L.speaker())) do
-      local cur = TC.agenda_of(p)
-      local opts = {}
-      if cur then opts[#opts + 1] = "keep" end
-      for _, c in ipairs(hand("politics:" .. p)) do opts[#opts + 1] = c end
-      opts[#opts + 1] = "random"
-      local pick = game.choose(p, "Twilight Council: agenda to show" .. (cur and (" (now " .. pol_name(cur) .. ")") or ""), opts)
-      if pick == "keep" then
-        game.log(pn(p) .. " keeps its agenda " .. pol_name(cur))
-      else
-        if cur then
-          game.move_card(cur, COUNCIL, "politics:" .. p)
-          game.put("player", p, "sa_agenda", nil)
-          game.log(pn(p) .. " takes back its agenda " .. pol_name(cur))
-        end
-        local c = pick
-        if pick == "random" then c = L.draw("deck:politics", "discard:politics", COUNCIL, 1)[1]
-        else game.move_card(c, "politics:" .. p, COUNCIL) end
-        if c then
-          game.put("player", p, "sa_agenda", c)
-          game.log(pn(p) .. " shows the agenda " .. pol_name(c) .. (pick == "random" and " (drawn at random)" or ""))
-        end
-        limits(p)
-      end
-    end
-  end
-
-  -- Xxcha Veto under the Twilight Council.
-  function ES.xxcha_veto(chosen)
+  -- Xxcha Veto under the Twilight Council: right after the agendas are chosen.
+  function TC.agendas_chosen(p, chosen)
     for _, q in ipairs(L.order_from(L.speaker())) do
       if game.get("player", q, "faction") == "xxcha" and game.counter(q, "strategy") > 0 and #chosen > 0 then
         local opts = { "none" }
@@ -174,95 +156,31 @@ if TC then
     end
   end
 
-  TC.primary = function(p)
-    L.draw("deck:actions", "discard:actions", "actions:" .. p, 2)
-    L.draw("deck:politics", "discard:politics", "politics:" .. p, 1)
-    game.log(pn(p) .. " draws 2 action cards and 1 political card")
-    limits(p)
-    local k = ES.tc_picks()
-    local modes = { "take the speaker token" }
-    if L.speaker() ~= p then modes[#modes + 1] = "give the speaker token" end
-    local mode = game.choose(p, "Twilight Council", modes)
-    local chosen = {}
-    if mode == "take the speaker token" then
-      game.put("game", nil, "speaker", p)
-      game.log(pn(p) .. " takes the speaker token")
-      local cands = {}
-      for _, c in ipairs(hand(COUNCIL)) do
-        if TC.owner(c) ~= p then cands[#cands + 1] = c end
-      end
-      local n = math.min(k, #cands)
-      for i = 1, n do
-        local c = game.choose(p, "Twilight Council: agenda to vote on (" .. i .. " of " .. n .. ")", cands)
-        remove_value(cands, c)
-        chosen[#chosen + 1] = c
-        game.log(pn(p) .. " puts " .. pol_name(c) .. " to the vote")
-      end
-    else
-      local others = {}
-      for q = 1, game.num_players() do if q ~= p then others[#others + 1] = pn(q) end end
-      local q = tonumber(game.choose(p, "new speaker", others):sub(2))
-      game.put("game", nil, "speaker", q)
-      game.log(pn(p) .. " gives the speaker token to " .. pn(q))
-      local rest = hand(COUNCIL)
-      if #rest > 0 then
-        local c = game.choose(p, "Twilight Council: agenda to vote on", rest)
-        remove_value(rest, c)
-        chosen[#chosen + 1] = c
-        game.log(pn(p) .. " puts " .. pol_name(c) .. " to the vote")
-        for i = 1, k do
-          if #rest == 0 then break end
-          local opts = { "done" }
-          for _, x in ipairs(rest) do opts[#opts + 1] = x end
-          local c2 = game.choose(p, "Twilight Council: another agenda (" .. i .. " of " .. k .. ")", opts)
-          if c2 == "done" then break end
-          remove_value(rest, c2)
-          if game.choose(p, "Twilight Council: " .. pol_name(c2), { "include", "discard" }) == "include" then
-            chosen[#chosen + 1] = c2
-            game.log(pn(p) .. " also puts " .. pol_name(c2) .. " to the vote")
-          else
-            TC.discard(c2, pn(p) .. "'s Twilight Council")
-          end
-        end
+  -- The council vote; in round 1 of a game of three or more players the
+  -- Voice of the Council may be called too (sa-en's vote bars round 1: the
+  -- round it reads is shown as 2 until the first decision or log line of
+  -- the vote).
+  local base_vote = TC.vote
+  function TC.vote(p, ordered, bonus)
+    if round_no() ~= 1 or game.num_players() <= 2 then return base_vote(p, ordered, bonus) end
+    local real_get, real_choose, real_log = game.get, game.choose, game.log
+    local active = true
+    local function stop()
+      if active then
+        active = false
+        game.get, game.choose, game.log = real_get, real_choose, real_log
       end
     end
-    ES.xxcha_veto(chosen)
-    local ordered = {}
-    while #chosen > 1 do
-      local sorted = {}
-      for _, c in ipairs(chosen) do sorted[#sorted + 1] = c end
-      table.sort(sorted)
-      local c = game.choose(p, "Twilight Council: agenda resolved next", sorted)
-      remove_value(chosen, c)
-      ordered[#ordered + 1] = c
+    game.get = function(kind, key, name)
+      if active and kind == "game" and name == "round" then return 2 end
+      return real_get(kind, key, name)
     end
-    if chosen[1] then ordered[#ordered + 1] = chosen[1] end
-    ES.council_vote(p, ordered)
+    game.choose = function(...) stop(); return real_choose(...) end
+    game.log = function(...) stop(); return real_log(...) end
+    local ok, err = pcall(base_vote, p, ordered, bonus)
+    stop()
+    if not ok then error(err, 0) end
   end
-end
-
--- The council vote; in round 1 of a game of three or more players the Voice
--- of the Council may be called too (sa-en's vote bars round 1: the round it
--- reads is shown as 2 until the first decision or log line of the vote).
-function ES.council_vote(p, ordered)
-  if round_no() ~= 1 or game.num_players() <= 2 then return TC.vote(p, ordered) end
-  local real_get, real_choose, real_log = game.get, game.choose, game.log
-  local active = true
-  local function stop()
-    if active then
-      active = false
-      game.get, game.choose, game.log = real_get, real_choose, real_log
-    end
-  end
-  game.get = function(kind, key, name)
-    if active and kind == "game" and name == "round" then return 2 end
-    return real_get(kind, key, name)
-  end
-  game.choose = function(...) stop(); return real_choose(...) end
-  game.log = function(...) stop(); return real_log(...) end
-  local ok, err = pcall(TC.vote, p, ordered)
-  stop()
-  if not ok then error(err, 0) end
 end
 
 ---------------------------------------------------------------------------
@@ -406,6 +324,7 @@ end
 local base_setup = game.procedure_fn("setup")
 procedure("setup", function(args)
   args = args or {}
+  ES.tc_rules()
   if opt("pacts") then
     local n = args.players or 6
     if n % 2 ~= 0 or n < 4 or n > 8 then

@@ -54,14 +54,25 @@ local function leader_unit(rec)
   return nil
 end
 
+-- Hook points for a variant (looked up each time they are used):
+--   A.unit_of(rec)  the record's unit on the board, or nil;
+--   A.in_play(rec)  whether the record's leader is on the board for its
+--                   holder to move (here: not captive, not dead);
+--   A.holder(rec)   the player who moves it;
+--   A.able(units)   of some leader units, those whose abilities count.
+A.unit_of = leader_unit
+function A.in_play(rec) return rec.status == "board" end
+function A.holder(rec) return rec.owner end
+function A.able(units) return units end
+
 -- p's leaders of type t on planet pl (units).
 function A.on_planet(p, pl, t)
   if not p then return {} end
-  return game.units { planet = pl, owner = p, kind = "leader_" .. t }
+  return A.able(game.units { planet = pl, owner = p, kind = "leader_" .. t })
 end
 
 function A.ship_carries(ship, t)
-  return #game.units { carried = ship, kind = "leader_" .. t } > 0
+  return #A.able(game.units { carried = ship, kind = "leader_" .. t }) > 0
 end
 
 -- Whether p has a ship in s carrying a leader of type t.
@@ -179,22 +190,28 @@ end
 -- 9-10 captured by the player who destroyed the ship (reference sheet).
 function A.on_unit_destroyed(ctx)
   local list, changed = A.records(), false
-  for _, rec in ipairs(list) do
-    if rec.status == "board" and rec.ship == ctx.unit and not (rec.unit and game.unit_exists(rec.unit)) then
+  for i, rec in ipairs(list) do
+    if A.in_play(rec) and rec.ship == ctx.unit and not (rec.unit and game.unit_exists(rec.unit)) then
       changed = true
       rec.unit = nil
-      local r = d10(lname(rec) .. ": ship destroyed (1-5 killed, 6-8 escapes, 9-10 captured)")
-      local src = ctx.source
-      if r <= 5 then
-        A.kill(rec, "rolled " .. r)
-      elseif r >= 9 and type(src) == "number" and src ~= rec.owner then
-        A.capture(rec, src, "rolled " .. r)
-      else
-        A.escape(rec, "rolled " .. r)
-      end
+      A.ship_lost(list, i, ctx)
     end
   end
   if changed then save(list) end
+end
+
+-- The roll for one leader (list[i]) whose ship was destroyed (a hook).
+function A.ship_lost(list, i, ctx)
+  local rec = list[i]
+  local r = d10(lname(rec) .. ": ship destroyed (1-5 killed, 6-8 escapes, 9-10 captured)")
+  local src = ctx.source
+  if r <= 5 then
+    A.kill(rec, "rolled " .. r)
+  elseif r >= 9 and type(src) == "number" and src ~= rec.owner then
+    A.capture(rec, src, "rolled " .. r)
+  else
+    A.escape(rec, "rolled " .. r)
+  end
 end
 
 -- Before movement, p's leaders in systems that ships are able to leave for
@@ -202,6 +219,9 @@ end
 -- (2nd-edition wording of the leader rules, kept by TI3 as we recall it:
 -- leaders move from a planet onto a ship, or between ships, in one system
 -- before ships move. UNCERTAIN: only non-fighter ships carry leaders here.)
+-- Leaders are those A.in_play whose A.holder is p, so a variant in which
+-- captives ride with their captor moves them too (a captive admiral gives
+-- no extra reach).
 function A.embark(p, target, movers)
   local by_sys, seen = {}, {}
   local function add(u)
@@ -224,16 +244,16 @@ function A.embark(p, target, movers)
   end
   local list, changed = A.records(), false
   for _, rec in ipairs(list) do
-    if rec.status == "board" and rec.owner == p then
-      local u = leader_unit(rec)
+    if A.in_play(rec) and A.holder(rec) == p then
+      local u = A.unit_of(rec)
       local ships = u and by_sys[u.system]
       if ships then
         local opts = { "stay" }
         for _, sh in ipairs(ships) do
-          if sh.id ~= u.carried and (rec.type == "admiral" or not sh.admiral_only) then opts[#opts + 1] = sh.kind .. "#" .. sh.id end
+          if sh.id ~= u.carried and ((rec.type == "admiral" and rec.status == "board") or not sh.admiral_only) then opts[#opts + 1] = sh.kind .. "#" .. sh.id end
         end
         if #opts > 1 then
-          local pick = game.choose(p, "leader " .. rec.name .. " (" .. rec.type .. ") boards", opts)
+          local pick = game.choose(p, "leader " .. rec.name .. " (" .. rec.type .. (rec.status == "captive" and ", captive" or "") .. ") boards", opts)
           if pick ~= "stay" then
             local sid = tonumber(pick:match("#(%d+)$"))
             game.move_unit(u.id, { carried = sid })
@@ -251,6 +271,7 @@ end
 -- Planetary landings: p's leaders aboard ships in the active system may land
 -- on p's planets there and on planets p's ground forces have just landed on
 -- (a leader lands on a neutral or enemy planet only with ground forces).
+-- The leaders are chosen as in A.embark.
 function A.land(ctx)
   local p, s = ctx.player, ctx.system
   local targets = {}
@@ -264,8 +285,8 @@ function A.land(ctx)
   if #opts == 1 then return end
   local list, changed = A.records(), false
   for _, rec in ipairs(list) do
-    if rec.status == "board" and rec.owner == p then
-      local u = leader_unit(rec)
+    if A.in_play(rec) and A.holder(rec) == p then
+      local u = A.unit_of(rec)
       if u and u.carried and u.system == s then
         local pick = game.choose(p, "land leader " .. rec.name .. " (" .. rec.type .. ") on", opts)
         if pick ~= "stay" then
@@ -434,8 +455,16 @@ function A.on_rolled(ctx)
         end
       end
     end
-  elseif ctx.ground and ctx.label == "ground combat" and ctx.planet and p == ctx.active
-    and #A.on_planet(p, ctx.planet, "general") > 0 then
+  elseif ctx.ground and ctx.label == "ground combat" and ctx.planet then
+    A.general_rerolls(ctx)
+  end
+end
+
+-- The general's re-rolls after an invasion combat roll (a hook): here only
+-- the invader's, up to two missed dice.
+function A.general_rerolls(ctx)
+  local p = ctx.player
+  if p == ctx.active and #A.on_planet(p, ctx.planet, "general") > 0 then
     local left = 2
     for _, g in ipairs(ctx.groups or {}) do
       for j, r in ipairs(g.rolls or {}) do
@@ -457,16 +486,28 @@ end
 -- Diplomat on a planet: when another player lands ground forces on it, the
 -- owner may stop that invasion for the round (the forces stay aboard); the
 -- planet may not be protected again by a diplomat that round or the next.
-function A.diplomat_check(p, pl, n)
+-- Where p lands on pl: returns the planet's owner o, the round r and
+--   "none" when nobody else owns pl (o is nil),
+--   "barred" when o's diplomat has already stopped p there this round,
+--   "rested" when a diplomat protected pl this round or the last,
+--   nil when o's diplomat there may object.
+function A.diplomat_state(p, pl)
   local o = game.planet_owner(pl)
-  if not o or o == p then return n end
+  if not o or o == p then return nil, nil, "none" end
   local r = round_no()
-  if game.get("planet", pl, "se_diplomat_block") == r .. ":" .. p then
+  if game.get("planet", pl, "se_diplomat_block") == r .. ":" .. p then return o, r, "barred" end
+  local used = game.get("planet", pl, "se_diplomat_round")
+  if used and (used == r or used == r - 1) then return o, r, "rested" end
+  return o, r, nil
+end
+
+function A.diplomat_check(p, pl, n)
+  local o, r, st = A.diplomat_state(p, pl)
+  if st == "barred" then
     game.log(pn(o) .. "'s diplomat still bars " .. pn(p) .. " from " .. pname(pl) .. " this round")
     return 0
   end
-  local used = game.get("planet", pl, "se_diplomat_round")
-  if used and (used == r or used == r - 1) then return n end
+  if st then return n end
   if #A.on_planet(o, pl, "diplomat") == 0 then return n end
   if game.choose(o, "diplomat on " .. pname(pl) .. ": stop " .. pn(p) .. "'s invasion this round", { "yes", "no" }) == "yes" then
     game.put("planet", pl, "se_diplomat_round", r)
@@ -609,9 +650,13 @@ function A.capture_structures(p, pl)
     if mine and (not mine.limit or #game.units { owner = p, kind = u.kind } < mine.limit) then
       game.set_unit_owner(u.id, p)
       game.log(pn(p) .. " captures " .. pn(u.owner) .. "'s " .. u.kind .. "#" .. u.id .. " on " .. pname(pl) .. (shock and " (shock troops)" or " (agent)"))
+      A.structure_captured(p, u, t)
     end
   end
 end
+
+-- After a structure u (of type t) has become p's (a hook: nothing more here).
+function A.structure_captured(p, u, t) end
 
 ---------------------------------------------------------------------------
 -- SABOTAGE RUNS (TI3 optional rule). UNCERTAIN: after anti-fighter barrage,
@@ -834,6 +879,42 @@ local function guarded(undo, fn, ...)
   return table.unpack(res, 2, res.n)
 end
 
+-- Scientist: the production step base(ctx) with p's new space docks at the
+-- price A.scientist_dock_cost gives, when every planet in the system where a
+-- dock could go has one of p's scientists.
+function A.scientist_production(base, ctx)
+  local p, s = ctx.player, ctx.system
+  if not p or not s then return base(ctx) end
+  local sites, all = 0, true
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) == p and #game.units { planet = pl, kind = "space_dock" } == 0 then
+      sites = sites + 1
+      if #A.on_planet(p, pl, "scientist") == 0 then all = false end
+    end
+  end
+  if sites == 0 or not all then return base(ctx) end
+  local old_def = L.def
+  L.def = function(q, t)
+    local d = old_def(q, t)
+    local cost = q == p and A.scientist_dock_cost(t, d)
+    if cost then
+      local c = {}
+      for k, v in pairs(d) do c[k] = v end
+      c.cost = cost
+      return c
+    end
+    return d
+  end
+  return guarded(function() L.def = old_def end, base, ctx)
+end
+
+-- The price of unit t (definition d) under A.scientist_production, or nil
+-- to leave it (a hook): a space dock costs 2.
+function A.scientist_dock_cost(t, d)
+  if t == "space_dock" and d.cost and d.cost > 2 then return 2 end
+  return nil
+end
+
 function A.install()
   if installed then return end
   installed = true
@@ -940,31 +1021,10 @@ function A.install()
     return r
   end)
 
-  -- Scientist: a new space dock on his planet costs 2 (applied when every
-  -- planet in the system where a dock could go has one of p's scientists).
+  -- Scientist: a new space dock on his planet costs less.
   wrap("production", function(base, ctx)
-    local p, s = ctx.player, ctx.system
     if not opt("leaders") then return base(ctx) end
-    local sites, all = 0, true
-    for _, pl in ipairs(game.planets_of(s)) do
-      if game.planet_owner(pl) == p and #game.units { planet = pl, kind = "space_dock" } == 0 then
-        sites = sites + 1
-        if #A.on_planet(p, pl, "scientist") == 0 then all = false end
-      end
-    end
-    if sites == 0 or not all then return base(ctx) end
-    local old_def = L.def
-    L.def = function(q, t)
-      local d = old_def(q, t)
-      if q == p and t == "space_dock" and d.cost and d.cost > 2 then
-        local c = {}
-        for k, v in pairs(d) do c[k] = v end
-        c.cost = 2
-        return c
-      end
-      return d
-    end
-    return guarded(function() L.def = old_def end, base, ctx)
+    return A.scientist_production(base, ctx)
   end)
 
   wrap("status_phase", function(base, ctx)

@@ -28,52 +28,35 @@ local function players(except)
   return out
 end
 
-return {
-  primary = function(p)
-    L.draw("deck:politics", "discard:politics", "politics:" .. p, 1)
-    L.draw("deck:actions", "discard:actions", "actions:" .. p, 2)
-    limit(p)
-    local pick = game.choose(p, "Assembly", { "take the speaker token", "give the speaker token" })
-    local agenda
-    if pick == "take the speaker token" then
-      game.put("game", nil, "speaker", p)
-      game.log(L.pn(p) .. " takes the speaker token")
-      local others = players(p)
-      if #others > 0 then
-        local q = tonumber(game.choose(p, "player who puts an agenda to the vote", others):sub(2))
-        agenda = L.sa_place_agenda(q)
-      end
-    else
-      local q = tonumber(game.choose(p, "new speaker", players(nil)):sub(2))
-      game.put("game", nil, "speaker", q)
-      game.log(L.pn(q) .. " is speaker")
-      agenda = L.sa_place_agenda(p)
-    end
-    local voice = S.call_voice(p)
-    if agenda then
-      game.move_card(agenda, "agenda:assembly", "deck:politics")
-      L.political_vote()
-    end
-    if voice then S.voice_election() end
-  end,
+-- ti3's card (rules/card_scripts.lua; its secondary) with this primary.
+local h = L.card_scripts.assembly()
 
-  secondary = function(q)
-    local left = 6
-    while true do
-      local opts = { "done" }
-      local planets = game.planets_owned(q)
-      table.sort(planets)
-      for _, pl in ipairs(planets) do
-        local d = L.pdef(pl)
-        if game.exhausted(pl) and (d.resources or 0) + (d.influence or 0) <= left then opts[#opts + 1] = pl end
-      end
-      if #opts == 1 then return end
-      local pl = game.choose(q, "ready a planet (" .. left .. " left)", opts)
-      if pl == "done" then return end
-      local d = L.pdef(pl)
-      left = left - (d.resources or 0) - (d.influence or 0)
-      game.exhaust(pl, false)
-      game.log(L.pn(q) .. " readies " .. L.name("planets", pl))
+h.primary = function(p)
+  L.draw("deck:politics", "discard:politics", "politics:" .. p, 1)
+  L.draw("deck:actions", "discard:actions", "actions:" .. p, 2)
+  limit(p)
+  local pick = game.choose(p, "Assembly", { "take the speaker token", "give the speaker token" })
+  local agenda
+  if pick == "take the speaker token" then
+    game.put("game", nil, "speaker", p)
+    game.log(L.pn(p) .. " takes the speaker token")
+    local others = players(p)
+    if #others > 0 then
+      local q = tonumber(game.choose(p, "player who puts an agenda to the vote", others):sub(2))
+      agenda = L.sa_place_agenda(q)
     end
-  end,
-}
+  else
+    local q = tonumber(game.choose(p, "new speaker", players(nil)):sub(2))
+    game.put("game", nil, "speaker", q)
+    game.log(L.pn(q) .. " is speaker")
+    agenda = L.sa_place_agenda(p)
+  end
+  local voice = S.call_voice(p)
+  if agenda then
+    game.move_card(agenda, "agenda:assembly", "deck:politics")
+    L.political_vote()
+  end
+  if voice then S.voice_election() end
+end
+
+return h

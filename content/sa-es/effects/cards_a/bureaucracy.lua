@@ -46,35 +46,5 @@ local function reveal_three(p)
   end
 end
 
-return {
-  ["before:strategy_phase"] = function()
-    game.put("game", nil, "bureaucracy_bonus", game.get("game", nil, "sc_bonus:bureaucracy") or 0)
-  end,
-
-  chosen = function(p)
-    local n = game.get("game", nil, "bureaucracy_bonus") or 0
-    game.put("game", nil, "bureaucracy_bonus", 0)
-    for _ = 1, n do L.reveal_objective() end
-  end,
-
-  primary = function(p)
-    if L.reinforcements(p) > 0 then
-      local pool = game.choose(p, "place a command counter", L.POOLS)
-      game.add(p, pool, 1)
-      game.log(L.pn(p) .. " gains a command counter (" .. pool .. ")")
-    end
-    reveal_three(p)
-    local opts = { "none" }
-    for _, c in ipairs(game.zone("public")) do
-      if not game.get("player", p, "scored:" .. c) and L.can_score(p, c) then opts[#opts + 1] = c end
-    end
-    local c = game.choose(p, "claim a public objective", opts)
-    if c ~= "none" then L.score(p, c) end
-  end,
-
-  secondary = function(q)
-    L.draw("deck:politics", "discard:politics", "politics:" .. q, 1)
-    L.draw("deck:actions", "discard:actions", "actions:" .. q, 1)
-    if L.enforce_action_limit then L.enforce_action_limit(q) end
-  end,
-}
+-- ti3's card (rules/card_scripts.lua) with this objective step.
+return L.card_scripts.bureaucracy { reveal = reveal_three }

@@ -19,12 +19,6 @@ local L = game.lib
 local SHIELD = "sa_es_dip2_shield"
 local PAID = "sa_es_dip2_paid"
 
-local function controlled_systems(p)
-  local set = {}
-  for _, pl in ipairs(game.planets_owned(p)) do set[game.planet_system(pl)] = true end
-  return game.keys(set)
-end
-
 local function presence_systems(p)
   local set = {}
   for _, pl in ipairs(game.planets_owned(p)) do set[game.planet_system(pl)] = true end
@@ -42,32 +36,16 @@ local function home_of_other(p, s)
   return false
 end
 
-local function annex_targets(p)
-  local out, seen, systems = {}, {}, {}
+-- Peaceful Annexation: the systems where p has a presence and those next to
+-- them, save other players' home systems.
+local function annex_systems(p)
+  local out = {}
+  local function add(t) if not home_of_other(p, t) then out[#out + 1] = t end end
   for _, s in ipairs(presence_systems(p)) do
-    systems[#systems + 1] = s
-    for _, t in ipairs(game.adjacent(s, "move")) do systems[#systems + 1] = t end
+    add(s)
+    for _, t in ipairs(game.adjacent(s, "move")) do add(t) end
   end
-  for _, t in ipairs(systems) do
-    if not home_of_other(p, t) then
-      for _, pl in ipairs(game.planets_of(t)) do
-        if not seen[pl] and game.planet_owner(pl) == nil and #game.units { planet = pl } == 0 then
-          seen[pl] = true
-          out[#out + 1] = pl
-        end
-      end
-    end
-  end
-  table.sort(out)
   return out
-end
-
-local function annex(p, pay)
-  local opts = annex_targets(p)
-  if #opts == 0 or (pay and L.spendable(p, "influence") < 3) then return end
-  local pl = game.choose(p, "claim a planet (Peaceful Annexation)", opts)
-  if pay then L.pay(p, 3, "influence") end
-  L.take_control(p, pl, true)
 end
 
 local function shield(p)
@@ -84,62 +62,40 @@ local function lift(why)
   if why then game.log(L.pn(p) .. " " .. why .. ": the protection of " .. L.name("strategy_cards", "diplomacy_ii") .. " ends") end
 end
 
-return {
-  primary = function(p)
-    local opts = {}
-    if #controlled_systems(p) > 0 then opts[#opts + 1] = "demilitarized zone" end
-    if #annex_targets(p) > 0 then opts[#opts + 1] = "peaceful annexation" end
-    if #opts > 0 then
-      if game.choose(p, "Diplomacy II", opts) == "peaceful annexation" then
-        annex(p, false)
-      else
-        local hexes = {}
-        for _, s in ipairs(controlled_systems(p)) do hexes[#hexes + 1] = game.system(s).hex end
-        local s = game.system_at(game.choose(p, "demilitarized zone in", hexes))
-        game.log(L.pn(p) .. " declares " .. L.sysname(s) .. " a demilitarized zone")
-        for _, q in ipairs(L.order_from(p)) do
-          if q ~= p and L.reinforcements(q) > 0 and not game.has_token(s, "command", q) then
-            game.place_token(s, "command", q)
-            game.log(L.pn(q) .. " places a command counter in " .. L.sysname(s))
-          end
-        end
-      end
-    end
-    shield(p)
-  end,
-  secondary = function(q) annex(q, true) end,
-  can_secondary = function(q) return #annex_targets(q) > 0 and L.spendable(q, "influence") >= 3 end,
+-- ti3's card (rules/card_scripts.lua) with these steps, and the protection.
+local h = L.card_scripts.diplomacy_ii { annex_systems = annex_systems, after_primary = shield }
 
-  hostile_act = function(ctx)
-    local holder = game.get("game", nil, SHIELD)
-    if not holder or not ctx.player or not ctx.target then return end
-    local p, q = ctx.player, ctx.target
-    if p == holder then
-      if game.get("game", nil, "sa_active_system") then lift("commits a hostile act in a tactical action") end
-      return
-    end
-    if q ~= holder then return end
-    local paid = game.get("game", nil, PAID) or {}
-    if paid[tostring(p)] then return end
-    paid[tostring(p)] = true
-    game.put("game", nil, PAID, paid)
-    local ready = {}
-    for _, pl in ipairs(game.planets_owned(p)) do
-      if not game.exhausted(pl) then ready[#ready + 1] = pl end
-    end
-    table.sort(ready)
-    if #ready == 0 then
-      game.log(L.pn(p) .. " has no ready planet to exhaust (" .. L.name("strategy_cards", "diplomacy_ii") .. ")")
-      return
-    end
-    local pl = game.choose(p, "exhaust one of your planets (hostile act against the Diplomacy II holder)", ready)
-    game.exhaust(pl, true)
-    game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl) .. " for a hostile act against " .. L.pn(holder) .. " (" .. L.name("strategy_cards", "diplomacy_ii") .. ")")
-  end,
+h.hostile_act = function(ctx)
+  local holder = game.get("game", nil, SHIELD)
+  if not holder or not ctx.player or not ctx.target then return end
+  local p, q = ctx.player, ctx.target
+  if p == holder then
+    if game.get("game", nil, "sa_active_system") then lift("commits a hostile act in a tactical action") end
+    return
+  end
+  if q ~= holder then return end
+  local paid = game.get("game", nil, PAID) or {}
+  if paid[tostring(p)] then return end
+  paid[tostring(p)] = true
+  game.put("game", nil, PAID, paid)
+  local ready = {}
+  for _, pl in ipairs(game.planets_owned(p)) do
+    if not game.exhausted(pl) then ready[#ready + 1] = pl end
+  end
+  table.sort(ready)
+  if #ready == 0 then
+    game.log(L.pn(p) .. " has no ready planet to exhaust (" .. L.name("strategy_cards", "diplomacy_ii") .. ")")
+    return
+  end
+  local pl = game.choose(p, "exhaust one of your planets (hostile act against the Diplomacy II holder)", ready)
+  game.exhaust(pl, true)
+  game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl) .. " for a hostile act against " .. L.pn(holder) .. " (" .. L.name("strategy_cards", "diplomacy_ii") .. ")")
+end
 
-  turn_start = function()
-    if game.get("game", nil, SHIELD) then game.put("game", nil, PAID, {}) end
-  end,
+h.turn_start = function()
+  if game.get("game", nil, SHIELD) then game.put("game", nil, PAID, {}) end
+end
 
-  ["before:status_phase"] = function() lift(nil) end,
-}
+h["before:status_phase"] = function() lift(nil) end
+
+return h

@@ -17,20 +17,6 @@ return {
   component = function(p, def, ctx)
     game.add(p, "strategy", -1)
     game.log(L.pn(p) .. " spends a strategy command counter on " .. L.name("race_abilities", def.id))
-    local taken = {}
-    for _ = 1, 2 do
-      local opts = { "none" }
-      for _, q in ipairs(targets(p)) do
-        if not taken[q] then opts[#opts + 1] = L.pn(q) end
-      end
-      if #opts == 1 then return end
-      local pick = game.choose(p, L.name("race_abilities", def.id) .. ": take a trade good from", opts)
-      if pick == "none" then return end
-      local q = tonumber(pick:sub(2))
-      taken[q] = true
-      game.add(q, "tg", -1)
-      game.add(p, "tg", 1)
-      game.log(L.pn(p) .. " takes 1 tg from " .. L.pn(q) .. " (" .. L.name("race_abilities", def.id) .. ")")
-    end
+    L.card_scripts.pillage(p, def)
   end,
 }
