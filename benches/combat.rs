@@ -1,7 +1,8 @@
 //! `cargo bench --bench combat`: throughput of pack-driven combat
-//! simulations against a hand-written Rust simulation of the same fight, in
-//! the same run; plus the time to check every pack and to play one random
-//! 6-player game.
+//! simulations, on both paths (the pack's combat procedure replayed per
+//! fight, and the pack's combat plan run by the kernel), against a
+//! hand-written Rust simulation of the same fight, in the same run; plus the
+//! time to check every pack and to play one random 6-player game.
 
 use imperium::pack::{Library, ResolvedPack};
 use imperium::rng::Rng;
@@ -163,42 +164,63 @@ fn main() {
             .map(|(k, n)| json!({"kind": k, "count": n}))
             .collect::<Vec<_>>()
     };
-    let t = Instant::now();
-    let r = imperium::sim::simulate(
-        p.clone(),
-        &spec(ATTACKER),
-        &spec(DEFENDER),
-        sims,
-        1,
-        "default",
-    )
-    .unwrap();
-    let lua_s = t.elapsed().as_secs_f64();
+    let run = |n: u32, slow: bool| {
+        let t = Instant::now();
+        let r = imperium::sim::simulate_with(
+            p.clone(),
+            &spec(ATTACKER),
+            &spec(DEFENDER),
+            n,
+            1,
+            "default",
+            slow,
+        )
+        .unwrap();
+        (r, n as f64 / t.elapsed().as_secs_f64())
+    };
+    let (slow, lua_rate) = run(sims, true);
+    // The plan path's rate includes building the session and the plan.
+    let plan_sims = sims * 250;
+    let (fast, plan_rate) = run(plan_sims, false);
+    assert_eq!(slow["path"], "procedure");
+    assert_eq!(fast["path"], "plan", "the pack gave no plan for this fight");
     let a = fleet(&p, ATTACKER);
     let d = fleet(&p, DEFENDER);
     let mut rng = Rng::new(1);
-    let base_sims = sims * 50;
+    let base_sims = sims * 250;
     let mut wins = [0u32; 3];
     let t = Instant::now();
     for _ in 0..base_sims {
         wins[baseline(&a, &d, &mut rng) as usize] += 1;
     }
-    let rust_s = t.elapsed().as_secs_f64();
-    let lua_rate = sims as f64 / lua_s;
-    let rust_rate = base_sims as f64 / rust_s;
+    let rust_rate = base_sims as f64 / t.elapsed().as_secs_f64();
+    let pct = |r: &serde_json::Value| r["attacker"]["p"].as_f64().unwrap() * 100.0;
     println!("combat {ATTACKER:?} vs {DEFENDER:?}");
     println!(
-        "  pack (Lua) : {:>10.0} fights/s   attacker {:.1}%",
+        "  pack procedure (Lua): {:>10.0} fights/s   attacker {:.1}%",
         lua_rate,
-        r["attacker"]["p"].as_f64().unwrap() * 100.0
+        pct(&slow)
     );
     println!(
-        "  hand-written: {:>10.0} fights/s   attacker {:.1}%",
+        "  pack plan (kernel)  : {:>10.0} fights/s   attacker {:.1}%",
+        plan_rate,
+        pct(&fast)
+    );
+    println!(
+        "  hand-written        : {:>10.0} fights/s   attacker {:.1}%",
         rust_rate,
         wins[1] as f64 / base_sims as f64 * 100.0
     );
     println!(
-        "  ratio (hand-written / pack): {:.1}x",
+        "  ratio hand-written / procedure: {:.1}x",
         rust_rate / lua_rate
+    );
+    println!(
+        "  ratio hand-written / plan     : {:.2}x",
+        rust_rate / plan_rate
+    );
+    println!(
+        "  ratio plan / procedure        : {:.0}x",
+        plan_rate / lua_rate
     );
 }

@@ -4,6 +4,7 @@
 //! seeded dice and decisions. Every rule of an edition lives in a content pack.
 
 pub mod diff;
+pub mod fight;
 pub mod galaxy;
 pub mod hex;
 pub mod locale;

@@ -72,7 +72,8 @@ enum Cmd {
         #[arg(long)]
         dump_state: Option<PathBuf>,
     },
-    /// Simulate a space combat with the pack's combat procedure.
+    /// Simulate a space combat: the pack's combat plan run by the kernel
+    /// when the pack gives one for the fight, else its combat procedure.
     Combat {
         #[arg(long, default_value = "ti4")]
         pack: String,
@@ -86,6 +87,9 @@ enum Cmd {
         seed: u64,
         #[arg(long, default_value = "default")]
         policy: String,
+        /// Replay the pack's combat procedure even when it gives a plan.
+        #[arg(long)]
+        slow: bool,
     },
     /// Run a pack's scenarios against their golden logs.
     Test {
@@ -404,9 +408,10 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             sims,
             seed,
             policy,
+            slow,
         } => {
             let p = resolve(&lib, &pack)?;
-            let res = simulate(p, &attacker, &defender, sims, seed, &policy)?;
+            let res = simulate(p, &attacker, &defender, sims, seed, &policy, slow)?;
             if cli.json {
                 println!("{}", serde_json::to_string_pretty(&res).unwrap());
             } else {
@@ -418,6 +423,13 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                     )
                 };
                 println!("{} simulations, policy {policy}", sims);
+                println!(
+                    "path: {}",
+                    match res["path"].as_str() {
+                        Some("plan") => "plan (the pack's combat plan, run by the kernel)",
+                        _ => "procedure (the pack's combat procedure, once per fight)",
+                    }
+                );
                 println!("attacker wins  {}", pct("attacker"));
                 println!("defender wins  {}", pct("defender"));
                 println!("draw           {}", pct("draw"));
@@ -637,14 +649,16 @@ fn simulate(
     sims: u32,
     seed: u64,
     policy: &str,
+    slow: bool,
 ) -> Result<Value, String> {
-    imperium::sim::simulate(
+    imperium::sim::simulate_with(
         p,
         &parse_fleet(attacker)?,
         &parse_fleet(defender)?,
         sims,
         seed,
         policy,
+        slow,
     )
     .map_err(|e| e.to_string())
 }

@@ -1,13 +1,37 @@
-//! Repeated combat simulations through a pack's own procedures.
+//! Repeated combat simulations. When the pack's `combat_plan` entry hands
+//! over the fight as a plan (a plain fight it can describe exactly), every
+//! fight runs in Rust (`crate::fight`); otherwise each one replays the
+//! pack's own procedures.
 
+use crate::fight::{Fight, Plan};
 use crate::pack::ResolvedPack;
+use crate::rng::Rng;
 use crate::session::{GameError, Limits, Session};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+/// Which way the fights were run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SimPath {
+    /// The pack's plan, run by the kernel.
+    Plan,
+    /// The pack's combat procedure, once per fight.
+    Procedure,
+}
+
+impl SimPath {
+    pub fn name(self) -> &'static str {
+        match self {
+            SimPath::Plan => "plan",
+            SimPath::Procedure => "procedure",
+        }
+    }
+}
+
 /// Runs `sims` fights of `attacker` vs `defender` (lists of {kind, count});
-/// returns win/draw rates with a 95% margin and average survivors.
+/// returns win/draw rates with a 95% margin, average survivors and the path
+/// used (the plan when the pack gives one).
 pub fn simulate(
     pack: Rc<ResolvedPack>,
     attacker: &[Value],
@@ -16,59 +40,147 @@ pub fn simulate(
     seed: u64,
     policy: &str,
 ) -> Result<Value, GameError> {
+    simulate_with(pack, attacker, defender, sims, seed, policy, false)
+}
+
+fn entry(pack: &ResolvedPack, key: &str, default: &str) -> String {
+    pack.entry
+        .get(key)
+        .cloned()
+        .unwrap_or_else(|| default.into())
+}
+
+/// The seed of fight `i`: the same on both paths, so with the same dice
+/// they give the same fights.
+fn fight_seed(seed: u64, i: u32) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(i as u64)
+}
+
+/// As `simulate`; `slow` forces the pack's combat procedure.
+pub fn simulate_with(
+    pack: Rc<ResolvedPack>,
+    attacker: &[Value],
+    defender: &[Value],
+    sims: u32,
+    seed: u64,
+    policy: &str,
+    slow: bool,
+) -> Result<Value, GameError> {
     if sims == 0 {
         return Err(GameError::Usage("--sims must be at least 1".into()));
     }
-    let setup = pack
-        .entry
-        .get("combat_setup")
-        .cloned()
-        .unwrap_or_else(|| "combat_setup".into());
-    let fight = pack
-        .entry
-        .get("combat")
-        .cloned()
-        .unwrap_or_else(|| "combat".into());
+    let setup = entry(&pack, "combat_setup", "combat_setup");
+    let fight = entry(&pack, "combat", "combat");
+    let plan_entry = entry(&pack, "combat_plan", "combat_plan");
     let s = Session::new(pack, seed, &[], Limits::default())?;
     s.set_logging(false);
     let args = json!({"attacker": attacker, "defender": defender, "policy": policy});
     let board = s.call_procedure(&setup, args)?;
-    let snap = s.snapshot();
-    let mut wins: BTreeMap<String, u32> = BTreeMap::new();
-    let mut surv_a = 0u64;
-    let mut surv_d = 0u64;
-    for i in 0..sims {
-        s.restore(&snap);
-        s.reseed(
-            seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .wrapping_add(i as u64),
-        );
-        let r = s.call_procedure(&fight, board.clone())?;
-        let w = r
-            .get("winner")
-            .and_then(Value::as_str)
-            .unwrap_or("draw")
-            .to_string();
-        *wins.entry(w).or_default() += 1;
-        let count = |side: &str| -> u64 {
-            r.get(side)
-                .and_then(Value::as_object)
-                .map(|m| m.values().filter_map(Value::as_u64).sum())
-                .unwrap_or(0)
-        };
-        surv_a += count("attacker");
-        surv_d += count("defender");
-    }
-    let n = sims as f64;
-    let stat = |k: &str| {
-        let p = *wins.get(k).unwrap_or(&0) as f64 / n;
-        json!({"p": p, "margin95": 1.96 * (p * (1.0 - p) / n).sqrt()})
+    let plan = if slow {
+        None
+    } else {
+        plan_of(&s, &plan_entry, &board, policy, &setup, &fight)?
     };
-    Ok(json!({
-        "sims": sims,
-        "attacker": stat("attacker"),
-        "defender": stat("defender"),
-        "draw": stat("draw"),
-        "survivors": {"attacker": (surv_a as f64 / n * 100.0).round() / 100.0, "defender": (surv_d as f64 / n * 100.0).round() / 100.0},
-    }))
+    let mut tally = Tally::default();
+    let path = match plan {
+        Some(plan) => {
+            let mut f = Fight::new(plan);
+            for i in 0..sims {
+                let o = f.run(&mut Rng::new(fight_seed(seed, i)));
+                let w = match o.winner {
+                    Some(0) => "attacker",
+                    Some(_) => "defender",
+                    None => "draw",
+                };
+                tally.add(w, o.left[0] as u64, o.left[1] as u64);
+            }
+            SimPath::Plan
+        }
+        None => {
+            let snap = s.snapshot();
+            for i in 0..sims {
+                s.restore(&snap);
+                s.reseed(fight_seed(seed, i));
+                let r = s.call_procedure(&fight, board.clone())?;
+                let w = r.get("winner").and_then(Value::as_str).unwrap_or("draw");
+                let count = |side: &str| -> u64 {
+                    r.get(side)
+                        .and_then(Value::as_object)
+                        .map(|m| m.values().filter_map(Value::as_u64).sum())
+                        .unwrap_or(0)
+                };
+                tally.add(w, count("attacker"), count("defender"));
+            }
+            SimPath::Procedure
+        }
+    };
+    Ok(tally.report(sims, path))
+}
+
+/// The pack's plan for the fight on `board`, or None when it gives none.
+fn plan_of(
+    s: &Session,
+    name: &str,
+    board: &Value,
+    policy: &str,
+    setup: &str,
+    fight: &str,
+) -> Result<Option<Plan>, GameError> {
+    let has = s.exec(
+        "=combat_plan",
+        &format!(
+            "return game.has_procedure({})",
+            serde_json::to_string(name).unwrap_or_default()
+        ),
+    )?;
+    if has != Value::Bool(true) {
+        return Ok(None);
+    }
+    let mut args = match board {
+        Value::Object(m) => m.clone(),
+        _ => serde_json::Map::new(),
+    };
+    args.insert("policy".into(), json!(policy));
+    args.insert("setup".into(), json!(setup));
+    args.insert("procedure".into(), json!(fight));
+    let v = s.call_procedure(name, Value::Object(args))?;
+    if v.is_null() || v == Value::Bool(false) {
+        return Ok(None);
+    }
+    Plan::from_value(&v)
+        .map(Some)
+        .map_err(|e| GameError::Usage(format!("`{name}` returned a bad plan: {e}")))
+}
+
+#[derive(Default)]
+struct Tally {
+    wins: BTreeMap<String, u32>,
+    surv_a: u64,
+    surv_d: u64,
+}
+
+impl Tally {
+    fn add(&mut self, winner: &str, a: u64, d: u64) {
+        *self.wins.entry(winner.to_string()).or_default() += 1;
+        self.surv_a += a;
+        self.surv_d += d;
+    }
+
+    fn report(&self, sims: u32, path: SimPath) -> Value {
+        let n = sims as f64;
+        let stat = |k: &str| {
+            let p = *self.wins.get(k).unwrap_or(&0) as f64 / n;
+            json!({"p": p, "margin95": 1.96 * (p * (1.0 - p) / n).sqrt()})
+        };
+        let avg = |x: u64| (x as f64 / n * 100.0).round() / 100.0;
+        json!({
+            "sims": sims,
+            "path": path.name(),
+            "attacker": stat("attacker"),
+            "defender": stat("defender"),
+            "draw": stat("draw"),
+            "survivors": {"attacker": avg(self.surv_a), "defender": avg(self.surv_d)},
+        })
+    }
 }

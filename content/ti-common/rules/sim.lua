@@ -1,6 +1,40 @@
 -- Entries for simulations and scenarios.
 local L = game.lib
 
+-- What a plain fight runs, as ti-common defines it, kept to tell later
+-- whether another pack changed any of it (see `combat_plan` below). The
+-- procedures and helpers of combat.lua exist already; those of the files
+-- that load after this one (tactical.lua, util.lua) are recorded as they
+-- are first defined: `procedure` is wrapped for the rest of this pack's
+-- files, and game.lib notes the first value given to each watched name.
+local KERNEL = { roll = game.roll, choose = game.choose, window = game.window, step = game.step }
+local PLAN_PROCS = { "space_cannon_offense", "space_combat", "anti_fighter_barrage" }
+local PLAN_LIB = {
+  "combat_roll", "retreat_options", "assign_hits", "hit_options", "def", "ships",
+  "other_ships", "enemies_in", "anomaly_rule", "fire_cannons", "order_from",
+  "enforce_limits", "fleet_limit", "count_fleet", "capacity", "flag",
+}
+local ORIG_PROCS, ORIG_LIB = {}, {}
+for _, n in ipairs(PLAN_PROCS) do ORIG_PROCS[n] = game.procedure_fn(n) end
+do
+  local watched = {}
+  for _, k in ipairs(PLAN_LIB) do
+    watched[k] = true
+    ORIG_LIB[k] = L[k]
+  end
+  setmetatable(L, {
+    __newindex = function(t, k, v)
+      if watched[k] and ORIG_LIB[k] == nil then ORIG_LIB[k] = v end
+      rawset(t, k, v)
+    end,
+  })
+  local define = procedure
+  procedure = function(name, fn)
+    if ORIG_PROCS[name] == nil then ORIG_PROCS[name] = fn end
+    return define(name, fn)
+  end
+end
+
 -- Named policies answer the choices the rules leave to players when a
 -- simulation must pick. `default`: assign hits to units that can sustain
 -- damage first, then to the cheapest unit (then the weakest in combat,
@@ -29,6 +63,7 @@ L.policies.default = function(p, prompt, options)
 end
 -- `random`: leave every choice to the decision source (no policy).
 L.policies.random = nil
+local ORIG_DEFAULT = L.policies.default
 
 -- A bare board of two players and one system, for `imperium combat`.
 procedure("combat_setup", function(args)
@@ -79,4 +114,155 @@ procedure("bare_scenario", function(args)
   end
   for i = 1, (args.systems or 3) do game.add_system("s" .. i, (i - 1) .. ",0") end
   game.put("game", nil, "speaker", args.speaker or 1)
+end)
+
+-- Wrappers that leave plain fights alone. A pack that wraps one of the
+-- procedures or helpers a plain fight runs, with a wrapper that only acts
+-- in some situations, may say so: `L.plain_wrapper(new, old, plain)`, where
+-- `plain(board)` (optional) returns true when `new` does exactly what `old`
+-- does in the fight on this board. Anything else changed means no plan.
+local PLAIN = {}
+function L.plain_wrapper(new, old, plain) PLAIN[new] = { old = old, plain = plain } end
+local function unchanged(cur, orig, board)
+  local seen = 0
+  while cur ~= orig do
+    local w = PLAIN[cur]
+    seen = seen + 1
+    if not w or seen > 50 or (w.plain and not w.plain(board)) then return false end
+    cur = w.old
+  end
+  return true
+end
+
+-- Windows a plain fight may open: with nobody holding a subscriber of any,
+-- every one of them returns at once.
+local PLAN_WINDOWS = {
+  "assign_hits", "after_sustain", "unit_destroyed", "space_cannon_hits", "space_cannon_volley",
+  "combat_round_start", "combat_round_end", "combat_rolled", "retreat_announced",
+}
+for _, n in ipairs(PLAN_PROCS) do
+  PLAN_WINDOWS[#PLAN_WINDOWS + 1] = "before:" .. n
+  PLAN_WINDOWS[#PLAN_WINDOWS + 1] = "after:" .. n
+end
+
+-- Unit fields a plan carries, or that do nothing in a space combat in a
+-- system without planets. A unit with any other field (space cannon, an
+-- ability read by some effect, a script) keeps the fight on the procedure.
+local PLAN_FIELDS = {}
+for _, k in ipairs({
+  "id", "name", "text", "type", "class", "cost", "per_cost", "combat", "dice", "move",
+  "capacity", "fleet", "transported", "limit", "sustain_damage", "anti_fighter_barrage",
+  "bombardment", "planetary_shield", "removes_planetary_shield", "production", "upgrade",
+  "faction", "tech", "requires_tech", "expansion", "direct_hit_immune",
+}) do PLAN_FIELDS[k] = true end
+
+local function plain_unit(d)
+  if d.class ~= "ship" then return false end
+  for k in pairs(d) do
+    if not PLAN_FIELDS[k] then return false end
+  end
+  local b = d.anti_fighter_barrage
+  if b ~= nil then
+    if type(b) ~= "table" or type(b.hit) ~= "number" or type(b.dice) ~= "number" then return false end
+    for k in pairs(b) do
+      if k ~= "hit" and k ~= "dice" then return false end
+    end
+  end
+  return true
+end
+
+-- `combat_plan` (entry `combat_plan`): the fight `combat_sim` would run on
+-- the board of `combat_setup`, as data the kernel can run by itself, or nil
+-- when the fight is not plain. Plain: the default policy; the procedures
+-- and helpers of the fight are still ti-common's (or wrappers that say they
+-- leave this fight alone); nobody holds a subscriber of a combat window; no
+-- anomaly; the two fleets are every unit on the board, all of them ships
+-- with nothing but the numbers below. `args` is the board (system,
+-- attacker, defender) with `policy`, and `setup`/`procedure`: the names of
+-- the setup and fight entries the simulation would otherwise run.
+procedure("combat_plan", function(args)
+  local s, a, d = args.system or 1, args.attacker or 1, args.defender or 2
+  if (args.policy or "default") ~= "default" then return nil end
+  if not unchanged(L.policies.default, ORIG_DEFAULT, args) then return nil end
+  if not unchanged(game.procedure_fn(args.setup or "combat_setup"), ORIG_PROCS.combat_setup, args) then return nil end
+  if not unchanged(game.procedure_fn(args.procedure or "combat_sim"), ORIG_PROCS.combat_sim, args) then return nil end
+  for _, n in ipairs(PLAN_PROCS) do
+    if not unchanged(game.procedure_fn(n), ORIG_PROCS[n], args) then return nil end
+  end
+  for _, n in ipairs(PLAN_LIB) do
+    if not unchanged(L[n], ORIG_LIB[n], args) then return nil end
+  end
+  for _, n in ipairs(game.keys(KERNEL)) do
+    if game[n] ~= KERNEL[n] then return nil end
+  end
+  for _, w in ipairs(PLAN_WINDOWS) do
+    if game.window_holders(w) then return nil end
+  end
+  if game.num_players() ~= 2 or a == d or L.anomaly_rule(s) then return nil end
+  if #game.planets_of(s) > 0 then return nil end
+  local all = game.units()
+  local sides = {}
+  local can_hit = false
+  for _, p in ipairs({ a, d }) do
+    local ships = L.ships(p, s)
+    if #ships ~= #game.units { owner = p } then return nil end
+    if L.count_fleet(p, s) > L.fleet_limit(p) then return nil end
+    local units, barrage = {}, {}
+    for _, u in ipairs(ships) do
+      local def = L.def(p, u.kind)
+      if not plain_unit(def) then return nil end
+      local tags = { def.type or u.kind }
+      if def.transported then tags[#tags + 1] = "transported" end
+      local hit, dice = def.combat, def.combat and (def.dice or 1) or 0
+      if hit and hit <= 10 and dice > 0 then can_hit = true end
+      units[#units + 1] = {
+        id = u.id, kind = u.kind, hit = hit or 11, dice = dice,
+        sustain = (def.sustain_damage and not u.damaged) and 1 or 0,
+        capacity = def.capacity or 0, tags = tags,
+        -- the default policy's key: cheapest, weakest, newest
+        key = { def.cost or 0, -(def.combat or 11), -u.id },
+        afb = def.anti_fighter_barrage,
+      }
+    end
+    -- Destroyed first: the lowest key, as the default policy picks.
+    local byprio = {}
+    for i = 1, #units do byprio[i] = units[i] end
+    table.sort(byprio, function(x, y)
+      local kx, ky = x.key, y.key
+      if kx[1] ~= ky[1] then return kx[1] < ky[1] end
+      if kx[2] ~= ky[2] then return kx[2] < ky[2] end
+      return kx[3] < ky[3]
+    end)
+    for i, u in ipairs(byprio) do u.priority = i end
+    -- Barrage shooters roll in board order (the order of L.ships).
+    local shooters = {}
+    for _, u in ipairs(units) do
+      if u.afb then shooters[#shooters + 1] = u end
+    end
+    -- Combat dice roll as L.combat_roll rolls them: lowest combat value
+    -- first, then by unit type name, so the dice fall the same.
+    table.sort(units, function(x, y)
+      if x.hit ~= y.hit then return x.hit < y.hit end
+      if x.kind ~= y.kind then return x.kind < y.kind end
+      return x.id < y.id
+    end)
+    local index = {}
+    for i, u in ipairs(units) do index[u.id] = i end
+    for _, u in ipairs(shooters) do
+      barrage[#barrage + 1] = { unit = index[u.id], hit = u.afb.hit, dice = u.afb.dice }
+    end
+    for _, u in ipairs(units) do u.key, u.afb = nil, nil end
+    sides[#sides + 1] = { units = units, barrage = barrage }
+  end
+  if #all ~= #sides[1].units + #sides[2].units then return nil end
+  -- A fight nobody can score in never ends: the procedure reports it.
+  if not can_hit then return nil end
+  return {
+    die = 10,
+    -- The procedure stops with an error past 100 rounds; the plan calls it a draw.
+    rounds = 100,
+    barrage = { tag = "fighter" },
+    cargo = { tag = "transported" },
+    sides = sides,
+  }
 end)

@@ -395,3 +395,14 @@ function L.hit_options(p, units, opts, gone)
   end
   return base_hit_options(p, units, opts, gone)
 end
+
+-- While no player has hits bound, both wrappers do just what they wrap, so a
+-- simulated fight may still run as ti-common's combat plan (rules/sim.lua).
+local function nothing_bound()
+  for p = 1, game.num_players() do
+    if game.get("player", p, BOUND) then return false end
+  end
+  return true
+end
+L.plain_wrapper(L.assign_hits, base_assign, nothing_bound)
+L.plain_wrapper(L.hit_options, base_hit_options, nothing_bound)

@@ -1,0 +1,470 @@
+//! An attrition fight run entirely in Rust from a plan a pack hands over as
+//! data (see `combat_plan` in docs/scripting.md). The kernel knows only the
+//! shape: two sides of units that roll dice, absorb hits and die in an order
+//! the pack computed; an optional barrage before the first round whose hits
+//! only units with one tag may take; simultaneous rounds until a side is
+//! empty or the round cap is reached (a draw); and, after a fight, units
+//! with a cargo tag beyond their side's capacity are removed.
+
+use crate::rng::Rng;
+use serde_json::Value;
+
+/// One unit of a plan.
+#[derive(Clone, Debug)]
+pub struct PlanUnit {
+    /// The entity id: excess cargo goes lowest id first.
+    pub id: u64,
+    /// A label for reports (survivors are counted by it).
+    pub kind: String,
+    /// A die showing this or more scores a hit.
+    pub hit: u32,
+    pub dice: u32,
+    /// Hits it can absorb before a hit destroys it.
+    pub sustain: u32,
+    /// Among units that must be destroyed, the lowest priority goes first.
+    pub priority: i64,
+    pub tags: Vec<String>,
+    /// Cargo units its side can keep after the fight.
+    pub capacity: u32,
+}
+
+/// A barrage shooter: `unit` is an index into its side's units.
+#[derive(Clone, Debug)]
+pub struct Shooter {
+    pub unit: usize,
+    pub hit: u32,
+    pub dice: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct PlanSide {
+    /// In the order their dice are rolled.
+    pub units: Vec<PlanUnit>,
+    /// In the order they roll.
+    pub barrage: Vec<Shooter>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Faces of the die.
+    pub die: u32,
+    /// Rounds before the fight is called a draw.
+    pub rounds: u32,
+    /// Units the barrage may hit; no barrage without it.
+    pub barrage_tag: Option<String>,
+    /// Units that need capacity after the fight.
+    pub cargo_tag: Option<String>,
+    pub sides: [PlanSide; 2],
+}
+
+fn field<'a>(v: &'a Value, k: &str, at: &str) -> Result<&'a Value, String> {
+    v.get(k).ok_or_else(|| format!("{at}: missing `{k}`"))
+}
+
+fn num(v: &Value, k: &str, at: &str) -> Result<u64, String> {
+    let x = field(v, k, at)?;
+    x.as_u64()
+        .or_else(|| {
+            x.as_f64()
+                .filter(|f| *f >= 0.0 && f.fract() == 0.0)
+                .map(|f| f as u64)
+        })
+        .ok_or_else(|| format!("{at}: `{k}` must be a whole number >= 0, not {x}"))
+}
+
+fn small(v: &Value, k: &str, at: &str) -> Result<u32, String> {
+    let n = num(v, k, at)?;
+    u32::try_from(n).map_err(|_| format!("{at}: `{k}` is too large"))
+}
+
+/// A list from a Lua table: an empty table may arrive as an empty object.
+fn list<'a>(v: Option<&'a Value>, at: &str) -> Result<&'a [Value], String> {
+    match v {
+        None | Some(Value::Null) => Ok(&[]),
+        Some(Value::Array(a)) => Ok(a),
+        Some(Value::Object(m)) if m.is_empty() => Ok(&[]),
+        Some(x) => Err(format!("{at}: expected a list, got {x}")),
+    }
+}
+
+fn tag_of(v: &Value, k: &str) -> Result<Option<String>, String> {
+    match v.get(k) {
+        None | Some(Value::Null) => Ok(None),
+        Some(b) => match b.get("tag").and_then(Value::as_str) {
+            Some(t) => Ok(Some(t.to_string())),
+            None => Err(format!("plan: `{k}` needs a `tag` string")),
+        },
+    }
+}
+
+impl Plan {
+    /// Reads a plan from the JSON form of the pack's Lua table.
+    pub fn from_value(v: &Value) -> Result<Plan, String> {
+        if !v.is_object() {
+            return Err(format!("plan: expected a table, got {v}"));
+        }
+        let die = match v.get("die") {
+            None | Some(Value::Null) => 10,
+            Some(_) => small(v, "die", "plan")?,
+        };
+        if die == 0 {
+            return Err("plan: `die` must be at least 1".into());
+        }
+        let rounds = match v.get("rounds") {
+            None | Some(Value::Null) => 100,
+            Some(_) => small(v, "rounds", "plan")?,
+        };
+        let sides = list(v.get("sides"), "plan.sides")?;
+        if sides.len() != 2 {
+            return Err(format!("plan: needs 2 sides, has {}", sides.len()));
+        }
+        let mut out = vec![];
+        for (si, s) in sides.iter().enumerate() {
+            let at = format!("plan.sides[{}]", si + 1);
+            let mut units = vec![];
+            for (ui, u) in list(s.get("units"), &at)?.iter().enumerate() {
+                let at = format!("{at}.units[{}]", ui + 1);
+                let mut tags = vec![];
+                for t in list(u.get("tags"), &at)? {
+                    tags.push(
+                        t.as_str()
+                            .ok_or_else(|| format!("{at}: tags must be strings"))?
+                            .to_string(),
+                    );
+                }
+                let priority = field(u, "priority", &at)?;
+                units.push(PlanUnit {
+                    id: num(u, "id", &at)?,
+                    kind: field(u, "kind", &at)?
+                        .as_str()
+                        .ok_or_else(|| format!("{at}: `kind` must be a string"))?
+                        .to_string(),
+                    hit: small(u, "hit", &at)?,
+                    dice: small(u, "dice", &at)?,
+                    sustain: match u.get("sustain") {
+                        None | Some(Value::Null) => 0,
+                        Some(_) => small(u, "sustain", &at)?,
+                    },
+                    priority: priority
+                        .as_i64()
+                        .or_else(|| priority.as_f64().map(|f| f as i64))
+                        .ok_or_else(|| format!("{at}: `priority` must be a number"))?,
+                    tags,
+                    capacity: match u.get("capacity") {
+                        None | Some(Value::Null) => 0,
+                        Some(_) => small(u, "capacity", &at)?,
+                    },
+                });
+            }
+            let mut barrage = vec![];
+            for (bi, b) in list(s.get("barrage"), &at)?.iter().enumerate() {
+                let at = format!("{at}.barrage[{}]", bi + 1);
+                let unit = num(b, "unit", &at)? as usize;
+                if unit == 0 || unit > units.len() {
+                    return Err(format!(
+                        "{at}: `unit` {unit} is not one of the side's units"
+                    ));
+                }
+                barrage.push(Shooter {
+                    unit: unit - 1,
+                    hit: small(b, "hit", &at)?,
+                    dice: small(b, "dice", &at)?,
+                });
+            }
+            out.push(PlanSide { units, barrage });
+        }
+        let d = out.pop().unwrap();
+        let a = out.pop().unwrap();
+        Ok(Plan {
+            die,
+            rounds,
+            barrage_tag: tag_of(v, "barrage")?,
+            cargo_tag: tag_of(v, "cargo")?,
+            sides: [a, d],
+        })
+    }
+}
+
+/// How one fight ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// 0 or 1 (the side left with units), None for a draw.
+    pub winner: Option<usize>,
+    /// Units left on each side.
+    pub left: [u32; 2],
+}
+
+/// A side compiled for speed: flat arrays, orders precomputed.
+#[derive(Clone, Debug)]
+struct Side {
+    hit: Vec<u32>,
+    dice: Vec<u32>,
+    sustain: Vec<u32>,
+    capacity: Vec<u32>,
+    barrage_target: Vec<bool>,
+    cargo: Vec<bool>,
+    /// Indices by priority (destroyed first at the front).
+    kill_order: Vec<usize>,
+    /// Cargo indices, lowest id first.
+    cargo_order: Vec<usize>,
+    shooters: Vec<Shooter>,
+}
+
+/// The state of one side during a fight.
+#[derive(Clone, Debug)]
+struct Live {
+    alive: Vec<bool>,
+    sustain: Vec<u32>,
+    left: u32,
+}
+
+/// A plan ready to run many times.
+#[derive(Clone, Debug)]
+pub struct Fight {
+    plan: Plan,
+    sides: [Side; 2],
+    live: [Live; 2],
+}
+
+impl Fight {
+    pub fn new(plan: Plan) -> Fight {
+        let compile = |s: &PlanSide| {
+            let has = |u: &PlanUnit, t: &Option<String>| {
+                t.as_ref().is_some_and(|t| u.tags.iter().any(|x| x == t))
+            };
+            let mut kill_order: Vec<usize> = (0..s.units.len()).collect();
+            kill_order.sort_by_key(|&i| (s.units[i].priority, i));
+            let mut cargo_order: Vec<usize> = (0..s.units.len())
+                .filter(|&i| has(&s.units[i], &plan.cargo_tag))
+                .collect();
+            cargo_order.sort_by_key(|&i| (s.units[i].id, i));
+            Side {
+                hit: s.units.iter().map(|u| u.hit).collect(),
+                dice: s.units.iter().map(|u| u.dice).collect(),
+                sustain: s.units.iter().map(|u| u.sustain).collect(),
+                capacity: s.units.iter().map(|u| u.capacity).collect(),
+                barrage_target: s.units.iter().map(|u| has(u, &plan.barrage_tag)).collect(),
+                cargo: s.units.iter().map(|u| has(u, &plan.cargo_tag)).collect(),
+                kill_order,
+                cargo_order,
+                shooters: s.barrage.clone(),
+            }
+        };
+        let sides = [compile(&plan.sides[0]), compile(&plan.sides[1])];
+        let live = |s: &Side| Live {
+            alive: vec![true; s.hit.len()],
+            sustain: s.sustain.clone(),
+            left: s.hit.len() as u32,
+        };
+        let live = [live(&sides[0]), live(&sides[1])];
+        Fight { plan, sides, live }
+    }
+
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// Whether unit `i` of `side` survived the last fight.
+    pub fn survived(&self, side: usize, i: usize) -> bool {
+        self.live[side].alive[i]
+    }
+
+    fn reset(&mut self) {
+        for (l, s) in self.live.iter_mut().zip(&self.sides) {
+            l.alive.fill(true);
+            l.sustain.copy_from_slice(&s.sustain);
+            l.left = s.hit.len() as u32;
+        }
+    }
+
+    fn dice(rng: &mut Rng, die: u32, n: u32, hit: u32) -> u32 {
+        let mut hits = 0;
+        for _ in 0..n {
+            if rng.die(die) >= hit {
+                hits += 1;
+            }
+        }
+        hits
+    }
+
+    fn barrage(&self, side: usize, rng: &mut Rng) -> u32 {
+        let (s, l) = (&self.sides[side], &self.live[side]);
+        let mut hits = 0;
+        for sh in &s.shooters {
+            if l.alive[sh.unit] {
+                hits += Self::dice(rng, self.plan.die, sh.dice, sh.hit);
+            }
+        }
+        hits
+    }
+
+    fn roll(&self, side: usize, rng: &mut Rng) -> u32 {
+        let (s, l) = (&self.sides[side], &self.live[side]);
+        let mut hits = 0;
+        for i in 0..s.hit.len() {
+            if l.alive[i] {
+                hits += Self::dice(rng, self.plan.die, s.dice[i], s.hit[i]);
+            }
+        }
+        hits
+    }
+
+    /// Hits to `side`: each to a unit that can still absorb one, otherwise
+    /// destroys the eligible unit of lowest priority. Barrage hits go to
+    /// barrage targets only and are never absorbed.
+    fn take(&mut self, side: usize, hits: u32, barrage: bool) {
+        let (s, l) = (&self.sides[side], &mut self.live[side]);
+        for _ in 0..hits {
+            if l.left == 0 {
+                return;
+            }
+            if !barrage {
+                if let Some(&i) = s
+                    .kill_order
+                    .iter()
+                    .find(|&&i| l.alive[i] && l.sustain[i] > 0)
+                {
+                    l.sustain[i] -= 1;
+                    continue;
+                }
+            }
+            match s
+                .kill_order
+                .iter()
+                .find(|&&i| l.alive[i] && (!barrage || s.barrage_target[i]))
+            {
+                Some(&i) => {
+                    l.alive[i] = false;
+                    l.left -= 1;
+                }
+                None => return,
+            }
+        }
+    }
+
+    /// Cargo beyond the side's capacity is removed, lowest id first.
+    fn unload(&mut self, side: usize) {
+        let (s, l) = (&self.sides[side], &mut self.live[side]);
+        if s.cargo_order.is_empty() {
+            return;
+        }
+        let mut cap = 0u32;
+        let mut used = 0u32;
+        for i in 0..s.hit.len() {
+            if l.alive[i] {
+                cap += s.capacity[i];
+                used += u32::from(s.cargo[i]);
+            }
+        }
+        for &i in &s.cargo_order {
+            if used <= cap {
+                break;
+            }
+            if l.alive[i] {
+                l.alive[i] = false;
+                l.left -= 1;
+                used -= 1;
+            }
+        }
+    }
+
+    /// One fight with dice from `rng`. Side 0 rolls first each time.
+    pub fn run(&mut self, rng: &mut Rng) -> Outcome {
+        self.reset();
+        if self.live[0].left > 0 && self.live[1].left > 0 {
+            if self.plan.barrage_tag.is_some() {
+                let h = self.barrage(0, rng);
+                self.take(1, h, true);
+                let h = self.barrage(1, rng);
+                self.take(0, h, true);
+            }
+            let mut round = 0;
+            while self.live[0].left > 0 && self.live[1].left > 0 && round < self.plan.rounds {
+                round += 1;
+                let h0 = self.roll(0, rng);
+                let h1 = self.roll(1, rng);
+                self.take(1, h0, false);
+                self.take(0, h1, false);
+            }
+            self.unload(0);
+            self.unload(1);
+        }
+        let left = [self.live[0].left, self.live[1].left];
+        let winner = match (left[0] > 0, left[1] > 0) {
+            (true, false) => Some(0),
+            (false, true) => Some(1),
+            _ => None,
+        };
+        Outcome { winner, left }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn unit(id: u64, hit: u32, sustain: u32, prio: i64, tags: &[&str]) -> Value {
+        json!({"id": id, "kind": format!("k{hit}"), "hit": hit, "dice": 1,
+               "sustain": sustain, "priority": prio, "tags": tags})
+    }
+
+    #[test]
+    fn reads_a_plan_and_rejects_bad_ones() {
+        let p = json!({"sides": [{"units": [unit(1, 5, 1, 1, &[])]}, {"units": {}}]});
+        let plan = Plan::from_value(&p).unwrap();
+        assert_eq!(plan.die, 10);
+        assert_eq!(plan.sides[0].units[0].sustain, 1);
+        assert!(plan.sides[1].units.is_empty());
+        assert!(Plan::from_value(&json!({"sides": []})).is_err());
+        let bad = json!({"sides": [{"units": [], "barrage": [{"unit": 2, "hit": 9, "dice": 1}]}, {"units": []}]});
+        assert!(Plan::from_value(&bad).unwrap_err().contains("unit"));
+    }
+
+    #[test]
+    fn a_sure_hit_kills_by_priority_after_sustain() {
+        // Side 0 always hits with two dice; side 1 never hits.
+        let p = json!({"sides": [
+            {"units": [{"id": 1, "kind": "a", "hit": 1, "dice": 2, "priority": 1}]},
+            {"units": [unit(2, 11, 1, 2, &[]), unit(3, 11, 0, 1, &[])]}
+        ]});
+        let mut f = Fight::new(Plan::from_value(&p).unwrap());
+        let o = f.run(&mut Rng::new(1));
+        assert_eq!(o.winner, Some(0));
+        assert_eq!(o.left, [1, 0]);
+    }
+
+    #[test]
+    fn barrage_hits_only_tagged_units_and_cargo_is_unloaded() {
+        // A sure barrage of 1 die kills the single tagged unit; the other
+        // side's cargo beyond capacity is dropped after the fight.
+        let p = json!({
+        "barrage": {"tag": "small"}, "cargo": {"tag": "small"},
+        "sides": [
+            {"units": [{"id": 1, "kind": "big", "hit": 11, "dice": 0, "priority": 1}],
+             "barrage": [{"unit": 1, "hit": 1, "dice": 1}]},
+            {"units": [unit(2, 11, 0, 1, &["small"]), unit(3, 11, 0, 2, &["small"])]}
+        ]});
+        let plan = Plan::from_value(&p).unwrap();
+        let mut f = Fight::new(plan.clone());
+        // Nobody can hit after the barrage: the round cap ends it, then the
+        // last tagged unit goes for want of capacity.
+        let o = f.run(&mut Rng::new(3));
+        assert_eq!(o.left, [1, 0]);
+        assert_eq!(o.winner, Some(0));
+        assert!(!f.survived(1, 0) && !f.survived(1, 1));
+    }
+
+    #[test]
+    fn same_seed_same_fight() {
+        let p = json!({"sides": [
+            {"units": [unit(1, 5, 1, 2, &[]), unit(2, 7, 0, 1, &[])]},
+            {"units": [unit(3, 3, 1, 2, &[]), unit(4, 9, 0, 1, &[])]}
+        ]});
+        let mut f = Fight::new(Plan::from_value(&p).unwrap());
+        let a: Vec<Outcome> = (0..50).map(|i| f.run(&mut Rng::new(i))).collect();
+        let b: Vec<Outcome> = (0..50).map(|i| f.run(&mut Rng::new(i))).collect();
+        assert_eq!(a, b);
+        assert!(a.iter().any(|o| o.winner == Some(0)) && a.iter().any(|o| o.winner == Some(1)));
+    }
+}
