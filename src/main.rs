@@ -216,7 +216,25 @@ fn say(l: &str) {
     }
 }
 
+/// A closed pipe (`imperium ... | head`) ends the program quietly, as for
+/// other command-line tools, instead of a panic in the middle of a print.
+#[cfg(unix)]
+fn quiet_on_closed_pipe() {
+    extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: restores the default action of one signal before any thread starts.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+#[cfg(not(unix))]
+fn quiet_on_closed_pipe() {}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     match real_main(cli) {
         Ok(code) => code,

@@ -342,20 +342,22 @@ fn fights_the_plan_cannot_express_take_the_procedure() {
         let r = run(&pack, a, d, 50, 1, false);
         assert_eq!(r["path"], "procedure", "{a:?} vs {d:?}");
     }
-    // Another policy than the default: never a plan. (`random` leaves the
-    // choices to a decision source, which a simulation has not got, so the
-    // procedure may stop with an error; that is fine, a plan would not be.)
-    let r = imperium::sim::simulate(
-        pack,
-        &spec(&[("cruiser", 2)]),
-        &spec(&[("destroyer", 2)]),
-        50,
-        1,
-        "random",
-    );
-    if let Ok(r) = r {
-        assert_eq!(r["path"], "procedure");
-    }
+    // Another policy than the default: never a plan; `random` picks every
+    // choice at random from the game's generator, so it is repeatable.
+    let random = |seed| {
+        imperium::sim::simulate(
+            pack.clone(),
+            &spec(&[("cruiser", 2), ("fighter", 2)]),
+            &spec(&[("destroyer", 2)]),
+            50,
+            seed,
+            "random",
+        )
+        .unwrap()
+    };
+    let r = random(1);
+    assert_eq!(r["path"], "procedure");
+    assert_eq!(r, random(1));
 }
 
 /// A pack on top of ti4 made for one test, in a fresh folder.

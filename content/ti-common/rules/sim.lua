@@ -61,8 +61,9 @@ L.policies.default = function(p, prompt, options)
   if prompt == "announce retreat" then return "no" end
   return options[1]
 end
--- `random`: leave every choice to the decision source (no policy).
-L.policies.random = nil
+-- `random`: every choice at random (math.random draws from the game's own
+-- generator, so a seed gives the same fights).
+L.policies.random = function(_, _, options) return options[math.random(#options)] end
 local ORIG_DEFAULT = L.policies.default
 
 -- A bare board of two players and one system, for `imperium combat`.
@@ -79,7 +80,7 @@ procedure("combat_setup", function(args)
   end
   game.put("game", nil, "active", a)
   local pol = L.policies[args.policy or "default"]
-  if args.policy and args.policy ~= "random" and not pol then error("unknown policy '" .. args.policy .. "'") end
+  if args.policy and not pol then error("unknown policy '" .. args.policy .. "'") end
   if pol then game.set_policy("all", pol) end
   return { system = s, attacker = a, defender = d }
 end)
