@@ -23,7 +23,8 @@
 --     one die per non-fighter ship crossing, each 8+ a hit on the crossing
 --     fleet, assigned as usual by its owner (fighters included). 001 does not
 --     say when a mine leaves the board: as in sa-en, when it scores a hit.
---     (000: only other players' fleets, hits on non-fighter ships.)
+--     (000: only other players' fleets, hits on non-fighter ships.) Laying
+--     them (one border, not 000's two): es_v002_mines.lua.
 -- Units:
 --   * Shock troops cost 3 (es_data.yaml) and one ground force is promoted after
 --     every successful invasion (attackers only, 001); 000 asks for a planet

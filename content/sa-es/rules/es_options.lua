@@ -46,9 +46,10 @@
 -- own, as 001 asks); seat p and seat p + n/2 belong to the same player
 -- (`--players 4 --options pacts` = 2 players with 2 races each). The goal is
 -- raised by 50% (rounded up); a player wins when his two races together have
--- the goal. UNCERTAIN/not modelled: one player choosing for both seats, the
--- strategy card pick passing between players, the extra secret objective
--- assigned between the races.
+-- the goal. The extra secret objective shared out between the races, the
+-- strategy card picks (one card a turn, to either race) and the home
+-- system bidding one race at a time: es_v002_pacts.lua. Not modelled: one
+-- player choosing for both seats.
 local L = game.lib
 local ES = L.sa_es or {}
 L.sa_es = ES

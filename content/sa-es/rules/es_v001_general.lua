@@ -22,8 +22,8 @@
 --     resources), so nothing clearly differs; sa-en's rule stays.
 --   * Space mine deployment: 001 places SE mines on borders and does not have
 --     000's "two borders for 2 resources"; the SE way is one mine (2
---     resources, ti3 options_b) per activation, so under 001 one border.
---     PENDING: sa-en's two-border deployment (G.deploy_mines) still stands.
+--     resources, ti3 options_b) per activation, so under 001 one border
+--     (es_v002_mines.lua).
 local L = game.lib
 local G = L.sa_general
 local B = L.optb

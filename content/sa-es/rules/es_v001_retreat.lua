@@ -50,16 +50,13 @@ if R and A then
   R.cost = function() return 0 end
 
   -- The TI3 destinations: adjacent, none of another player's ships, some of
-  -- p's units or planets. (The shared rule of ti-common's combat.lua, which
-  -- sa-en replaces without keeping it, restated.)
+  -- p's units or planets: the shared rule of ti-common's combat.lua, which
+  -- sa-en replaces (it is kept there as L.retreat_options_base).
+  local shared_destinations = L.retreat_options_base
   function R.destinations(p, s)
     local out = {}
-    for _, t in ipairs(game.adjacent(s, "move")) do
-      if t ~= s and #L.other_ships(p, t) == 0 then
-        local mine = #game.units { system = t, owner = p } > 0
-        for _, pl in ipairs(game.planets_of(t)) do if game.planet_owner(pl) == p then mine = true end end
-        if mine then out[#out + 1] = t end
-      end
+    for _, t in ipairs(shared_destinations(p, s)) do
+      if t ~= s then out[#out + 1] = t end
     end
     table.sort(out)
     return out

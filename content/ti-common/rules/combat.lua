@@ -59,6 +59,7 @@ function L.retreat_options(p, s)
   end
   return out
 end
+L.retreat_options_base = L.retreat_options
 
 local function afb(p, q, s)
   local list = {}
