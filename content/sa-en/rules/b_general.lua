@@ -671,19 +671,8 @@ end
 -- Installation.
 local installed = false
 
-local function wrap(name, fn)
-  local base = game.procedure_fn(name)
-  if not base then return end
-  procedure(name, function(...) return fn(base, ...) end)
-end
-
--- Runs fn(...), then undo(), even on error.
-local function guarded(undo, fn, ...)
-  local res = table.pack(pcall(fn, ...))
-  undo()
-  if not res[1] then error(res[2], 0) end
-  return table.unpack(res, 2, res.n)
-end
+-- (ti3's helpers, options_a.lua: wrap a procedure; run and undo.)
+local wrap, guarded = L.wrap_procedure, L.guarded
 
 function L.sa_general_install()
   if installed then return end
@@ -735,11 +724,7 @@ function L.sa_general_install()
 
   -- 6. No opponent home system in round 1.
   local function barred(p, s)
-    if round_no() ~= 1 then return false end
-    for q = 1, game.num_players() do
-      if q ~= p and L.home(q) == s then return true end
-    end
-    return false
+    return round_no() == 1 and L.opta.is_home_of_other(p, s)
   end
   local base_activatable = L.activatable
   function L.activatable(p)

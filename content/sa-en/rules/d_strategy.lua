@@ -402,9 +402,9 @@ end
 -- (our reading of "when": the seed only says it needs the Trade holder's
 -- permission). One contract i traded with oneself is the agreement
 --   { a = p, ai = i, b = p, bi = i, self = true }
--- and pays the value of contract i once. (The sa-es pack makes the same
--- record under its own rule, seed 001, which replaces the offer below when
--- it is loaded: L.sa_es; the income and trade goods here serve both.)
+-- and pays the value of contract i once. (S.self_trade_offers below is the
+-- hook a variant with another self-trade rule replaces; the income and trade
+-- goods here serve any rule that makes the same record.)
 -- The trade goods of all agreements are placed at the same moment
 -- (S.place_trade_goods): everybody acquires them simultaneously.
 function S.single_self(a) return a.self and a.a == a.b and a.ai == a.bi end
@@ -413,8 +413,6 @@ local function contract_value(p, i)
   local race = L.faction(p)
   return ((race and race.trade_agreements) or {})[i] or 0
 end
-
-local function child_self_trade() return L.sa_es and L.sa_es.self_trades and true or false end
 
 function S.self_trades_allowed(n)
   return (rules().self_trade_by_players or {})[n] or 0
@@ -460,13 +458,20 @@ function S.offer_self_trade(p, holder)
   end
 end
 
-local base_negotiate = L.negotiate
-function L.negotiate(holder)
-  if not child_self_trade() and S.self_trades_allowed(game.num_players()) > 0 then
+-- As trade negotiations open (before the players propose agreements to each
+-- other): the self-trade offers, to each player from the holder on. A variant
+-- with its own self-trade rule replaces this function.
+function S.self_trade_offers(holder)
+  if S.self_trades_allowed(game.num_players()) > 0 then
     for _, p in ipairs(L.order_from(holder)) do
       if S.in_game(p) then S.offer_self_trade(p, holder) end
     end
   end
+end
+
+local base_negotiate = L.negotiate
+function L.negotiate(holder)
+  S.self_trade_offers(holder)
   return base_negotiate(holder)
 end
 
@@ -597,8 +602,8 @@ end)
 
 ---------------------------------------------------------------------------
 -- Transfer actions are removed (the Simultaneous Action System option of the
--- seed replaces them).
-function L.transfer_pairs(p) return {} end
+-- seed replaces them): ti3's hook (round.lua).
+function L.transfers_allowed(p) return false end
 procedure("transfer_action", function(ctx)
   error("there are no transfer actions in Shattered Ascension")
 end)

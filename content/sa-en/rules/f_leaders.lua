@@ -8,8 +8,8 @@
 --     move his leaders (and the captives he holds) within a system with no
 --     enemy ships, between his planets and ships there (F.relocate, offered
 --     as each of his turns starts: our reading of "between the steps").
---     Cards and technologies that move ground forces moving leaders too are
---     left to those cards.
+--     Transit Diodes and Shuttle Logistics, which move ground forces, move
+--     leaders too (rules/p_audit_leaders.lua).
 --   * Generals: attacking or defending, their army gets +1 in invasion combat
 --     and up to two re-rolls each round (the same die may be re-rolled
 --     twice); bombardment against their planet rolls at -3. (One general's
@@ -244,6 +244,36 @@ function F.flush()
     end
   end
   save(list)
+end
+
+-- A surrendered player's leaders leave the game at the end of the round
+-- (seed 000 appendix 2 "Surrender", step 2; 001 "Rendición", step 1: all his
+-- leaders): each record is marked removed (no fate roll; A.sync and the
+-- fate queue pass it over) and its unit leaves the board; log(u) is called
+-- for each unit before it goes. UNCERTAIN (neither rulebook says): his
+-- leaders held captive by other players leave the game too, and the
+-- captives he holds go free (they escape to their owners, who place them).
+function F.withdraw(p, log)
+  local list, changed = records(), false
+  for _, rec in ipairs(list) do
+    if rec.owner == p and (rec.status == "board" or rec.status == "captive" or rec.status == "fate") then
+      local u = F.unit_of(rec)
+      if u then
+        log(u)
+        game.remove_unit(u.id)
+      end
+      rec.unit, rec.ship, rec.planet, rec.system = nil, nil, nil, nil
+      rec.status, rec.captor, rec.fate_from = "removed", nil, nil
+      changed = true
+    end
+  end
+  for _, rec in ipairs(list) do
+    if rec.status == "captive" and rec.captor == p then
+      A.escape(rec, "its captor " .. pn(p) .. " surrendered", nil, "is freed and goes")
+      changed = true
+    end
+  end
+  if changed then save(list) end
 end
 
 -- Keeps the records true to the board (ti3's A.sync, SA fates): a leader

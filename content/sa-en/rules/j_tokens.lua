@@ -25,10 +25,10 @@
 --   What a player saw is kept in player props se_seen:<planet> (as the ti3
 --   Native Intelligence counter does) and se_seen_system:<system>; the log
 --   only says that he looked.
---   * Not modelled: "domain counter units are regular units in combat" (can
---     be bombarded, captured...). The ti3 counters fight their neutral units
---     in a short combat of their own (options_b.lua), with no unit on the board
---     to bombard or capture.
+--   * Domain counter units are regular units in combat: the ti3 counters
+--     fight their neutral units in a short combat of their own (options_b.lua);
+--     rules/p_audit_counters.lua keeps their losses and lets them be
+--     bombarded (not converted or captured: see there).
 -- Other tokens:
 --   * Double-sided wormhole tokens (L.sa_tokens.place_flip_wormhole(s, up,
 --     down)): the side up is a wormhole of the system; when a turn ends during
@@ -483,10 +483,11 @@ end
 -- After the galaxy is built the limits are checked: at most 3 resources in
 -- the systems next to a home system (systems as close to another home system
 -- do not count) and at most 10 resources per player on the board outside the
--- home systems. The rulebook then swaps systems for lesser ones; the kernel
--- cannot exchange a placed tile, so here a breach is only logged and kept in
--- game prop sa_resource_breaches. (A kernel primitive to replace a system's
--- tile would allow the swap.)
+-- home systems. A breach is logged (T.check_resources); the rulebook then
+-- swaps systems for lesser ones until the limits hold, which
+-- rules/p_audit_galaxy.lua does (game.swap_systems): game prop
+-- sa_resource_breaches keeps what is left after the swaps (nil when the
+-- limits hold), sa_resource_breaches_found what was found before them.
 T.HIGH_RESOURCE = { "bereg__lirta_iv", "abyz__fria", "arinam__meer", "abaddon__ashtroth__loki" }
 T.HOME_RESOURCES = 3
 T.RESOURCES_PER_PLAYER = 10

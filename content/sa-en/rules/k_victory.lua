@@ -43,8 +43,8 @@
 --     clockwise unless they set it (setup args.rotation or L.set_rotation).
 --     L.set_rotation / L.flip_rotation are for cards that turn it (the seed's
 --     Bureaucracy changes). Steps that go "left of" someone are turned too:
---     the secondaries of a strategy card by rules/a0_rotation.lua (the
---     innermost strategic action, asking L.next_in_rotation when the
+--     the secondaries of a strategy card by rules/a0_rotation.lua (ti3's
+--     hook L.secondary_first, asking L.next_in_rotation when the
 --     secondaries begin, so after a Bureaucracy flip they follow the new
 --     direction), the votes of an agenda by L.sa_with_rotation_remap, the
 --     Twilight Council's votes by rules/m_options1.lua.
@@ -376,8 +376,8 @@ function L.sa_with_rotation_remap(anchor, fn, ...)
   return table.unpack(r, 2, r.n)
 end
 
--- (The secondaries of a strategy card: rules/a0_rotation.lua replaces ti3's
--- strategic action with one that asks L.next_in_rotation directly.)
+-- (The secondaries of a strategy card: rules/a0_rotation.lua sets ti3's hook
+-- L.secondary_first, which asks L.next_in_rotation directly.)
 
 local base_agenda = game.procedure_fn("agenda")
 if base_agenda then

@@ -62,19 +62,8 @@ local function sorted(list)
   return out
 end
 
-local function wrap(name, fn)
-  local base = game.procedure_fn(name)
-  if not base then return end
-  procedure(name, function(...) return fn(base, ...) end)
-end
-
--- Runs fn(...) and then `undo`, even on error.
-local function guarded(undo, fn, ...)
-  local res = table.pack(pcall(fn, ...))
-  undo()
-  if not res[1] then error(res[2], 0) end
-  return table.unpack(res, 2, res.n)
-end
+-- (ti3's helpers, options_a.lua: wrap a procedure; run and undo.)
+local wrap, guarded = L.wrap_procedure, L.guarded
 
 -- Whether strategy card `id` is the named card (by id, or by printed name
 -- for a pack that renames the id).
@@ -1079,19 +1068,7 @@ end
 local SBS = {}
 O.sbs = SBS
 SBS.HIGH_RESOURCE_PLANETS = { "bereg", "abyz", "meer", "ashtroth" }
-local NEIGHBOURS = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 }, { 1, -1 }, { -1, 1 } }
-
-local function parse_hex(h)
-  local q, r = h:match("^(%-?%d+),(%-?%d+)$")
-  return tonumber(q), tonumber(r)
-end
-
-local function hex_neighbours(h)
-  local q, r = parse_hex(h)
-  local out = {}
-  for _, o in ipairs(NEIGHBOURS) do out[#out + 1] = (q + o[1]) .. "," .. (r + o[2]) end
-  return out
-end
+local hex_neighbours = L.optb.hex_neighbours -- (ti3's, options_b.lua)
 
 local function tile_def(t) return game.data.systems[t] or {} end
 local function is_home_tile(t)
@@ -1280,11 +1257,7 @@ function SBS.space_artifacts() return game.get("game", nil, "sa_space_artifacts"
 
 function SBS.place_artifacts(first)
   local B = L.optb
-  local tokens = {}
-  for _, id in ipairs(game.keys(game.data.se_artifacts_b)) do
-    for _ = 1, (game.data.se_artifacts_b[id].copies or 1) do tokens[#tokens + 1] = id end
-  end
-  B.shuffle(tokens)
+  local tokens = B.artifact_tokens()
   local homes = home_systems()
   local function legal(strict)
     local out = {}
@@ -1305,15 +1278,11 @@ function SBS.place_artifacts(first)
     table.sort(out)
     return out
   end
-  local order = L.order_from(first)
-  local i = 0
-  for _, token in ipairs(tokens) do
-    local p = order[i % #order + 1]
-    i = i + 1
-    local opts = legal(true)
-    if #opts == 0 then opts = legal(false) end
-    if #opts == 0 then break end
-    local pick = game.choose(p, "place a face-down artifact token", opts)
+  -- (ti3's dealing, options_b.lua)
+  B.deal_artifacts(first, tokens, {
+    function() return legal(true) end,
+    function() return legal(false) end,
+  }, function(p, pick, token)
     local hex = pick:match("^space:(.+)$")
     if hex then
       local s = game.system_at(hex)
@@ -1327,7 +1296,7 @@ function SBS.place_artifacts(first)
       B.put_artifact(pick, token)
       game.log(pn(p) .. " places a face-down artifact token on " .. L.name("planets", pick))
     end
-  end
+  end)
 end
 
 -- Artifacts in space follow the only player with ships in their system.
@@ -1335,14 +1304,9 @@ function SBS.sync_space()
   for _, s in ipairs(SBS.space_artifacts()) do
     local token = game.get("system", s, "sa_space_artifact")
     if token then
-      local owners = {}
-      for _, u in ipairs(game.units { system = s, space = true }) do
-        if u.carried == nil and L.def(u.owner, u.kind).class == "ship" then owners[u.owner] = true end
-      end
-      local list = game.keys(owners)
+      local q = L.optb.sole_ship_owner(s)
       local holder = game.get("system", s, "sa_space_artifact_holder")
-      if #list == 1 and list[1] ~= holder then
-        local q = list[1]
+      if q and q ~= holder then
         local name = L.name("se_artifacts_b", token)
         if not game.get("system", s, "sa_space_artifact_revealed") then
           game.put("system", s, "sa_space_artifact_revealed", true)

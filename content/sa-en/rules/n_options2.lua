@@ -136,6 +136,38 @@ local function filter(list, fn)
   return out
 end
 
+-- Movement into s, one of the activated systems of p's simultaneous action
+-- (step ctx c): the command counters on the other activated systems are
+-- lifted meanwhile, so that ships may leave them. Returns the ids of p's
+-- ships and units in space that came into s. (Also the sa-es version's.)
+function O.sim_movement(p, s, systems, c)
+  local before = {}
+  for _, u in ipairs(game.units { system = s, owner = p, space = true }) do before[u.id] = true end
+  local lifted = {}
+  for _, t in ipairs(systems) do
+    if t ~= s and game.has_token(t, "command", p) then
+      game.remove_token(t, "command", p)
+      lifted[#lifted + 1] = t
+    end
+  end
+  local ok, err = pcall(game.step, "movement", c)
+  for _, t in ipairs(lifted) do game.place_token(t, "command", p) end
+  if not ok then error(err, 0) end
+  local moved = {}
+  for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+    if not before[u.id] then moved[#moved + 1] = u.id end
+  end
+  return moved
+end
+
+-- Whether p has ground units in space in s (to land).
+function O.ground_in_space(p, s)
+  for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+    if L.def(p, u.kind).class == "ground" then return true end
+  end
+  return false
+end
+
 procedure("simultaneous_action", function(ctx)
   local p = ctx.player
   local systems, sctx = {}, {}
@@ -176,20 +208,7 @@ procedure("simultaneous_action", function(ctx)
   O.sim_moved = {}
   local ok, err = pcall(function()
     each_in_order(p, "movement", filter(systems, live), function(s)
-      local before = {}
-      for _, u in ipairs(game.units { system = s, owner = p, space = true }) do before[u.id] = true end
-      local lifted = {}
-      for _, t in ipairs(systems) do
-        if t ~= s and game.has_token(t, "command", p) then
-          game.remove_token(t, "command", p)
-          lifted[#lifted + 1] = t
-        end
-      end
-      game.step("movement", sctx[s])
-      for _, t in ipairs(lifted) do game.place_token(t, "command", p) end
-      for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
-        if not before[u.id] then O.sim_moved[u.id] = true end
-      end
+      for _, id in ipairs(O.sim_movement(p, s, systems, sctx[s])) do O.sim_moved[id] = true end
     end)
   end)
   O.sim_moved = nil
@@ -210,11 +229,7 @@ procedure("simultaneous_action", function(ctx)
   end)
   -- 5-6) Planetary landings and invasion combat.
   local landings = filter(systems, function(s)
-    if not live(s) or #L.ships(p, s) == 0 or #L.enemies_in(p, s) > 0 then return false end
-    for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
-      if L.def(p, u.kind).class == "ground" then return true end
-    end
-    return false
+    return live(s) and #L.ships(p, s) > 0 and #L.enemies_in(p, s) == 0 and O.ground_in_space(p, s)
   end)
   each_in_order(p, "planetary landings", landings, function(s)
     if live(s) then game.step("invasion", sctx[s]) end
@@ -404,11 +419,14 @@ function O.resolve_surrender(p)
   local capital = O.capital_planet(p)
   game.put("player", p, "sa_capital", capital)
   if capital then game.log(L.name("planets", capital) .. " is " .. L.pn(p) .. "'s capital planet") end
-  -- 2) leaders and flagship
+  -- 2) leaders and flagship: his leaders leave the game (their records say
+  -- so: no fate roll), the captives he holds go free (f_leaders.lua)
+  local function removed(u) game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " is removed from the board") end
+  if L.sa_leaders then L.sa_leaders.withdraw(p, removed) end
   for _, u in ipairs(game.units { owner = p }) do
     if u.kind:sub(1, 7) == "leader_" or utype(p, u.kind) == "flagship" then
       game.remove_unit(u.id)
-      game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " is removed from the board")
+      removed(u)
     end
   end
   -- 3) space docks but the capital's
@@ -785,6 +803,86 @@ end
 
 O.rift_paths = nil -- unit id -> rifts passed, while a movement step runs
 
+-- Hooks of the rift rules (a variant with other rift rules replaces them):
+--   O.rift_start(p)  where p's units are as a movement step begins (unit id
+--                    -> system): here his units in space;
+--   O.after_rift_movement(p, target, paths, before, start)  after the
+--                    movement into target: the rift rolls (paths: unit id ->
+--                    rifts passed; before: the units in target's space
+--                    before the move).
+function O.rift_start(p)
+  local start = {}
+  for _, u in ipairs(game.units { owner = p, space = true }) do start[u.id] = u.system end
+  return start
+end
+
+-- The ships that came into target in the movement step, and the units they
+-- carried (by the system they started in).
+function O.rift_arrivals(p, target, before, start)
+  local arrived, cargo = {}, {}
+  for _, u in ipairs(game.units { system = target, owner = p, space = true }) do
+    if not before[u.id] and u.carried == nil then
+      if L.def(p, u.kind).class == "ship" then arrived[#arrived + 1] = u
+      elseif L.def(p, u.kind).transported then
+        cargo[start[u.id] or 0] = cargo[start[u.id] or 0] or {}
+        table.insert(cargo[start[u.id] or 0], u)
+      end
+    end
+  end
+  return arrived, cargo
+end
+
+-- What ship u carried with it (from the cargo that started where it did, up
+-- to its capacity; each unit taken once).
+function O.rift_cargo(p, u, cargo, start)
+  local room = L.def(p, u.kind).capacity or 0
+  local with = {}
+  for _, c in ipairs(cargo[start[u.id] or 0] or {}) do
+    if room > 0 and game.unit_exists(c.id) and not c.taken then
+      c.taken = true
+      with[#with + 1] = c
+      room = room - 1
+    end
+  end
+  return with
+end
+
+-- Rift rolls for the ships that came through rifts.
+function O.after_rift_movement(p, target, paths, before, start)
+  local jets = game.holds(p, "techs", "maneuvering_jets")
+  local arrived, cargo = O.rift_arrivals(p, target, before, start)
+  for _, u in ipairs(arrived) do
+    local rifts = paths and paths[u.id] or {}
+    if #rifts > 0 and jets then
+      game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " passes the gravity rift safely (Maneuvering Jets)")
+    elseif #rifts > 0 then
+      for _, rs in ipairs(rifts) do
+        local hits = game.roll(L.pn(p) .. " rolls for " .. u.kind .. "#" .. u.id .. " in the gravity rift " .. hex(rs), 1, 4)
+        if hits == 0 then
+          -- The ship ends its move in the rift, with what it carries.
+          local with = O.rift_cargo(p, u, cargo, start)
+          if #L.other_ships(p, rs) > 0 then
+            game.remove_unit(u.id)
+            for _, c in ipairs(with) do game.remove_unit(c.id) end
+            game.log(u.kind .. "#" .. u.id .. " is stopped in the gravity rift " .. L.sysname(rs) .. " among enemy ships and destroyed")
+          else
+            game.move_unit(u.id, { system = rs })
+            for _, c in ipairs(with) do game.move_unit(c.id, { system = rs }) end
+            game.log(u.kind .. "#" .. u.id .. " is caught in the gravity rift " .. L.sysname(rs) .. " and ends its move there")
+            if not game.has_token(rs, "command", p) and L.reinforcements(p) > 0 then
+              game.place_token(rs, "command", p)
+              game.log(L.pn(p) .. " places a command counter from reinforcements in " .. L.sysname(rs))
+            end
+            L.enforce_limits(p, rs)
+          end
+          break
+        end
+      end
+    end
+  end
+  if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) end
+end
+
 local function install_rifts()
   local base_rules = L.move_rules
   function L.move_rules(p, target)
@@ -828,62 +926,12 @@ local function install_rifts()
     O.rift_paths = {}
     local before = {}
     for _, u in ipairs(game.units { system = target, space = true }) do before[u.id] = true end
-    local start = {}
-    for _, u in ipairs(game.units { owner = p, space = true }) do start[u.id] = u.system end
+    local start = O.rift_start(p)
     local ok, err = pcall(base_movement, ctx)
     local paths = O.rift_paths
     O.rift_paths = nil
     if not ok then error(err, 0) end
-    -- Rift rolls for the ships that came through rifts.
-    local jets = game.holds(p, "techs", "maneuvering_jets")
-    local arrived, cargo = {}, {}
-    for _, u in ipairs(game.units { system = target, owner = p, space = true }) do
-      if not before[u.id] and u.carried == nil then
-        if L.def(p, u.kind).class == "ship" then arrived[#arrived + 1] = u
-        elseif L.def(p, u.kind).transported then
-          cargo[start[u.id] or 0] = cargo[start[u.id] or 0] or {}
-          table.insert(cargo[start[u.id] or 0], u)
-        end
-      end
-    end
-    for _, u in ipairs(arrived) do
-      local rifts = paths and paths[u.id] or {}
-      if #rifts > 0 and jets then
-        game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " passes the gravity rift safely (Maneuvering Jets)")
-      elseif #rifts > 0 then
-        for _, rs in ipairs(rifts) do
-          local hits = game.roll(L.pn(p) .. " rolls for " .. u.kind .. "#" .. u.id .. " in the gravity rift " .. hex(rs), 1, 4)
-          if hits == 0 then
-            -- The ship ends its move in the rift, with what it carries.
-            local room = L.def(p, u.kind).capacity or 0
-            local with = {}
-            for _, c in ipairs(cargo[start[u.id] or 0] or {}) do
-              if room > 0 and game.unit_exists(c.id) and not c.taken then
-                c.taken = true
-                with[#with + 1] = c
-                room = room - 1
-              end
-            end
-            if #L.other_ships(p, rs) > 0 then
-              game.remove_unit(u.id)
-              for _, c in ipairs(with) do game.remove_unit(c.id) end
-              game.log(u.kind .. "#" .. u.id .. " is stopped in the gravity rift " .. L.sysname(rs) .. " among enemy ships and destroyed")
-            else
-              game.move_unit(u.id, { system = rs })
-              for _, c in ipairs(with) do game.move_unit(c.id, { system = rs }) end
-              game.log(u.kind .. "#" .. u.id .. " is caught in the gravity rift " .. L.sysname(rs) .. " and ends its move there")
-              if not game.has_token(rs, "command", p) and L.reinforcements(p) > 0 then
-                game.place_token(rs, "command", p)
-                game.log(L.pn(p) .. " places a command counter from reinforcements in " .. L.sysname(rs))
-              end
-              L.enforce_limits(p, rs)
-            end
-            break
-          end
-        end
-      end
-    end
-    if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) end
+    O.after_rift_movement(p, target, paths, before, start)
   end)
 end
 O.installers[#O.installers + 1] = install_rifts
@@ -1566,8 +1614,8 @@ O.installers[#O.installers + 1] = install_notes
 --     the mercenary goes to that bidder, placed on one of his planets or
 --     fleets. UNCERTAIN: who pays; we make all loyalty bids and the
 --     counter-bid paid, as mercenary bids are. The seed's 3-higher rule for a
---     mercenary "of the same race as the owner" has nothing to act on: the
---     SotT mercenaries have no race.
+--     mercenary of the owner's race is rules/p_audit_mercs.lua's (for the
+--     mercenaries whose data gives a race; the SotT ones have none).
 --   * Upkeep: at the end of the status phase each mercenary costs its owner 1
 --     trade good; one not paid for is discarded.
 --   * Evasion (N): when a hit is assigned to the mercenary ("sustain" in the

@@ -17,8 +17,9 @@
 -- Here it is back unless the Simultaneous Action System is in play.
 -- Galactic trade: players may trade with themselves in 3- and 4-player
 -- games (one of their agreements), and with both in 2-player games (000: 4
--- players one, 2-3 players both). PENDING: sa-en has no self-trade rule yet
--- to change; ES.self_trades(n) gives the 001 numbers for it.
+-- players one, 2-3 players both). ES.self_trades(n) gives the 001 numbers;
+-- rules/es_trade.lua replaces sa-en's self-trade offers (d_strategy.lua's
+-- S.self_trade_offers) with 001's.
 -- Galaxy creation (001 "Creación de Galaxia"): at most 4 resources next to a
 -- home system and 8 per player on the board (000: 3 and 10).
 -- Domain counters (001 "Soles Distantes", appendix 5):
@@ -68,21 +69,8 @@ end
 
 ---------------------------------------------------------------------------
 -- Transfer actions (the ti3 rule, round.lua), unless the Simultaneous Action
--- System is in play.
-function L.transfer_pairs(p)
-  local out = {}
-  if opt("sa_simultaneous_actions") then return out end
-  if L.reinforcements(p) <= 0 then return out end
-  for s = 1, game.num_systems() do
-    if L.transfer_ok(p, s) then
-      for _, t in ipairs(game.adjacent(s, "move")) do
-        if s < t and L.transfer_ok(p, t) then out[#out + 1] = { s, t } end
-      end
-    end
-  end
-  table.sort(out, function(a, b) return a[1] < b[1] or (a[1] == b[1] and a[2] < b[2]) end)
-  return out
-end
+-- System is in play (ti3's hook, which sa-en turns off).
+function L.transfers_allowed(p) return not opt("sa_simultaneous_actions") end
 
 ---------------------------------------------------------------------------
 -- Trade with oneself: how many of his agreements a player may make with
@@ -115,60 +103,29 @@ if T then
 end
 
 ---------------------------------------------------------------------------
--- Gravity rifts (installed above sa-en's, after setup).
-ES.rift_paths = nil
-
+-- Gravity rifts: sa-en's hooks (n_options2.lua), set after setup.
 function ES.install_rifts()
   local O = L.sa_opt2
-  if not (O and O.rift_route and O.is_rift) then return end
-  -- sa-en's rift rolls are taken over: the routes it finds are kept here.
-  local base_movers = L.movers
-  function L.movers(p, target, rules)
-    local list = base_movers(p, target, rules)
-    if O.rift_paths then
-      ES.rift_paths = ES.rift_paths or {}
-      for id, rifts in pairs(O.rift_paths) do
-        ES.rift_paths[id] = rifts
-        O.rift_paths[id] = nil
-      end
-    end
-    return list
-  end
-  local base_movement = game.procedure_fn("movement")
-  procedure("movement", function(ctx)
-    local p, target = ctx.player, ctx.system
-    ES.rift_paths = {}
-    local before = {}
-    for _, u in ipairs(game.units { system = target, space = true }) do before[u.id] = true end
+  if not (O and O.after_rift_movement and O.rift_arrivals) then return end
+  -- Where p's units were as the movement began: his units on planets too
+  -- (ground forces lifted off planets on the way ride with the ships that
+  -- started in their system).
+  function O.rift_start(p)
     local start = {}
     for _, u in ipairs(game.units { owner = p }) do start[u.id] = u.system end
-    local ok, err = pcall(base_movement, ctx)
-    local paths = ES.rift_paths
-    ES.rift_paths = nil
-    if not ok then error(err, 0) end
-    local arrived, cargo = {}, {}
-    for _, u in ipairs(game.units { system = target, owner = p, space = true }) do
-      if not before[u.id] and u.carried == nil then
-        if L.def(p, u.kind).class == "ship" then arrived[#arrived + 1] = u
-        elseif L.def(p, u.kind).transported then
-          cargo[start[u.id] or 0] = cargo[start[u.id] or 0] or {}
-          table.insert(cargo[start[u.id] or 0], u)
-        end
-      end
-    end
+    return start
+  end
+  function O.after_rift_movement(p, target, paths, before, start)
+    -- (The fleet limits of the system moved into are checked before the rift
+    -- rolls too, as they were when this rule wrapped sa-en's movement.)
+    if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) end
+    local arrived, cargo = O.rift_arrivals(p, target, before, start)
     local battles = {}
     for _, u in ipairs(arrived) do
       for _, rs in ipairs(paths and paths[u.id] or {}) do
         local hits = game.roll(pn(p) .. " rolls for " .. u.kind .. "#" .. u.id .. " in the gravity rift " .. (game.system(rs).hex or rs), 1, 4)
         if hits == 0 then
-          local room = L.def(p, u.kind).capacity or 0
-          for _, c in ipairs(cargo[start[u.id] or 0] or {}) do
-            if room > 0 and game.unit_exists(c.id) and not c.taken then
-              c.taken = true
-              game.move_unit(c.id, { system = rs })
-              room = room - 1
-            end
-          end
+          for _, c in ipairs(O.rift_cargo(p, u, cargo, start)) do game.move_unit(c.id, { system = rs }) end
           game.move_unit(u.id, { system = rs })
           game.log(u.kind .. "#" .. u.id .. " is caught in the gravity rift " .. L.sysname(rs) .. " and ends its move there")
           if #L.other_ships(p, rs) > 0 then battles[rs] = true end
@@ -184,7 +141,7 @@ function ES.install_rifts()
       if #L.enemies_in(p, rs) == 0 then L.enforce_limits(p, rs) end
     end
     if #arrived > 0 and #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) end
-  end)
+  end
 end
 
 ---------------------------------------------------------------------------

@@ -31,6 +31,7 @@
 local L = game.lib
 local ES = L.sa_es or {}
 L.sa_es = ES
+local O = L.sa_opt2 -- (sa-en's simultaneous action helpers, n_options2.lua)
 
 local function hex(s) return game.system(s).hex or tostring(s) end
 
@@ -156,21 +157,7 @@ procedure("simultaneous_action", function(ctx)
     for _, s in ipairs(pick_order(p, "movement", filter(systems, live))) do
       if full[s] or #L.enemies_in(p, s) == 0 then
         ES.sas.target = s
-        local before = {}
-        for _, u in ipairs(game.units { system = s, owner = p, space = true }) do before[u.id] = true end
-        local lifted = {}
-        for _, t in ipairs(systems) do
-          if t ~= s and game.has_token(t, "command", p) then
-            game.remove_token(t, "command", p)
-            lifted[#lifted + 1] = t
-          end
-        end
-        local mok, merr = pcall(game.step, "movement", sctx[s])
-        for _, t in ipairs(lifted) do game.place_token(t, "command", p) end
-        if not mok then error(merr, 0) end
-        for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
-          if not before[u.id] then ES.sas.moved[u.id] = true end
-        end
+        for _, id in ipairs(O.sim_movement(p, s, systems, sctx[s])) do ES.sas.moved[id] = true end
       end
     end
   end)
@@ -201,11 +188,7 @@ procedure("simultaneous_action", function(ctx)
   end
   -- 6) Planetary landings and invasion combat.
   local landings = filter(systems, function(s)
-    if not isfull(s) or #L.ships(p, s) == 0 or #L.enemies_in(p, s) > 0 then return false end
-    for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
-      if L.def(p, u.kind).class == "ground" then return true end
-    end
-    return false
+    return isfull(s) and #L.ships(p, s) > 0 and #L.enemies_in(p, s) == 0 and O.ground_in_space(p, s)
   end)
   for _, s in ipairs(pick_order(p, "planetary landings", landings)) do
     if live(s) then game.step("invasion", sctx[s]) end

@@ -46,13 +46,13 @@ function ES.trade_with_self(p, holder)
   return true
 end
 
-local base_neg = L.negotiate
-function L.negotiate(holder)
+-- sa-en's hook (d_strategy.lua), called as negotiations open: 001's offers
+-- instead of 000's.
+function S.self_trade_offers(holder)
   local n = game.num_players()
   if n >= 3 and ES.self_trades(n) > 0 then
     for _, p in ipairs(L.order_from(holder)) do ES.trade_with_self(p, holder) end
   end
-  return base_neg(holder)
 end
 
 -- The income of a self-agreement (ti3's helper: once, and p his own

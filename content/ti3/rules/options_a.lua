@@ -865,19 +865,24 @@ end
 -- Hooks. Installed once, when setup starts.
 local installed = false
 
-local function wrap(name, fn)
+-- Wraps procedure `name` (if there is one): fn(base, ...) runs in its place,
+-- base being the procedure as it was. (Shared by the option files of this
+-- pack and of the packs extending it.)
+function L.wrap_procedure(name, fn)
   local base = game.procedure_fn(name)
   if not base then return end
   procedure(name, function(...) return fn(base, ...) end)
 end
 
 -- Runs fn(...) and then restores what `undo` puts back, even on error.
-local function guarded(undo, fn, ...)
+function L.guarded(undo, fn, ...)
   local res = table.pack(pcall(fn, ...))
   undo()
   if not res[1] then error(res[2], 0) end
   return table.unpack(res, 2, res.n)
 end
+
+local wrap, guarded = L.wrap_procedure, L.guarded
 
 -- Scientist: the production step base(ctx) with p's new space docks at the
 -- price A.scientist_dock_cost gives, when every planet in the system where a

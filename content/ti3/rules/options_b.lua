@@ -370,12 +370,38 @@ function B.put_artifact(pl, token)
   if not found then list[#list + 1] = pl; table.sort(list); game.put("game", nil, "se_artifact_planets", list) end
 end
 
-function B.place_artifacts(first)
+-- The artifact tokens (each as many times as it has copies), shuffled.
+function B.artifact_tokens()
   local tokens = {}
   for _, id in ipairs(game.keys(game.data.se_artifacts_b)) do
     for _ = 1, (game.data.se_artifacts_b[id].copies or 1) do tokens[#tokens + 1] = id end
   end
   B.shuffle(tokens)
+  return tokens
+end
+
+-- The players, in order from `first`, place the tokens one at a time: each
+-- chooses among the first non-empty list that the functions of `legals`
+-- give, in turn (the placing stops when all are empty); put(p, pick, token)
+-- places it.
+function B.deal_artifacts(first, tokens, legals, put)
+  local order = L.order_from(first)
+  local i = 0
+  for _, token in ipairs(tokens) do
+    local p = order[i % #order + 1]
+    i = i + 1
+    local opts = {}
+    for _, legal in ipairs(legals) do
+      opts = legal()
+      if #opts > 0 then break end
+    end
+    if #opts == 0 then break end
+    put(p, game.choose(p, "place a face-down artifact token", opts), token)
+  end
+end
+
+function B.place_artifacts(first)
+  local tokens = B.artifact_tokens()
   local near_home = {}
   for s = 1, game.num_systems() do
     if is_home_system(s) then
@@ -400,19 +426,14 @@ function B.place_artifacts(first)
     table.sort(out)
     return out
   end
-  local order = L.order_from(first)
-  local i = 0
-  for _, token in ipairs(tokens) do
-    local p = order[i % #order + 1]
-    i = i + 1
-    local opts = legal(true, true)
-    if #opts == 0 then opts = legal(false, true) end
-    if #opts == 0 then opts = legal(false, false) end
-    if #opts == 0 then break end
-    local pl = game.choose(p, "place a face-down artifact token", opts)
+  B.deal_artifacts(first, tokens, {
+    function() return legal(true, true) end,
+    function() return legal(false, true) end,
+    function() return legal(false, false) end,
+  }, function(p, pl, token)
     B.put_artifact(pl, token)
     game.log(L.pn(p) .. " places a face-down artifact token on " .. L.name("planets", pl))
-  end
+  end)
 end
 
 local function artifact_points(token)
@@ -771,10 +792,8 @@ function B.ships_arrived(p, s, movers)
   end
 end
 
--- The player controlling the precursor station's system: the only player with ships there.
-function B.station_holder()
-  local s = game.get("game", nil, "se_precursor")
-  if not s then return nil end
+-- The only player with ships in system s (nil: none, or several).
+function B.sole_ship_owner(s)
   local owners = {}
   for _, u in ipairs(game.units { system = s, space = true }) do
     if u.carried == nil and L.def(u.owner, u.kind).class == "ship" then owners[u.owner] = true end
@@ -782,6 +801,13 @@ function B.station_holder()
   local list = game.keys(owners)
   if #list == 1 then return list[1] end
   return nil
+end
+
+-- The player controlling the precursor station's system: the only player with ships there.
+function B.station_holder()
+  local s = game.get("game", nil, "se_precursor")
+  if not s then return nil end
+  return B.sole_ship_owner(s)
 end
 
 ---------------------------------------------------------------------------
@@ -829,13 +855,20 @@ local function parse_hex(h)
   return tonumber(q), tonumber(r)
 end
 
+-- The six hexes next to hex h ("q,r"), on the board or not.
+function B.hex_neighbours(h)
+  local q, r = parse_hex(h)
+  local out = {}
+  for _, o in ipairs(NEIGHBOURS) do out[#out + 1] = (q + o[1]) .. "," .. (r + o[2]) end
+  return out
+end
+
 local function ring_of(h) return game.hex_distance(h, "0,0") end
 
 local function tile_conflicts(tile, hex, placed)
   local d = game.data.systems[tile] or {}
-  local q, r = parse_hex(hex)
-  for _, o in ipairs(NEIGHBOURS) do
-    local other = placed[(q + o[1]) .. "," .. (r + o[2])]
+  for _, nb in ipairs(B.hex_neighbours(hex)) do
+    local other = placed[nb]
     if other then
       local od = game.data.systems[other] or {}
       if d.anomaly and od.anomaly then return true end
@@ -933,11 +966,7 @@ end)
 -- Hooks. Installed once, when setup starts.
 local installed = false
 
-local function wrap(name, fn)
-  local base = game.procedure_fn(name)
-  if not base then return end
-  procedure(name, function(...) return fn(base, ...) end)
-end
+local wrap = L.wrap_procedure -- (options_a.lua)
 
 function B.install()
   if installed then return end

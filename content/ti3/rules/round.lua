@@ -173,14 +173,19 @@ procedure("component_action", function(ctx)
   d.handler.component(p, d, ctx)
 end)
 
+-- The first player offered the secondary of p's strategy card: his clockwise
+-- neighbour (a variant with another player order replaces this).
+function L.secondary_first(p) return p % game.num_players() + 1 end
+
 procedure("strategic_action", function(ctx)
   local p, id = ctx.player, ctx.card
   local d = game.data.strategy_cards[id]
   game.log(L.pn(p) .. " plays " .. L.name("strategy_cards", id))
   if d.handler.primary then d.handler.primary(p, d, ctx) end
-  -- Others in clockwise order may use the secondary for a strategy counter,
-  -- unless the card's secondary is free (or the player's effects make it so).
-  for _, q in ipairs(L.order_from(p % game.num_players() + 1)) do
+  -- Others in order from L.secondary_first (clockwise) may use the secondary
+  -- for a strategy counter, unless the card's secondary is free (or the
+  -- player's effects make it so).
+  for _, q in ipairs(L.order_from(L.secondary_first(p))) do
     if q ~= p and d.handler.secondary then
       local free = d.free_secondary or game.get("player", q, "free_secondaries")
       if (free or game.counter(q, "strategy") > 0) and (not d.handler.can_secondary or d.handler.can_secondary(q, d, ctx)) then
@@ -216,9 +221,13 @@ function L.transfer_ok(p, s)
   return mine
 end
 
+-- Whether p may take transfer actions at all (a variant without them, or
+-- with them only under some option, replaces this).
+function L.transfers_allowed(p) return true end
+
 function L.transfer_pairs(p)
   local out = {}
-  if L.reinforcements(p) <= 0 then return out end
+  if not L.transfers_allowed(p) or L.reinforcements(p) <= 0 then return out end
   for s = 1, game.num_systems() do
     if L.transfer_ok(p, s) then
       for _, t in ipairs(game.adjacent(s, "move")) do
