@@ -88,20 +88,10 @@ function L.sc_ids()
   return ids
 end
 
----------------------------------------------------------------------------
--- Strategy phase.
-procedure("strategy_phase", function(ctx)
-  local players = S.players()
-  local n = #players
-  local picks, ninth = S.counts(n)
-  game.put("game", nil, "sa_ninth", ninth or nil)
-  game.log("strategy phase: " .. n .. " players pick " .. picks .. " card" .. (picks > 1 and "s" or "") .. " each; the ninth card is " .. (ninth and "in play" or "out"))
-  -- Who holds each planet as the round starts (space docks, ti3).
-  for sys = 1, game.num_systems() do
-    for _, pl in ipairs(game.planets_of(sys)) do game.put("planet", pl, "round_start_owner", game.planet_owner(pl)) end
-  end
-  local order = {}
-  for _, p in ipairs(L.order_from(L.speaker())) do if S.in_game(p) then order[#order + 1] = p end end
+-- The picks of the strategy phase: `picks` rounds in which each player of
+-- `order` takes one free card. A variant with another way of picking (sa-es's
+-- Pacts) replaces this.
+function S.pick_cards(order, picks)
   for _ = 1, picks do
     for _, p in ipairs(order) do
       local free = {}
@@ -125,6 +115,23 @@ procedure("strategy_phase", function(ctx)
       end
     end
   end
+end
+
+---------------------------------------------------------------------------
+-- Strategy phase.
+procedure("strategy_phase", function(ctx)
+  local players = S.players()
+  local n = #players
+  local picks, ninth = S.counts(n)
+  game.put("game", nil, "sa_ninth", ninth or nil)
+  game.log("strategy phase: " .. n .. " players pick " .. picks .. " card" .. (picks > 1 and "s" or "") .. " each; the ninth card is " .. (ninth and "in play" or "out"))
+  -- Who holds each planet as the round starts (space docks, ti3).
+  for sys = 1, game.num_systems() do
+    for _, pl in ipairs(game.planets_of(sys)) do game.put("planet", pl, "round_start_owner", game.planet_owner(pl)) end
+  end
+  local order = {}
+  for _, p in ipairs(L.order_from(L.speaker())) do if S.in_game(p) then order[#order + 1] = p end end
+  S.pick_cards(order, picks)
   local unpicked = {}
   for _, id in ipairs(L.sc_ids()) do
     if not game.get("game", nil, "sc_owner:" .. id) then

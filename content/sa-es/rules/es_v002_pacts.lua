@@ -197,37 +197,14 @@ function P.pick_cards(picks)
   end
 end
 
-if S and S.counts then
-  local base_sp = game.procedure_fn("strategy_phase")
-  procedure("strategy_phase", function(ctx)
-    if not opt("pacts") then return base_sp(ctx) end
-    -- sa-en's phase runs with no picks of its own; the pact picks are made
-    -- right after it announces the phase, before the unpicked cards get
-    -- their bonus counters.
-    local real_counts, real_log = S.counts, game.log
-    local picks, done = nil, false
-    S.counts = function(n)
-      local k, ninth = real_counts(n)
-      picks = k
-      return 0, ninth
-    end
-    game.log = function(line, ...)
-      if not done and picks and type(line) == "string" and line:sub(1, 16) == "strategy phase: " then
-        done = true
-        game.log = real_log
-        local text = "pick " .. picks .. " card" .. (picks > 1 and "s" or "") .. " each"
-        real_log((line:gsub("pick 0 cards? each", text, 1)), ...)
-        P.pick_cards(picks)
-        return
-      end
-      return real_log(line, ...)
-    end
-    local r = table.pack(pcall(base_sp, ctx))
-    S.counts, game.log = real_counts, real_log
-    if not r[1] then error(r[2], 0) end
-    if not done then error("pacts: the strategy phase did not announce its picks") end
-    return table.unpack(r, 2, r.n)
-  end)
+if S and S.pick_cards then
+  -- sa-en's phase announces the picks and then hands them to S.pick_cards;
+  -- with Pacts the picks go round the players, each pick for one of his races.
+  local base_pick = S.pick_cards
+  S.pick_cards = function(order, picks)
+    if not opt("pacts") then return base_pick(order, picks) end
+    P.pick_cards(picks)
+  end
 end
 
 ---------------------------------------------------------------------------
