@@ -88,7 +88,8 @@ const SA_OPTIONS: [&str; 5] = [
 ];
 
 /// Plays `id` with `options` at each player count; every game must end with
-/// a winner. Returns the lines the pack's locale left untranslated.
+/// a winner. Returns the log lines and prompts the pack's locale left
+/// untranslated (a pack in another language must leave none).
 fn sa_games(id: &str, options: &str, counts: &[u32]) -> Vec<String> {
     let p = pack(id);
     let options: Vec<String> = options
@@ -137,7 +138,11 @@ fn random_games_of_sa_es_end_without_options_and_with_the_first_sets() {
     left.extend(sa_games("sa-es", SA_OPTIONS[0], &[3, 6]));
     left.extend(sa_games("sa-es", SA_OPTIONS[1], &[2, 5, 8]));
     left.extend(sa_games("sa-es", SA_OPTIONS[2], &[4, 7]));
-    let _ = left;
+    assert!(
+        left.is_empty(),
+        "sa-es lines no phrase of its locale translates:\n{}",
+        left.join("\n")
+    );
 }
 
 #[test]
@@ -150,7 +155,11 @@ fn random_games_of_sa_es_end_with_the_other_option_sets() {
         "pacts,dimensional_rifts,sa_imperium_rex,twilight_council,leaders",
         &[4, 8],
     ));
-    let _ = left;
+    assert!(
+        left.is_empty(),
+        "sa-es lines no phrase of its locale translates:\n{}",
+        left.join("\n")
+    );
 }
 
 #[test]

@@ -76,6 +76,10 @@ fn scenarios_match_their_goldens() {
             for f in &out.failures {
                 failures.push(format!("{id}/{}: {f}", out.name));
             }
+            // A pack in another language translates every line it prints.
+            for l in &out.untranslated {
+                failures.push(format!("{id}/{}: untranslated: {l}", out.name));
+            }
             let golden = out.golden();
             insta::with_settings!({
                 snapshot_path => dir.join("tests").join("snapshots"),
