@@ -12,13 +12,14 @@
 --        apply, so the first one may open the way to the second.
 -- Against: no effect.
 local L = game.lib
-local NAME = "Ancient Artifact"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "ancient_artifact") end
 
 local function destroy(u)
   if not game.unit_exists(u.id) then return end
   game.remove_unit(u.id)
-  game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed (" .. NAME .. ")")
-  game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, system = u.system, label = NAME })
+  game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed (" .. NAME() .. ")")
+  game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, system = u.system, label = NAME() })
 end
 
 local function disaster()
@@ -31,15 +32,15 @@ local function disaster()
     for _, p in ipairs(L.order_from(L.speaker())) do
       local fleet = L.ships(p, s)
       if #fleet > 0 then
-        local hits = game.roll(NAME .. " strikes the " .. L.pn(p) .. " fleet in " .. L.sysname(s), 3, 5)
-        L.assign_hits(p, fleet, hits, NAME)
+        local hits = game.roll(NAME() .. " strikes the " .. L.pn(p) .. " fleet in " .. L.sysname(s), 3, 5)
+        L.assign_hits(p, fleet, hits, NAME())
         L.enforce_limits(p, s)
       end
       for _, pl in ipairs(game.planets_of(s)) do
         local units = game.units { planet = pl, owner = p }
         if #units > 0 then
-          local hits = game.roll(NAME .. " strikes " .. L.pn(p) .. " on " .. L.name("planets", pl), 3, 5)
-          L.assign_hits(p, units, hits, NAME)
+          local hits = game.roll(NAME() .. " strikes " .. L.pn(p) .. " on " .. L.name("planets", pl), 3, 5)
+          L.assign_hits(p, units, hits, NAME())
         end
       end
     end
@@ -51,7 +52,7 @@ local function knowledge()
     for i = 1, 2 do
       local opts = L.researchable(p)
       if #opts == 0 then break end
-      local t = game.choose(p, "gain a technology (" .. NAME .. ", " .. i .. " of 2)", opts)
+      local t = game.choose(p, "gain a technology (" .. NAME() .. ", " .. i .. " of 2)", opts)
       L.gain_tech(p, t)
     end
   end
@@ -60,8 +61,8 @@ end
 return {
   resolve = function(outcome, def)
     if outcome ~= "for" then return end
-    local _, rolls = game.roll(NAME, 1, 6)
-    game.log(NAME .. " rolls " .. rolls[1] .. (rolls[1] <= 5 and ": disaster around Mecatol Rex" or ": every player gains two technologies"))
+    local _, rolls = game.roll(NAME(), 1, 6)
+    game.log(NAME() .. " rolls " .. rolls[1] .. (rolls[1] <= 5 and ": disaster around Mecatol Rex" or ": every player gains two technologies"))
     if rolls[1] <= 5 then disaster() else knowledge() end
   end,
 }

@@ -12,12 +12,13 @@
 -- that hit on 5; from memory of the SE rules).
 -- Against: no effect.
 local L = game.lib
-local NAME = "Colonial Redistribution"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "colonial_redistribution") end
 
 local function destroy(u)
   game.remove_unit(u.id)
-  game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed (" .. NAME .. ")")
-  game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, label = NAME })
+  game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed (" .. NAME() .. ")")
+  game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, label = NAME() })
 end
 
 local function ground_left(p)
@@ -37,15 +38,15 @@ return {
     local leader = tied[1]
     if #tied > 1 then
       leader = tied[game.random(#tied)]
-      game.log(NAME .. ": " .. L.pn(leader) .. " is drawn at random among the leaders")
+      game.log(NAME() .. ": " .. L.pn(leader) .. " is drawn at random among the leaders")
     end
     local planets = game.planets_owned(leader)
     table.sort(planets)
     if #planets == 0 then
-      game.log(NAME .. ": " .. L.pn(leader) .. " controls no planet")
+      game.log(NAME() .. ": " .. L.pn(leader) .. " controls no planet")
       return
     end
-    local pl = game.choose(leader, "choose one of your planets (" .. NAME .. ")", planets)
+    local pl = game.choose(leader, "choose one of your planets (" .. NAME() .. ")", planets)
     for _, u in ipairs(game.units { planet = pl }) do
       if L.def(u.owner, u.kind).class == "ground" then destroy(u) end
     end
@@ -56,14 +57,14 @@ return {
     end
     local opts = {}
     for _, p in ipairs(lows) do opts[#opts + 1] = L.pn(p) end
-    local q = tonumber(game.choose(leader, "choose a player with the fewest victory points (" .. NAME .. ")", opts):sub(2))
+    local q = tonumber(game.choose(leader, "choose a player with the fewest victory points (" .. NAME() .. ")", opts):sub(2))
     local k = math.min(3, ground_left(q))
     if k <= 0 then
-      game.log(NAME .. ": " .. L.pn(q) .. " has no ground force left")
+      game.log(NAME() .. ": " .. L.pn(q) .. " has no ground force left")
       return
     end
-    if not game.confirm(q, "place " .. k .. " ground forces on " .. L.name("planets", pl) .. " and take control of it (" .. NAME .. ")") then
-      game.log(L.pn(q) .. " declines " .. NAME)
+    if not game.confirm(q, "place " .. k .. " ground forces on " .. L.name("planets", pl) .. " and take control of it (" .. NAME() .. ")") then
+      game.log(L.pn(q) .. " declines " .. NAME())
       return
     end
     for _ = 1, k do game.spawn("ground_force", q, { planet = pl }) end

@@ -8,7 +8,8 @@
 -- votes_cast handler still runs; "council_elder:only" holds {player, agenda}.
 local L = game.lib
 local ID = "council_elder"
-local NAME = "Council Elder"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "council_elder") end
 
 local function holder()
   local r = game.get("game", nil, "law:" .. ID)
@@ -23,17 +24,17 @@ return {
     local h = holder()
     local d = ctx.agenda and game.data.political_cards[ctx.agenda]
     if not h or not d or (d.vote or "for_against") == "for_against" then return end
-    if not game.confirm(h, "discard " .. NAME .. " so that only your votes count on " .. L.name("political_cards", ctx.agenda)) then return end
+    if not game.confirm(h, "discard " .. NAME() .. " so that only your votes count on " .. L.name("political_cards", ctx.agenda)) then return end
     game.move_card(ID, "laws", "discard:politics")
     game.put("game", nil, "law:" .. ID, nil)
     game.put("game", nil, "council_elder:only", { player = h, agenda = ctx.agenda })
-    game.log(L.pn(h) .. " discards " .. NAME .. ": only " .. L.pn(h) .. "'s votes count on " .. L.name("political_cards", ctx.agenda))
+    game.log(L.pn(h) .. " discards " .. NAME() .. ": only " .. L.pn(h) .. "'s votes count on " .. L.name("political_cards", ctx.agenda))
   end,
   votes_cast = function(ctx, p, def)
     if p ~= nil then return end
     local only = game.get("game", nil, "council_elder:only")
     if only and only.agenda == ctx.agenda and ctx.player ~= only.player and (ctx.votes or 0) > 0 then
-      game.log(L.pn(ctx.player) .. "'s votes do not count (" .. NAME .. ")")
+      game.log(L.pn(ctx.player) .. "'s votes do not count (" .. NAME() .. ")")
       ctx.votes = 0
     end
   end,

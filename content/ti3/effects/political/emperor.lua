@@ -3,7 +3,8 @@
 -- by another card: `repeal`), he loses that victory point again.
 -- Victory points never go below zero (our reading).
 local L = game.lib
-local NAME = "Emperor"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "emperor") end
 
 local function holder(id)
   local r = game.get("game", nil, "law:" .. id)
@@ -13,13 +14,13 @@ end
 return {
   resolve = function(outcome, def)
     local p = tonumber(outcome:match("^p(%d+)$"))
-    if p then L.gain_vp(p, 1, NAME) end
+    if p then L.gain_vp(p, 1, NAME()) end
   end,
   repeal = function(def)
     local p = holder(def.id)
     if not p then return end
     local v = math.max(0, game.counter(p, "vp") - 1)
     game.set(p, "vp", v)
-    game.log(L.pn(p) .. " loses 1 vp (loses " .. NAME .. "): " .. v .. " vp")
+    game.log(L.pn(p) .. " loses 1 vp (loses " .. NAME() .. "): " .. v .. " vp")
   end,
 }

@@ -8,7 +8,8 @@
 -- the other retreats (ctx.winner of the space_combat step).
 local L = game.lib
 local ID = "enemy_of_the_throne"
-local NAME = "Enemy of the Throne"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "enemy_of_the_throne") end
 
 local function holder()
   local r = game.get("game", nil, "law:" .. ID)
@@ -21,18 +22,18 @@ return {
     if p ~= nil then return end
     local e, w = holder(), ctx.winner
     if not e or not w or w == e or (ctx.player ~= e and ctx.defender ~= e) then return end
-    game.log(L.pn(w) .. " defeats the " .. NAME .. " " .. L.pn(e))
-    L.gain_tg(w, 2, NAME)
+    game.log(L.pn(w) .. " defeats the " .. NAME() .. " " .. L.pn(e))
+    L.gain_tg(w, 2, NAME())
     if L.reinforcements(w) > 0 then
-      local pool = game.choose(w, "place a command counter (" .. NAME .. ")", L.POOLS)
+      local pool = game.choose(w, "place a command counter (" .. NAME() .. ")", L.POOLS)
       game.add(w, pool, 1)
       game.log(L.pn(w) .. " gains a command counter (" .. pool .. ")")
     end
     L.draw("deck:actions", "discard:actions", "actions:" .. w, 1)
-    game.log(L.pn(w) .. " draws an action card (" .. NAME .. ")")
+    game.log(L.pn(w) .. " draws an action card (" .. NAME() .. ")")
     game.move_card(ID, "laws", "discard:politics")
     game.revoke("game", "political_cards", ID)
     game.put("game", nil, "law:" .. ID, nil)
-    game.log("law discarded: " .. NAME)
+    game.log("law discarded: " .. NAME())
   end,
 }

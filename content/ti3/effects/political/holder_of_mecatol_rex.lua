@@ -7,7 +7,8 @@
 -- A discarded law runs its `repeal` handler (if any) to undo what it changed
 -- (e.g. Emperor takes back its victory point).
 local L = game.lib
-local NAME = "Holder of Mecatol Rex"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "holder_of_mecatol_rex") end
 
 local function discard_law(id)
   if not game.move_card(id, "laws", "discard:politics") then return false end
@@ -24,18 +25,18 @@ return {
   resolve = function(outcome, def)
     local p = game.planet_owner("mecatol_rex")
     if not p then
-      game.log(NAME .. ": nobody controls Mecatol Rex")
+      game.log(NAME() .. ": nobody controls Mecatol Rex")
       return
     end
     if outcome == "for" then
       local opts = { "none" }
       for _, id in ipairs(game.zone("laws")) do opts[#opts + 1] = id end
-      local pick = game.choose(p, "discard a law (" .. NAME .. ")", opts)
+      local pick = game.choose(p, "discard a law (" .. NAME() .. ")", opts)
       if pick ~= "none" then discard_law(pick) end
     else
       local left = (L.def(p, "ground_force").limit or 99) - #game.units { owner = p, kind = "ground_force" }
       local k = math.min(2, left)
-      if k > 0 and game.confirm(p, "put " .. k .. " free ground forces on Mecatol Rex (" .. NAME .. ")") then
+      if k > 0 and game.confirm(p, "put " .. k .. " free ground forces on Mecatol Rex (" .. NAME() .. ")") then
         for _ = 1, k do game.spawn("ground_force", p, { planet = "mecatol_rex" }) end
         game.log(L.pn(p) .. " puts " .. k .. " ground forces on Mecatol Rex")
       end

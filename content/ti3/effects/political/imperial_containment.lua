@@ -11,7 +11,8 @@
 -- Against: no effect.
 local L = game.lib
 local ID = "imperial_containment"
-local NAME = "Imperial Containment"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "imperial_containment") end
 
 local function contained()
   return game.get("game", nil, "pending:" .. ID)
@@ -32,7 +33,7 @@ return {
     for _, p in ipairs(who) do names[#names + 1] = L.pn(p) end
     game.put("game", nil, "pending:" .. ID, who)
     game.grant("game", "political_cards", ID)
-    game.log(NAME .. ": " .. table.concat(names, ", ") .. " (" .. best .. " planets outside home) are contained this round")
+    game.log(NAME() .. ": " .. table.concat(names, ", ") .. " (" .. best .. " planets outside home) are contained this round")
   end,
   ["before:tactical_action"] = function(ctx, p, def)
     if p ~= nil or not contained() then return end
@@ -47,7 +48,7 @@ return {
       n = math.min(n, game.counter(q, "tactic"))
       if n > 0 then
         game.add(q, "tactic", -n)
-        game.log(L.pn(q) .. " discards " .. n .. " command counter" .. (n > 1 and "s" or "") .. " from the command pool (" .. NAME .. ")")
+        game.log(L.pn(q) .. " discards " .. n .. " command counter" .. (n > 1 and "s" or "") .. " from the command pool (" .. NAME() .. ")")
       end
     end
   end,

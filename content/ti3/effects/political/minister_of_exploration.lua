@@ -4,7 +4,8 @@
 -- nobody controlled into that player's).
 local L = game.lib
 local ID = "minister_of_exploration"
-local NAME = "Minister of Exploration"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "minister_of_exploration") end
 
 local function holder()
   local r = game.get("game", nil, "law:" .. ID)
@@ -21,7 +22,7 @@ return {
     if p ~= nil then return end
     local h = holder()
     if h and ctx.was_neutral and ctx.player ~= h and game.planet_owner(ctx.planet) == ctx.player then
-      L.gain_tg(h, 1, NAME .. ": " .. L.pn(ctx.player) .. " lands on " .. L.name("planets", ctx.planet))
+      L.gain_tg(h, 1, NAME() .. ": " .. L.pn(ctx.player) .. " lands on " .. L.name("planets", ctx.planet))
     end
   end,
 }

@@ -6,7 +6,8 @@
 -- of round 1, after anti-fighter barrage and retreat announcements.
 local L = game.lib
 local ID = "minister_of_war"
-local NAME = "Minister of War"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "minister_of_war") end
 
 local function holder()
   local r = game.get("game", nil, "law:" .. ID)
@@ -21,9 +22,9 @@ return {
     if not h or (rc.attacker ~= h and rc.defender ~= h) then return end
     local foe = (rc.attacker == h) and rc.defender or rc.attacker
     if game.counter(h, "strategy") <= 0 or #L.ships(foe, rc.system) == 0 then return end
-    if not game.confirm(h, "spend a strategy counter for an automatic hit (" .. NAME .. ")") then return end
+    if not game.confirm(h, "spend a strategy counter for an automatic hit (" .. NAME() .. ")") then return end
     game.add(h, "strategy", -1)
-    game.log(L.pn(h) .. " spends a strategy counter: one automatic hit on " .. L.pn(foe) .. " (" .. NAME .. ")")
-    L.assign_hits(foe, L.ships(foe, rc.system), 1, NAME, { source = h })
+    game.log(L.pn(h) .. " spends a strategy counter: one automatic hit on " .. L.pn(foe) .. " (" .. NAME() .. ")")
+    L.assign_hits(foe, L.ships(foe, rc.system), 1, NAME(), { source = h })
   end,
 }

@@ -7,7 +7,8 @@
 -- the speaker's tie-breaking vote).
 -- A discarded law runs its `repeal` handler (if any) to undo what it changed.
 local L = game.lib
-local NAME = "New Constitution"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "new_constitution") end
 
 local function discard_law(id)
   if not game.move_card(id, "laws", "discard:politics") then return false end
@@ -36,7 +37,7 @@ return {
           local ready = L.ready_planets(p)
           if #ready == 0 then break end
           table.sort(ready)
-          local pl = game.choose(p, "exhaust a planet (" .. NAME .. ")", ready)
+          local pl = game.choose(p, "exhaust a planet (" .. NAME() .. ")", ready)
           game.exhaust(pl, true)
           game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl))
         end
@@ -53,11 +54,11 @@ return {
     if #top > 1 then
       local opts = {}
       for _, q in ipairs(top) do opts[#opts + 1] = L.pn(q) end
-      p = tonumber(game.choose(L.speaker(), "who has the most ready influence (" .. NAME .. ")", opts):sub(2))
+      p = tonumber(game.choose(L.speaker(), "who has the most ready influence (" .. NAME() .. ")", opts):sub(2))
     end
     local opts = { "none" }
     for _, id in ipairs(game.zone("laws")) do opts[#opts + 1] = id end
-    local pick = game.choose(p, "discard a law (" .. NAME .. ")", opts)
+    local pick = game.choose(p, "discard a law (" .. NAME() .. ")", opts)
     if pick ~= "none" then discard_law(pick) end
   end,
 }

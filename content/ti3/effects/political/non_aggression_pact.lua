@@ -6,12 +6,13 @@
 -- (L.reveal_objective; Imperium Rex ends the game as usual).
 local L = game.lib
 local ID = "non_aggression_pact"
-local NAME = "Non-Aggression Pact"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "non_aggression_pact") end
 
 return {
   resolve = function(outcome, def)
     if outcome == "against" then
-      if not L.reveal_objective() then game.log(NAME .. ": the objective deck is empty") end
+      if not L.reveal_objective() then game.log(NAME() .. ": the objective deck is empty") end
     end
   end,
   ["after:activation"] = function(ctx, p, def)
@@ -20,10 +21,10 @@ return {
     if not s or #L.other_ships(q, s) == 0 then return end
     local v = math.max(0, game.counter(q, "vp") - 1)
     game.set(q, "vp", v)
-    game.log(L.pn(q) .. " breaks the " .. NAME .. " and loses 1 vp: " .. v .. " vp")
+    game.log(L.pn(q) .. " breaks the " .. NAME() .. " and loses 1 vp: " .. v .. " vp")
     game.move_card(ID, "laws", "discard:politics")
     game.revoke("game", "political_cards", ID)
     game.put("game", nil, "law:" .. ID, nil)
-    game.log("law discarded: " .. NAME)
+    game.log("law discarded: " .. NAME())
   end,
 }

@@ -8,7 +8,8 @@
 -- on planets he controls.
 -- Against: no effect.
 local L = game.lib
-local NAME = "Planetary Security"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "planetary_security") end
 
 return {
   resolve = function(outcome, def)
@@ -28,7 +29,7 @@ return {
             game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " is removed from " .. L.name("planets", pl))
           end
           game.set_owner(pl, nil)
-          game.log(L.name("planets", pl) .. " is not garrisoned: it becomes neutral (" .. NAME .. ")")
+          game.log(L.name("planets", pl) .. " is not garrisoned: it becomes neutral (" .. NAME() .. ")")
         end
       end
     end

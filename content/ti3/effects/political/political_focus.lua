@@ -9,12 +9,13 @@
 -- once (a second vote, with the planets the first one left ready).
 local L = game.lib
 local ID = "political_focus"
-local NAME = "Political Focus"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "political_focus") end
 
 return {
   resolve = function(outcome, def)
     if outcome == "against" then
-      game.log(NAME .. ": the next political card is voted on at once")
+      game.log(NAME() .. ": the next political card is voted on at once")
       L.political_vote()
     end
   end,
@@ -24,12 +25,12 @@ return {
     if not q or not game.data.strategy_cards.political then return end
     local opts = { "2 trade goods" }
     if L.reinforcements(q) > 0 then opts[#opts + 1] = "command counter" end
-    if game.choose(q, NAME .. ": gain", opts) == "command counter" then
-      local pool = game.choose(q, "place a command counter (" .. NAME .. ")", L.POOLS)
+    if game.choose(q, NAME() .. ": gain", opts) == "command counter" then
+      local pool = game.choose(q, "place a command counter (" .. NAME() .. ")", L.POOLS)
       game.add(q, pool, 1)
-      game.log(L.pn(q) .. " gains a command counter (" .. pool .. ", " .. NAME .. ")")
+      game.log(L.pn(q) .. " gains a command counter (" .. pool .. ", " .. NAME() .. ")")
     else
-      L.gain_tg(q, 2, NAME)
+      L.gain_tg(q, 2, NAME())
     end
   end,
 }

@@ -6,7 +6,8 @@
 -- the card says "all combat rolls" and we read those as combat rounds.
 local L = game.lib
 local ID = "public_execution"
-local NAME = "Public Execution"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "public_execution") end
 
 return {
   resolve = function(outcome, def)

@@ -9,20 +9,21 @@
 -- before it opens space_cannon_hits); only the hits are cancelled.
 local L = game.lib
 local ID = "redefining_war_crimes"
-local NAME = "Redefining War Crimes"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "redefining_war_crimes") end
 
 return {
   resolve = function(outcome, def)
     if outcome == "against" then
       game.put("game", nil, "pending:" .. ID, true)
       game.grant("game", "political_cards", ID)
-      game.log(NAME .. ": PDS may only defend against invasions this round")
+      game.log(NAME() .. ": PDS may only defend against invasions this round")
     end
   end,
   space_cannon_hits = function(ctx, p, def)
     if p ~= nil or ctx.defense then return end
     if game.get("game", nil, "pending:" .. ID) then
-      if (ctx.hits or 0) > 0 then game.log(NAME .. ": the space cannon hits of " .. L.pn(ctx.shooter) .. " do not count") end
+      if (ctx.hits or 0) > 0 then game.log(NAME() .. ": the space cannon hits of " .. L.pn(ctx.shooter) .. " do not count") end
       ctx.hits = 0
       return
     end
@@ -35,7 +36,7 @@ return {
     end
     if #keep < #list then
       game.put("game", nil, "agreements", keep)
-      game.log(NAME .. ": the trade agreement of " .. L.pn(a) .. " and " .. L.pn(b) .. " is broken")
+      game.log(NAME() .. ": the trade agreement of " .. L.pn(a) .. " and " .. L.pn(b) .. " is broken")
     end
   end,
   ["after:status_phase"] = function(ctx, p, def)

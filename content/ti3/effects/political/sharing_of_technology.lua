@@ -5,7 +5,8 @@
 -- no further effect.
 -- Against: every trade agreement is broken at once.
 local L = game.lib
-local NAME = "Sharing of Technology"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "sharing_of_technology") end
 
 return {
   resolve = function(outcome, def)
@@ -31,7 +32,7 @@ return {
       end
       if #opts > 1 then
         table.sort(opts, function(x, y) return x == "none" or (y ~= "none" and x < y) end)
-        local t = game.choose(p, "gain a technology of a trade partner (" .. NAME .. ")", opts)
+        local t = game.choose(p, "gain a technology of a trade partner (" .. NAME() .. ")", opts)
         if t ~= "none" then L.gain_tech(p, t) end
       end
     end

@@ -8,7 +8,8 @@
 -- separate deck in TI3 and do not open tech_gained here; our reading).
 local L = game.lib
 local ID = "technological_jihad"
-local NAME = "Technological Jihad"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "technological_jihad") end
 
 return {
   resolve = function(outcome, def)
@@ -23,16 +24,16 @@ return {
         local ready = L.ready_planets(p)
         if #ready == 0 then break end
         table.sort(ready)
-        local pl = game.choose(p, "exhaust a planet (" .. NAME .. ")", ready)
+        local pl = game.choose(p, "exhaust a planet (" .. NAME() .. ")", ready)
         game.exhaust(pl, true)
-        game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl) .. " (" .. NAME .. ")")
+        game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl) .. " (" .. NAME() .. ")")
       end
     end
   end,
   tech_gained = function(ctx, p, def)
     if p ~= nil or game.get("game", nil, "law:" .. ID) ~= "for" then return end
     local q = ctx.player
-    local hits = game.roll(L.pn(q) .. " " .. NAME, 1, 9)
+    local hits = game.roll(L.pn(q) .. " " .. NAME(), 1, 9)
     if hits == 0 then return end
     local opts = {}
     for _, u in ipairs(game.units { owner = q }) do
@@ -40,13 +41,13 @@ return {
       if t == "destroyer" or t == "cruiser" then opts[#opts + 1] = u.kind .. "#" .. u.id end
     end
     if #opts == 0 then return end
-    local pick = game.choose(q, "destroy a destroyer or cruiser (" .. NAME .. ")", opts)
+    local pick = game.choose(q, "destroy a destroyer or cruiser (" .. NAME() .. ")", opts)
     local id = tonumber(pick:match("#(%d+)$"))
     local s = nil
     for _, u in ipairs(game.units { owner = q }) do if u.id == id then s = u.system end end
     game.remove_unit(id)
-    game.log(L.pn(q) .. " " .. pick .. " is destroyed (" .. NAME .. ")")
-    game.window("unit_destroyed", { player = q, kind = pick:match("^([%w_]+)#"), unit = id, system = s, label = NAME })
+    game.log(L.pn(q) .. " " .. pick .. " is destroyed (" .. NAME() .. ")")
+    game.window("unit_destroyed", { player = q, kind = pick:match("^([%w_]+)#"), unit = id, system = s, label = NAME() })
     if s then L.enforce_limits(q, s) end
   end,
 }

@@ -8,7 +8,8 @@
 -- planet when the other has none. Victory points never go below zero.
 local L = game.lib
 local ID = "the_crown_of_emphidia"
-local NAME = "The Crown of Emphidia"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "the_crown_of_emphidia") end
 
 local function holder()
   local r = game.get("game", nil, "law:" .. ID)
@@ -18,7 +19,7 @@ end
 local function lose(p)
   local v = math.max(0, game.counter(p, "vp") - 1)
   game.set(p, "vp", v)
-  game.log(L.pn(p) .. " loses 1 vp (loses " .. NAME .. "): " .. v .. " vp")
+  game.log(L.pn(p) .. " loses 1 vp (loses " .. NAME() .. "): " .. v .. " vp")
 end
 
 local function ground_of(pl, p)
@@ -32,7 +33,7 @@ end
 return {
   resolve = function(outcome, def)
     local p = tonumber(outcome:match("^p(%d+)$"))
-    if p then L.gain_vp(p, 1, NAME) end
+    if p then L.gain_vp(p, 1, NAME()) end
   end,
   repeal = function(def)
     local p = holder()
@@ -57,8 +58,8 @@ return {
     elseif ground_of(ctx.planet, d) > 0 and ground_of(ctx.planet, a) == 0 then winner = d end
     if not winner or winner == h then return end
     game.put("game", nil, "law:" .. ID, L.pn(winner))
-    game.log(L.pn(winner) .. " claims " .. NAME .. " from " .. L.pn(h))
+    game.log(L.pn(winner) .. " claims " .. NAME() .. " from " .. L.pn(h))
     lose(h)
-    L.gain_vp(winner, 1, NAME)
+    L.gain_vp(winner, 1, NAME())
   end,
 }

@@ -8,7 +8,8 @@
 -- supply gain 3 trade goods at once.
 local L = game.lib
 local ID = "vorhal_peace_prize"
-local NAME = "Vorhal Peace Prize"
+-- The card's name in the game's language.
+local function NAME() return game.lib.name("political_cards", "vorhal_peace_prize") end
 
 local function lowest()
   local low, who = nil, {}
@@ -22,7 +23,7 @@ end
 return {
   resolve = function(outcome, def)
     if outcome ~= "against" then return end
-    for _, p in ipairs(lowest()) do L.gain_tg(p, 3, NAME) end
+    for _, p in ipairs(lowest()) do L.gain_tg(p, 3, NAME()) end
   end,
   ["before:gain_command_tokens"] = function(ctx, p, def)
     if p ~= nil or game.get("game", nil, "law:" .. ID) ~= "for" then return end
@@ -32,9 +33,9 @@ return {
     if p ~= nil or not ctx.vorhal then return end
     for _, q in ipairs(ctx.vorhal) do
       if L.reinforcements(q) > 0 then
-        local pool = game.choose(q, "place a command counter (" .. NAME .. ")", L.POOLS)
+        local pool = game.choose(q, "place a command counter (" .. NAME() .. ")", L.POOLS)
         game.add(q, pool, 1)
-        game.log(L.pn(q) .. " gains a command counter (" .. pool .. ", " .. NAME .. ")")
+        game.log(L.pn(q) .. " gains a command counter (" .. pool .. ", " .. NAME() .. ")")
       end
     end
   end,
