@@ -9,7 +9,7 @@
 --     enemy ships, between his planets and ships there (F.relocate, offered
 --     as each of his turns starts: our reading of "between the steps").
 --     Transit Diodes and Shuttle Logistics, which move ground forces, move
---     leaders too (rules/p_audit_leaders.lua).
+--     leaders too (rules/p_leader_movers.lua).
 --   * Generals: attacking or defending, their army gets +1 in invasion combat
 --     and up to two re-rolls each round (the same die may be re-rolled
 --     twice); bombardment against their planet rolls at -3. (One general's

@@ -27,7 +27,7 @@
 --   only says that he looked.
 --   * Domain counter units are regular units in combat: the ti3 counters
 --     fight their neutral units in a short combat of their own (options_b.lua);
---     rules/p_audit_counters.lua keeps their losses and lets them be
+--     rules/p_counter_units.lua keeps their losses and lets them be
 --     bombarded (not converted or captured: see there).
 -- Other tokens:
 --   * Double-sided wormhole tokens (L.sa_tokens.place_flip_wormhole(s, up,
@@ -485,7 +485,7 @@ end
 -- do not count) and at most 10 resources per player on the board outside the
 -- home systems. A breach is logged (T.check_resources); the rulebook then
 -- swaps systems for lesser ones until the limits hold, which
--- rules/p_audit_galaxy.lua does (game.swap_systems): game prop
+-- rules/p_galaxy_limits.lua does (game.swap_systems): game prop
 -- sa_resource_breaches keeps what is left after the swaps (nil when the
 -- limits hold), sa_resource_breaches_found what was found before them.
 T.HIGH_RESOURCE = { "bereg__lirta_iv", "abyz__fria", "arinam__meer", "abaddon__ashtroth__loki" }

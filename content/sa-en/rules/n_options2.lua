@@ -1614,7 +1614,7 @@ O.installers[#O.installers + 1] = install_notes
 --     the mercenary goes to that bidder, placed on one of his planets or
 --     fleets. UNCERTAIN: who pays; we make all loyalty bids and the
 --     counter-bid paid, as mercenary bids are. The seed's 3-higher rule for a
---     mercenary of the owner's race is rules/p_audit_mercs.lua's (for the
+--     mercenary of the owner's race is rules/p_mercenary_race.lua's (for the
 --     mercenaries whose data gives a race; the SotT ones have none).
 --   * Upkeep: at the end of the status phase each mercenary costs its owner 1
 --     trade good; one not paid for is discarded.

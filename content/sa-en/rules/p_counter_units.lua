@@ -24,8 +24,8 @@
 -- Only the first counter of a planet (planet prop se_ds) is followed when a
 -- planet holds several.
 local L = game.lib
-local AU = L.sa_audit or {}
-L.sa_audit = AU
+local AU = L.sa_more or {}
+L.sa_more = AU
 local B = L.optb
 
 -- Counter effects whose neutral units are tracked, and their unit kind.

@@ -9,8 +9,8 @@
 -- When a mercenary in play is of its owner's race, the loyalty bids are run
 -- here instead, the same way with AU.loyalty_margin.
 local L = game.lib
-local AU = L.sa_audit or {}
-L.sa_audit = AU
+local AU = L.sa_more or {}
+L.sa_more = AU
 local O = L.sa_opt2
 
 AU.LOYALTY_MARGIN = 2

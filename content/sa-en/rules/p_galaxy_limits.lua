@@ -24,8 +24,8 @@
 -- sa_resource_breaches_found; sa_resource_breaches holds what is left after
 -- them (nil when the limits hold).
 local L = game.lib
-local AU = L.sa_audit or {}
-L.sa_audit = AU
+local AU = L.sa_more or {}
+L.sa_more = AU
 local T = L.sa_tokens
 
 local function pn(p) return L.pn(p) end

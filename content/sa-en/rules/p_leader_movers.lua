@@ -20,8 +20,8 @@
 -- Other cards that move ground forces can use AU.with_leaders_as_ground the
 -- same way.
 local L = game.lib
-local AU = L.sa_audit or {}
-L.sa_audit = AU
+local AU = L.sa_more or {}
+L.sa_more = AU
 
 local function is_leader_kind(d) return d and d.class == "leader" end
 
