@@ -81,6 +81,26 @@ local function player_order(ctx)
   return out
 end
 
+-- The handler of subscriber `s` for window `name`. A pack may wrap a data
+-- entry's script by replacing `game.data.<coll>.<id>.handler`; the new one is
+-- taken from then on.
+local function handler_of(s, name)
+  local dh = s.def.handler
+  if dh ~= s.raw then
+    local h
+    if type(dh) == "function" then
+      h = { run = dh }
+    elseif type(dh) == "table" then
+      h = { run = dh[name] or dh.run, when = dh.when }
+    end
+    if not h or type(h.run) ~= "function" then
+      error(s.coll .. "." .. s.id .. ": its handler has nothing to run at window '" .. name .. "'", 2)
+    end
+    s.raw, s.handler = dh, h
+  end
+  return s.handler
+end
+
 -- Opens a timing window. Subscribers held by players run in player order
 -- (active player first, then rotation; a pack may define `window_order`),
 -- then those held by the game itself. A window nobody listens to returns at once.
@@ -99,7 +119,7 @@ function game.window(name, ctx)
       -- Held when the window opened, and still held now.
       local hs = held[i]
       if hs and hs[p] and game.holds(p, s.coll, s.id) then
-        local h = s.handler
+        local h = handler_of(s, name)
         if not h.when or h.when(ctx, p, s.def) then
           local go = true
           if s.def.optional then
@@ -117,7 +137,7 @@ function game.window(name, ctx)
   for i, s in ipairs(subs) do
     local hs = held[i]
     if hs and hs.game and game.holds("game", s.coll, s.id) then
-      local h = s.handler
+      local h = handler_of(s, name)
       if not h.when or h.when(ctx, nil, s.def) then h.run(ctx, nil, s.def) end
       if ctx.cancel then return ctx end
     end

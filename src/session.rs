@@ -346,6 +346,7 @@ impl Session {
                             st.set("def", dt.clone()).map_err(lua_err)?;
                             let h = handler_for(&lua, &handler, w).map_err(lua_err)?;
                             st.set("handler", h).map_err(lua_err)?;
+                            st.set("raw", handler.clone()).map_err(lua_err)?;
                             sub_lists.entry(w.to_string()).or_default().push(st);
                         }
                     }

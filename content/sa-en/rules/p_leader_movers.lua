@@ -14,9 +14,8 @@
 --     seed does not say whether a leader uses up one of the four; taking no
 --     capacity is about transport. Which units go follows the script's own
 --     order (it asks only how many).
---   * Shuttle Logistics: a window subscriber (before:status_phase) whose
---     handler cannot be reached from here; the window is wrapped instead, for
---     the players holding the technology, while that window runs.
+--   * Shuttle Logistics: its window handler (before:status_phase) is
+--     replaced by a wrapper when the game is set up.
 -- Other cards that move ground forces can use AU.with_leaders_as_ground the
 -- same way.
 local L = game.lib
@@ -75,26 +74,27 @@ local function wrap_transit_diodes()
 end
 
 -- Shuttle Logistics (and any other racial technology listed in
--- AU.GROUND_MOVERS_STATUS), at the start of the status phase.
+-- AU.GROUND_MOVERS_STATUS): its status-phase handler is wrapped the same way,
+-- by replacing the data entry's handler (the kernel then runs the new one).
 AU.GROUND_MOVERS_STATUS = { "shuttle_logistics" }
 
-local base_window = game.window
-game.window = function(name, ctx)
-  if name ~= "before:status_phase" then return base_window(name, ctx) end
-  local holders = {}
-  for p = 1, game.num_players() do
-    for _, id in ipairs(AU.GROUND_MOVERS_STATUS) do
-      if game.holds(p, "racial_techs", id) then holders[#holders + 1] = p; break end
+local function wrap_status_movers()
+  for _, id in ipairs(AU.GROUND_MOVERS_STATUS) do
+    local d = game.data.racial_techs and game.data.racial_techs[id]
+    local base = d and d.handler
+    if type(base) == "function" then
+      d.handler = function(ctx, p, def)
+        local r = table.pack(AU.with_leaders_as_ground({ p }, base, ctx, p, def))
+        sync_leaders()
+        return table.unpack(r, 1, r.n)
+      end
     end
   end
-  if #holders == 0 then return base_window(name, ctx) end
-  local r = AU.with_leaders_as_ground(holders, base_window, name, ctx)
-  sync_leaders()
-  return r
 end
 
 local base_setup = game.procedure_fn("setup")
 procedure("setup", function(args)
   wrap_transit_diodes()
+  wrap_status_movers()
   return base_setup(args)
 end)
