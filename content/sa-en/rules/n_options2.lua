@@ -1760,6 +1760,12 @@ function O.merc_auction()
   if u then move_merc(id, "sa_mercs:hand", "sa_mercs:placed") end
 end
 
+-- The overbid a loyalty bid needs against the owner of mercenary id, and a
+-- note for the counter-bid line when it is not the usual one (rules that
+-- change the margin replace both).
+function O.loyalty_margin(owner, id) return 2 end
+function O.loyalty_note(owner, id) return "" end
+
 function O.loyalty_bids()
   local order = L.order_from(L.speaker())
   for _, m in ipairs(O.mercs_in_play()) do
@@ -1788,10 +1794,10 @@ function O.loyalty_bids()
         local opts = {}
         for v = 0, bid_cap(owner) do opts[#opts + 1] = tostring(v) end
         local counter = tonumber(game.choose(owner, "counter-bid to keep " .. L.name("sa_mercenaries", id) .. " (" .. L.pn(bidder) .. " bids " .. best .. ")", opts))
-        game.log(L.pn(owner) .. " counter-bids " .. counter)
+        game.log(L.pn(owner) .. " counter-bids " .. counter .. O.loyalty_note(owner, id))
         for _, q in ipairs(game.keys(paid)) do O.pay_bid(q, paid[q]) end
         O.pay_bid(owner, counter)
-        if best >= counter + 2 then
+        if best >= counter + O.loyalty_margin(owner, id) then
           game.remove_unit(u.id)
           game.log(L.name("sa_mercenaries", id) .. " changes sides: " .. L.pn(owner) .. " -> " .. L.pn(bidder))
           move_merc(id, "sa_mercs:placed", "sa_mercs:hand")
