@@ -26,19 +26,10 @@ local L = game.lib
 local U = {}
 L.sa_units = U
 
-local function copy(t)
-  local c = {}
-  for k, v in pairs(t) do c[k] = (type(v) == "table") and copy(v) or v end
-  return c
-end
+local copy = L.deep_copy
 
--- Runs fn(...), then undo(), even when fn fails.
-local function guarded(undo, fn, ...)
-  local res = table.pack(pcall(fn, ...))
-  undo()
-  if not res[1] then error(res[2], 0) end
-  return table.unpack(res, 2, res.n)
-end
+-- Runs fn(...), then undo(), even when fn fails (ti3's options_a.lua).
+local guarded = L.guarded
 U.guarded = guarded
 
 ---------------------------------------------------------------------------

@@ -7,6 +7,13 @@ L.POOLS = { "tactic", "fleet", "strategy" }
 
 function L.pn(p) return "p" .. p end
 
+-- A copy of table t and of every table inside it.
+function L.deep_copy(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = (type(v) == "table") and L.deep_copy(v) or v end
+  return c
+end
+
 function L.name(coll, id)
   local d = game.data[coll] and game.data[coll][id]
   return game.text("names." .. id, d and d.name or id)

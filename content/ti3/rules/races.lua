@@ -82,11 +82,7 @@ local function contains(list, x)
   return false
 end
 
-local function copy(t)
-  local c = {}
-  for k, v in pairs(t) do c[k] = (type(v) == "table") and copy(v) or v end
-  return c
-end
+local copy = L.deep_copy
 
 local function anomaly(s)
   return (game.data.systems[game.tile_of(s)] or {}).anomaly

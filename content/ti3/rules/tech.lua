@@ -35,11 +35,7 @@ function L.reset_cache()
   reset()
 end
 
-local function copy(t)
-  local c = {}
-  for k, v in pairs(t) do c[k] = (type(v) == "table") and copy(v) or v end
-  return c
-end
+local copy = L.deep_copy
 
 function L.def(p, t)
   local c = cache[p]

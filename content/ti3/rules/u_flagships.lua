@@ -27,19 +27,10 @@ L.flagships = F
 local function on() return game.options.flagships and true or false end
 F.on = on
 
-local function copy(t)
-  local c = {}
-  for k, v in pairs(t) do c[k] = (type(v) == "table") and copy(v) or v end
-  return c
-end
+local copy = L.deep_copy
 
--- Runs fn(...), then undo(), even when fn fails.
-local function guarded(undo, fn, ...)
-  local res = table.pack(pcall(fn, ...))
-  undo()
-  if not res[1] then error(res[2], 0) end
-  return table.unpack(res, 2, res.n)
-end
+-- Runs fn(...), then undo(), even when fn fails (ti3's options_a.lua).
+local guarded = L.guarded
 F.guarded = guarded
 
 -- The unit id of p's flagship (nil when the option is off or p has none).
