@@ -414,6 +414,12 @@ local function auction(item, chooser, others_order)
   return high, bid
 end
 
+-- Hooks of the end-of-round procedure a variant may replace: which of his
+-- space docks go (here all but the capital's), and what happens once his
+-- planets and fleets are auctioned (here nothing: the capital stays his).
+function O.surrender_removes_dock(p, u, capital) return u.planet ~= capital end
+function O.surrender_settled(p, capital) end
+
 function O.resolve_surrender(p)
   game.log(L.pn(p) .. " has surrendered: the end-of-round procedure")
   local capital = O.capital_planet(p)
@@ -431,7 +437,7 @@ function O.resolve_surrender(p)
   end
   -- 3) space docks but the capital's
   for _, u in ipairs(game.units { owner = p }) do
-    if utype(p, u.kind) == "space_dock" and u.planet ~= capital then
+    if utype(p, u.kind) == "space_dock" and O.surrender_removes_dock(p, u, capital) then
       game.remove_unit(u.id)
       game.log(L.pn(p) .. " space dock#" .. u.id .. " is removed")
     end
@@ -472,6 +478,7 @@ function O.resolve_surrender(p)
       L.enforce_limits(winner, s)
     end
   end
+  O.surrender_settled(p, capital)
   O.check_surrendered_trade(p)
   game.window("sa_surrender_done", { player = p, capital = capital })
 end

@@ -47,9 +47,9 @@
 --     which stays as a passive neutral garrison; then the speaker and the
 --     players after him pick his other planets and fleets in turn, each
 --     auctioned for influence. (sa-en's end-of-round procedure does this with
---     its "capital planet": here the capital is that home planet. UNCERTAIN:
---     the planet stays his on the board, passive, as in sa-en; his space docks
---     in his home system but not on the capital are removed too.)
+--     its "capital planet": here the capital is that home planet, which
+--     becomes neutral once the auctions are over; his docks in his home
+--     system stay, and go with their planets.)
 local L = game.lib
 local ES = L.sa_es or {}
 L.sa_es = ES
@@ -183,6 +183,24 @@ function ES.install_surrender()
       end
     end
     return best or base_capital(p)
+  end
+  -- Only his space docks outside his home system go (001 l.284): one on
+  -- another planet of his home system stays, and goes with that planet's
+  -- auction.
+  O.surrender_removes_dock = function(p, u, capital)
+    local home = L.home(p)
+    local s = u.planet and game.planet_system(u.planet) or u.system
+    return s ~= home
+  end
+  -- The capital becomes a neutral planet (001 l.285-287: "el Planeta neutral
+  -- en el Sistema Natal"); its garrison stays on it as passive defenders
+  -- (they keep his colour on the board, and nobody moves them). With no
+  -- planet left he is eliminated: his trade agreements end.
+  O.surrender_settled = function(p, capital)
+    if capital and game.planet_owner(capital) == p then
+      game.set_owner(capital, nil)
+      game.log(L.name("planets", capital) .. " becomes a neutral planet, held by its garrison")
+    end
   end
 end
 
