@@ -84,7 +84,7 @@ const SA_OPTIONS: [&str; 5] = [
     "twilight_council,ascendancy,crimson_suns,sa_mercenaries,sa_promissory_notes,flagships",
     "star_by_star,ancient_empire,paths_of_fate,sa_simultaneous_actions,increased_limits,leaders,facilities,artifacts",
     "sa_scenario_maps,sa_home_bidding,sa_surrender,distant_suns,final_frontier",
-    "custodians,homeworlds,wormhole_nexus,sabotage_runs,se_strategy_cards,long_game,flagships",
+    "custodians,wormhole_nexus,sabotage_runs,se_strategy_cards,long_game,flagships",
 ];
 
 /// Plays `id` with `options` at each player count; every game must end with

@@ -96,3 +96,18 @@ fn scenarios_match_their_goldens() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn shattered_ascension_drops_the_variants_it_does_not_use() {
+    // Seed 000: Homeworlds is one of the official variants SA does not use;
+    // its mines lie on borders, not in systems.
+    let lib = Library::new(content());
+    for id in ["sa-en", "sa-es"] {
+        let p = lib.resolve(id).unwrap();
+        for opt in ["homeworlds", "space_mines"] {
+            assert!(p.get("options", opt).is_none(), "{id} still offers {opt}");
+        }
+    }
+    let ti3 = lib.resolve("ti3").unwrap();
+    assert!(ti3.get("options", "homeworlds").is_some());
+}
