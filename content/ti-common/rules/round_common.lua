@@ -52,3 +52,46 @@ procedure("repair_units", function(ctx)
 end)
 
 procedure("remove_command_tokens", function(ctx) game.clear_tokens("command") end)
+
+-- A component action: an action card (played through L.play_action_card) or
+-- the `component` of a definition the player holds. L.component_used(p,
+-- coll, id) lets an edition mark what was used (ti4 exhausts technologies).
+function L.component_used(p, coll, id) end
+
+procedure("component_action", function(ctx)
+  local p, d = ctx.player, game.data[ctx.coll][ctx.id]
+  if ctx.coll == "action_cards" then
+    if not L.play_action_card(p, ctx.id, ctx) then return end
+  else
+    L.component_used(p, ctx.coll, ctx.id)
+    game.log(L.pn(p) .. " uses " .. L.name(ctx.coll, ctx.id))
+  end
+  d.handler.component(p, d, ctx)
+end)
+
+-- The first player offered the secondary of p's strategy card: his clockwise
+-- neighbour (a variant with another player order replaces this).
+function L.secondary_first(p) return p % game.num_players() + 1 end
+
+-- A strategic action: the card's primary, then the other players in order
+-- from L.secondary_first may resolve its secondary for a strategy token,
+-- unless the card (or the player prop free_secondaries) makes it free.
+procedure("strategic_action", function(ctx)
+  local p, id = ctx.player, ctx.card
+  local d = game.data.strategy_cards[id]
+  game.log(L.pn(p) .. " plays " .. L.name("strategy_cards", id))
+  if d.handler.primary then d.handler.primary(p, d, ctx) end
+  for _, q in ipairs(L.order_from(L.secondary_first(p))) do
+    if q ~= p and d.handler.secondary then
+      local free = d.free_secondary or game.get("player", q, "free_secondaries")
+      if (free or game.counter(q, "strategy") > 0) and (not d.handler.can_secondary or d.handler.can_secondary(q, d, ctx)) then
+        if game.choose(q, "use the secondary of " .. L.name("strategy_cards", id), { "no", "yes" }) == "yes" then
+          if not free then game.add(q, "strategy", -1) end
+          game.log(L.pn(q) .. " uses the secondary of " .. L.name("strategy_cards", id))
+          d.handler.secondary(q, d, ctx)
+        end
+      end
+    end
+  end
+  game.put("game", nil, "sc_used:" .. id, true)
+end)

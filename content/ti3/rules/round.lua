@@ -163,42 +163,8 @@ procedure("action_phase", function(ctx)
   game.put("game", nil, "active", nil)
 end)
 
-procedure("component_action", function(ctx)
-  local p, d = ctx.player, game.data[ctx.coll][ctx.id]
-  if ctx.coll == "action_cards" then
-    if not L.play_action_card(p, ctx.id, ctx) then return end
-  else
-    game.log(L.pn(p) .. " uses " .. L.name(ctx.coll, ctx.id))
-  end
-  d.handler.component(p, d, ctx)
-end)
-
--- The first player offered the secondary of p's strategy card: his clockwise
--- neighbour (a variant with another player order replaces this).
-function L.secondary_first(p) return p % game.num_players() + 1 end
-
-procedure("strategic_action", function(ctx)
-  local p, id = ctx.player, ctx.card
-  local d = game.data.strategy_cards[id]
-  game.log(L.pn(p) .. " plays " .. L.name("strategy_cards", id))
-  if d.handler.primary then d.handler.primary(p, d, ctx) end
-  -- Others in order from L.secondary_first (clockwise) may use the secondary
-  -- for a strategy counter, unless the card's secondary is free (or the
-  -- player's effects make it so).
-  for _, q in ipairs(L.order_from(L.secondary_first(p))) do
-    if q ~= p and d.handler.secondary then
-      local free = d.free_secondary or game.get("player", q, "free_secondaries")
-      if (free or game.counter(q, "strategy") > 0) and (not d.handler.can_secondary or d.handler.can_secondary(q, d, ctx)) then
-        if game.choose(q, "use the secondary of " .. L.name("strategy_cards", id), { "no", "yes" }) == "yes" then
-          if not free then game.add(q, "strategy", -1) end
-          game.log(L.pn(q) .. " uses the secondary of " .. L.name("strategy_cards", id))
-          d.handler.secondary(q, d, ctx)
-        end
-      end
-    end
-  end
-  game.put("game", nil, "sc_used:" .. id, true)
-end)
+-- The component and strategic actions are ti-common's (round_common.lua);
+-- L.secondary_first and L.component_used are its hooks.
 
 -- Transfer action (TI3): the player activates two adjacent systems with one
 -- command counter from his command pool and a second one from his

@@ -172,40 +172,11 @@ procedure("action_phase", function(ctx)
   game.put("game", nil, "active", nil)
 end)
 
-procedure("component_action", function(ctx)
-  local p, d = ctx.player, game.data[ctx.coll][ctx.id]
-  if ctx.coll == "action_cards" then
-    if not L.play_action_card(p, ctx.id, ctx) then return end
-  elseif ctx.coll == "techs" then
-    game.put("player", p, "used:" .. ctx.id, true) -- exhausted until the status phase
-    game.log(L.pn(p) .. " uses " .. L.name(ctx.coll, ctx.id))
-  else
-    game.log(L.pn(p) .. " uses " .. L.name(ctx.coll, ctx.id))
-  end
-  d.handler.component(p, d, ctx)
-end)
-
-procedure("strategic_action", function(ctx)
-  local p, id = ctx.player, ctx.card
-  local d = game.data.strategy_cards[id]
-  game.log(L.pn(p) .. " plays " .. L.name("strategy_cards", id))
-  d.handler.primary(p, d, ctx)
-  -- Other players in clockwise order may resolve the secondary by spending a
-  -- strategy token (LRR 82.3), unless the card says otherwise.
-  for _, q in ipairs(L.order_from(p % game.num_players() + 1)) do
-    if q ~= p and d.handler.secondary then
-      local free = d.free_secondary
-      if (free or game.counter(q, "strategy") > 0) and (not d.handler.can_secondary or d.handler.can_secondary(q, d)) then
-        if game.choose(q, "use the secondary of " .. L.name("strategy_cards", id), { "no", "yes" }) == "yes" then
-          if not free then game.add(q, "strategy", -1) end
-          game.log(L.pn(q) .. " uses the secondary of " .. L.name("strategy_cards", id))
-          d.handler.secondary(q, d, ctx)
-        end
-      end
-    end
-  end
-  game.put("game", nil, "sc_used:" .. id, true)
-end)
+-- The component and strategic actions are ti-common's (round_common.lua).
+-- A technology used as an action is exhausted until the status phase.
+function L.component_used(p, coll, id)
+  if coll == "techs" then game.put("player", p, "used:" .. id, true) end
+end
 
 -- Status phase, steps 1-8 (step 9, the agenda phase, follows in the round).
 procedure("status_phase", function(ctx)
