@@ -426,3 +426,24 @@ end
 function L.fleet_limit(p)
   return game.counter(p, "fleet") + L.flag(p, "fleet_bonus")
 end
+
+-- Seats n players: each plays the id given in `chosen` (a list), or, without
+-- it, ids of `pool` dealt at random. `coll` is the collection the ids belong
+-- to (factions, races); `what` names it in errors.
+function L.seat_players(n, coll, pool, chosen, what)
+  if not chosen then
+    pool = { table.unpack(pool) }
+    for i = #pool, 2, -1 do
+      local j = game.random(i)
+      pool[i], pool[j] = pool[j], pool[i]
+    end
+    chosen = {}
+    for i = 1, n do chosen[i] = pool[i] end
+  end
+  for i = 1, n do
+    local p = game.add_player()
+    if not game.data[coll][chosen[i]] then error("unknown " .. what .. " '" .. tostring(chosen[i]) .. "'") end
+    game.put("player", p, "faction", chosen[i])
+    game.log(L.pn(p) .. " plays " .. L.name(coll, chosen[i]))
+  end
+end

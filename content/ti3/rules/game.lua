@@ -110,21 +110,7 @@ procedure("setup", function(args)
   for _, id in ipairs(game.keys(game.data.races)) do
     if game.data.races[id].expansion ~= "shards_of_the_throne" then races[#races + 1] = id end
   end
-  local chosen = args.races or args.factions
-  if not chosen then
-    chosen = {}
-    for i = #races, 2, -1 do
-      local j = game.random(i)
-      races[i], races[j] = races[j], races[i]
-    end
-    for i = 1, n do chosen[i] = races[i] end
-  end
-  for i = 1, n do
-    local p = game.add_player()
-    if not game.data.races[chosen[i]] then error("unknown race '" .. tostring(chosen[i]) .. "'") end
-    game.put("player", p, "faction", chosen[i])
-    game.log(L.pn(p) .. " plays " .. L.name("races", chosen[i]))
-  end
+  L.seat_players(n, "races", races, args.races or args.factions, "race")
   game.call("build_galaxy", { map = args.map or ("standard_" .. n .. "p") })
   for p = 1, n do game.call("setup_player", p) end
   game.call("setup_decks")

@@ -72,24 +72,8 @@ end
 procedure("setup", function(args)
   local n = args.players or 6
   if n < 3 or n > 6 then error("ti4 plays with 3 to 6 players, not " .. tostring(n)) end
-  local facs = game.keys(game.data.factions)
   -- Factions: given, or dealt at random.
-  local chosen = {}
-  if args.factions then
-    chosen = args.factions
-  else
-    for i = #facs, 2, -1 do
-      local j = game.random(i)
-      facs[i], facs[j] = facs[j], facs[i]
-    end
-    for i = 1, n do chosen[i] = facs[i] end
-  end
-  for i = 1, n do
-    local p = game.add_player()
-    if not game.data.factions[chosen[i]] then error("unknown faction '" .. tostring(chosen[i]) .. "'") end
-    game.put("player", p, "faction", chosen[i])
-    game.log(L.pn(p) .. " plays " .. L.name("factions", chosen[i]))
-  end
+  L.seat_players(n, "factions", game.keys(game.data.factions), args.factions, "faction")
   game.call("build_galaxy", { map = args.map or ("standard_" .. n .. "p") })
   for p = 1, n do game.call("setup_player", p) end
   game.call("setup_decks")
