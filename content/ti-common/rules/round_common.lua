@@ -95,3 +95,74 @@ procedure("strategic_action", function(ctx)
   end
   game.put("game", nil, "sc_used:" .. id, true)
 end)
+
+-- Component actions p could take now: action cards in hand (sorted), then
+-- definitions held in L.COMPONENT_COLLS, each with a `component` handler
+-- whose `usable` check passes and that L.component_usable allows.
+L.COMPONENT_COLLS = {}
+function L.component_usable(p, coll, id) return true end
+
+function L.component_actions(p)
+  local out = {}
+  for _, coll in ipairs({ "action_cards", table.unpack(L.COMPONENT_COLLS) }) do
+    local ids = {}
+    if coll == "action_cards" then
+      local seen = {}
+      for _, c in ipairs(game.zone("actions:" .. p)) do
+        if not seen[c] then seen[c] = true; ids[#ids + 1] = c end
+      end
+      table.sort(ids)
+    else
+      ids = game.holdings(p, coll)
+    end
+    for _, id in ipairs(ids) do
+      local d = game.data[coll] and game.data[coll][id]
+      local h = d and d.handler
+      if type(h) == "table" and h.component and (not h.usable or h.usable(p, d)) and L.component_usable(p, coll, id) then
+        out[#out + 1] = "component:" .. coll .. "." .. id
+      end
+    end
+  end
+  return out
+end
+
+-- Actions that also take a command token from the tactic pool, offered right
+-- after the tactical action (an edition adds its own, e.g. TI3's transfer).
+function L.tactic_actions(p, opts) end
+
+-- The actions p may take now: strategic, tactical (and L.tactic_actions),
+-- component, and pass once every strategy card of p is played.
+procedure("action_options", function(p)
+  local opts = {}
+  local all_used = true
+  for _, id in ipairs(L.cards_of(p)) do
+    if not game.get("game", nil, "sc_used:" .. id) then
+      all_used = false
+      opts[#opts + 1] = "strategic:" .. id
+    end
+  end
+  if game.counter(p, "tactic") > 0 then
+    opts[#opts + 1] = "tactical"
+    L.tactic_actions(p, opts)
+  end
+  for _, c in ipairs(L.component_actions(p)) do opts[#opts + 1] = c end
+  if all_used then opts[#opts + 1] = "pass" end
+  return opts
+end)
+
+-- The step each plain action runs; strategic and component actions carry
+-- their card or definition. A failing action is undone as a whole.
+L.ACTION_STEPS = { tactical = "tactical_action" }
+function L.take_action(p, act)
+  local ctx = { player = p, active = p }
+  if L.ACTION_STEPS[act] then
+    game.atomic(game.step, L.ACTION_STEPS[act], ctx)
+  elseif act:sub(1, 10) == "strategic:" then
+    ctx.card = act:sub(11)
+    game.atomic(game.step, "strategic_action", ctx)
+  else
+    ctx.coll, ctx.id = act:match("^component:([%w_]+)%.([%w_]+)$")
+    game.atomic(game.step, "component_action", ctx)
+  end
+  return ctx
+end

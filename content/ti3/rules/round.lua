@@ -80,63 +80,13 @@ procedure("strategy_phase", function(ctx)
   end
 end)
 
-function L.component_actions(p)
-  local out = {}
-  local seen = {}
-  for _, c in ipairs(game.zone("actions:" .. p)) do
-    local d = game.data.action_cards[c]
-    local h = d and d.handler
-    if not seen[c] and type(h) == "table" and h.component and (not h.usable or h.usable(p, d)) then
-      seen[c] = true
-      out[#out + 1] = "component:action_cards." .. c
-    end
-  end
-  table.sort(out)
-  for _, coll in ipairs({ "techs", "racial_techs", "race_abilities" }) do
-    for _, id in ipairs(game.holdings(p, coll)) do
-      local d = game.data[coll] and game.data[coll][id]
-      local h = d and d.handler
-      if type(h) == "table" and h.component and (not h.usable or h.usable(p, d)) then
-        out[#out + 1] = "component:" .. coll .. "." .. id
-      end
-    end
-  end
-  return out
-end
-
-procedure("action_options", function(p)
-  local opts = {}
-  local all_used = true
-  for _, id in ipairs(L.cards_of(p)) do
-    if not game.get("game", nil, "sc_used:" .. id) then
-      all_used = false
-      opts[#opts + 1] = "strategic:" .. id
-    end
-  end
-  if game.counter(p, "tactic") > 0 then
-    opts[#opts + 1] = "tactical"
-    if #L.transfer_pairs(p) > 0 then opts[#opts + 1] = "transfer" end
-  end
-  for _, c in ipairs(L.component_actions(p)) do opts[#opts + 1] = c end
-  -- A player passes only after his strategic action.
-  if all_used then opts[#opts + 1] = "pass" end
-  return opts
-end)
-
-function L.take_action(p, act)
-  local ctx = { player = p, active = p }
-  if act == "tactical" then
-    game.atomic(game.step, "tactical_action", ctx)
-  elseif act == "transfer" then
-    game.atomic(game.step, "transfer_action", ctx)
-  elseif act:sub(1, 10) == "strategic:" then
-    ctx.card = act:sub(11)
-    game.atomic(game.step, "strategic_action", ctx)
-  else
-    ctx.coll, ctx.id = act:match("^component:([%w_]+)%.([%w_]+)$")
-    game.atomic(game.step, "component_action", ctx)
-  end
-  return ctx
+-- Component actions, the action options and taking an action are
+-- ti-common's (round_common.lua); TI3 adds the transfer action (a command
+-- counter from the command pool, like a tactical action).
+L.COMPONENT_COLLS = { "techs", "racial_techs", "race_abilities" }
+L.ACTION_STEPS.transfer = "transfer_action"
+function L.tactic_actions(p, opts)
+  if #L.transfer_pairs(p) > 0 then opts[#opts + 1] = "transfer" end
 end
 
 procedure("action_phase", function(ctx)

@@ -38,32 +38,12 @@ procedure("strategy_phase", function(ctx)
   end
 end)
 
--- Component actions p could take now: held definitions with a `component`
--- handler whose `usable` check passes.
-function L.component_actions(p)
-  local out = {}
-  for _, coll in ipairs({ "action_cards", "techs", "abilities" }) do
-    local ids = {}
-    if coll == "action_cards" then
-      local seen = {}
-      for _, c in ipairs(game.zone("actions:" .. p)) do
-        if not seen[c] then seen[c] = true; ids[#ids + 1] = c end
-      end
-      table.sort(ids)
-    else
-      ids = game.holdings(p, coll)
-    end
-    for _, id in ipairs(ids) do
-      local d = game.data[coll][id]
-      local h = d and d.handler
-      if type(h) == "table" and h.component and (not h.usable or h.usable(p, d)) then
-        if coll ~= "techs" or not game.get("player", p, "used:" .. id) then
-          out[#out + 1] = "component:" .. coll .. "." .. id
-        end
-      end
-    end
-  end
-  return out
+-- Component actions, the action options and taking an action are
+-- ti-common's (round_common.lua); ti4 holds component actions on techs and
+-- abilities, and a technology used this round is not offered again.
+L.COMPONENT_COLLS = { "techs", "abilities" }
+function L.component_usable(p, coll, id)
+  return coll ~= "techs" or not game.get("player", p, "used:" .. id)
 end
 
 procedure("transaction", function(ctx)
@@ -101,39 +81,6 @@ procedure("transaction", function(ctx)
   end
 end)
 
--- The actions p may take now (LRR 3): strategic, tactical, component, pass.
-procedure("action_options", function(p)
-  local opts = {}
-  local all_used = true
-  for _, id in ipairs(L.cards_of(p)) do
-    if not game.get("game", nil, "sc_used:" .. id) then
-      all_used = false
-      opts[#opts + 1] = "strategic:" .. id
-    end
-  end
-  if game.counter(p, "tactic") > 0 then opts[#opts + 1] = "tactical" end
-  for _, c in ipairs(L.component_actions(p)) do opts[#opts + 1] = c end
-  -- Passing needs every strategy card of p played (LRR 3.4).
-  if all_used then opts[#opts + 1] = "pass" end
-  return opts
-end)
-
--- Runs one chosen action; a failing action is undone as a whole.
-function L.take_action(p, act)
-  local ctx
-  if act == "tactical" then
-    ctx = { player = p, active = p }
-    game.atomic(game.step, "tactical_action", ctx)
-  elseif act:sub(1, 10) == "strategic:" then
-    ctx = { player = p, active = p, card = act:sub(11) }
-    game.atomic(game.step, "strategic_action", ctx)
-  else
-    local coll, id = act:match("^component:([%w_]+)%.([%w_]+)$")
-    ctx = { player = p, active = p, coll = coll, id = id }
-    game.atomic(game.step, "component_action", ctx)
-  end
-  return ctx
-end
 
 procedure("action_phase", function(ctx)
   local passed = {}
