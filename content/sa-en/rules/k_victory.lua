@@ -285,31 +285,10 @@ end)
 
 ---------------------------------------------------------------------------
 -- The end of the game.
-procedure("end_game", function()
-  V.sync_all()
-  local round = game.get("game", nil, "round") or 0
-  local winner = game.get("game", nil, "winner")
-  local winners = game.get("game", nil, "winners")
-  local how = game.get("game", nil, "won_by") or ("reaches " .. L.goal() .. " vp")
-  if not winner then
-    winners = V.rank(all_players())
-    winner = winners[1]
-    how = "has the most vp when the game ends"
-    if #winners == 1 then winners = nil end
-  end
-  game.finish({ winner = winner, winners = winners, round = round })
-  local scores = {}
-  for p = 1, game.num_players() do scores[#scores + 1] = pn(p) .. "=" .. game.counter(p, "vp") end
-  game.log("scores: " .. table.concat(scores, " "))
-  local shared = ""
-  if winners and #winners > 1 then
-    local names = {}
-    for _, q in ipairs(winners) do if q ~= winner then names[#names + 1] = pn(q) end end
-    shared = " (split victory with " .. table.concat(names, ", ") .. ")"
-  end
-  game.log("winner: " .. pn(winner) .. " (" .. L.name("races", game.get("player", winner, "faction")) .. ") " .. how .. " in round " .. round .. shared)
-  return { winner = winner, winners = winners, round = round, vp = game.counter(winner, "vp") }
-end)
+-- ti-common's end_game with SA's ranking: tie-breaks and shared victories
+-- (V.rank), after the special objectives are brought up to date.
+L.before_end_game = function() V.sync_all() end
+L.final_ranking = function() return V.rank(all_players()) end
 
 ---------------------------------------------------------------------------
 -- Progression feedback.

@@ -166,3 +166,53 @@ function L.take_action(p, act)
   end
   return ctx
 end
+
+-- The end of the game. A winner set before (game prop `winner`, with
+-- `won_by` saying how and `winners` for a shared victory) stands; otherwise
+-- L.final_ranking() gives the winners (first = the winner; more = a shared
+-- victory) and L.final_how(round) says how. L.FACTION_COLL is the collection
+-- players' factions come from.
+L.FACTION_COLL = "factions"
+function L.final_ranking()
+  -- Most victory points; ties go to the earliest in the speaker order.
+  local best, winner = -1, nil
+  for _, p in ipairs(L.order_from(L.speaker())) do
+    local v = game.counter(p, "vp")
+    if v > best then best, winner = v, p end
+  end
+  return { winner }
+end
+function L.final_how(round) return "has the most vp when the game ends" end
+function L.before_end_game() end
+
+procedure("end_game", function()
+  L.before_end_game()
+  local round = game.get("game", nil, "round") or 0
+  local winner = game.get("game", nil, "winner")
+  local winners = game.get("game", nil, "winners")
+  local how = game.get("game", nil, "won_by") or ("reaches " .. L.goal() .. " vp")
+  if not winner then
+    winners = L.final_ranking()
+    winner = winners[1]
+    how = L.final_how(round)
+    if #winners == 1 then winners = nil end
+  end
+  game.finish({ winner = winner, winners = winners, round = round })
+  local scores = {}
+  for p = 1, game.num_players() do scores[#scores + 1] = L.pn(p) .. "=" .. game.counter(p, "vp") end
+  game.log("scores: " .. table.concat(scores, " "))
+  local shared = ""
+  if winners and #winners > 1 then
+    local names = {}
+    for _, q in ipairs(winners) do if q ~= winner then names[#names + 1] = L.pn(q) end end
+    shared = " (split victory with " .. table.concat(names, ", ") .. ")"
+  end
+  game.log("winner: " .. L.pn(winner) .. " (" .. L.name(L.FACTION_COLL, game.get("player", winner, "faction")) .. ") " .. how .. " in round " .. round .. shared)
+  return { winner = winner, winners = winners, round = round, vp = game.counter(winner, "vp") }
+end)
+
+-- Scenarios: a board like a real game's, without objectives unless asked.
+procedure("scenario_setup", function(args)
+  args.no_objectives = not args.objectives
+  game.call("setup", args)
+end)

@@ -141,28 +141,6 @@ procedure("game", function(args)
   return game.call("end_game")
 end)
 
-procedure("end_game", function()
-  local round = game.get("game", nil, "round") or 0
-  local winner = game.get("game", nil, "winner")
-  local how = game.get("game", nil, "won_by") or ("reaches " .. L.goal() .. " vp")
-  if not winner then
-    -- Most victory points; ties go to the earliest in the speaker order.
-    local best = -1
-    for _, p in ipairs(L.order_from(L.speaker())) do
-      local v = game.counter(p, "vp")
-      if v > best then best, winner = v, p end
-    end
-    how = "has the most vp when the game ends"
-  end
-  game.finish({ winner = winner, round = round })
-  local scores = {}
-  for p = 1, game.num_players() do scores[#scores + 1] = L.pn(p) .. "=" .. game.counter(p, "vp") end
-  game.log("scores: " .. table.concat(scores, " "))
-  game.log("winner: " .. L.pn(winner) .. " (" .. L.name("races", game.get("player", winner, "faction")) .. ") " .. how .. " in round " .. round)
-  return { winner = winner, round = round, vp = game.counter(winner, "vp") }
-end)
-
-procedure("scenario_setup", function(args)
-  args.no_objectives = not args.objectives
-  game.call("setup", args)
-end)
+-- The end of the game and the scenario entry are ti-common's; players'
+-- factions are races here.
+L.FACTION_COLL = "races"

@@ -123,37 +123,22 @@ procedure("game", function(args)
   return game.call("end_game")
 end)
 
-procedure("end_game", function()
-  local round = game.get("game", nil, "round") or 0
-  local winner = game.get("game", nil, "winner")
-  local how = "reaches " .. L.goal() .. " vp"
-  if not winner then
-    -- End of round 10: most VP; ties go to the earliest in initiative order
-    -- (LRR 98.8), or, when nobody holds a strategy card (they are returned
-    -- in the status phase), to the player nearest the speaker clockwise,
-    -- the speaker included (LRR 98.7).
-    local held = false
-    for _, id in ipairs(game.keys(game.data.strategy_cards or {})) do
-      if game.get("game", nil, "sc_owner:" .. id) then held = true end
-    end
-    local order = (held and L.initiative_order) and L.initiative_order() or L.order_from(L.speaker())
-    local best = -1
-    for _, p in ipairs(order) do
-      local v = game.counter(p, "vp")
-      if v > best then best, winner = v, p end
-    end
-    how = "has the most vp at the end of round " .. round
+-- The end of the game and the scenario entry are ti-common's. At the end of
+-- round 10 the most VP win; ties go to the earliest in initiative order (LRR
+-- 98.8), or, when nobody holds a strategy card (they are returned in the
+-- status phase), to the player nearest the speaker clockwise, the speaker
+-- included (LRR 98.7).
+function L.final_ranking()
+  local held = false
+  for _, id in ipairs(game.keys(game.data.strategy_cards or {})) do
+    if game.get("game", nil, "sc_owner:" .. id) then held = true end
   end
-  game.finish({ winner = winner, round = round })
-  local scores = {}
-  for p = 1, game.num_players() do scores[#scores + 1] = L.pn(p) .. "=" .. game.counter(p, "vp") end
-  game.log("scores: " .. table.concat(scores, " "))
-  game.log("winner: " .. L.pn(winner) .. " (" .. L.name("factions", game.get("player", winner, "faction")) .. ") " .. how .. " in round " .. round)
-  return { winner = winner, round = round, vp = game.counter(winner, "vp") }
-end)
-
--- Scenarios: a board like a real game's, without objectives unless asked.
-procedure("scenario_setup", function(args)
-  args.no_objectives = not args.objectives
-  game.call("setup", args)
-end)
+  local order = (held and L.initiative_order) and L.initiative_order() or L.order_from(L.speaker())
+  local best, winner = -1, nil
+  for _, p in ipairs(order) do
+    local v = game.counter(p, "vp")
+    if v > best then best, winner = v, p end
+  end
+  return { winner }
+end
+function L.final_how(round) return "has the most vp at the end of round " .. round end
