@@ -164,6 +164,9 @@ pub struct ResolvedPack {
     pub locale: String,
     /// Locale strings: names and phrases, merged.
     pub locale_strings: BTreeMap<String, String>,
+    /// The language of the file that last gave each locale string (the
+    /// file name up to `_` or `.`: `locale/es_cards.yaml` is `es`).
+    pub locale_langs: BTreeMap<String, String>,
     /// Procedures defined per pack (for `diff`).
     pub procedures: Vec<(String, String, Origin)>,
     pub refs: Vec<RefRule>,
@@ -541,6 +544,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
     let mut windows = BTreeSet::new();
     let mut locale = "en".to_string();
     let mut locale_strings = BTreeMap::new();
+    let mut locale_langs = BTreeMap::new();
     let mut procedures: Vec<(String, String, Origin)> = vec![];
     let mut refs = vec![];
     let mut sources: BTreeMap<(String, String), String> = BTreeMap::new();
@@ -576,12 +580,17 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                 }
             };
             sources.insert((pid.clone(), rel.clone()), src.clone());
-            if rel.starts_with("locale/") {
+            if let Some(file) = rel.strip_prefix("locale/") {
+                let lang: String = file
+                    .chars()
+                    .take_while(|c| *c != '_' && *c != '.')
+                    .collect();
                 if let Value::Object(m) = v {
                     for (sect, vals) in m {
                         if let Value::Object(vals) = vals {
                             for (k, s) in vals {
                                 if let Some(s) = s.as_str() {
+                                    locale_langs.insert(format!("{sect}.{k}"), lang.clone());
                                     locale_strings.insert(format!("{sect}.{k}"), s.to_string());
                                 }
                             }
@@ -762,6 +771,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
         windows,
         locale,
         locale_strings,
+        locale_langs,
         procedures,
         refs,
     };

@@ -1,13 +1,100 @@
 -- The kernel's Lua side: decisions as yields, procedures and steps with their
 -- windows, the event bus, atomic actions. It knows no game, only these shapes.
-local game, PROCS, SUBS, WINDOWS, POLICY = ...
+local game, PROCS, SUBS, WINDOWS, POLICY, CHAIN = ...
 local yield = coroutine.yield
-
--- A shared table where packs keep helpers; a child pack may replace entries.
-game.lib = {}
 local sort = table.sort
 
+-- The pack whose files are loading (set by the kernel), and whether loading
+-- is over: after that, procedures and helpers can no longer be replaced.
+local LOADING, SEALED = nil, false
+local PACK_RANK = {}
+for i, id in ipairs(CHAIN) do PACK_RANK[id] = i end
+
+-- Who defined what: name -> list of pack ids, in the order they defined it
+-- (the first defines, later ones replace). `imperium diff` reads these.
+local PROC_ORIGIN, LIB_ORIGIN, LIB_DOC = {}, {}, {}
+-- The value each name had as its first pack defined it.
+local PROC_FIRST, LIB_FIRST = {}, {}
+
+local function note_origin(origins, name, firsts, value)
+  if firsts[name] == nil then firsts[name] = value end
+  local list = origins[name]
+  if not list then
+    list = {}
+    origins[name] = list
+  end
+  local who = LOADING or "?"
+  if list[#list] ~= who then list[#list + 1] = who end
+end
+
+-- Helpers: registered through the kernel (`lib(name, fn, doc)`, or assigning
+-- `game.lib.name = fn` while a pack loads); a child pack replaces one by
+-- registering the same name. Once the game runs they are read-only.
+local LIB = {}
+local function register_lib(name, value, doc, level)
+  if type(name) ~= "string" then error("lib: a helper's name is a string", level + 1) end
+  if SEALED then
+    error("game.lib." .. name .. " is assigned while the game runs: helpers are registered when a pack loads "
+      .. "(lib(name, fn)); to change behaviour at run time, give the parent a hook", level + 1)
+  end
+  LIB[name] = value
+  note_origin(LIB_ORIGIN, name, LIB_FIRST, value)
+  if doc then LIB_DOC[name] = doc end
+end
+game.lib = setmetatable({}, {
+  __index = LIB,
+  __newindex = function(_, k, v) register_lib(k, v, nil, 2) end,
+  __pairs = function() return next, LIB, nil end,
+  __metatable = "game.lib",
+})
+
+-- Registers (or, in a child pack, replaces) a helper, with a doc line.
+function lib(name, fn, doc)
+  register_lib(name, fn, doc, 2)
+  return fn
+end
+
+-- The packs that defined helper `name`, first to last (nil if none).
+function game.lib_origin(name)
+  local l = LIB_ORIGIN[name]
+  if not l then return nil end
+  return { table.unpack(l) }
+end
+
+-- The helper or procedure as the first pack that defined it gave it: a
+-- pack compares it with the current one to know whether anything replaced it.
+function game.lib_first(name) return LIB_FIRST[name] end
+function game.procedure_first(name) return PROC_FIRST[name] end
+
+function game.procedure_origin(name)
+  local l = PROC_ORIGIN[name]
+  if not l then return nil end
+  return { table.unpack(l) }
+end
+
+-- Every helper and procedure with the packs that defined it (for the kernel).
+function game.__registry()
+  local out = { procedures = {}, helpers = {} }
+  for _, k in ipairs(game.keys(PROC_ORIGIN)) do out.procedures[k] = PROC_ORIGIN[k] end
+  for _, k in ipairs(game.keys(LIB_ORIGIN)) do
+    out.helpers[k] = { packs = LIB_ORIGIN[k], doc = LIB_DOC[k] }
+  end
+  return out
+end
+
+function game.__loading(id) LOADING = id end
+function game.__seal() SEALED = true; LOADING = nil end
+
+-- The key of a decision prompt or log line: `{key = "x", ...}` or a plain string.
+function game.key_of(prompt)
+  if type(prompt) == "table" then return prompt.key end
+  return prompt
+end
+
 -- Ask `player` to pick one of `options` (a list of strings). Returns the string.
+-- `prompt` is `{key = "announce_retreat", arg = value...}`: the key and its
+-- arguments identify the decision, the locale gives its text. (A plain
+-- string prompt is the text itself, for packs that have no keys yet.)
 -- With a single option nothing is asked. A named policy, when set for the
 -- player, answers at once without leaving Lua.
 function game.choose(player, prompt, options)
@@ -23,7 +110,7 @@ function game.choose(player, prompt, options)
   return options[i]
 end
 
--- Yes/no convenience.
+-- Yes/no convenience (prompt as for game.choose).
 function game.confirm(player, prompt)
   return game.choose(player, prompt, { "yes", "no" }) == "yes"
 end
@@ -35,7 +122,47 @@ function procedure(name, fn)
   if type(name) ~= "string" or type(fn) ~= "function" then
     error("procedure(name, fn) expects a string and a function", 2)
   end
+  if SEALED then
+    error("procedure '" .. name .. "' is defined while the game runs: procedures are defined when a pack loads", 2)
+  end
   PROCS[name] = fn
+  note_origin(PROC_ORIGIN, name, PROC_FIRST, fn)
+end
+
+-- Rules that react to a window (not cards a player holds): `game.on(window,
+-- fn, {priority = n})`. fn(ctx) runs each time the window opens: those with
+-- priority >= 0 (the default 0) before the cards held by players, higher
+-- first; those below 0 after the cards. Ties: pack order (parent first),
+-- then the order of the calls.
+local RULES = {}
+local rule_seq = 0
+function game.on(window, fn, opts)
+  if type(window) ~= "string" or type(fn) ~= "function" then
+    error("game.on(window, fn [, {priority = n}]) expects a string and a function", 2)
+  end
+  if SEALED then error("game.on('" .. window .. "') is called while the game runs: rules subscribe when a pack loads", 2) end
+  if not WINDOWS[window] then error("game.on: window '" .. window .. "' is not declared by any pack", 2) end
+  local prio = (opts and opts.priority) or 0
+  if type(prio) ~= "number" then error("game.on: priority is a number", 2) end
+  rule_seq = rule_seq + 1
+  local list = RULES[window]
+  if not list then
+    list = {}
+    RULES[window] = list
+  end
+  list[#list + 1] = { fn = fn, priority = prio, rank = PACK_RANK[LOADING] or 0, seq = rule_seq, pack = LOADING }
+  sort(list, function(a, b)
+    if a.priority ~= b.priority then return a.priority > b.priority end
+    if a.rank ~= b.rank then return a.rank < b.rank end
+    return a.seq < b.seq
+  end)
+end
+
+-- The rules subscribed to a window: list of {pack, priority} (for tools).
+function game.rules_on(window)
+  local out = {}
+  for _, r in ipairs(RULES[window] or {}) do out[#out + 1] = { pack = r.pack, priority = r.priority } end
+  return out
 end
 
 function game.has_procedure(name) return PROCS[name] ~= nil end
@@ -57,7 +184,7 @@ function game.step(name, ctx)
   local f = PROCS[name]
   if not f then error("unknown step '" .. tostring(name) .. "'", 2) end
   ctx = ctx or {}
-  local before = SUBS["before:" .. name]
+  local before = SUBS["before:" .. name] or RULES["before:" .. name]
   if before then
     game.window("before:" .. name, ctx)
     if ctx.cancel then
@@ -68,7 +195,7 @@ function game.step(name, ctx)
     end
   end
   local r = f(ctx)
-  if SUBS["after:" .. name] then game.window("after:" .. name, ctx) end
+  if SUBS["after:" .. name] or RULES["after:" .. name] then game.window("after:" .. name, ctx) end
   return r
 end
 
@@ -104,15 +231,33 @@ end
 -- Opens a timing window. Subscribers held by players run in player order
 -- (active player first, then rotation; a pack may define `window_order`),
 -- then those held by the game itself. A window nobody listens to returns at once.
+local function run_rules(list, ctx, late)
+  for _, r in ipairs(list) do
+    if (r.priority < 0) == late then
+      r.fn(ctx)
+      if ctx.cancel then return true end
+    end
+  end
+  return false
+end
+
 function game.window(name, ctx)
   local subs = SUBS[name]
+  local rules = RULES[name]
   ctx = ctx or {}
-  if not subs then
+  if not subs and not rules then
     if not WINDOWS[name] then error("window '" .. tostring(name) .. "' is not declared by any pack", 2) end
     return ctx
   end
-  local held = game.window_holders(name)
-  if not held then return ctx end
+  if rules then
+    ctx.window = name
+    if run_rules(rules, ctx, false) then return ctx end
+  end
+  local held = subs and game.window_holders(name)
+  if not held then
+    if rules then run_rules(rules, ctx, true) end
+    return ctx
+  end
   ctx.window = name
   for _, p in ipairs(player_order(ctx)) do
     for i, s in ipairs(subs) do
@@ -123,7 +268,8 @@ function game.window(name, ctx)
         if not h.when or h.when(ctx, p, s.def) then
           local go = true
           if s.def.optional then
-            go = game.choose(p, "play " .. s.coll .. "." .. s.id .. " at " .. name .. "?", { "no", "yes" }) == "yes"
+            go = game.choose(p, { key = "kernel.play_optional", coll = s.coll, id = s.id, window = name,
+              card = game.text("names." .. s.id, s.id), when = game.text("windows." .. name, name) }, { "no", "yes" }) == "yes"
             -- The pack's `play_optional` procedure (if any) runs first: it may
             -- discard the card, open its own windows and return false to stop it.
             if go and PROCS.play_optional then go = PROCS.play_optional(p, s.coll, s.id, ctx) ~= false end
@@ -142,6 +288,7 @@ function game.window(name, ctx)
       if ctx.cancel then return ctx end
     end
   end
+  if rules then run_rules(rules, ctx, true) end
   return ctx
 end
 

@@ -2,6 +2,7 @@
 //! and log.
 
 use crate::hex::Hex;
+use crate::keys::KeyTexts;
 use crate::pack::{is_script_path, locate_text, ResolvedPack};
 use crate::rng::Rng;
 use crate::state::{Loc, State, Token};
@@ -22,6 +23,8 @@ pub struct Limits {
     pub instructions: u64,
     /// Bytes the VM may allocate.
     pub memory: usize,
+    /// After loading, `game`, `game.lib` and the procedures are read-only.
+    pub seal: bool,
 }
 
 impl Default for Limits {
@@ -29,6 +32,7 @@ impl Default for Limits {
         Limits {
             instructions: 200_000_000,
             memory: 512 * 1024 * 1024,
+            seal: false,
         }
     }
 }
@@ -93,8 +97,12 @@ fn trim_traceback(s: &str) -> String {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Decision {
     pub player: i64,
-    /// The prompt as the scripts wrote it (what policies and records match).
+    /// The decision's key (what policies, scenarios and programs match);
+    /// for a pack without keys, the prompt as the scripts wrote it.
     pub prompt: String,
+    /// The key's arguments, by name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub args: BTreeMap<String, String>,
     pub options: Vec<String>,
     /// The prompt as shown to a person: in the pack's language when it has
     /// a locale, else the prompt itself.
@@ -134,6 +142,16 @@ struct Shared {
     translator: Option<crate::locale::Translator>,
     /// Log lines and prompts no phrase of the locale matched (with a locale).
     untranslated: RefCell<std::collections::BTreeSet<String>>,
+    /// The texts of decision and log keys.
+    keys: KeyTexts,
+}
+
+/// A key with its arguments, as a script gave it (`{key = "x", a = 1}`), or
+/// a plain text.
+struct Keyed {
+    key: Option<String>,
+    args: BTreeMap<String, String>,
+    text: String,
 }
 
 impl Shared {
@@ -149,6 +167,79 @@ impl Shared {
             }
             None => line,
         }
+    }
+
+    /// Reads a prompt, log line or roll label: a plain string, or a table
+    /// with `key` and named arguments rendered by the locale.
+    fn keyed(&self, v: &LV) -> mlua::Result<Keyed> {
+        match v {
+            LV::Table(t) => {
+                let key: String = t
+                    .get::<Option<String>>("key")?
+                    .ok_or_else(|| rterr("a keyed text is a table with a `key` field"))?;
+                let mut args = BTreeMap::new();
+                for pair in t.pairs::<LV, LV>() {
+                    let (k, v) = pair?;
+                    let Some(k) = k.as_str().map(|s| s.to_string()) else {
+                        continue;
+                    };
+                    if k == "key" {
+                        continue;
+                    }
+                    args.insert(k, self.arg_text(&v)?);
+                }
+                let text = self.keys.render(&key, &args).map_err(rterr)?;
+                let text = if self.translator.is_some() && !self.keys.translated(&key) {
+                    self.untranslated.borrow_mut().insert(format!("key {key}"));
+                    // Not translated yet: the locale's phrases may still match the line.
+                    self.translator
+                        .as_ref()
+                        .map(|t| t.translate(&text).0)
+                        .unwrap_or(text)
+                } else if let Some(t) = &self.translator {
+                    t.words(&text)
+                } else {
+                    text
+                };
+                Ok(Keyed {
+                    key: Some(key),
+                    args,
+                    text,
+                })
+            }
+            other => {
+                let s = lua_to_string(other);
+                Ok(Keyed {
+                    key: None,
+                    args: BTreeMap::new(),
+                    text: self.translate(s),
+                })
+            }
+        }
+    }
+
+    /// An argument of a keyed text as text: numbers without a needless
+    /// fraction, lists joined with ", ", a nested key rendered.
+    fn arg_text(&self, v: &LV) -> mlua::Result<String> {
+        Ok(match v {
+            LV::Table(t) if t.contains_key("key")? => self.keyed(v)?.text,
+            LV::Table(t) => {
+                let mut parts = vec![];
+                for x in t.sequence_values::<LV>() {
+                    parts.push(self.arg_text(&x?)?);
+                }
+                parts.join(", ")
+            }
+            other => lua_to_string(other),
+        })
+    }
+
+    /// Appends a log line as it is (already in the pack's language).
+    fn push_text(&self, line: String) {
+        if let Some(e) = self.echo.borrow_mut().as_mut() {
+            e(&line);
+        }
+        self.log.borrow_mut().push(line);
     }
 
     /// Appends a log line (translated if the pack has phrases) and echoes it.
@@ -257,6 +348,7 @@ impl Session {
             echo: Rc::new(RefCell::new(None)),
             translator: crate::locale::Translator::from_locale(&pack.locale_strings),
             untranslated: RefCell::new(Default::default()),
+            keys: KeyTexts::new(&pack.locale, &pack.locale_strings, &pack.locale_langs),
         });
         lua.set_hook(budget_triggers(), budget_hook(&shared));
         let mut opts_sorted: Vec<String> = options.to_vec();
@@ -298,9 +390,18 @@ impl Session {
             .set_mode(mlua::ChunkMode::Text)
             .into_function()
             .map_err(lua_err)?;
+        let chain: Vec<String> = pack.chain.iter().map(|p| p.manifest.id.clone()).collect();
         let entry_fn: Function = prelude
-            .call((game.clone(), procs.clone(), subs.clone(), windows, policy))
+            .call((
+                game.clone(),
+                procs.clone(),
+                subs.clone(),
+                windows,
+                policy,
+                lua.create_sequence_from(chain).map_err(lua_err)?,
+            ))
             .map_err(lua_err)?;
+        let loading: Function = game.get("__loading").map_err(lua_err)?;
         // `procedure` lives in the sandbox globals; each pack gets its own env.
         let mut envs: BTreeMap<String, Table> = BTreeMap::new();
         for p in &pack.chain {
@@ -312,6 +413,7 @@ impl Session {
             envs.insert(p.manifest.id.clone(), env);
         }
         for f in &pack.rules {
+            loading.call::<()>(f.pack.as_str()).map_err(lua_err)?;
             let func = lua
                 .load(&f.source)
                 .set_name(&f.chunk_name)
@@ -335,6 +437,9 @@ impl Session {
                 let dt = to_lua(&lua, &v).map_err(lua_err)?;
                 let LV::Table(dt) = dt else { continue };
                 if let Some(s) = d.value.get("script").and_then(Value::as_str) {
+                    loading
+                        .call::<()>(d.script_origin.pack.as_str())
+                        .map_err(lua_err)?;
                     let handler =
                         compile_script(&lua, &pack, d, coll, id, s, &envs).map_err(lua_err)?;
                     dt.set("handler", handler.clone()).map_err(lua_err)?;
@@ -426,6 +531,29 @@ impl Session {
             .map_err(lua_err)?;
         }
         game.set("data", data).map_err(lua_err)?;
+        if limits.seal {
+            let seal: Function = game.get("__seal").map_err(lua_err)?;
+            seal.call::<()>(()).map_err(lua_err)?;
+            // `game` itself becomes read-only: scripts call its functions
+            // but cannot replace them.
+            let proxy = lua.create_table().map_err(lua_err)?;
+            let mt = lua.create_table().map_err(lua_err)?;
+            mt.set("__index", game.clone()).map_err(lua_err)?;
+            mt.set(
+                "__newindex",
+                lua.create_function(|_, (_t, k, _v): (LV, LV, LV)| -> mlua::Result<()> {
+                    Err(rterr(format!(
+                        "game.{} is read-only: a pack changes its parent through procedures, helpers and windows",
+                        lua_to_string(&k)
+                    )))
+                })
+                .map_err(lua_err)?,
+            )
+            .map_err(lua_err)?;
+            mt.set("__metatable", "game").map_err(lua_err)?;
+            proxy.set_metatable(Some(mt));
+            g.set("game", proxy).map_err(lua_err)?;
+        }
         Ok(Session {
             lua,
             shared,
@@ -578,10 +706,10 @@ impl Session {
                     ));
                 }
                 let player = v.get(1).and_then(|x| x.as_i64()).unwrap_or(0);
-                let prompt = v
-                    .get(2)
-                    .and_then(|x| x.as_str().map(|s| s.to_string()))
-                    .unwrap_or_default();
+                let k = self
+                    .shared
+                    .keyed(v.get(2).unwrap_or(&LV::Nil))
+                    .map_err(lua_err)?;
                 let mut options = vec![];
                 if let Some(LV::Table(t)) = v.get(3) {
                     for o in t.sequence_values::<LV>() {
@@ -589,12 +717,16 @@ impl Session {
                         options.push(lua_to_string(&o));
                     }
                 }
-                let text = self.shared.translate(prompt.clone());
+                let prompt = match &k.key {
+                    Some(key) => key.clone(),
+                    None => lua_to_string(v.get(2).unwrap_or(&LV::Nil)),
+                };
                 self.pending = Some(Decision {
                     player,
                     prompt,
+                    args: k.args,
                     options,
-                    text,
+                    text: k.text,
                 });
             }
             _ => {
@@ -970,12 +1102,13 @@ fn install_api(
         let sh2 = sh.clone();
         game.set(
             "log",
-            lua.create_function(move |_, line: String| {
+            lua.create_function(move |_, line: LV| {
                 let quiet = sh2.st.borrow().props.get("__quiet") == Some(&Value::Bool(true));
                 if quiet {
                     return Ok(());
                 }
-                sh2.push_log(line);
+                let k = sh2.keyed(&line)?;
+                sh2.push_text(k.text);
                 Ok(())
             })?,
         )?;
@@ -995,36 +1128,79 @@ fn install_api(
         game.set(
             "roll",
             lua.create_function(
-                move |lua, (label, n, target, sides): (String, i64, i64, Option<u32>)| {
+                move |lua, (label, n, target, sides): (LV, i64, i64, Option<u32>)| {
                     let sides = sides.unwrap_or(10);
                     let mut rolls = Vec::with_capacity(n.max(0) as usize);
                     let quiet;
                     {
                         let mut st = sh2.st.borrow_mut();
                         quiet = st.props.get("__quiet") == Some(&Value::Bool(true));
-                        let r = st.rng();
                         for _ in 0..n.max(0) {
-                            rolls.push(r.die(sides) as i64);
+                            let d = match st.loaded_dice.pop_front() {
+                                Some(d) if d >= 1 && d <= sides => d,
+                                Some(d) => {
+                                    return Err(rterr(format!(
+                                        "a loaded die shows {d}, but this roll uses d{sides}"
+                                    )))
+                                }
+                                None => st.rng().die(sides),
+                            };
+                            rolls.push(d as i64);
                         }
                     }
                     let hits = rolls.iter().filter(|&&r| r >= target).count() as i64;
                     if !quiet && n > 0 {
-                        let line = format!(
-                            "{label} [{}] vs {target}: {hits} hit{}",
+                        let keyed_label = matches!(label, LV::Table(_));
+                        let label_text = if keyed_label {
+                            sh2.keyed(&label)?.text
+                        } else {
+                            lua_to_string(&label)
+                        };
+                        let mut args = BTreeMap::new();
+                        args.insert("label".to_string(), label_text);
+                        args.insert(
+                            "rolls".to_string(),
                             rolls
                                 .iter()
                                 .map(|r| r.to_string())
                                 .collect::<Vec<_>>()
                                 .join(","),
-                            if hits == 1 { "" } else { "s" }
                         );
-                        sh2.push_log(line);
+                        args.insert("target".to_string(), target.to_string());
+                        args.insert("hits".to_string(), hits.to_string());
+                        let key = if hits == 1 {
+                            "kernel.roll_hit"
+                        } else {
+                            "kernel.roll_hits"
+                        };
+                        if keyed_label {
+                            let line = sh2.keys.render(key, &args).map_err(rterr)?;
+                            sh2.push_text(line);
+                        } else {
+                            // A plain label: the English line, which the
+                            // locale's phrases may translate whole.
+                            let line = KeyTexts::default().render(key, &args).map_err(rterr)?;
+                            sh2.push_log(line);
+                        }
                     }
                     Ok((hits, lua.create_sequence_from(rolls)?))
                 },
             )?,
         )?;
     }
+    // load_dice({4, 9, 1}): the next rolls show these numbers (scenarios).
+    f!("load_dice", |_lua, st, dice: Vec<i64>| {
+        for d in dice {
+            if !(1..=100).contains(&d) {
+                return Err(rterr(format!("load_dice: {d} is not a die result")));
+            }
+            st.loaded_dice.push_back(d as u32);
+        }
+        Ok(())
+    });
+    f!("loaded_dice_left", |_lua, st, (): ()| {
+        Ok(st.loaded_dice.len() as i64)
+    });
     f!("random", |_lua, st, n: i64| {
         if n < 1 {
             return Err(rterr("game.random(n) needs n >= 1"));
@@ -1523,9 +1699,23 @@ fn install_api(
             if owner < 1 || owner as usize > st.players.len() {
                 return Err(rterr(format!("no such player {owner}")));
             }
-            Ok(st.spawn(&kind, (owner - 1) as usize, loc) as i64)
+            let name: Option<String> = at.get("as")?;
+            if let Some(n) = &name {
+                if st.names.contains_key(n) {
+                    return Err(rterr(format!("a unit is already named `{n}`")));
+                }
+            }
+            let id = st.spawn(&kind, (owner - 1) as usize, loc);
+            if let Some(n) = name {
+                st.names.insert(n, id);
+            }
+            Ok(id as i64)
         }
     );
+    // named("dn1"): the id of the unit a scenario named so (nil if none).
+    f!("named", |_lua, st, name: String| {
+        Ok(st.names.get(&name).map(|&i| i as i64))
+    });
     f!("remove_unit", |lua, st, id: i64| {
         let v: Vec<i64> = st
             .remove_unit(id as u32)

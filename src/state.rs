@@ -85,6 +85,11 @@ pub struct State {
     pub finished: Option<Value>,
     /// How many units have been removed so far (lets scripts notice removals).
     pub removals: u64,
+    /// Units named by a scenario (`game.spawn(kind, p, {as = "dn1"})`).
+    pub names: BTreeMap<String, u32>,
+    /// Die results a scenario loaded (`game.load_dice`), served before the
+    /// generator's.
+    pub loaded_dice: std::collections::VecDeque<u32>,
 }
 
 impl State {

@@ -214,6 +214,7 @@ fn memory_bomb_hits_the_memory_limit() {
     let limits = Limits {
         memory: 32 * 1024 * 1024,
         instructions: u64::MAX,
+        ..Limits::default()
     };
     let e = run_main(&root, "p", limits).expect_err("fails").to_string();
     assert!(e.contains("memory limit"), "{e}");

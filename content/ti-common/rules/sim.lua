@@ -1,12 +1,10 @@
 -- Entries for simulations and scenarios.
 local L = game.lib
 
--- What a plain fight runs, as ti-common defines it, kept to tell later
--- whether another pack changed any of it (see `combat_plan` below). The
--- procedures and helpers of combat.lua exist already; those of the files
--- that load after this one (tactical.lua, util.lua) are recorded as they
--- are first defined: `procedure` is wrapped for the rest of this pack's
--- files, and game.lib notes the first value given to each watched name.
+-- What a plain fight runs: the procedures and helpers below, as ti-common
+-- defines them. The kernel keeps the first definition of each
+-- (`game.procedure_first`, `game.lib_first`), so `combat_plan` can tell
+-- whether another pack replaced any of them.
 local KERNEL = { roll = game.roll, choose = game.choose, window = game.window, step = game.step }
 local PLAN_PROCS = { "space_cannon_offense", "space_combat", "anti_fighter_barrage" }
 local PLAN_LIB = {
@@ -14,26 +12,6 @@ local PLAN_LIB = {
   "other_ships", "enemies_in", "anomaly_rule", "fire_cannons", "order_from",
   "enforce_limits", "fleet_limit", "count_fleet", "capacity", "flag",
 }
-local ORIG_PROCS, ORIG_LIB = {}, {}
-for _, n in ipairs(PLAN_PROCS) do ORIG_PROCS[n] = game.procedure_fn(n) end
-do
-  local watched = {}
-  for _, k in ipairs(PLAN_LIB) do
-    watched[k] = true
-    ORIG_LIB[k] = L[k]
-  end
-  setmetatable(L, {
-    __newindex = function(t, k, v)
-      if watched[k] and ORIG_LIB[k] == nil then ORIG_LIB[k] = v end
-      rawset(t, k, v)
-    end,
-  })
-  local define = procedure
-  procedure = function(name, fn)
-    if ORIG_PROCS[name] == nil then ORIG_PROCS[name] = fn end
-    return define(name, fn)
-  end
-end
 
 -- Named policies answer the choices the rules leave to players when a
 -- simulation must pick. `default`: assign hits to units that can sustain
@@ -185,13 +163,14 @@ procedure("combat_plan", function(args)
   local s, a, d = args.system or 1, args.attacker or 1, args.defender or 2
   if (args.policy or "default") ~= "default" then return nil end
   if not unchanged(L.policies.default, ORIG_DEFAULT, args) then return nil end
-  if not unchanged(game.procedure_fn(args.setup or "combat_setup"), ORIG_PROCS.combat_setup, args) then return nil end
-  if not unchanged(game.procedure_fn(args.procedure or "combat_sim"), ORIG_PROCS.combat_sim, args) then return nil end
+  local setup, sim = args.setup or "combat_setup", args.procedure or "combat_sim"
+  if not unchanged(game.procedure_fn(setup), game.procedure_first(setup), args) then return nil end
+  if not unchanged(game.procedure_fn(sim), game.procedure_first(sim), args) then return nil end
   for _, n in ipairs(PLAN_PROCS) do
-    if not unchanged(game.procedure_fn(n), ORIG_PROCS[n], args) then return nil end
+    if not unchanged(game.procedure_fn(n), game.procedure_first(n), args) then return nil end
   end
   for _, n in ipairs(PLAN_LIB) do
-    if not unchanged(L[n], ORIG_LIB[n], args) then return nil end
+    if not unchanged(L[n], game.lib_first(n), args) then return nil end
   end
   for _, n in ipairs(game.keys(KERNEL)) do
     if game[n] ~= KERNEL[n] then return nil end
