@@ -76,6 +76,29 @@ local function afb(p, q, s)
   L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p })
 end
 
+-- hook: the retreat announcements at the start of a space combat round; returns the player who will retreat, or nil.
+function L.announce_retreats(a, d, s, round, ctx)
+  -- Defender first; if the defender retreats the attacker cannot.
+  local retreating = nil
+  for _, p in ipairs({ d, a }) do
+    if not retreating and #L.retreat_options(p, s) > 0 and (p == d or true) then
+      if game.choose(p, "announce retreat", { "no", "yes" }) == "yes" then
+        game.log(L.pn(p) .. " announces a retreat")
+        -- Another effect may stop the retreat this round (ctx.cancel).
+        local w = game.window("retreat_announced", { player = p, active = a, attacker = a, defender = d, system = s, round = round })
+        if w.cancel then game.log(L.pn(p) .. " cannot retreat this round") else retreating = p end
+      end
+    end
+  end
+  return retreating
+end
+
+-- hook: called in a space combat round just before its combat_round_start window (rc: the round's ctx, ctx: the combat's); does nothing.
+function L.combat_round_starting(rc, ctx) end
+
+-- hook: called in a space combat round after the hits, just before its combat_round_end window; does nothing.
+function L.combat_round_ending(rc, ctx) end
+
 procedure("space_combat", function(ctx)
   local a, s = ctx.player, ctx.system
   local d = ctx.defender or L.enemies_in(a, s)[1]
@@ -90,23 +113,13 @@ procedure("space_combat", function(ctx)
       game.step("anti_fighter_barrage", ctx)
     end
     if #L.ships(a, s) == 0 or #L.ships(d, s) == 0 then break end
-    -- Announce retreats: defender first; if the defender retreats the attacker cannot.
-    local retreating = nil
-    for _, p in ipairs({ d, a }) do
-      if not retreating and #L.retreat_options(p, s) > 0 and (p == d or true) then
-        if game.choose(p, "announce retreat", { "no", "yes" }) == "yes" then
-          game.log(L.pn(p) .. " announces a retreat")
-          -- Another effect may stop the retreat this round (ctx.cancel).
-          local w = game.window("retreat_announced", { player = p, active = a, attacker = a, defender = d, system = s, round = round })
-          if w.cancel then game.log(L.pn(p) .. " cannot retreat this round") else retreating = p end
-        end
-      end
-    end
+    local retreating = L.announce_retreats(a, d, s, round, ctx)
     local rc = { player = a, active = a, attacker = a, defender = d, system = s, round = round, mods = { [a] = {}, [d] = {} } }
     -- Anomaly bonus for a defender in a nebula (LRR 59.4).
     local an = (game.data.systems[game.tile_of(s)] or {}).anomaly
     local rule = an and game.data.anomalies and game.data.anomalies[an]
     if rule and rule.defender_bonus then rc.mods[d].all = (rc.mods[d].all or 0) + rule.defender_bonus end
+    L.combat_round_starting(rc, ctx)
     game.window("combat_round_start", rc)
     -- An effect may end the combat now (ctx.end_combat = "draw"), having moved a side away.
     if rc.end_combat then break end
@@ -115,6 +128,7 @@ procedure("space_combat", function(ctx)
     local hd = L.combat_roll(d, sd, rc.mods[d], "space combat", rc)
     L.assign_hits(d, sd, ha, "space combat", { source = a })
     L.assign_hits(a, sa, hd, "space combat", { source = d })
+    L.combat_round_ending(rc, ctx)
     game.window("combat_round_end", rc)
     local left_a, left_d = #L.ships(a, s), #L.ships(d, s)
     if retreating and left_a > 0 and left_d > 0 then

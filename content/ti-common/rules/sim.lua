@@ -13,6 +13,7 @@ local PLAN_LIB = {
   "combat_roll", "retreat_options", "assign_hits", "hit_options", "def", "ships",
   "other_ships", "enemies_in", "anomaly_rule", "fire_cannons", "order_from",
   "enforce_limits", "fleet_limit", "count_fleet", "capacity", "flag",
+  "announce_retreats", "combat_round_starting", "combat_round_ending",
 }
 local ORIG_PROCS, ORIG_LIB = {}, {}
 for _, n in ipairs(PLAN_PROCS) do ORIG_PROCS[n] = game.procedure_fn(n) end
