@@ -203,8 +203,7 @@ function L.hit_options(p, units, opts, gone)
   return res
 end
 
--- Hit assignment: each "sustain" answer adds one to the unit's count of hits
--- (read from the decisions, so it works wherever the shared step runs).
+-- Hit assignment: armor first in bombardment (L.hit_options above).
 local base_assign = L.assign_hits
 function L.assign_hits(p, units, hits, label, opts)
   if label == "bombardment" then
@@ -213,48 +212,28 @@ function L.assign_hits(p, units, hits, label, opts)
     o.sa_bombardment = true
     opts = o
   end
-  if hits <= 0 then return base_assign(p, units, hits, label, opts) end
-  local old_choose = game.choose
-  game.choose = function(q, prompt, options)
-    local pick = old_choose(q, prompt, options)
-    if q == p and type(prompt) == "string" and prompt:sub(1, 10) == "assign hit" then
-      local id = tonumber(tostring(pick):match("^sustain:[%w_]+#(%d+)$") or "")
-      if id and game.unit_exists(id) then game.put("unit", id, "sa_hits", U.hits(id) + 1) end
-    end
-    return pick
-  end
-  return guarded(function() game.choose = old_choose end, base_assign, p, units, hits, label, opts)
+  return base_assign(p, units, hits, label, opts)
 end
 
--- Combat rounds: a damaged unit rolls fewer dice. The shared roll sums the
--- dice of each unit type; the wrapper lowers the number of dice of that roll.
-local base_combat_roll = L.combat_roll
-function L.combat_roll(p, units, mods, label, rc)
-  local lose, order = {}, {}
-  for _, u in ipairs(units) do
-    local d = L.def(p, u.kind)
-    if d.combat then
-      local n = U.dice_lost(p, u, d.dice)
-      if n > 0 then
-        if not lose[u.kind] then order[#order + 1] = u.kind end
-        lose[u.kind] = (lose[u.kind] or 0) + n
-      end
-    end
+-- Each hit a unit sustains adds one to its count of hits.
+local base_hit_assigned = L.on_hit_assigned
+function L.on_hit_assigned(p, id, how, kind, label)
+  if how == "sustain" and id and game.unit_exists(id) then game.put("unit", id, "sa_hits", U.hits(id) + 1) end
+  return base_hit_assigned(p, id, how, kind, label)
+end
+
+-- Combat rounds: a damaged unit rolls fewer dice (the shared roll sums the
+-- dice of each unit type).
+local base_combat_dice = L.combat_dice
+function L.combat_dice(p, kind, units, dice, label, rc)
+  local n = base_combat_dice(p, kind, units, dice, label, rc)
+  local lose = 0
+  for _, u in ipairs(units) do lose = lose + U.dice_lost(p, u, L.def(p, u.kind).dice) end
+  if lose > 0 then
+    game.log(L.pn(p) .. " " .. kind .. ": " .. lose .. " " .. (lose > 1 and "dice" or "die") .. " fewer for sustained damage")
+    n = math.max(1, n - lose)
   end
-  if #order == 0 then return base_combat_roll(p, units, mods, label, rc) end
-  local old_roll = game.roll
-  game.roll = function(lbl, n, target, sides)
-    for _, k in ipairs(order) do
-      if lose[k] and lbl == L.pn(p) .. " " .. label .. " " .. k then
-        game.log(L.pn(p) .. " " .. k .. ": " .. lose[k] .. " " .. (lose[k] > 1 and "dice" or "die") .. " fewer for sustained damage")
-        n = math.max(1, n - lose[k])
-        lose[k] = nil
-        break
-      end
-    end
-    return old_roll(lbl, n, target, sides)
-  end
-  return guarded(function() game.roll = old_roll end, base_combat_roll, p, units, mods, label, rc)
+  return n
 end
 
 -- Repairs also clear the count of hits.

@@ -1,6 +1,9 @@
 -- Space combat (LRR 78), invasion (LRR 49) and production (LRR 67).
 local L = game.lib
 
+-- hook: the dice p's units of one kind (`units`, rolling `dice` by their definitions) roll together in L.combat_roll; returns `dice`.
+function L.combat_dice(p, kind, units, dice, label, rc) return dice end
+
 -- Roll for a group of units. Modifiers from ctx.mods[p] (all / per type)
 -- lower the number needed (a +1 modifier means hitting on one less).
 function L.combat_roll(p, units, mods, label, rc)
@@ -20,8 +23,9 @@ function L.combat_roll(p, units, mods, label, rc)
     local d = L.def(p, u.kind)
     if d.combat and not barred[d.type] then
       local key = u.kind
-      if not groups[key] then groups[key] = { kind = u.kind, dice = 0, hit = d.combat }; order[#order + 1] = key end
+      if not groups[key] then groups[key] = { kind = u.kind, dice = 0, hit = d.combat, units = {} }; order[#order + 1] = key end
       groups[key].dice = groups[key].dice + (d.dice or 1)
+      table.insert(groups[key].units, u)
     end
   end
   -- Lowest combat value first (LRR 78.4 asks all at once; order is for the log).
@@ -34,7 +38,8 @@ function L.combat_roll(p, units, mods, label, rc)
   for _, k in ipairs(order) do
     local g = groups[k]
     local bonus = (m.all or 0) + (m[k] or 0)
-    local hits, rolls = game.roll(L.pn(p) .. " " .. label .. " " .. g.kind, g.dice, g.hit - bonus)
+    local dice = L.combat_dice(p, g.kind, g.units, g.dice, label, rc)
+    local hits, rolls = game.roll(L.pn(p) .. " " .. label .. " " .. g.kind, dice, g.hit - bonus)
     total = total + hits
     rolled[#rolled + 1] = { kind = g.kind, rolls = rolls, target = g.hit - bonus, hits = hits }
   end

@@ -14,6 +14,7 @@ local PLAN_LIB = {
   "other_ships", "enemies_in", "anomaly_rule", "fire_cannons", "order_from",
   "enforce_limits", "fleet_limit", "count_fleet", "capacity", "flag",
   "announce_retreats", "combat_round_starting", "combat_round_ending",
+  "combat_dice", "on_hit_assigned",
 }
 local ORIG_PROCS, ORIG_LIB = {}, {}
 for _, n in ipairs(PLAN_PROCS) do ORIG_PROCS[n] = game.procedure_fn(n) end

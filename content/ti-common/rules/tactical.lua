@@ -267,6 +267,9 @@ function L.hit_options(p, units, opts, gone)
   return out
 end
 
+-- hook: called in L.assign_hits as soon as p assigns a hit to unit `id` (`how`: "sustain" or "destroy"), before it is applied; does nothing.
+function L.on_hit_assigned(p, id, how, kind, label) end
+
 function L.assign_hits(p, units, hits, label, opts)
   if hits <= 0 then return 0 end
   local source = opts and opts.source
@@ -296,6 +299,7 @@ function L.assign_hits(p, units, hits, label, opts)
     local pick = game.choose(p, "assign hit (" .. label .. ")", options)
     local what, kind, id = pick:match("^(%a+):([%w_]+)#(%d+)$")
     id = tonumber(id)
+    L.on_hit_assigned(p, id, what, kind, label)
     if what == "sustain" then
       game.put("unit", id, "damaged", true)
       byid[id].damaged = true
