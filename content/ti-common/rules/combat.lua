@@ -220,10 +220,25 @@ function L.shielded(pl, attacker)
   return false
 end
 
+-- hook: p's ships in s that may bombard in this bombardment step (ctx: the step's); default: all of them.
+function L.bombard_units(p, s, ctx) return L.ships(p, s) end
+
+-- hook: the planet unit u bombards, given p's answer `pick` (a planet or "none"); returns it.
+function L.bombard_target(p, u, pick, ctx) return pick end
+
+-- hook: the dice unit u rolls against planet pl and the value they need, given its bombardment's; returns them.
+function L.bombard_roll(p, u, pl, dice, hit, ctx) return dice, hit end
+
+-- hook: called after unit u's bombardment roll against pl (rolls: the dice, target: the value they needed); does nothing.
+function L.bombard_rolled(p, u, pl, rolls, target, hits, ctx) end
+
+-- hook: the bombardment hits on planet pl that its owner assigns, given the hits scored; returns them.
+function L.bombard_hits(p, owner, pl, hits, ctx) return hits end
+
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
   local bombers = {}
-  for _, u in ipairs(L.ships(p, s)) do
+  for _, u in ipairs(L.bombard_units(p, s, ctx)) do
     local d = L.def(p, u.kind)
     if d.bombardment then bombers[#bombers + 1] = { u = u, b = d.bombardment } end
   end
@@ -246,7 +261,7 @@ procedure("bombardment", function(ctx)
   -- Each unit chooses its planet (LRR 15.1); rolls are made per planet.
   local targets, order = {}, {}
   for _, x in ipairs(bombers) do
-    local pick = game.choose(p, "bombard with " .. x.u.kind .. "#" .. x.u.id, opts)
+    local pick = L.bombard_target(p, x.u, game.choose(p, "bombard with " .. x.u.kind .. "#" .. x.u.id, opts), ctx)
     if pick ~= "none" then
       if not targets[pick] then targets[pick] = {}; order[#order + 1] = pick end
       table.insert(targets[pick], x)
@@ -257,11 +272,17 @@ procedure("bombardment", function(ctx)
   for _, pick in ipairs(order) do
     local hits = 0
     for _, x in ipairs(targets[pick]) do
-      hits = hits + game.roll(L.pn(p) .. " bombardment " .. x.u.kind, x.b.dice + extra, x.b.hit)
+      local dice, need = L.bombard_roll(p, x.u, pick, x.b.dice + extra, x.b.hit, ctx)
+      local h, rolls = game.roll(L.pn(p) .. " bombardment " .. x.u.kind, dice, need)
+      L.bombard_rolled(p, x.u, pick, rolls, need, h, ctx)
+      hits = hits + h
       extra = 0
     end
     local owner = game.planet_owner(pick) or (game.units { planet = pick, not_owner = p }[1] or {}).owner
-    if owner then L.assign_hits(owner, L.ground(owner, pick), hits, "bombardment", { source = p }) end
+    if owner then
+      local units = L.ground(owner, pick)
+      L.assign_hits(owner, units, L.bombard_hits(p, owner, pick, hits, ctx), "bombardment", { source = p })
+    end
   end
 end)
 
