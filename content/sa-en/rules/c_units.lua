@@ -203,8 +203,7 @@ function L.hit_options(p, units, opts, gone)
   return res
 end
 
--- Hit assignment: each "sustain" answer adds one to the unit's count of hits
--- (read from the decisions, so it works wherever the shared step runs).
+-- Hit assignment: armor first in bombardment (L.hit_options above).
 local base_assign = L.assign_hits
 function L.assign_hits(p, units, hits, label, opts)
   if label == "bombardment" then
@@ -213,48 +212,28 @@ function L.assign_hits(p, units, hits, label, opts)
     o.sa_bombardment = true
     opts = o
   end
-  if hits <= 0 then return base_assign(p, units, hits, label, opts) end
-  local old_choose = game.choose
-  game.choose = function(q, prompt, options)
-    local pick = old_choose(q, prompt, options)
-    if q == p and type(prompt) == "string" and prompt:sub(1, 10) == "assign hit" then
-      local id = tonumber(tostring(pick):match("^sustain:[%w_]+#(%d+)$") or "")
-      if id and game.unit_exists(id) then game.put("unit", id, "sa_hits", U.hits(id) + 1) end
-    end
-    return pick
-  end
-  return guarded(function() game.choose = old_choose end, base_assign, p, units, hits, label, opts)
+  return base_assign(p, units, hits, label, opts)
 end
 
--- Combat rounds: a damaged unit rolls fewer dice. The shared roll sums the
--- dice of each unit type; the wrapper lowers the number of dice of that roll.
-local base_combat_roll = L.combat_roll
-function L.combat_roll(p, units, mods, label, rc)
-  local lose, order = {}, {}
-  for _, u in ipairs(units) do
-    local d = L.def(p, u.kind)
-    if d.combat then
-      local n = U.dice_lost(p, u, d.dice)
-      if n > 0 then
-        if not lose[u.kind] then order[#order + 1] = u.kind end
-        lose[u.kind] = (lose[u.kind] or 0) + n
-      end
-    end
+-- Each hit a unit sustains adds one to its count of hits.
+local base_hit_assigned = L.on_hit_assigned
+function L.on_hit_assigned(p, id, how, kind, label)
+  if how == "sustain" and id and game.unit_exists(id) then game.put("unit", id, "sa_hits", U.hits(id) + 1) end
+  return base_hit_assigned(p, id, how, kind, label)
+end
+
+-- Combat rounds: a damaged unit rolls fewer dice (the shared roll sums the
+-- dice of each unit type).
+local base_combat_dice = L.combat_dice
+function L.combat_dice(p, kind, units, dice, label, rc)
+  local n = base_combat_dice(p, kind, units, dice, label, rc)
+  local lose = 0
+  for _, u in ipairs(units) do lose = lose + U.dice_lost(p, u, L.def(p, u.kind).dice) end
+  if lose > 0 then
+    game.log(L.pn(p) .. " " .. kind .. ": " .. lose .. " " .. (lose > 1 and "dice" or "die") .. " fewer for sustained damage")
+    n = math.max(1, n - lose)
   end
-  if #order == 0 then return base_combat_roll(p, units, mods, label, rc) end
-  local old_roll = game.roll
-  game.roll = function(lbl, n, target, sides)
-    for _, k in ipairs(order) do
-      if lose[k] and lbl == L.pn(p) .. " " .. label .. " " .. k then
-        game.log(L.pn(p) .. " " .. k .. ": " .. lose[k] .. " " .. (lose[k] > 1 and "dice" or "die") .. " fewer for sustained damage")
-        n = math.max(1, n - lose[k])
-        lose[k] = nil
-        break
-      end
-    end
-    return old_roll(lbl, n, target, sides)
-  end
-  return guarded(function() game.roll = old_roll end, base_combat_roll, p, units, mods, label, rc)
+  return n
 end
 
 -- Repairs also clear the count of hits.
@@ -293,11 +272,68 @@ function U.absorbed(owner, pl)
   return n + U.extra_absorb(owner, pl, pds)
 end
 
--- Wrap of the TI3 bombardment step:
+-- The TI3 bombardment step, through its hooks:
 --   ctx.sa_only    unit types that may bombard in this pass (nil: all);
 --   ctx.sa_done    ids of units that bombarded already in this action;
--- while it runs, each unit's choice of planet is remembered so that its dice
--- can be lowered for damage, roll penalties applied and hits cancelled.
+-- each unit's dice are lowered for damage, roll penalties applied and hits
+-- cancelled.
+local base_bombard_units = L.bombard_units
+function L.bombard_units(p, s, ctx)
+  local list = base_bombard_units(p, s, ctx)
+  local only, done = ctx.sa_only, ctx.sa_done or {}
+  local out = {}
+  for _, u in ipairs(list) do
+    local t = L.def(p, u.kind).type
+    if not done[u.id] and (not only or only[t]) then out[#out + 1] = u end
+  end
+  return out
+end
+
+local base_bombard_target = L.bombard_target
+function L.bombard_target(p, u, pick, ctx)
+  pick = base_bombard_target(p, u, pick, ctx)
+  if pick ~= "none" and not U.may_bombard(p, pick) then pick = "none" end
+  if pick ~= "none" then
+    ctx.sa_done = ctx.sa_done or {}
+    ctx.sa_done[u.id] = true
+  end
+  return pick
+end
+
+local function planet_owner(p, pl)
+  return game.planet_owner(pl) or (game.units { planet = pl, not_owner = p }[1] or {}).owner
+end
+
+local base_bombard_roll = L.bombard_roll
+function L.bombard_roll(p, u, pl, dice, hit, ctx)
+  dice, hit = base_bombard_roll(p, u, pl, dice, hit, ctx)
+  if game.unit_exists(u.id) then
+    local lost = U.dice_lost(p, { id = u.id }, dice)
+    if lost > 0 then
+      game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. ": " .. lost .. " bombardment " .. (lost > 1 and "dice" or "die") .. " fewer for sustained damage")
+      dice = math.max(1, dice - lost)
+    end
+  end
+  local owner = planet_owner(p, pl)
+  local pen = owner and U.bombard_penalty(owner, pl, p) or 0
+  if pen > 0 then hit = hit + pen end
+  return dice, hit
+end
+
+local base_bombard_hits = L.bombard_hits
+function L.bombard_hits(p, q, pl, hits, ctx)
+  local a = U.absorbed(q, pl)
+  if a > 0 and hits > 0 then
+    local c = math.min(a, hits)
+    game.log(L.name("planets", pl) .. ": " .. c .. " bombardment hit" .. (c > 1 and "s are" or " is") .. " cancelled by planetary shields")
+    hits = hits - c
+  end
+  ctx.sa_results = ctx.sa_results or {}
+  ctx.sa_results[#ctx.sa_results + 1] = { planet = pl, owner = q, hits = hits }
+  game.window("sa_bombarded", { player = p, active = p, owner = q, planet = pl, system = ctx.system, hits = hits })
+  return base_bombard_hits(p, q, pl, hits, ctx)
+end
+
 local base_bombardment = game.procedure_fn("bombardment")
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
@@ -306,86 +342,7 @@ procedure("bombardment", function(ctx)
   for _, pl in ipairs(game.planets_of(s)) do
     if not ctx.forbid[pl] and game.planet_owner(pl) ~= p and not U.may_bombard(p, pl, true) then ctx.forbid[pl] = true end
   end
-  local old_ships, old_choose, old_roll, old_ground, old_assign = L.ships, game.choose, game.roll, L.ground, L.assign_hits
-  local only, done = ctx.sa_only, ctx.sa_done
-  L.ships = function(q, sys)
-    local list = old_ships(q, sys)
-    if q ~= p or sys ~= s then return list end
-    local out = {}
-    for _, u in ipairs(list) do
-      local t = L.def(q, u.kind).type
-      if not done[u.id] and (not only or only[t]) then out[#out + 1] = u end
-    end
-    return out
-  end
-  -- Choices: unit -> planet, in the order asked; rolls follow that order
-  -- planet by planet.
-  local chosen, planet_order, by_planet = {}, {}, {}
-  game.choose = function(q, prompt, opts)
-    local kind, id = prompt:match("^bombard with ([%w_]+)#(%d+)$")
-    if q ~= p or not id then return old_choose(q, prompt, opts) end
-    local pick = old_choose(q, prompt, opts)
-    if pick ~= "none" and not U.may_bombard(p, pick) then pick = "none" end
-    if pick ~= "none" then
-      id = tonumber(id)
-      done[id] = true
-      if not by_planet[pick] then by_planet[pick] = {}; planet_order[#planet_order + 1] = pick end
-      table.insert(by_planet[pick], id)
-    end
-    return pick
-  end
-  local queue
-  local function build_queue()
-    queue = {}
-    for _, pl in ipairs(planet_order) do
-      for _, id in ipairs(by_planet[pl]) do queue[#queue + 1] = { id = id, planet = pl } end
-    end
-  end
-  local rolled = {} -- planet -> list of {rolls, target}
-  local current
-  game.roll = function(lbl, n, target, sides)
-    if type(lbl) ~= "string" or not lbl:find("^" .. L.pn(p) .. " bombardment ") then return old_roll(lbl, n, target, sides) end
-    if not queue then build_queue() end
-    local x = table.remove(queue, 1)
-    local pl = x and x.planet
-    current = pl
-    if x and game.unit_exists(x.id) then
-      local u = { id = x.id }
-      local lost = U.dice_lost(p, u, n)
-      if lost > 0 then
-        game.log(L.pn(p) .. " " .. (lbl:match(" bombardment ([%w_]+)$") or "unit") .. "#" .. x.id .. ": " .. lost .. " bombardment " .. (lost > 1 and "dice" or "die") .. " fewer for sustained damage")
-        n = math.max(1, n - lost)
-      end
-    end
-    local owner = pl and (game.planet_owner(pl) or (game.units { planet = pl, not_owner = p }[1] or {}).owner)
-    local pen = (pl and owner) and U.bombard_penalty(owner, pl, p) or 0
-    if pen > 0 then target = target + pen end
-    local hits, rolls = old_roll(lbl, n, target, sides)
-    return hits, rolls
-  end
-  local last_planet
-  L.ground = function(q, planet)
-    last_planet = planet
-    return old_ground(q, planet)
-  end
-  L.assign_hits = function(q, units, hits, label, o)
-    if label == "bombardment" then
-      local pl = last_planet or current
-      local a = pl and U.absorbed(q, pl) or 0
-      if a > 0 and hits > 0 then
-        local c = math.min(a, hits)
-        game.log(L.name("planets", pl) .. ": " .. c .. " bombardment hit" .. (c > 1 and "s are" or " is") .. " cancelled by planetary shields")
-        hits = hits - c
-      end
-      ctx.sa_results = ctx.sa_results or {}
-      ctx.sa_results[#ctx.sa_results + 1] = { planet = pl, owner = q, hits = hits }
-      if pl then game.window("sa_bombarded", { player = p, active = p, owner = q, planet = pl, system = s, hits = hits }) end
-    end
-    return old_assign(q, units, hits, label, o)
-  end
-  return guarded(function()
-    L.ships, game.choose, game.roll, L.ground, L.assign_hits = old_ships, old_choose, old_roll, old_ground, old_assign
-  end, base_bombardment, ctx)
+  return base_bombardment(ctx)
 end)
 
 -- Dreadnoughts bombard without an invasion: after the landings, the units

@@ -164,6 +164,29 @@ local function settle_pending(a, d, s, fought)
   game.put("game", nil, "sa_pending_breaks", keep)
 end
 
+-- The space combat under way (set by the step below): {a, d, s, ctx}.
+local battle = nil
+
+-- The shared round-start announcement is not the SA rule: nobody announces
+-- a retreat there in a battle of this step.
+local base_announce = L.announce_retreats
+function L.announce_retreats(a, d, s, round, ctx)
+  if battle and (a == battle.a or a == battle.d) and (d == battle.a or d == battle.d) then return nil end
+  return base_announce(a, d, s, round, ctx)
+end
+
+-- The "conduct retreats" step ends each round of the battle, before the
+-- round's end window.
+local base_round_ending = L.combat_round_ending
+function L.combat_round_ending(rc, ctx)
+  local b = battle
+  if b and rc.system == b.s and not rc.ground and rc.attacker == b.a then
+    local who = R.step(b.a, b.d, b.s, rc.round)
+    if who then b.ctx.sa_retreated = who end
+  end
+  return base_round_ending(rc, ctx)
+end
+
 local base_space_combat = game.procedure_fn("space_combat")
 procedure("space_combat", function(ctx)
   local a, s = ctx.player, ctx.system
@@ -174,22 +197,10 @@ procedure("space_combat", function(ctx)
     settle_pending(a, d, s, false)
     return
   end
-  local old_choose, old_window = game.choose, game.window
-  game.choose = function(p, prompt, opts)
-    -- The shared round-start announcement is not the SA rule.
-    if prompt == "announce retreat" and (p == a or p == d) then return "no" end
-    return old_choose(p, prompt, opts)
-  end
-  game.window = function(name, c)
-    if name == "combat_round_end" and c and c.system == s and not c.ground and c.attacker == a then
-      local who = R.step(a, d, s, c.round)
-      if who then ctx.sa_retreated = who end
-    end
-    return old_window(name, c)
-  end
-  local function restore() game.choose, game.window = old_choose, old_window end
+  local prev = battle
+  battle = { a = a, d = d, s = s, ctx = ctx }
   local res = table.pack(pcall(base_space_combat, ctx))
-  restore()
+  battle = prev
   if not res[1] then error(res[2], 0) end
   settle_pending(a, d, s, true)
   return table.unpack(res, 2, res.n)

@@ -157,22 +157,25 @@ if R and A then
     function R.ceasefire_possible(a, d, s) return F.fleet_has(a, s, "diplomat") end
   end
 
+  -- Retreats are announced at the start of each round of the battle, before
+  -- the round's start window.
+  local base_round_starting = L.combat_round_starting
+  function L.combat_round_starting(rc, ctx)
+    local st = V1.battle
+    if st and rc.system == st.s and not rc.ground and rc.attacker == st.a then V1.announce(st, rc.round) end
+    return base_round_starting(rc, ctx)
+  end
+
   local base_space_combat = game.procedure_fn("space_combat")
   procedure("space_combat", function(ctx)
     local a, s = ctx.player, ctx.system
     local d = ctx.defender or (a and s and L.enemies_in(a, s)[1])
     if not a or not s or not d then return base_space_combat(ctx) end
     local st = { a = a, d = d, s = s }
-    local prev, old_window = V1.battle, game.window
+    local prev = V1.battle
     V1.battle = st
-    game.window = function(name, c)
-      if name == "combat_round_start" and c and c.system == s and not c.ground and c.attacker == a and V1.battle == st then
-        V1.announce(st, c.round)
-      end
-      return old_window(name, c)
-    end
     local res = table.pack(pcall(base_space_combat, ctx))
-    game.window, V1.battle = old_window, prev
+    V1.battle = prev
     if not res[1] then error(res[2], 0) end
     return table.unpack(res, 2, res.n)
   end)

@@ -1,6 +1,9 @@
 -- Space combat (LRR 78), invasion (LRR 49) and production (LRR 67).
 local L = game.lib
 
+-- hook: the dice p's units of one kind (`units`, rolling `dice` by their definitions) roll together in L.combat_roll; returns `dice`.
+function L.combat_dice(p, kind, units, dice, label, rc) return dice end
+
 -- Roll for a group of units. Modifiers from ctx.mods[p] (all / per type)
 -- lower the number needed (a +1 modifier means hitting on one less).
 function L.combat_roll(p, units, mods, label, rc)
@@ -20,8 +23,9 @@ function L.combat_roll(p, units, mods, label, rc)
     local d = L.def(p, u.kind)
     if d.combat and not barred[d.type] then
       local key = u.kind
-      if not groups[key] then groups[key] = { kind = u.kind, dice = 0, hit = d.combat }; order[#order + 1] = key end
+      if not groups[key] then groups[key] = { kind = u.kind, dice = 0, hit = d.combat, units = {} }; order[#order + 1] = key end
       groups[key].dice = groups[key].dice + (d.dice or 1)
+      table.insert(groups[key].units, u)
     end
   end
   -- Lowest combat value first (LRR 78.4 asks all at once; order is for the log).
@@ -34,7 +38,8 @@ function L.combat_roll(p, units, mods, label, rc)
   for _, k in ipairs(order) do
     local g = groups[k]
     local bonus = (m.all or 0) + (m[k] or 0)
-    local hits, rolls = game.roll(L.pn(p) .. " " .. label .. " " .. g.kind, g.dice, g.hit - bonus)
+    local dice = L.combat_dice(p, g.kind, g.units, g.dice, label, rc)
+    local hits, rolls = game.roll(L.pn(p) .. " " .. label .. " " .. g.kind, dice, g.hit - bonus)
     total = total + hits
     rolled[#rolled + 1] = { kind = g.kind, rolls = rolls, target = g.hit - bonus, hits = hits }
   end
@@ -76,6 +81,29 @@ local function afb(p, q, s)
   L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p })
 end
 
+-- hook: the retreat announcements at the start of a space combat round; returns the player who will retreat, or nil.
+function L.announce_retreats(a, d, s, round, ctx)
+  -- Defender first; if the defender retreats the attacker cannot.
+  local retreating = nil
+  for _, p in ipairs({ d, a }) do
+    if not retreating and #L.retreat_options(p, s) > 0 and (p == d or true) then
+      if game.choose(p, "announce retreat", { "no", "yes" }) == "yes" then
+        game.log(L.pn(p) .. " announces a retreat")
+        -- Another effect may stop the retreat this round (ctx.cancel).
+        local w = game.window("retreat_announced", { player = p, active = a, attacker = a, defender = d, system = s, round = round })
+        if w.cancel then game.log(L.pn(p) .. " cannot retreat this round") else retreating = p end
+      end
+    end
+  end
+  return retreating
+end
+
+-- hook: called in a space combat round just before its combat_round_start window (rc: the round's ctx, ctx: the combat's); does nothing.
+function L.combat_round_starting(rc, ctx) end
+
+-- hook: called in a space combat round after the hits, just before its combat_round_end window; does nothing.
+function L.combat_round_ending(rc, ctx) end
+
 procedure("space_combat", function(ctx)
   local a, s = ctx.player, ctx.system
   local d = ctx.defender or L.enemies_in(a, s)[1]
@@ -90,23 +118,13 @@ procedure("space_combat", function(ctx)
       game.step("anti_fighter_barrage", ctx)
     end
     if #L.ships(a, s) == 0 or #L.ships(d, s) == 0 then break end
-    -- Announce retreats: defender first; if the defender retreats the attacker cannot.
-    local retreating = nil
-    for _, p in ipairs({ d, a }) do
-      if not retreating and #L.retreat_options(p, s) > 0 and (p == d or true) then
-        if game.choose(p, "announce retreat", { "no", "yes" }) == "yes" then
-          game.log(L.pn(p) .. " announces a retreat")
-          -- Another effect may stop the retreat this round (ctx.cancel).
-          local w = game.window("retreat_announced", { player = p, active = a, attacker = a, defender = d, system = s, round = round })
-          if w.cancel then game.log(L.pn(p) .. " cannot retreat this round") else retreating = p end
-        end
-      end
-    end
+    local retreating = L.announce_retreats(a, d, s, round, ctx)
     local rc = { player = a, active = a, attacker = a, defender = d, system = s, round = round, mods = { [a] = {}, [d] = {} } }
     -- Anomaly bonus for a defender in a nebula (LRR 59.4).
     local an = (game.data.systems[game.tile_of(s)] or {}).anomaly
     local rule = an and game.data.anomalies and game.data.anomalies[an]
     if rule and rule.defender_bonus then rc.mods[d].all = (rc.mods[d].all or 0) + rule.defender_bonus end
+    L.combat_round_starting(rc, ctx)
     game.window("combat_round_start", rc)
     -- An effect may end the combat now (ctx.end_combat = "draw"), having moved a side away.
     if rc.end_combat then break end
@@ -115,6 +133,7 @@ procedure("space_combat", function(ctx)
     local hd = L.combat_roll(d, sd, rc.mods[d], "space combat", rc)
     L.assign_hits(d, sd, ha, "space combat", { source = a })
     L.assign_hits(a, sa, hd, "space combat", { source = d })
+    L.combat_round_ending(rc, ctx)
     game.window("combat_round_end", rc)
     local left_a, left_d = #L.ships(a, s), #L.ships(d, s)
     if retreating and left_a > 0 and left_d > 0 then
@@ -201,10 +220,25 @@ function L.shielded(pl, attacker)
   return false
 end
 
+-- hook: p's ships in s that may bombard in this bombardment step (ctx: the step's); default: all of them.
+function L.bombard_units(p, s, ctx) return L.ships(p, s) end
+
+-- hook: the planet unit u bombards, given p's answer `pick` (a planet or "none"); returns it.
+function L.bombard_target(p, u, pick, ctx) return pick end
+
+-- hook: the dice unit u rolls against planet pl and the value they need, given its bombardment's; returns them.
+function L.bombard_roll(p, u, pl, dice, hit, ctx) return dice, hit end
+
+-- hook: called after unit u's bombardment roll against pl (rolls: the dice, target: the value they needed); does nothing.
+function L.bombard_rolled(p, u, pl, rolls, target, hits, ctx) end
+
+-- hook: the bombardment hits on planet pl that its owner assigns, given the hits scored; returns them.
+function L.bombard_hits(p, owner, pl, hits, ctx) return hits end
+
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
   local bombers = {}
-  for _, u in ipairs(L.ships(p, s)) do
+  for _, u in ipairs(L.bombard_units(p, s, ctx)) do
     local d = L.def(p, u.kind)
     if d.bombardment then bombers[#bombers + 1] = { u = u, b = d.bombardment } end
   end
@@ -227,7 +261,7 @@ procedure("bombardment", function(ctx)
   -- Each unit chooses its planet (LRR 15.1); rolls are made per planet.
   local targets, order = {}, {}
   for _, x in ipairs(bombers) do
-    local pick = game.choose(p, "bombard with " .. x.u.kind .. "#" .. x.u.id, opts)
+    local pick = L.bombard_target(p, x.u, game.choose(p, "bombard with " .. x.u.kind .. "#" .. x.u.id, opts), ctx)
     if pick ~= "none" then
       if not targets[pick] then targets[pick] = {}; order[#order + 1] = pick end
       table.insert(targets[pick], x)
@@ -238,11 +272,17 @@ procedure("bombardment", function(ctx)
   for _, pick in ipairs(order) do
     local hits = 0
     for _, x in ipairs(targets[pick]) do
-      hits = hits + game.roll(L.pn(p) .. " bombardment " .. x.u.kind, x.b.dice + extra, x.b.hit)
+      local dice, need = L.bombard_roll(p, x.u, pick, x.b.dice + extra, x.b.hit, ctx)
+      local h, rolls = game.roll(L.pn(p) .. " bombardment " .. x.u.kind, dice, need)
+      L.bombard_rolled(p, x.u, pick, rolls, need, h, ctx)
+      hits = hits + h
       extra = 0
     end
     local owner = game.planet_owner(pick) or (game.units { planet = pick, not_owner = p }[1] or {}).owner
-    if owner then L.assign_hits(owner, L.ground(owner, pick), hits, "bombardment", { source = p }) end
+    if owner then
+      local units = L.ground(owner, pick)
+      L.assign_hits(owner, units, L.bombard_hits(p, owner, pick, hits, ctx), "bombardment", { source = p })
+    end
   end
 end)
 

@@ -11,6 +11,8 @@ local PLAN_LIB = {
   "combat_roll", "retreat_options", "assign_hits", "hit_options", "def", "ships",
   "other_ships", "enemies_in", "anomaly_rule", "fire_cannons", "order_from",
   "enforce_limits", "fleet_limit", "count_fleet", "capacity", "flag",
+  "announce_retreats", "combat_round_starting", "combat_round_ending",
+  "combat_dice", "on_hit_assigned",
 }
 
 -- Named policies answer the choices the rules leave to players when a

@@ -95,8 +95,23 @@ function L.movers(p, target, rules)
   return out
 end
 
+-- hook: the cost of the path from `from` to `target` without the gravity-rift bonus, which decides whether ship m rolls for a rift (rules: L.move_rules).
+function L.rift_check_cost(p, m, from, target, rules)
+  return game.move_cost(from, target, { blocked = rules.blocked, stop = rules.stop })
+end
+
+-- hook: called in the movement step just before its first unit moves (transported or moving); does nothing.
+function L.units_start_moving(p, target, ctx) end
+
 procedure("movement", function(ctx)
   local p, target = ctx.player, ctx.system
+  local started = false
+  local function start()
+    if not started then
+      started = true
+      L.units_start_moving(p, target, ctx)
+    end
+  end
   local rules = L.move_rules(p, target)
   local movers = L.movers(p, target, rules)
   local moved = {}
@@ -126,6 +141,7 @@ procedure("movement", function(ctx)
     for _, u in ipairs(cands) do
       if room <= 0 then break end
       if game.choose(p, "transport " .. u.kind .. "#" .. u.id .. (u.planet and (" from " .. L.name("planets", u.planet)) or ""), { "yes", "no" }) == "yes" then
+        start()
         game.move_unit(u.id, { system = target })
         cargo[s][#cargo[s] + 1] = u
         room = room - 1
@@ -136,10 +152,11 @@ procedure("movement", function(ctx)
   for _, m in ipairs(moved) do
     local u = m.unit
     local from = u.system
+    start()
     game.move_unit(u.id, { system = target })
     game.log(L.pn(p) .. " moves " .. u.kind .. "#" .. u.id .. " " .. L.sysname(from) .. " -> " .. L.sysname(target))
     -- Leaving or crossing a rift: roll, 1-3 destroys the ship (LRR 41).
-    local plain = game.move_cost(from, target, { blocked = rules.blocked, stop = rules.stop })
+    local plain = L.rift_check_cost(p, m, from, target, rules)
     if #rules.free_exit > 0 and (plain == nil or plain > m.cost) then
       local hits = game.roll(L.pn(p) .. " rolls for " .. u.kind .. "#" .. u.id .. " in a gravity rift", 1, 4)
       if hits == 0 then
@@ -267,6 +284,9 @@ function L.hit_options(p, units, opts, gone)
   return out
 end
 
+-- hook: called in L.assign_hits as soon as p assigns a hit to unit `id` (`how`: "sustain" or "destroy"), before it is applied; does nothing.
+function L.on_hit_assigned(p, id, how, kind, label) end
+
 function L.assign_hits(p, units, hits, label, opts)
   if hits <= 0 then return 0 end
   local source = opts and opts.source
@@ -296,6 +316,7 @@ function L.assign_hits(p, units, hits, label, opts)
     local pick = game.choose(p, "assign hit (" .. label .. ")", options)
     local what, kind, id = pick:match("^(%a+):([%w_]+)#(%d+)$")
     id = tonumber(id)
+    L.on_hit_assigned(p, id, what, kind, label)
     if what == "sustain" then
       game.put("unit", id, "damaged", true)
       byid[id].damaged = true

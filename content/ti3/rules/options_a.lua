@@ -920,9 +920,41 @@ function A.scientist_dock_cost(t, d)
   return nil
 end
 
+-- A bombardment against a general's planet, while the step runs:
+-- {player, buf}, buf the rolls since the last planet's hits.
+local general = nil
+
+-- General defending a planet: bombardment rolls against it are at -4,
+-- read back from the dice of the shared bombardment step.
+local base_rolled = L.bombard_rolled
+function L.bombard_rolled(p, u, pl, rolls, target, hits, c)
+  if general then table.insert(general.buf, { rolls = rolls, target = target }) end
+  return base_rolled(p, u, pl, rolls, target, hits, c)
+end
+local base_hits = L.bombard_hits
+function L.bombard_hits(p, q, pl, hits, c)
+  hits = base_hits(p, q, pl, hits, c)
+  local g = general
+  if g then
+    local units = L.ground(q, pl)
+    local at = units[1] and units[1].planet
+    if at and #A.on_planet(q, at, "general") > 0 then
+      local n = 0
+      for _, b in ipairs(g.buf) do
+        for _, r in ipairs(b.rolls or {}) do if r >= b.target + 4 then n = n + 1 end end
+      end
+      game.log(pn(q) .. "'s general on " .. pname(at) .. ": bombardment at -4, " .. n .. " hit" .. (n == 1 and "" or "s") .. " instead of " .. hits)
+      hits = n
+    end
+    g.buf = {}
+  end
+  return hits
+end
+
 function A.install()
   if installed then return end
   installed = true
+
 
   -- Tactical retreats: announcements are remembered per combat.
   wrap("space_combat", function(base, ctx)
@@ -975,29 +1007,9 @@ function A.install()
       if o and o ~= p and #A.on_planet(o, pl, "general") > 0 then any = true end
     end
     if not any then return base(ctx) end
-    local buf = {}
-    local old_roll, old_assign = game.roll, L.assign_hits
-    game.roll = function(label, n, target, sides)
-      local h, rolls = old_roll(label, n, target, sides)
-      if type(label) == "string" and label:find(" bombardment ", 1, true) then buf[#buf + 1] = { rolls = rolls, target = target } end
-      return h, rolls
-    end
-    L.assign_hits = function(q, units, hits, label, o)
-      if label == "bombardment" then
-        local pl = units[1] and units[1].planet
-        if pl and #A.on_planet(q, pl, "general") > 0 then
-          local n = 0
-          for _, b in ipairs(buf) do
-            for _, r in ipairs(b.rolls) do if r >= b.target + 4 then n = n + 1 end end
-          end
-          game.log(pn(q) .. "'s general on " .. pname(pl) .. ": bombardment at -4, " .. n .. " hit" .. (n == 1 and "" or "s") .. " instead of " .. hits)
-          hits = n
-        end
-        buf = {}
-      end
-      return old_assign(q, units, hits, label, o)
-    end
-    return guarded(function() game.roll, L.assign_hits = old_roll, old_assign end, base, ctx)
+    local prev = general
+    general = { player = p, buf = {} }
+    return guarded(function() general = prev end, base, ctx)
   end)
 
   -- Agent landed with the invader: the planet's PDS do not fire.

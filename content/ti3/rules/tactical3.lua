@@ -57,6 +57,7 @@ function L.shield_up(pl, p)
   return false
 end
 
+-- (The hooks it calls, L.bombard_units ... L.bombard_hits, are ti-common's.)
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
   local planets = {}
@@ -69,7 +70,7 @@ procedure("bombardment", function(ctx)
   if #planets == 0 then return end
   local targets, order = {}, {}
   local told = {}
-  for _, u in ipairs(L.ships(p, s)) do
+  for _, u in ipairs(L.bombard_units(p, s, ctx)) do
     local d = L.def(p, u.kind)
     if d.bombardment then
       local opts = { "none" }
@@ -82,7 +83,7 @@ procedure("bombardment", function(ctx)
         end
       end
       if #opts > 1 then
-        local pick = game.choose(p, "bombard with " .. u.kind .. "#" .. u.id, opts)
+        local pick = L.bombard_target(p, u, game.choose(p, "bombard with " .. u.kind .. "#" .. u.id, opts), ctx)
         if pick ~= "none" then
           if not targets[pick] then targets[pick] = {}; order[#order + 1] = pick end
           table.insert(targets[pick], { u = u, b = d.bombardment })
@@ -94,7 +95,9 @@ procedure("bombardment", function(ctx)
   for _, pick in ipairs(order) do
     local hits, groups = 0, {}
     for _, x in ipairs(targets[pick]) do
-      local h, rolls = game.roll(L.pn(p) .. " bombardment " .. x.u.kind, x.b.dice + extra, x.b.hit)
+      local dice, need = L.bombard_roll(p, x.u, pick, x.b.dice + extra, x.b.hit, ctx)
+      local h, rolls = game.roll(L.pn(p) .. " bombardment " .. x.u.kind, dice, need)
+      L.bombard_rolled(p, x.u, pick, rolls, need, h, ctx)
       extra = 0
       hits = hits + h
       groups[#groups + 1] = { kind = x.u.kind, rolls = rolls or {}, target = x.b.hit, hits = h }
@@ -102,7 +105,10 @@ procedure("bombardment", function(ctx)
     local owner = game.planet_owner(pick) or (game.units { planet = pick, not_owner = p }[1] or {}).owner
     -- The bombarding player's dice of this planet may be rerolled (races.lua).
     hits = L.dice_rolled(p, "bombardment", "bombardment", groups, hits, { system = s, planet = pick, target = owner })
-    if owner then L.assign_hits(owner, L.ground(owner, pick), hits, "bombardment", { source = p }) end
+    if owner then
+      local units = L.ground(owner, pick)
+      L.assign_hits(owner, units, L.bombard_hits(p, owner, pick, hits, ctx), "bombardment", { source = p })
+    end
   end
 end)
 

@@ -385,6 +385,32 @@ function L.movers(p, target, rules)
   return out
 end
 
+-- The movement step below, while it runs: {player, stop}; stop(), when
+-- set, gives Sol's flagship its printed capacity back.
+local moving = nil
+
+-- The gravity-rift check compares the path without rift bonus with the
+-- ship's cost: a flagship's own path from the system counts there.
+local base_rift_cost = L.rift_check_cost
+function L.rift_check_cost(p, m, from, target, rules)
+  local c = base_rift_cost(p, m, from, target, rules)
+  if moving and special[from] and (c == nil or c > special[from]) then c = special[from] end
+  return c
+end
+
+-- Only the transport room is computed with Sol's capacity: once units
+-- start to move, the flagship has its printed capacity again.
+local base_start_moving = L.units_start_moving
+function L.units_start_moving(p, target, ctx)
+  local m = moving
+  if m and m.stop then
+    local stop = m.stop
+    m.stop = nil
+    stop()
+  end
+  return base_start_moving(p, target, ctx)
+end
+
 -- Sol: when the flagship moves, the transport room it brings counts every
 -- ground force of its owner in the system it leaves (the capacity check at
 -- the destination then ignores them, L.capacity above).
@@ -396,14 +422,6 @@ procedure("movement", function(ctx)
   local before = {}
   for _, u in ipairs(F.units(p)) do before[u.id] = u.system end
   special = {}
-  local old_cost, old_move = game.move_cost, game.move_unit
-  -- The gravity-rift check compares the path without rift bonus (no
-  -- free_exit) with the ship's cost: a flagship's own path counts there.
-  game.move_cost = function(a, b, o)
-    local c = old_cost(a, b, o)
-    if o and o.free_exit == nil and b == target and special[a] and (c == nil or c > special[a]) then c = special[a] end
-    return c
-  end
   local sol
   for _, u in ipairs(F.units(p)) do
     local d = L.def(p, u.kind)
@@ -426,15 +444,11 @@ procedure("movement", function(ctx)
   if sol then
     over[p] = over[p] or {}
     over[p].flagship = sol
-    -- Only the transport room is computed with it: once units start to
-    -- move, the flagship has its printed capacity again.
-    game.move_unit = function(...)
-      undo_sol()
-      return old_move(...)
-    end
   end
+  local prev = moving
+  moving = { player = p, stop = sol and undo_sol }
   return guarded(function()
-    game.move_cost, game.move_unit = old_cost, old_move
+    moving = prev
     undo_sol()
     special = {}
     for _, u in ipairs(F.units(p)) do
