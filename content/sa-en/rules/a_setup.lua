@@ -397,6 +397,14 @@ procedure("scenario_setup", function(args)
   return base_scenario(args)
 end)
 
+-- ti3 logs each player's race as it seats the players: a hidden race is
+-- not named there.
+local base_seat_line = L.seat_line
+function L.seat_line(p, coll, id)
+  if S.hidden and S.hidden[p] then return pn(p) .. " plays a hidden race" end
+  return base_seat_line(p, coll, id)
+end
+
 local base_setup = game.procedure_fn("setup")
 procedure("setup", function(args)
   args = args or {}
@@ -415,19 +423,7 @@ procedure("setup", function(args)
   -- args.speaker as the first placer; step 6a picks the speaker later).
   local m = args.map and game.data.maps[args.map]
   if m and m.drafted and not args.speaker and S.full then args.speaker = 1 end
-  -- ti3 logs each player's race as it adds the players: a hidden race is
-  -- not named there.
-  local real_log = game.log
-  if next(S.hidden) then
-    game.log = function(line)
-      local q = type(line) == "string" and tonumber(line:match("^p(%d+) plays ") or "")
-      if q and S.hidden[q] then line = "p" .. q .. " plays a hidden race" end
-      return real_log(line)
-    end
-  end
-  local ok, r = pcall(base_setup, args)
-  game.log = real_log
-  if not ok then error(r, 0) end
+  local r = base_setup(args)
   if S.full then
     -- Step 10: hidden races are shown.
     for p = 1, n do

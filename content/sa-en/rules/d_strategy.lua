@@ -101,7 +101,7 @@ function S.pick_cards(order, picks)
         if not game.get("game", nil, "sc_owner:" .. id) and not banned then free[#free + 1] = id end
       end
       if #free > 0 then
-        local id = game.choose(p, "choose a strategy card", free)
+        local id = game.choose(p, "choose a strategy card", L.strategy_card_choices(p, free))
         game.put("game", nil, "sc_owner:" .. id, p)
         game.put("game", nil, "sc_used:" .. id, false)
         local bonus = game.get("game", nil, "sc_bonus:" .. id) or 0

@@ -1067,6 +1067,11 @@ end
 --     on). Their doubled strength ("may be doubled") is not offered.
 local SBS = {}
 O.sbs = SBS
+
+-- hook: the tiles of his hand p may place now (sorted, all with a legal hex; default: tiles).
+function SBS.tile_choices(p, tiles) return tiles end
+-- hook: the hexes p may put `tile` on (default: every legal one, hexes).
+function SBS.hex_choices(p, tile, hexes) return hexes end
 SBS.HIGH_RESOURCE_PLANETS = { "bereg", "abyz", "meer", "ashtroth" }
 local hex_neighbours = L.optb.hex_neighbours -- (ti3's, options_b.lua)
 
@@ -1222,8 +1227,8 @@ procedure("sa_build_star_by_star", function(ctx)
       end
       if #tiles == 0 then error("Star by Star: " .. pn(p) .. " has no hex to place a tile on") end
       table.sort(tiles)
-      local tile = game.choose(p, "Star by Star: tile to place", tiles)
-      local hex = game.choose(p, "Star by Star: place " .. tile .. " on", moves[tile])
+      local tile = game.choose(p, "Star by Star: tile to place", SBS.tile_choices(p, tiles))
+      local hex = game.choose(p, "Star by Star: place " .. tile .. " on", SBS.hex_choices(p, tile, moves[tile]))
       remove_value(hands[p], tile)
       left = left - 1
       local home = nil

@@ -31,6 +31,9 @@ local function opt(id) return game.options[id] end
 local function round_no() return game.get("game", nil, "round") or 0 end
 local function hex(s) return game.system(s).hex or tostring(s) end
 
+-- hook: whether p, who took the speaker token with Assembly in a 2-player game, is asked to put his own agenda to the vote too (default: yes).
+function O.duel_own_agenda_asked(p) return true end
+
 -- Whether this is a 2-player game (appendix 3 applies).
 function O.duel() return game.num_players() == 2 end
 
@@ -40,36 +43,6 @@ local function contains(list, x)
 end
 
 local function utype(p, kind) return L.def(p, kind).type or kind end
-
--- A temporary filter on every decision: fn(p, prompt, options) returns nil
--- (ask as usual), a string (the forced answer, nobody is asked) or a table
--- (the options to offer instead). Used by the 2-player Assembly rule and the
--- Voting Concession.
--- Observers fn(p, prompt, answer) hear every answer (the 2-player Assembly,
--- Mentak and Trade rules).
-O.filters = {}
-O.observers = {}
-local filters_installed = false
-local function install_filters()
-  if filters_installed then return end
-  filters_installed = true
-  local kernel_choose = game.choose
-  game.choose = function(p, prompt, options)
-    for _, f in ipairs(O.filters) do
-      local r = f(p, prompt, options)
-      if type(r) == "string" then return r end
-      if type(r) == "table" and #r > 0 then options = r end
-    end
-    local a = kernel_choose(p, prompt, options)
-    for _, f in ipairs(O.observers) do f(p, prompt, a) end
-    return a
-  end
-end
-function O.add_observer(f) install_filters(); O.observers[#O.observers + 1] = f; return f end
-function O.add_filter(f) install_filters(); O.filters[#O.filters + 1] = f; return f end
-function O.remove_filter(f)
-  for i, g in ipairs(O.filters) do if g == f then table.remove(O.filters, i); return end end
-end
 
 ---------------------------------------------------------------------------
 -- THE SIMULTANEOUS ACTION SYSTEM (seed: "Game Option: The Simultaneous
@@ -1189,43 +1162,50 @@ local function install_duel()
   procedure("strategy_phase", function(ctx)
     local sp = L.speaker()
     if not O.duel() or game.get("game", nil, "sa_duel_last_assembly") ~= sp then return base_sp(ctx) end
-    local first = true
-    local f = O.add_filter(function(p, prompt, options)
-      if p ~= sp or prompt ~= "choose a strategy card" or not first then return nil end
-      first = false
-      if contains(options, "assembly") and #options > 1 then
-        game.log(L.pn(p) .. " held Assembly last round and may not take it with his first pick (2 players)")
-        return filter(options, function(o) return o ~= "assembly" end)
-      end
-      return nil
-    end)
+    O.no_first_assembly = sp
     local ok, r = pcall(base_sp, ctx)
-    O.remove_filter(f)
+    O.no_first_assembly = nil
     if not ok then error(r, 0) end
     return r
   end)
+  local base_choices = L.strategy_card_choices
+  function L.strategy_card_choices(p, free)
+    if O.no_first_assembly ~= p then return base_choices(p, free) end
+    O.no_first_assembly = nil
+    if contains(free, "assembly") and #free > 1 then
+      game.log(L.pn(p) .. " held Assembly last round and may not take it with his first pick (2 players)")
+      return base_choices(p, filter(free, function(o) return o ~= "assembly" end))
+    end
+    return base_choices(p, free)
+  end
 
   -- Assembly's options.
+  local base_chosen = L.assembly_chosen
+  function L.assembly_chosen(p, pick)
+    local watch = O.duel_assembly
+    if watch and watch.player == p and not watch.picked then
+      watch.picked = pick
+      if pick == "give the speaker token" then
+        game.put("game", nil, "sa_duel_vote_bonus", { player = p, votes = 3 })
+      end
+    end
+    return base_chosen(p, pick)
+  end
   local asm = game.data.strategy_cards.assembly
   local h = asm and asm.handler
   if type(h) == "table" and h.primary then
     local base_primary = h.primary
     h.primary = function(p, def, ctx)
       if not O.duel() then return base_primary(p, def, ctx) end
-      local picked
-      local ob = O.add_observer(function(q, prompt, answer)
-        if q == p and prompt == "Assembly" and not picked then
-          picked = answer
-          if answer == "give the speaker token" then
-            game.put("game", nil, "sa_duel_vote_bonus", { player = p, votes = 3 })
-          end
-        end
-      end)
+      local outer = O.duel_assembly
+      local watch = { player = p }
+      O.duel_assembly = watch
       local ok, err = pcall(base_primary, p, def, ctx)
-      for i, g in ipairs(O.observers) do if g == ob then table.remove(O.observers, i); break end end
+      O.duel_assembly = outer
       game.put("game", nil, "sa_duel_vote_bonus", nil)
       if not ok then error(err, 0) end
-      if picked == "take the speaker token"
+      local picked = watch.picked
+      if picked == "take the speaker token" and O.duel_own_agenda_asked(p)
         and game.choose(p, "Assembly (2 players): put your own agenda to the vote too", { "no", "yes" }) == "yes" then
         if L.sa_place_agenda then
           local agenda = L.sa_place_agenda(p)
@@ -1280,23 +1260,26 @@ local function install_duel()
       end
     end
   end
-  O.add_filter(function(p, prompt, options)
-    if not O.duel() or (prompt ~= "Trade" and prompt ~= "trade") then return nil end
-    local keep = filter(options, function(o) return not (o:find("cancel", 1, true) or o:find("break", 1, true)) end)
-    if #keep < #options then return keep end
-    return nil
-  end)
+  local base_trade_choices = L.trade_choices
+  function L.trade_choices(p, title, options)
+    if O.duel() then
+      local keep = filter(options, function(o) return not (o:find("cancel", 1, true) or o:find("break", 1, true)) end)
+      if #keep < #options and #keep > 0 then options = keep end
+    end
+    return base_trade_choices(p, title, options)
+  end
 
   -- Mentak: every second pillage also gains 1 trade good.
-  O.add_observer(function(p, prompt, answer)
-    if not O.duel() or answer == "none" or faction_id(p) ~= "mentak" then return end
-    if not prompt:find(": take a trade good from", 1, true) then return end
+  local base_pillage_picked = L.pillage_picked
+  function L.pillage_picked(p, q, def)
+    base_pillage_picked(p, q, def)
+    if not O.duel() or faction_id(p) ~= "mentak" then return end
     if game.get("player", p, "sa_duel_pillage_round") == round_no() then return end
     game.put("player", p, "sa_duel_pillage_round", round_no())
     local n = (game.get("player", p, "sa_duel_pillages") or 0) + 1
     game.put("player", p, "sa_duel_pillages", n)
     if n % 2 == 0 then L.gain_tg(p, 1, "every second Pillage (2 players)") end
-  end)
+  end
 
   -- Xxcha: Diplomacy's primary once more.
   local base_sa = game.procedure_fn("strategic_action")
@@ -1552,16 +1535,24 @@ function O.voting(ctx)
       if pick ~= "no" then
         game.log(L.pn(p) .. " plays " .. L.name("sa_promissory_notes", h.note.id) .. ": " .. L.pn(q) .. " votes for " .. pick)
         return_note(h.index)
-        local f
-        f = O.add_filter(function(who, prompt, options)
-          if who ~= q or prompt:sub(1, 8) ~= "vote on " then return nil end
-          O.remove_filter(f)
-          if contains(options, pick) then return pick end
-          return nil
-        end)
+        O.concessions[q] = O.concessions[q] or {}
+        table.insert(O.concessions[q], pick)
       end
     end
   end
+end
+
+-- Votes promised by a Voting Concession: player -> outcomes, the next vote
+-- of that player takes the first one (if it is an option).
+O.concessions = {}
+local base_forced_vote = L.forced_vote
+function L.forced_vote(p, id, opts)
+  local list = O.concessions[p]
+  if list and #list > 0 then
+    local pick = table.remove(list, 1)
+    if contains(opts, pick) then return pick end
+  end
+  return base_forced_vote(p, id, opts)
 end
 
 local function install_notes()

@@ -45,6 +45,21 @@ function AU.counter_units(pl)
 end
 
 if B and B.resolve_planet_counter then
+  -- The counter being resolved on a planet: {planet=, counter=, kind=, n=, lost=}.
+  local current = nil
+
+  local base_count = B.neutral_count
+  function B.neutral_count(c, where)
+    if current and where.planet == current.planet and where.counter == current.counter then return current.n end
+    return base_count(c, where)
+  end
+
+  local base_destroyed = B.neutral_destroyed
+  function B.neutral_destroyed(kind, label)
+    if current and kind == current.kind then current.lost = current.lost + 1 end
+    return base_destroyed(kind, label)
+  end
+
   local base_resolve = B.resolve_planet_counter
   function B.resolve_planet_counter(p, pl)
     local id = game.get("planet", pl, "se_ds")
@@ -53,18 +68,13 @@ if B and B.resolve_planet_counter then
     if not kind then return base_resolve(p, pl) end
     local _, n = AU.counter_units(pl)
     local full = c.value
-    local lost = 0
-    local old_log = game.log
-    local pattern = "^neutral " .. kind .. " is destroyed"
-    game.log = function(line)
-      if type(line) == "string" and line:find(pattern) then lost = lost + 1 end
-      return old_log(line)
-    end
-    c.value = n
+    local outer = current
+    current = { planet = pl, counter = id, kind = kind, n = n, lost = 0 }
+    local cur = current
     local ok, res = pcall(base_resolve, p, pl)
-    c.value = full
-    game.log = old_log
+    current = outer
     if not ok then error(res, 0) end
+    local lost = cur.lost
     if game.get("planet", pl, "se_ds") == id and not game.planet_owner(pl) then
       local left = math.max(0, n - lost)
       game.put("planet", pl, "sa_ds_units", { counter = id, n = left })

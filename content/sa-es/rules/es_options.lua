@@ -242,21 +242,25 @@ function ES.install_rifts_option()
 end
 
 -- Star by Star: the Muaat home system is never placed next to Mecatol Rex.
--- (A filter on the placement decision of sa-en's galaxy building: hexes next
--- to Mecatol Rex are taken out of the Muaat player's choices for his home
--- system while others are left.)
-function ES.muaat_filter(p, prompt, options)
-  if not opt("star_by_star") or type(prompt) ~= "string" then return nil end
-  if not (prompt:find("muaat_home", 1, true) or prompt:find(L.name("systems", "muaat_home"), 1, true)) then return nil end
-  local centre = game.find_system and game.find_system("mecatol_rex")
-  local ch = centre and game.system(centre).hex
-  if not ch then return nil end
-  local keep = {}
-  for _, o in ipairs(options) do
-    if not (o:match("^%-?%d+,%-?%d+$") and game.hex_distance(o, ch) == 1) then keep[#keep + 1] = o end
+-- (sa-en's galaxy building asks SBS.hex_choices for the hexes a tile may go
+-- on: hexes next to Mecatol Rex are taken out of the choices for the Muaat
+-- home system while others are left.)
+if SBS and SBS.hex_choices then
+  local base_hexes = SBS.hex_choices
+  function SBS.hex_choices(p, tile, hexes)
+    if opt("star_by_star") and tile == "muaat_home" then
+      local centre = game.find_system and game.find_system("mecatol_rex")
+      local ch = centre and game.system(centre).hex
+      if ch then
+        local keep = {}
+        for _, o in ipairs(hexes) do
+          if not (o:match("^%-?%d+,%-?%d+$") and game.hex_distance(o, ch) == 1) then keep[#keep + 1] = o end
+        end
+        if #keep > 0 and #keep < #hexes then hexes = keep end
+      end
+    end
+    return base_hexes(p, tile, hexes)
   end
-  if #keep == 0 or #keep == #options then return nil end
-  return keep
 end
 
 ---------------------------------------------------------------------------
@@ -332,12 +336,7 @@ procedure("setup", function(args)
       error("Pacts (Pactos): 2 to 4 players with two races each, that is 4, 6 or 8 seats, not " .. tostring(n))
     end
   end
-  local filter
-  local O2 = L.sa_opt2
-  if opt("star_by_star") and O2 and O2.add_filter then filter = O2.add_filter(ES.muaat_filter) end
-  local ok, r = pcall(base_setup, args)
-  if filter then O2.remove_filter(filter) end
-  if not ok then error(r, 0) end
+  local r = base_setup(args)
   -- The goal: Ascension x3 (sa-en doubles it), Pacts +50%.
   local base_goal = L.goal
   function L.goal()

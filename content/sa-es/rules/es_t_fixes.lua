@@ -94,21 +94,22 @@ function ES.muaat_room(centre_hex)
   return false
 end
 
-if ES.muaat_filter then
-  local base_filter = ES.muaat_filter
-  ES.muaat_filter = function(p, prompt, options)
-    if game.options.star_by_star and prompt == "Star by Star: tile to place" and #options > 1 then
+local SBS = L.sa_opt1 and L.sa_opt1.sbs
+if SBS and SBS.tile_choices then
+  local base_tiles = SBS.tile_choices
+  function SBS.tile_choices(p, tiles)
+    if game.options.star_by_star and #tiles > 1 then
       local has = false
-      for _, o in ipairs(options) do if o == "muaat_home" then has = true end end
+      for _, o in ipairs(tiles) do if o == "muaat_home" then has = true end end
       local centre = has and game.find_system("mecatol_rex")
       local ch = centre and game.system(centre).hex
       if ch and not ES.muaat_room(ch) then
         local keep = {}
-        for _, o in ipairs(options) do if o ~= "muaat_home" then keep[#keep + 1] = o end end
-        return keep
+        for _, o in ipairs(tiles) do if o ~= "muaat_home" then keep[#keep + 1] = o end end
+        tiles = keep
       end
     end
-    return base_filter(p, prompt, options)
+    return base_tiles(p, tiles)
   end
 end
 

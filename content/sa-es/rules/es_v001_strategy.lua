@@ -54,23 +54,30 @@ end
 ---------------------------------------------------------------------------
 -- Assembly: the SE speaker restrictions (not in duels, not under the
 -- Twilight Council).
-local function assembly_filter(holder)
-  return function(p, prompt, options)
-    if p ~= holder then return nil end
-    if prompt == "Assembly" and L.speaker() == holder then
-      local keep = {}
-      for _, o in ipairs(options) do if o ~= "take the speaker token" then keep[#keep + 1] = o end end
-      if #keep < #options and #keep > 0 then
-        game.log(pn(holder) .. " is speaker already: Assembly's option (a) is not open to him")
-        return keep
-      end
-    elseif prompt == "new speaker" then
-      local keep = {}
-      for _, o in ipairs(options) do if o ~= pn(holder) then keep[#keep + 1] = o end end
-      if #keep < #options and #keep > 0 then return keep end
+-- The player whose Assembly is restricted so (while its strategic action runs).
+local restricted = nil
+
+local base_assembly_choices = L.assembly_choices
+function L.assembly_choices(p, options)
+  if p == restricted and L.speaker() == p then
+    local keep = {}
+    for _, o in ipairs(options) do if o ~= "take the speaker token" then keep[#keep + 1] = o end end
+    if #keep < #options and #keep > 0 then
+      game.log(pn(p) .. " is speaker already: Assembly's option (a) is not open to him")
+      options = keep
     end
-    return nil
   end
+  return base_assembly_choices(p, options)
+end
+
+local base_new_speaker = L.new_speaker_choices
+function L.new_speaker_choices(p, options)
+  if p == restricted then
+    local keep = {}
+    for _, o in ipairs(options) do if o ~= pn(p) then keep[#keep + 1] = o end end
+    if #keep < #options and #keep > 0 then options = keep end
+  end
+  return base_new_speaker(p, options)
 end
 
 ---------------------------------------------------------------------------
@@ -83,17 +90,19 @@ function ES2.install()
   procedure("strategic_action", function(ctx)
     local p, id = ctx.player, ctx.card
     if not p or duel() or opt("twilight_council") or not is_card(id, "assembly") then return base_sa(ctx) end
-    local f = O.add_filter(assembly_filter(p))
+    local outer = restricted
+    restricted = p
     local ok, r = pcall(base_sa, ctx)
-    O.remove_filter(f)
+    restricted = outer
     if not ok then error(r, 0) end
     return r
   end)
 
-  O.add_filter(function(p, prompt, options)
-    if duel() and prompt == "Assembly (2 players): put your own agenda to the vote too" then return "no" end
-    return nil
-  end)
+  local base_own_agenda = O.duel_own_agenda_asked
+  function O.duel_own_agenda_asked(p)
+    if duel() then return false end
+    return base_own_agenda(p)
+  end
 
   -- 2-player Trade: option (b) cancels every agreement and freezes trade
   -- for the round; option (a) is sa-en's primary (whose duel filter leaves

@@ -178,7 +178,7 @@ function P.pick_cards(picks)
         else
           any = true
           local asker = seats[1]
-          local id = game.choose(asker, "choose a strategy card", free)
+          local id = game.choose(asker, "choose a strategy card", L.strategy_card_choices(asker, free))
           local to = {}
           for _, q in ipairs(seats) do if not banned(q, id) then to[#to + 1] = q end end
           local q = to[1]

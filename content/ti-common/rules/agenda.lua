@@ -2,6 +2,9 @@
 -- exhausting planets, and resolved; the speaker breaks ties.
 local L = game.lib
 
+-- hook: the option p must take when voting on agenda id (opts: abstain and the outcomes), or nil to ask p (default: nil).
+function L.forced_vote(p, id, opts) return nil end
+
 procedure("agenda_phase", function(ctx)
   for i = 1, 2 do
     game.step("agenda", { number = i, round = ctx.round })
@@ -72,7 +75,7 @@ procedure("agenda", function(ctx)
   for _, p in ipairs(L.order_from(speaker % game.num_players() + 1)) do
     local opts = { "abstain" }
     if L.votes(p) > 0 then for _, o in ipairs(outcomes) do opts[#opts + 1] = o end end
-    local pick = game.choose(p, "vote on " .. L.name(COLL, id), opts)
+    local pick = L.forced_vote(p, id, opts) or game.choose(p, "vote on " .. L.name(COLL, id), opts)
     if pick ~= "abstain" then
       local v = L.votes(p)
       -- Voting exhausts every ready planet for its full influence.

@@ -444,6 +444,11 @@ function L.seat_players(n, coll, pool, chosen, what)
     local p = game.add_player()
     if not game.data[coll][chosen[i]] then error("unknown " .. what .. " '" .. tostring(chosen[i]) .. "'") end
     game.put("player", p, "faction", chosen[i])
-    game.log(L.pn(p) .. " plays " .. L.name(coll, chosen[i]))
+    game.log(L.seat_line(p, coll, chosen[i]))
   end
+end
+
+-- hook: the line logged when player p is seated with id of coll (default "pN plays <name>").
+function L.seat_line(p, coll, id)
+  return L.pn(p) .. " plays " .. L.name(coll, id)
 end

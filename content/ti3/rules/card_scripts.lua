@@ -390,6 +390,9 @@ local function collect_less_one(p)
   end
 end
 
+-- hook: the options of Trade's primary (the card named `title`) offered to p (default: opts).
+function L.trade_choices(p, title, opts) return opts end
+
 function C.trade_ii(o)
   o = o or {}
   local title = o.title or "Trade II"
@@ -399,7 +402,7 @@ function C.trade_ii(o)
     primary = function(p)
       local opts = { "gain 3 trade goods" }
       if #cancellable() > 0 then opts[#opts + 1] = "cancel agreements" end
-      if game.choose(p, title, opts) == "gain 3 trade goods" then
+      if game.choose(p, title, L.trade_choices(p, title, opts)) == "gain 3 trade goods" then
         L.gain_tg(p, 3, title)
       else
         for _ = 1, 2 do
@@ -452,6 +455,13 @@ local function assembly_others(p)
   return out
 end
 
+-- hook: the options of Assembly's primary offered to p (default: opts).
+function L.assembly_choices(p, opts) return opts end
+-- hook: p chose `pick` with Assembly's primary (default: nothing more).
+function L.assembly_chosen(p, pick) end
+-- hook: the players (as "pN") p may make speaker with Assembly's primary (default: opts).
+function L.new_speaker_choices(p, opts) return opts end
+
 function C.assembly()
   return {
     primary = function(p)
@@ -461,8 +471,11 @@ function C.assembly()
       local opts = {}
       if L.speaker() ~= p then opts[#opts + 1] = "take the speaker token" end
       opts[#opts + 1] = "give the speaker token"
-      local pick = game.choose(p, "Assembly", opts)
-      local q = tonumber(game.choose(p, pick == "take the speaker token" and "player who plays a political card" or "new speaker", assembly_others(p)):sub(2))
+      local pick = game.choose(p, "Assembly", L.assembly_choices(p, opts))
+      L.assembly_chosen(p, pick)
+      local others = assembly_others(p)
+      if pick ~= "take the speaker token" then others = L.new_speaker_choices(p, others) end
+      local q = tonumber(game.choose(p, pick == "take the speaker token" and "player who plays a political card" or "new speaker", others):sub(2))
       if pick == "take the speaker token" then
         game.put("game", nil, "speaker", p)
         game.log(L.pn(p) .. " is speaker")
@@ -500,6 +513,9 @@ end
 -- to two other players holding three or more (a step a variant may run at
 -- another time: C.pillage(p, def)).
 
+-- hook: p has picked q to take a trade good from with Pillage (def), before it is taken (default: nothing more).
+function L.pillage_picked(p, q, def) end
+
 function C.pillage(p, def)
   local taken = {}
   for _ = 1, 2 do
@@ -511,6 +527,7 @@ function C.pillage(p, def)
     local pick = game.choose(p, L.name("race_abilities", def.id) .. ": take a trade good from", opts)
     if pick == "none" then return end
     local q = tonumber(pick:sub(2))
+    L.pillage_picked(p, q, def)
     taken[q] = true
     game.add(q, "tg", -1)
     game.add(p, "tg", 1)

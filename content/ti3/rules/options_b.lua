@@ -102,6 +102,12 @@ function B.anomaly_of(s) return extra_anomalies()[tostring(s)] end
 -- an undamaged unit that can sustain damage, then to the unit with the worst
 -- (highest) combat value (SA: neutral units lose their weakest units first).
 -- Returns true when p has units left and the neutrals are all gone.
+-- hook: a neutral unit of `kind` was destroyed in the fight `label` (default: nothing more).
+function B.neutral_destroyed(kind, label) end
+
+-- hook: how many neutral units counter c fields where it is resolved (`where`: planet, system, counter id; default c.value).
+function B.neutral_count(c, where) return c.value end
+
 local function neutral_fight(p, mine_fn, neutrals, label)
   local rounds = 0
   while #mine_fn() > 0 and #neutrals > 0 do
@@ -131,6 +137,7 @@ local function neutral_fight(p, mine_fn, neutrals, label)
         local worst = 1
         for i, n in ipairs(neutrals) do if n.hit > neutrals[worst].hit then worst = i end end
         game.log("neutral " .. neutrals[worst].kind .. " is destroyed")
+        B.neutral_destroyed(neutrals[worst].kind, label)
         table.remove(neutrals, worst)
       end
     end
@@ -613,7 +620,7 @@ end
 
 EFFECTS.hostile_locals = function(p, c, w)
   local won = neutral_fight(p, function() return L.ground(p, w.planet) end,
-    neutral_units("ground_force", c.value), c.name)
+    neutral_units("ground_force", B.neutral_count(c, w)), c.name)
   return won and "discard" or "keep"
 end
 
@@ -684,7 +691,7 @@ end
 
 EFFECTS.fighter_ambush = function(p, c, w)
   local won = neutral_fight(p, function() return L.ships(p, w.system) end,
-    neutral_units("fighter", c.value), c.name)
+    neutral_units("fighter", B.neutral_count(c, w)), c.name)
   if won then return "discard" end
   for _, u in ipairs(L.ground(p, w.planet)) do destroy(u, c.name) end
   return "keep"
@@ -739,6 +746,7 @@ end
 
 local function resolve(p, id, where)
   local c = game.data.se_counters_b[id]
+  where.counter = id
   game.log(L.pn(p) .. " reveals " .. c.name .. (where.planet and (" on " .. L.name("planets", where.planet)) or (" in " .. L.sysname(where.system))))
   local f = EFFECTS[c.effect]
   if not f then error("no effect '" .. tostring(c.effect) .. "' for counter " .. id) end

@@ -43,6 +43,9 @@ function L.take_bonus(p, id, bonus)
   game.log(L.pn(p) .. " takes " .. bonus .. " bonus: " .. tg .. " tg, " .. cc .. " command counter" .. (cc == 1 and "" or "s"))
 end
 
+-- hook: the strategy cards p may take with this pick, from the free ones (default: all of them).
+function L.strategy_card_choices(p, free) return free end
+
 procedure("strategy_phase", function(ctx)
   local n = game.num_players()
   local picks = (n <= 4) and 2 or 1
@@ -60,7 +63,7 @@ procedure("strategy_phase", function(ctx)
         local banned = d.no_repeat and game.get("player", p, "no_repeat") == id
         if not game.get("game", nil, "sc_owner:" .. id) and not banned then free[#free + 1] = id end
       end
-      local id = game.choose(p, "choose a strategy card", free)
+      local id = game.choose(p, "choose a strategy card", L.strategy_card_choices(p, free))
       game.put("game", nil, "sc_owner:" .. id, p)
       game.put("game", nil, "sc_used:" .. id, false)
       local bonus = game.get("game", nil, "sc_bonus:" .. id) or 0

@@ -35,7 +35,8 @@ h.primary = function(p)
   L.draw("deck:politics", "discard:politics", "politics:" .. p, 1)
   L.draw("deck:actions", "discard:actions", "actions:" .. p, 2)
   limit(p)
-  local pick = game.choose(p, "Assembly", { "take the speaker token", "give the speaker token" })
+  local pick = game.choose(p, "Assembly", L.assembly_choices(p, { "take the speaker token", "give the speaker token" }))
+  L.assembly_chosen(p, pick)
   local agenda
   if pick == "take the speaker token" then
     game.put("game", nil, "speaker", p)
@@ -46,7 +47,7 @@ h.primary = function(p)
       agenda = L.sa_place_agenda(q)
     end
   else
-    local q = tonumber(game.choose(p, "new speaker", players(nil)):sub(2))
+    local q = tonumber(game.choose(p, "new speaker", L.new_speaker_choices(p, players(nil))):sub(2))
     game.put("game", nil, "speaker", q)
     game.log(L.pn(q) .. " is speaker")
     agenda = L.sa_place_agenda(p)
