@@ -190,12 +190,17 @@ impl Shared {
                 }
                 let text = self.keys.render(&key, &args).map_err(rterr)?;
                 let text = if self.translator.is_some() && !self.keys.translated(&key) {
-                    self.untranslated.borrow_mut().insert(format!("key {key}"));
-                    // Not translated yet: the locale's phrases may still match the line.
-                    self.translator
+                    // Not translated by key: the locale's phrases may still
+                    // match the whole line.
+                    let (out, matched) = self
+                        .translator
                         .as_ref()
-                        .map(|t| t.translate(&text).0)
-                        .unwrap_or(text)
+                        .map(|t| t.translate(&text))
+                        .unwrap_or((text, false));
+                    if !matched {
+                        self.untranslated.borrow_mut().insert(format!("key {key}"));
+                    }
+                    out
                 } else if let Some(t) = &self.translator {
                     t.words(&text)
                 } else {
