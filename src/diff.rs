@@ -89,3 +89,62 @@ pub fn diff(a: &ResolvedPack, b: &ResolvedPack) -> Vec<String> {
     }
     out
 }
+
+/// Helper overrides, from the registries of two loaded sessions
+/// (`Session::registry`): a helper `b`'s chain defines in a pack that is
+/// not in `a`'s chain is added (`+`) or replaced (`~`), with the packs that
+/// defined it.
+pub fn helper_diff(a: &Value, b: &Value, a_chain: &BTreeSet<String>) -> Vec<String> {
+    let mut out = vec![];
+    let ha = a.get("helpers").and_then(Value::as_object);
+    let Some(hb) = b.get("helpers").and_then(Value::as_object) else {
+        return out;
+    };
+    let mut names: Vec<&String> = hb.keys().collect();
+    names.sort();
+    for name in names {
+        let info = &hb[name];
+        let packs: Vec<&str> = info
+            .get("packs")
+            .and_then(Value::as_array)
+            .map(|v| v.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let new: Vec<&str> = packs
+            .iter()
+            .copied()
+            .filter(|p| !a_chain.contains(*p))
+            .collect();
+        if new.is_empty() {
+            continue;
+        }
+        let existed = ha.is_some_and(|h| h.contains_key(name));
+        let doc = info
+            .get("doc")
+            .and_then(Value::as_str)
+            .map(|d| format!(": {d}"))
+            .unwrap_or_default();
+        out.push(format!(
+            "{} helper {name}  ({}){doc}",
+            if existed { "~" } else { "+" },
+            new.join(", ")
+        ));
+    }
+    out
+}
+
+/// Decision and log-line texts (`keys:` of the locale files) `b` adds or
+/// changes relative to `a`.
+pub fn key_diff(a: &ResolvedPack, b: &ResolvedPack) -> Vec<String> {
+    let mut out = vec![];
+    for (k, v) in &b.locale_strings {
+        let Some(key) = k.strip_prefix("keys.") else {
+            continue;
+        };
+        match a.locale_strings.get(k) {
+            None => out.push(format!("+ key {key}: {v:?}")),
+            Some(old) if old != v => out.push(format!("~ key {key}: {old:?} -> {v:?}")),
+            _ => {}
+        }
+    }
+    out
+}

@@ -464,103 +464,40 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         }
         Cmd::Test { pack, accept } => {
             let p = resolve(&lib, &pack)?;
-            let files = scenario::scenario_files(p.dir());
+            let results = scenario::test_pack(&p, accept)?;
             let mut bad = 0;
-            for f in &files {
-                let out = scenario::run(&p, f, false).map_err(|e| e.to_string())?;
-                let snap = scenario::snapshot_path(p.dir(), &out.name);
-                let golden = out.golden();
-                let old = std::fs::read_to_string(&snap)
-                    .ok()
-                    .map(|t| scenario::snapshot_body(&t));
-                let same = old.as_deref() == Some(golden.as_str());
-                if accept && !same {
-                    std::fs::create_dir_all(snap.parent().unwrap()).map_err(|e| e.to_string())?;
-                    std::fs::write(&snap, scenario::snapshot_text(&golden))
-                        .map_err(|e| e.to_string())?;
+            let mut scenarios = 0;
+            for r in &results {
+                if !r.name.starts_with("perft ") {
+                    scenarios += 1;
                 }
-                let verdict = if !out.failures.is_empty() {
-                    bad += 1;
-                    "FAIL"
-                } else if same {
-                    "ok"
-                } else if accept {
-                    "accepted"
-                } else {
-                    bad += 1;
-                    if old.is_none() {
+                let verdict = match r.verdict {
+                    scenario::Verdict::Ok => "ok",
+                    scenario::Verdict::Accepted => "accepted",
+                    scenario::Verdict::Fail => "FAIL",
+                    scenario::Verdict::Changed if r.new_golden => {
                         "NEW (no golden; --accept to write)"
-                    } else {
-                        "CHANGED (log differs from golden)"
                     }
+                    scenario::Verdict::Changed => "CHANGED (log differs from golden)",
                 };
-                println!("{verdict:<8} {}", out.name);
-                for x in &out.failures {
+                if matches!(
+                    r.verdict,
+                    scenario::Verdict::Fail | scenario::Verdict::Changed
+                ) {
+                    bad += 1;
+                }
+                println!("{verdict:<8} {}", r.name);
+                for x in &r.problems {
                     println!("    {x}");
                 }
-                if verdict.starts_with("CHANGED") {
-                    let o = old.unwrap_or_default();
-                    for (a, b) in o
-                        .lines()
-                        .zip(golden.lines())
-                        .filter(|(a, b)| a != b)
-                        .take(3)
-                    {
-                        println!("    - {a}\n    + {b}");
-                    }
+                for (a, b) in &r.diff {
+                    println!("    - {a}\n    + {b}");
                 }
-            }
-            // The perft golden, when the pack declares one.
-            if let Some(spec) = p.manifest().perft.clone() {
-                let entry = p
-                    .entry
-                    .get("game")
-                    .cloned()
-                    .unwrap_or_else(|| "game".into());
-                let counts = imperium::perft::perft(
-                    &p,
-                    &entry,
-                    &json!({ "players": spec.players }),
-                    spec.seed,
-                    spec.depth,
-                )
-                .map_err(|e| e.to_string())?;
-                let text: String = counts
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| format!("depth {}: {c}\n", i + 1))
-                    .collect();
-                let snap = scenario::snapshot_path(p.dir(), "perft");
-                let old = std::fs::read_to_string(&snap)
-                    .ok()
-                    .map(|t| scenario::snapshot_body(&t));
-                let same = old.as_deref() == Some(text.as_str());
-                if accept && !same {
-                    std::fs::create_dir_all(snap.parent().unwrap()).map_err(|e| e.to_string())?;
-                    std::fs::write(&snap, scenario::snapshot_text(&text))
-                        .map_err(|e| e.to_string())?;
-                }
-                let verdict = if same {
-                    "ok"
-                } else if accept {
-                    "accepted"
-                } else {
-                    bad += 1;
-                    "CHANGED"
-                };
-                println!(
-                    "{verdict:<8} perft {}",
-                    counts
-                        .iter()
-                        .map(|c| c.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                );
             }
             println!(
                 "{} scenario{}, {} failed",
-                files.len(),
-                if files.len() == 1 { "" } else { "s" },
+                scenarios,
+                if scenarios == 1 { "" } else { "s" },
                 bad
             );
             Ok(if bad == 0 {
@@ -642,7 +579,18 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         Cmd::Diff { a, b } => {
             let pa = resolve(&lib, &a)?;
             let pb = resolve(&lib, &b)?;
-            let lines = imperium::diff::diff(&pa, &pb);
+            let mut lines = imperium::diff::diff(&pa, &pb);
+            lines.extend(imperium::diff::key_diff(&pa, &pb));
+            // Helpers are registered when the packs' scripts load.
+            let a_chain: std::collections::BTreeSet<String> =
+                pa.chain.iter().map(|p| p.manifest.id.clone()).collect();
+            let registry = |p: Rc<ResolvedPack>| {
+                Session::new(p, 0, &[], Limits::default())
+                    .and_then(|s| s.registry())
+                    .map_err(|e| e.to_string())
+            };
+            let (ra, rb) = (registry(pa)?, registry(pb)?);
+            lines.extend(imperium::diff::helper_diff(&ra, &rb, &a_chain));
             if cli.json {
                 println!("{}", serde_json::to_string_pretty(&lines).unwrap());
             } else {

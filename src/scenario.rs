@@ -3,7 +3,7 @@
 
 use crate::pack::{locate_text, parse_yaml, ResolvedPack};
 use crate::rng::Rng;
-use crate::session::{GameError, Limits, RandomAgent, Scripted, Session};
+use crate::session::{GameError, Limits, RandomAgent, Session};
 use serde::Deserialize;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -28,9 +28,16 @@ pub struct Scenario {
     /// Lua that acts: calls steps and procedures.
     #[serde(default)]
     pub run: Option<String>,
-    /// Answers to the decisions, in order.
+    /// Answers to the decisions, in order: an option as it is, or
+    /// `{player: 2, key: assign_hit, pick: dn1}` (the decision's key, and
+    /// an option or the name of a unit the scenario spawned `as` that name).
     #[serde(default)]
-    pub answers: Vec<String>,
+    pub answers: Vec<Answer>,
+    /// The answer to every yes/no decision the keyed answers do not
+    /// address: a decision with options exactly `yes` and `no` whose key is
+    /// not the next answer's gets this answer without using one.
+    #[serde(default)]
+    pub yes_no: Option<String>,
     /// After the scripted answers run out, answer at random (seeded) instead of failing.
     #[serde(default)]
     pub then_random: bool,
@@ -45,6 +52,67 @@ pub struct Scenario {
 
 fn default_seed() -> u64 {
     1
+}
+
+/// One scripted answer.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(untagged)]
+pub enum Answer {
+    /// The option itself, for the next decision whatever it is.
+    Plain(String),
+    /// A decision addressed by key (and player), an option picked by id or
+    /// unit name.
+    Keyed {
+        #[serde(default)]
+        player: Option<i64>,
+        key: String,
+        pick: String,
+    },
+}
+
+/// The option of `d` that `pick` names: the option itself; or, with unit
+/// names, an option naming that unit (`kind#id`, alone or after a `:`),
+/// where `sustain:dn1` stands for `sustain:<kind>#<id>`.
+pub fn resolve_pick(
+    session: &Session,
+    d: &crate::session::Decision,
+    pick: &str,
+) -> Result<String, String> {
+    if d.options.iter().any(|o| o == pick) {
+        return Ok(pick.to_string());
+    }
+    let (prefix, name) = match pick.rsplit_once(':') {
+        Some((a, b)) => (Some(a), b),
+        None => (None, pick),
+    };
+    if let Some((id, kind)) = session.named_unit(name) {
+        let unit = format!("{kind}#{id}");
+        let found: Vec<&String> = d
+            .options
+            .iter()
+            .filter(|o| match prefix {
+                Some(pre) => **o == format!("{pre}:{unit}"),
+                None => **o == unit || o.ends_with(&format!(":{unit}")),
+            })
+            .collect();
+        match found.as_slice() {
+            [one] => return Ok((*one).clone()),
+            [] => {}
+            many => return Err(format!(
+                "`{pick}` ({unit}) matches several options: {}; say which (e.g. `sustain:{name}`)",
+                many.iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+    Err(format!(
+        "`{pick}` is not an option of p{} `{}` (options: {})",
+        d.player,
+        d.prompt,
+        d.options.join(", ")
+    ))
 }
 
 pub struct Outcome {
@@ -128,13 +196,11 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
         args = Value::Object(Default::default());
     }
     let mut failures = vec![];
+    let mut answers_used = 0;
     let result = session
         .start_with_chunks(&entry, args, &chunks)
         .and_then(|_| {
-            let mut scripted = Scripted {
-                answers: sc.answers.clone(),
-                next: 0,
-            };
+            let mut next = 0;
             let mut random = RandomAgent(Rng::new(sc.seed ^ 0x5eed));
             loop {
                 if session.result.is_some() {
@@ -143,13 +209,65 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
                 let Some(d) = session.pending.clone() else {
                     break;
                 };
-                let a = if scripted.next < scripted.answers.len() || !sc.then_random {
-                    crate::session::DecisionSource::decide(&mut scripted, &d)?
-                } else {
-                    crate::session::DecisionSource::decide(&mut random, &d)?
+                let yes_no = d.options.len() == 2
+                    && d.options.iter().any(|o| o == "yes")
+                    && d.options.iter().any(|o| o == "no");
+                let wanted = sc.answers.get(next);
+                if let Some(default) = &sc.yes_no {
+                    let addressed = wanted.is_some_and(|a| match a {
+                        Answer::Plain(_) => true,
+                        Answer::Keyed { key, player, .. } => {
+                            *key == d.prompt && player.is_none_or(|p| p == d.player)
+                        }
+                    });
+                    if yes_no && !addressed {
+                        session.answer(default)?;
+                        continue;
+                    }
+                }
+                let a = match wanted {
+                    Some(Answer::Plain(a)) => a.clone(),
+                    Some(Answer::Keyed { player, key, pick }) => {
+                        let at = format!("answer {}", next + 1);
+                        if *key != d.prompt {
+                            return Err(GameError::Usage(format!(
+                                "content/{pid}/{rel}: {at} is for `{key}`, but p{} is asked `{}` [{}]",
+                                d.player,
+                                d.prompt,
+                                d.options.join(", ")
+                            )));
+                        }
+                        if let Some(p) = player {
+                            if *p != d.player {
+                                return Err(GameError::Usage(format!(
+                                    "content/{pid}/{rel}: {at} is for p{p}, but p{} is asked `{key}`",
+                                    d.player
+                                )));
+                            }
+                        }
+                        resolve_pick(&session, &d, pick).map_err(|e| {
+                            GameError::Usage(format!("content/{pid}/{rel}: {at}: {e}"))
+                        })?
+                    }
+                    None if sc.then_random => {
+                        crate::session::DecisionSource::decide(&mut random, &d)?
+                    }
+                    None => {
+                        return Err(GameError::Usage(format!(
+                            "scripted answers ran out at decision {}: p{} `{}` [{}]",
+                            next + 1,
+                            d.player,
+                            d.prompt,
+                            d.options.join(", ")
+                        )))
+                    }
                 };
+                if wanted.is_some() {
+                    next += 1;
+                }
                 session.answer(&a)?;
             }
+            answers_used = next;
             Ok(())
         });
     let mut log = session.log();
@@ -173,10 +291,18 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
     if result.is_ok() && session.pending.is_some() {
         failures.push("the scenario stopped at an unanswered decision".into());
     }
-    if result.is_ok() && sc.answers.len() > session.record.decisions.len() && !sc.then_random {
+    if result.is_ok() && sc.answers.len() > answers_used {
+        let left: Vec<String> = sc.answers[answers_used..]
+            .iter()
+            .map(|a| match a {
+                Answer::Plain(s) => s.clone(),
+                Answer::Keyed { key, pick, .. } => format!("{key}: {pick}"),
+            })
+            .collect();
         failures.push(format!(
-            "{} scripted answers were left unused",
-            sc.answers.len() - session.record.decisions.len()
+            "{} scripted answers were left unused ({})",
+            left.len(),
+            left.join(", ")
         ));
     }
     for (i, e) in sc.expect.iter().enumerate() {
@@ -234,4 +360,129 @@ pub fn snapshot_path(pack_dir: &Path, name: &str) -> PathBuf {
         .join("tests")
         .join("snapshots")
         .join(format!("{name}.snap"))
+}
+
+/// How a golden check went for one scenario (or the perft counts).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    Ok,
+    /// The expectations failed or the run broke.
+    Fail,
+    /// The log differs from its golden (or there is none).
+    Changed,
+    /// The golden was rewritten (`accept`).
+    Accepted,
+}
+
+/// One scenario's result against its golden.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub name: String,
+    pub verdict: Verdict,
+    /// Failed expectations, errors and untranslated lines.
+    pub problems: Vec<String>,
+    /// For a changed golden: the first differing lines (old, new).
+    pub diff: Vec<(String, String)>,
+    pub new_golden: bool,
+}
+
+/// Compares `text` with the golden `name` of the pack in `dir`; with
+/// `accept`, rewrites a golden that differs.
+fn check_golden(
+    dir: &Path,
+    name: &str,
+    text: &str,
+    accept: bool,
+) -> Result<(Verdict, Vec<(String, String)>, bool), String> {
+    let snap = snapshot_path(dir, name);
+    let old = std::fs::read_to_string(&snap)
+        .ok()
+        .map(|t| snapshot_body(&t));
+    if old.as_deref() == Some(text) {
+        return Ok((Verdict::Ok, vec![], false));
+    }
+    if accept {
+        if let Some(parent) = snap.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;
+        }
+        std::fs::write(&snap, snapshot_text(text)).map_err(|e| e.to_string())?;
+        return Ok((Verdict::Accepted, vec![], false));
+    }
+    let o = old.clone().unwrap_or_default();
+    let mut diff: Vec<(String, String)> = o
+        .lines()
+        .zip(text.lines())
+        .filter(|(a, b)| a != b)
+        .take(3)
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    let (no, nn) = (o.lines().count(), text.lines().count());
+    if diff.is_empty() && no != nn {
+        diff.push((format!("({no} lines)"), format!("({nn} lines)")));
+    }
+    Ok((Verdict::Changed, diff, old.is_none()))
+}
+
+/// Runs every scenario of a pack (and its perft counts, when it declares
+/// them) against the goldens: the one routine behind `imperium test` and
+/// the cargo tests. A scenario fails on a failed expectation, an error, a
+/// changed golden, or (in a pack whose language is not English) a line the
+/// locale leaves untranslated.
+pub fn test_pack(pack: &Rc<ResolvedPack>, accept: bool) -> Result<Vec<Checked>, String> {
+    let dir = pack.dir().to_path_buf();
+    let mut out = vec![];
+    for f in scenario_files(&dir) {
+        let o = run(pack, &f, false).map_err(|e| format!("{}: {e}", f.display()))?;
+        let mut problems = o.failures.clone();
+        for l in &o.untranslated {
+            problems.push(format!("untranslated: {l}"));
+        }
+        let (mut verdict, diff, new_golden) = check_golden(&dir, &o.name, &o.golden(), accept)?;
+        if !problems.is_empty() {
+            verdict = Verdict::Fail;
+        }
+        out.push(Checked {
+            name: o.name,
+            verdict,
+            problems,
+            diff,
+            new_golden,
+        });
+    }
+    if let Some(spec) = pack.manifest().perft.clone() {
+        let entry = pack
+            .entry
+            .get("game")
+            .cloned()
+            .unwrap_or_else(|| "game".into());
+        let counts = crate::perft::perft(
+            pack,
+            &entry,
+            &serde_json::json!({ "players": spec.players }),
+            spec.seed,
+            spec.depth,
+        )
+        .map_err(|e| e.to_string())?;
+        let text: String = counts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("depth {}: {c}\n", i + 1))
+            .collect();
+        let (verdict, diff, new_golden) = check_golden(&dir, "perft", &text, accept)?;
+        out.push(Checked {
+            name: format!(
+                "perft {}",
+                counts
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            verdict,
+            problems: vec![],
+            diff,
+            new_golden,
+        });
+    }
+    Ok(out)
 }

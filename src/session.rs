@@ -587,6 +587,20 @@ impl Session {
         self.shared.untranslated.borrow().iter().cloned().collect()
     }
 
+    /// Every helper and procedure with the packs that defined it, first to
+    /// last, and the helpers' doc lines: `{procedures: {name: [pack..]},
+    /// helpers: {name: {packs: [..], doc}}}`.
+    pub fn registry(&self) -> Result<Value, GameError> {
+        self.exec("=registry", "return game.__registry()")
+    }
+
+    /// The id and kind of the unit a scenario named `name` (if it still exists).
+    pub fn named_unit(&self, name: &str) -> Option<(u32, String)> {
+        let st = self.shared.st.borrow();
+        let id = *st.names.get(name)?;
+        st.units.get(&id).map(|u| (id, u.kind.clone()))
+    }
+
     pub fn log_len(&self) -> usize {
         self.shared.log.borrow().len()
     }

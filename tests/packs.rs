@@ -3,7 +3,7 @@
 //! pack, in `content/<pack>/tests/snapshots/`).
 
 use imperium::pack::Library;
-use imperium::scenario;
+use imperium::scenario::{self, Verdict};
 use imperium::session::{Limits, Session};
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -26,41 +26,9 @@ fn every_pack_checks() {
     }
 }
 
-#[test]
-fn perft_counts_match_their_goldens() {
-    let lib = Library::new(content());
-    for id in lib.list() {
-        let pack = Rc::new(lib.resolve(&id).unwrap());
-        let Some(spec) = pack.manifest().perft.clone() else {
-            continue;
-        };
-        let entry = pack
-            .entry
-            .get("game")
-            .cloned()
-            .unwrap_or_else(|| "game".into());
-        let counts = imperium::perft::perft(
-            &pack,
-            &entry,
-            &serde_json::json!({ "players": spec.players }),
-            spec.seed,
-            spec.depth,
-        )
-        .unwrap_or_else(|e| panic!("{id}: {e}"));
-        let text: String = counts
-            .iter()
-            .enumerate()
-            .map(|(i, c)| format!("depth {}: {c}\n", i + 1))
-            .collect();
-        insta::with_settings!({
-            snapshot_path => pack.dir().join("tests").join("snapshots"),
-            prepend_module_to_snapshot => false,
-        }, {
-            insta::assert_snapshot!("perft", text);
-        });
-    }
-}
-
+/// Every scenario of every pack (and each pack's perft counts) against its
+/// golden, through the same routine as `imperium test`. To update goldens
+/// after a reviewed change: `cargo run -- test <pack> --accept`.
 #[test]
 fn scenarios_match_their_goldens() {
     let lib = Library::new(content());
@@ -68,31 +36,25 @@ fn scenarios_match_their_goldens() {
     let mut ran = 0;
     for id in lib.list() {
         let pack = Rc::new(lib.resolve(&id).unwrap());
-        let dir = pack.dir().to_path_buf();
-        for file in scenario::scenario_files(&dir) {
-            let out = scenario::run(&pack, &file, false)
-                .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        for r in scenario::test_pack(&pack, false).unwrap_or_else(|e| panic!("{id}: {e}")) {
             ran += 1;
-            for f in &out.failures {
-                failures.push(format!("{id}/{}: {f}", out.name));
+            if matches!(r.verdict, Verdict::Ok) {
+                continue;
             }
-            // A pack in another language translates every line it prints.
-            for l in &out.untranslated {
-                failures.push(format!("{id}/{}: untranslated: {l}", out.name));
+            let mut msg = format!("{id}/{}: {:?}", r.name, r.verdict);
+            for p in &r.problems {
+                msg.push_str(&format!("\n    {p}"));
             }
-            let golden = out.golden();
-            insta::with_settings!({
-                snapshot_path => dir.join("tests").join("snapshots"),
-                prepend_module_to_snapshot => false,
-            }, {
-                insta::assert_snapshot!(out.name.clone(), golden);
-            });
+            for (a, b) in &r.diff {
+                msg.push_str(&format!("\n    - {a}\n    + {b}"));
+            }
+            failures.push(msg);
         }
     }
     assert!(ran > 0);
     assert!(
         failures.is_empty(),
-        "scenario failures:\n{}",
+        "scenario failures (review, then `cargo run -- test <pack> --accept`):\n{}",
         failures.join("\n")
     );
 }
