@@ -10,7 +10,7 @@ procedure("before_landing", function(ctx)
   if not (pd.custodians and game.get("game", nil, "custodians")) then return ctx.count end
   if L.spendable(ctx.player, "influence") >= 6 and L.pay(ctx.player, 6, "influence") then
     game.put("game", nil, "custodians", false)
-    game.log(L.pn(ctx.player) .. " removes the custodians token")
+    game.log({ key = "ti4.removes_custodians", p = L.pn(ctx.player) })
     L.gain_vp(ctx.player, 1, "custodians token")
     return ctx.count
   end
@@ -63,7 +63,7 @@ end)
 function L.reveal_objective()
   local c = game.draw("deck:public", "public", 1)[1]
   if c then
-    game.log("public objective revealed: " .. L.name("public_objectives", c))
+    game.log({ key = "ti4.objective_revealed", objective = L.name("public_objectives", c), id = c })
     game.grant("game", "public_objectives", c)
   end
   return c
@@ -79,7 +79,7 @@ procedure("setup", function(args)
   game.call("setup_decks")
   local speaker = args.speaker or game.random(n)
   game.put("game", nil, "speaker", speaker)
-  game.log(L.pn(speaker) .. " is speaker")
+  game.log({ key = "ti4.is_speaker", p = L.pn(speaker) })
   -- Custodians token on the planet of the centre system.
   game.put("game", nil, "custodians", true)
   if not args.no_objectives then
@@ -92,7 +92,7 @@ procedure("setup", function(args)
     for p = 1, n do
       local two = drawn[p]
       if #two == 2 then
-        local keep = game.choose(p, "keep which secret objective", two)
+        local keep = game.choose(p, { key = "ti4.keep_secret" }, two)
         for _, c in ipairs(two) do
           if c ~= keep then game.move_card(c, "secrets:" .. p, "deck:secrets") end
         end
@@ -110,7 +110,7 @@ procedure("game", function(args)
   local ok, err = pcall(function()
     for round = 1, 10 do
       game.put("game", nil, "round", round)
-      game.log("round " .. round)
+      game.log({ key = "ti4.round", n = round })
       game.step("strategy_phase", { round = round })
       game.step("action_phase", { round = round })
       game.step("status_phase", { round = round })

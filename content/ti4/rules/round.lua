@@ -19,11 +19,15 @@ procedure("strategy_phase", function(ctx)
       for _, id in ipairs(sc_ids()) do
         if not game.get("game", nil, "sc_owner:" .. id) then free[#free + 1] = id end
       end
-      local id = game.choose(p, "choose a strategy card", free)
+      local id = game.choose(p, { key = "ti4.choose_strategy_card" }, free)
       game.put("game", nil, "sc_owner:" .. id, p)
       game.put("game", nil, "sc_used:" .. id, false)
       local tg = game.get("game", nil, "sc_tg:" .. id) or 0
-      game.log(L.pn(p) .. " takes " .. L.name("strategy_cards", id) .. (tg > 0 and (" and its " .. tg .. " tg") or ""))
+      if tg > 0 then
+        game.log({ key = "ti4.takes_strategy_card_tg", p = L.pn(p), card = L.name("strategy_cards", id), id = id, n = tg })
+      else
+        game.log({ key = "ti4.takes_strategy_card", p = L.pn(p), card = L.name("strategy_cards", id), id = id })
+      end
       if tg > 0 then
         game.add(p, "tg", tg)
         game.put("game", nil, "sc_tg:" .. id, 0)
@@ -57,7 +61,7 @@ procedure("transaction", function(ctx)
         opts[#opts + 1] = "trade with " .. L.pn(q)
       end
     end
-    local c = game.choose(p, "transaction", opts)
+    local c = game.choose(p, { key = "ti4.transaction" }, opts)
     if c == "none" then return end
     local q = tonumber(c:match("p(%d+)$"))
     used[q] = true
@@ -67,16 +71,16 @@ procedure("transaction", function(ctx)
       for i = 0, game.counter(who, what) do o[#o + 1] = tostring(i) end
       return tonumber(game.choose(p, prompt, o))
     end
-    local gc = amount(p, "commodities", "commodities to give " .. L.pn(q))
-    local gt = amount(p, "tg", "trade goods to give " .. L.pn(q))
-    local wc = amount(q, "commodities", "commodities to ask from " .. L.pn(q))
-    local wt = amount(q, "tg", "trade goods to ask from " .. L.pn(q))
-    local terms = gc .. " commodities + " .. gt .. " tg for " .. wc .. " commodities + " .. wt .. " tg"
-    if gc + gt + wc + wt > 0 and game.choose(q, L.pn(p) .. " offers " .. terms, { "accept", "decline" }) == "accept" then
+    local gc = amount(p, "commodities", { key = "ti4.commodities_to_give", q = L.pn(q) })
+    local gt = amount(p, "tg", { key = "ti4.tg_to_give", q = L.pn(q) })
+    local wc = amount(q, "commodities", { key = "ti4.commodities_to_ask", q = L.pn(q) })
+    local wt = amount(q, "tg", { key = "ti4.tg_to_ask", q = L.pn(q) })
+    local terms = { key = "ti4.trade_terms", gc = gc, gt = gt, wc = wc, wt = wt }
+    if gc + gt + wc + wt > 0 and game.choose(q, { key = "ti4.trade_offer", p = L.pn(p), terms = terms }, { "accept", "decline" }) == "accept" then
       -- A commodity given to another player becomes a trade good (LRR 21.3).
       game.add(p, "commodities", -gc); game.add(p, "tg", -gt); game.add(q, "tg", gc + gt)
       game.add(q, "commodities", -wc); game.add(q, "tg", -wt); game.add(p, "tg", wc + wt)
-      game.log(L.pn(p) .. " and " .. L.pn(q) .. " trade: " .. terms)
+      game.log({ key = "ti4.trade", p = L.pn(p), q = L.pn(q), terms = terms })
     end
   end
 end)
@@ -92,7 +96,7 @@ procedure("action_phase", function(ctx)
         game.put("game", nil, "active", p)
         game.window("turn_start", { player = p })
         game.call("transaction", { player = p })
-        local act = game.choose(p, "action", game.call("action_options", p))
+        local act = game.choose(p, { key = "ti4.action" }, game.call("action_options", p))
         if act ~= "pass" and L.flag(p, "two_actions") > 0 then
           -- A second action this turn (e.g. a technology allows it), unless
           -- the first ended the turn.
@@ -101,13 +105,13 @@ procedure("action_phase", function(ctx)
           local again = {}
           for _, o in ipairs(game.call("action_options", p)) do if o ~= "pass" then again[#again + 1] = o end end
           again[#again + 1] = "none"
-          act = game.choose(p, "second action", again)
+          act = game.choose(p, { key = "ti4.second_action" }, again)
           if act == "none" then act = nil end
         end
         if act == "pass" then
           passed[p] = true
           npassed = npassed + 1
-          game.log(L.pn(p) .. " passes")
+          game.log({ key = "ti4.passes", p = L.pn(p) })
         elseif act then
           L.take_action(p, act)
         end
@@ -146,7 +150,7 @@ procedure("score_objectives", function(ctx)
           opts[#opts + 1] = "public:" .. c
         end
       end
-      local pick = game.choose(p, "score a public objective", opts)
+      local pick = game.choose(p, { key = "ti4.score_public" }, opts)
       if pick ~= "none" then L.score(p, "public_objectives", pick:sub(8)) end
     end
     local opts = { "none" }
@@ -154,7 +158,7 @@ procedure("score_objectives", function(ctx)
       local d = game.data.secret_objectives[c]
       if (d.phase or "status") == "status" and L.can_score(p, "secret_objectives", c) then opts[#opts + 1] = "secret:" .. c end
     end
-    local pick = game.choose(p, "score a secret objective", opts)
+    local pick = game.choose(p, { key = "ti4.score_secret" }, opts)
     if pick ~= "none" then L.score(p, "secret_objectives", pick:sub(8)) end
   end
 end)
@@ -193,7 +197,7 @@ end
 procedure("reveal_objective", function(ctx)
   if not L.reveal_objective() then
     -- No objective left to reveal: the game ends (LRR 61.14).
-    game.log("no public objective left to reveal")
+    game.log({ key = "ti4.no_objective_left" })
     error({ game_over = true, commit = true }, 0)
   end
 end)
@@ -208,7 +212,7 @@ end)
 -- More than 7 action cards: discard down (LRR 2.5).
 procedure("hand_limit", function(p)
   while game.zone_count("actions:" .. p) > 7 do
-    local c = game.choose(p, "discard an action card", game.zone("actions:" .. p))
+    local c = game.choose(p, { key = "ti4.discard_action_card" }, game.zone("actions:" .. p))
     game.move_card(c, "actions:" .. p, "discard:actions")
   end
 end)
@@ -217,12 +221,13 @@ procedure("gain_command_tokens", function(ctx)
   for _, p in ipairs(L.initiative_order()) do
     local n = math.min(2 + (ctx.extra_tokens or 0), L.reinforcements(p))
     for _ = 1, n do
-      local pool = game.choose(p, "place a command token", L.POOLS)
+      local pool = game.choose(p, { key = "ti4.place_command_token" }, L.POOLS)
       game.add(p, pool, 1)
     end
     -- Then all tokens on the sheet may be redistributed (LRR 81.5).
     L.redistribute(p)
-    game.log(L.pn(p) .. " command tokens: " .. game.counter(p, "tactic") .. "/" .. game.counter(p, "fleet") .. "/" .. game.counter(p, "strategy"))
+    game.log({ key = "ti4.command_tokens", p = L.pn(p),
+      tactic = game.counter(p, "tactic"), fleet = game.counter(p, "fleet"), strategy = game.counter(p, "strategy") })
   end
 end)
 

@@ -123,7 +123,7 @@ end
 local function take_tech(p, id)
   game.grant(p, "techs", id)
   L.reset_cache()
-  game.log(L.pn(p) .. " researches " .. L.name("techs", id))
+  game.log({ key = "ti4.researches", p = L.pn(p), tech = L.name("techs", id), id = id })
   game.window("tech_gained", { player = p, tech = id })
 end
 
@@ -148,9 +148,10 @@ function L.gain_tech(p, id)
   if #choices > 0 then
     local color = choices[1]
     if #choices > 1 then
-      color = game.choose(p, L.name("abilities", ANALYTICAL) .. ": prerequisite of " .. L.name("techs", id) .. " to ignore", choices)
+      color = game.choose(p, { key = "ti4.analytical_pick", ability = L.name("abilities", ANALYTICAL), tech = L.name("techs", id), id = id }, choices)
     end
-    game.log(L.pn(p) .. " ignores one " .. color .. " prerequisite of " .. L.name("techs", id) .. " (" .. L.name("abilities", ANALYTICAL) .. ")")
+    game.log({ key = "ti4.analytical_ignores", p = L.pn(p), color = color, tech = L.name("techs", id), id = id,
+      ability = L.name("abilities", ANALYTICAL) })
     exhaust_specialties(p, miss, color)
     return take_tech(p, id)
   end
@@ -158,11 +159,11 @@ function L.gain_tech(p, id)
     local name = L.name("techs", INHERITANCE)
     local use = not plain
     if plain then
-      use = game.choose(p, "exhaust " .. name .. " and spend 2 resources to ignore the prerequisites of " .. L.name("techs", id), { "no", "yes" }) == "yes"
+      use = game.choose(p, { key = "ti4.inheritance_offer", card = name, tech = L.name("techs", id), id = id }, { "no", "yes" }) == "yes"
     end
     if use then
       game.put("player", p, INHERITANCE_USED, true)
-      game.log(L.pn(p) .. " exhausts " .. name .. ": no prerequisites for " .. L.name("techs", id))
+      game.log({ key = "ti4.inheritance_used", p = L.pn(p), card = name, tech = L.name("techs", id), id = id })
       L.pay(p, 2, "resources")
       return take_tech(p, id)
     end
@@ -198,7 +199,7 @@ wrap_procedure("strategic_action", function(base)
     end
     h.secondary = function(q, def, c)
       if holds_ability(q, BRILLIANT) then
-        game.log(L.pn(q) .. " resolves the primary of " .. L.name("strategy_cards", ctx.card) .. " instead (" .. L.name("abilities", BRILLIANT) .. ")")
+        game.log({ key = "ti4.brilliant", p = L.pn(q), card = L.name("strategy_cards", ctx.card), ability = L.name("abilities", BRILLIANT) })
         return h.primary(q, def, c)
       end
       return sec0(q, def, c)
@@ -250,7 +251,7 @@ wrap_procedure("transaction", function(base)
           if goods + cards > 0 then opts[#opts + 1] = "trade with " .. L.pn(q) end
         end
       end
-      local c = game.choose(p, "transaction", opts)
+      local c = game.choose(p, { key = "ti4.transaction" }, opts)
       if c == "none" then return end
       local q = tonumber(c:match("p(%d+)$"))
       used[q] = true
@@ -260,10 +261,10 @@ wrap_procedure("transaction", function(base)
         for i = 0, game.counter(who, what) do o[#o + 1] = tostring(i) end
         return tonumber(game.choose(p, prompt, o))
       end
-      local gc = amount(p, "commodities", "commodities to give " .. L.pn(q))
-      local gt = amount(p, "tg", "trade goods to give " .. L.pn(q))
-      local wc = amount(q, "commodities", "commodities to ask from " .. L.pn(q))
-      local wt = amount(q, "tg", "trade goods to ask from " .. L.pn(q))
+      local gc = amount(p, "commodities", { key = "ti4.commodities_to_give", q = L.pn(q) })
+      local gt = amount(p, "tg", { key = "ti4.tg_to_give", q = L.pn(q) })
+      local wc = amount(q, "commodities", { key = "ti4.commodities_to_ask", q = L.pn(q) })
+      local wt = amount(q, "tg", { key = "ti4.tg_to_ask", q = L.pn(q) })
       local give, ask = {}, 0
       if holds_ability(p, ARBITERS) or holds_ability(q, ARBITERS) then
         local left = {}
@@ -271,7 +272,7 @@ wrap_procedure("transaction", function(base)
         while #left > 0 do
           local o = { "done" }
           for _, x in ipairs(distinct(left)) do o[#o + 1] = x end
-          local pick = game.choose(p, "action card to give " .. L.pn(q) .. " (" .. L.name("abilities", ARBITERS) .. ")", o)
+          local pick = game.choose(p, { key = "ti4.arbiters_give", q = L.pn(q), ability = L.name("abilities", ARBITERS) }, o)
           if pick == "done" then break end
           give[#give + 1] = pick
           for i, x in ipairs(left) do
@@ -281,24 +282,26 @@ wrap_procedure("transaction", function(base)
         if #hand(q) > 0 then
           local o = {}
           for i = 0, #hand(q) do o[#o + 1] = tostring(i) end
-          ask = tonumber(game.choose(p, "action cards to ask from " .. L.pn(q) .. " (" .. L.name("abilities", ARBITERS) .. ")", o))
+          ask = tonumber(game.choose(p, { key = "ti4.arbiters_ask", q = L.pn(q), ability = L.name("abilities", ARBITERS) }, o))
         end
       end
-      local terms = gc .. " commodities + " .. gt .. " tg for " .. wc .. " commodities + " .. wt .. " tg"
+      local terms = { key = "ti4.trade_terms", gc = gc, gt = gt, wc = wc, wt = wt }
       if #give > 0 or ask > 0 then
-        terms = terms .. "; " .. #give .. " action card" .. (#give == 1 and "" or "s") .. " for " .. ask .. " action card" .. (ask == 1 and "" or "s")
+        terms = { key = "ti4.trade_terms_cards", goods = terms,
+          give = { key = #give == 1 and "ti4.n_action_card" or "ti4.n_action_cards", n = #give },
+          ask = { key = ask == 1 and "ti4.n_action_card" or "ti4.n_action_cards", n = ask } }
       end
-      if gc + gt + wc + wt + #give + ask > 0 and game.choose(q, L.pn(p) .. " offers " .. terms, { "accept", "decline" }) == "accept" then
+      if gc + gt + wc + wt + #give + ask > 0 and game.choose(q, { key = "ti4.trade_offer", p = L.pn(p), terms = terms }, { "accept", "decline" }) == "accept" then
         -- A commodity given to another player becomes a trade good (LRR 21.3).
         game.add(p, "commodities", -gc); game.add(p, "tg", -gt); game.add(q, "tg", gc + gt)
         game.add(q, "commodities", -wc); game.add(q, "tg", -wt); game.add(p, "tg", wc + wt)
-        game.log(L.pn(p) .. " and " .. L.pn(q) .. " trade: " .. terms)
+        game.log({ key = "ti4.trade", p = L.pn(p), q = L.pn(q), terms = terms })
         -- The cards asked for are the other side's pick, made before any card moves.
         local back = {}
         local theirs = {}
         for _, x in ipairs(hand(q)) do theirs[#theirs + 1] = x end
         for _ = 1, ask do
-          local pick = game.choose(q, "action card to give " .. L.pn(p), distinct(theirs))
+          local pick = game.choose(q, { key = "ti4.action_card_to_give", q = L.pn(p) }, distinct(theirs))
           back[#back + 1] = pick
           for i, x in ipairs(theirs) do
             if x == pick then table.remove(theirs, i); break end
@@ -307,8 +310,10 @@ wrap_procedure("transaction", function(base)
         for _, x in ipairs(give) do game.move_card(x, "actions:" .. p, "actions:" .. q) end
         for _, x in ipairs(back) do game.move_card(x, "actions:" .. q, "actions:" .. p) end
         if #give + #back > 0 then
-          game.log(L.pn(p) .. " gives " .. (#give > 0 and table.concat(give, ",") or "no action card") .. " to " .. L.pn(q)
-            .. " and gets " .. (#back > 0 and table.concat(back, ",") or "no action card") .. " (" .. L.name("abilities", ARBITERS) .. ")")
+          game.log({ key = "ti4.arbiters_exchange", p = L.pn(p), q = L.pn(q),
+            given = #give > 0 and table.concat(give, ",") or { key = "ti4.no_action_card" },
+            got = #back > 0 and table.concat(back, ",") or { key = "ti4.no_action_card" },
+            ability = L.name("abilities", ARBITERS) })
           game.call("hand_limit", p)
           game.call("hand_limit", q)
         end

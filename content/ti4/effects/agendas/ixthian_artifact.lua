@@ -7,7 +7,7 @@ local L = game.lib
 
 local function destroy(u)
   game.remove_unit(u.id)
-  game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+  game.log({ key = "ti4.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
   game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id })
 end
 
@@ -23,13 +23,13 @@ return {
   resolve = function(outcome, def, tally)
     if outcome ~= "for" then return end
     local sp = L.speaker()
-    local _, rolls = game.roll(L.pn(sp) .. " rolls for " .. L.name("agendas", def.id), 1, 6)
+    local _, rolls = game.roll({ key = "ti4.rolls_for", p = L.pn(sp), card = L.name("agendas", def.id) }, 1, 6)
     if rolls[1] >= 6 then
       for _, p in ipairs(L.order_from(sp)) do
         for _ = 1, 2 do
           local opts = { "none" }
           for _, t in ipairs(L.researchable(p)) do opts[#opts + 1] = t end
-          local t = game.choose(p, "research a technology (" .. L.name("agendas", def.id) .. ")", opts)
+          local t = game.choose(p, { key = "ti4.research_technology_for", card = L.name("agendas", def.id) }, opts)
           if t == "none" then break end
           L.gain_tech(p, t)
         end
@@ -50,7 +50,7 @@ return {
               opts[#opts + 1] = u.kind .. "#" .. u.id .. (u.planet and ("@" .. u.planet) or "")
             end
             if #opts == 0 then break end
-            local pick = game.choose(p, "destroy a unit in " .. L.sysname(s), opts)
+            local pick = game.choose(p, { key = "ti4.destroy_unit_in", system = L.sysname(s) }, opts)
             local id = tonumber(pick:match("#(%d+)"))
             destroy({ id = id, owner = p, kind = pick:match("^([%w_]+)#") })
           end

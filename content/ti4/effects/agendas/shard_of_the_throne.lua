@@ -12,11 +12,11 @@ local function take(def, winner, loser)
   local prev = owner(def)
   if not prev or loser ~= prev or not winner or winner == prev then return end
   game.put("game", nil, "law:" .. def.id, L.pn(winner))
-  game.log(L.pn(winner) .. " takes " .. L.name("agendas", def.id) .. " from " .. L.pn(prev))
+  game.log({ key = "ti4.takes_card_from", p = L.pn(winner), card = L.name("agendas", def.id), q = L.pn(prev) })
   L.gain_vp(winner, 1, L.name("agendas", def.id))
   if game.counter(prev, "vp") > 0 then
     game.add(prev, "vp", -1)
-    game.log(L.pn(prev) .. " loses 1 vp (" .. L.name("agendas", def.id) .. "): " .. game.counter(prev, "vp") .. " vp")
+    game.log({ key = "ti4.loses_vp", p = L.pn(prev), card = L.name("agendas", def.id), vp = game.counter(prev, "vp") })
   end
 end
 

@@ -27,7 +27,7 @@ local function research(def)
     if has then
       local opts = { "none" }
       for _, t in ipairs(L.researchable(p)) do opts[#opts + 1] = t end
-      local t = game.choose(p, "research a technology (" .. L.name("agendas", def.id) .. ")", opts)
+      local t = game.choose(p, { key = "ti4.research_technology_for", card = L.name("agendas", def.id) }, opts)
       if t ~= "none" then L.gain_tech(p, t) end
     end
   end
@@ -45,7 +45,7 @@ local function destroy_ships()
   for _, u in ipairs(doomed) do
     if game.unit_exists(u.id) then
       game.remove_unit(u.id)
-      game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+      game.log({ key = "ti4.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
     end
   end
   for _, u in ipairs(doomed) do
@@ -72,10 +72,10 @@ return {
           if game.counter(p, pool) > 0 then opts[#opts + 1] = pool end
         end
         if #opts > 0 then
-          local pool = game.choose(p, "return a command token from a pool (" .. L.name("agendas", def.id) .. ")", opts)
+          local pool = game.choose(p, { key = "ti4.return_pool_token", card = L.name("agendas", def.id) }, opts)
           game.add(p, pool, -1)
-          game.log(L.pn(p) .. " returns a " .. pool .. " token to reinforcements: "
-            .. game.counter(p, "tactic") .. "/" .. game.counter(p, "fleet") .. "/" .. game.counter(p, "strategy"))
+          game.log({ key = "ti4.returns_pool_token", p = L.pn(p), pool = pool,
+            tactic = game.counter(p, "tactic"), fleet = game.counter(p, "fleet"), strategy = game.counter(p, "strategy") })
         end
       end
     end

@@ -18,8 +18,8 @@ local function assimilate(p, pl, def)
       if room then
         game.remove_unit(u.id)
         game.spawn(t, p, { planet = pl })
-        game.log(L.pn(p) .. " replaces " .. L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " on " .. L.name("planets", pl)
-          .. " with its own (" .. L.name("abilities", def.id) .. ")")
+        game.log({ key = "ti4.assimilates", p = L.pn(p), q = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id,
+          planet = L.name("planets", pl), ability = L.name("abilities", def.id) })
       end
     end
   end

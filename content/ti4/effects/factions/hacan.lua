@@ -33,14 +33,13 @@ return {
       if most > 0 then
         local opts = {}
         for i = 0, most do opts[#opts + 1] = tostring(i) end
-        local k = tonumber(game.choose(p, name .. ": trade goods for +1 on " .. g.kind .. " dice showing " .. (g.target - 1), opts))
+        local k = tonumber(game.choose(p, { key = "ti4.hacan_offer", card = name, unit = g.kind, n = g.target - 1 }, opts))
         if k > 0 then
           game.add(p, "tg", -k)
           for j = 1, k do g.rolls[near[j]] = g.rolls[near[j]] + 1 end
           g.hits = (g.hits or 0) + k
           ctx.hits = (ctx.hits or 0) + k
-          game.log(L.pn(p) .. " spends " .. k .. " tg for +1 on " .. k .. " " .. g.kind .. " di" .. (k == 1 and "e" or "ce")
-            .. ": " .. k .. " more hit" .. (k == 1 and "" or "s") .. " (" .. name .. ")")
+          game.log({ key = k == 1 and "ti4.hacan_spends_1" or "ti4.hacan_spends", p = L.pn(p), n = k, unit = g.kind, card = name })
         end
       end
     end

@@ -35,15 +35,15 @@ return {
     local pl, q = ctx.planet, ctx.defender
     local s = game.planet_system(pl)
     local name = L.name("abilities", def.id)
-    if game.choose(p, name .. ": bombard " .. L.name("planets", pl), { "yes", "no" }) ~= "yes" then return end
+    if game.choose(p, { key = "ti4.harrow_offer", ability = name, planet = L.name("planets", pl) }, { "yes", "no" }) ~= "yes" then return end
     local bctx = { player = p, active = p, system = s, planet = pl, harrow = true }
     game.window("before:bombardment", bctx)
     if bctx.cancel then return end
-    game.log(L.pn(p) .. " uses " .. name .. " on " .. L.name("planets", pl))
+    game.log({ key = "ti4.uses_on_planet", p = L.pn(p), card = name, planet = L.name("planets", pl) })
     local hits = 0
     local extra = L.extra_dice(p, "bombardment")
     for _, x in ipairs(bombers(p, s)) do
-      hits = hits + game.roll(L.pn(p) .. " bombardment " .. x.u.kind, (x.b.dice or 1) + extra, x.b.hit)
+      hits = hits + game.roll({ key = "ti4.harrow_roll", p = L.pn(p), unit = x.u.kind, id = x.u.id }, (x.b.dice or 1) + extra, x.b.hit)
       extra = 0
     end
     L.assign_hits(q, L.ground(q, pl), hits, "bombardment", { source = p })

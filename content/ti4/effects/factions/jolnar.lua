@@ -20,8 +20,8 @@ return {
           local extra = n * b.extra
           g.hits = (g.hits or 0) + extra
           ctx.hits = (ctx.hits or 0) + extra
-          game.log(L.pn(p) .. " " .. g.kind .. " scores " .. extra .. " more hit" .. (extra == 1 and "" or "s")
-            .. " (" .. L.name("units", d.id) .. ")")
+          game.log({ key = extra == 1 and "ti4.scores_more_hit" or "ti4.scores_more_hits", p = L.pn(p), unit = g.kind, n = extra,
+            card = L.name("units", d.id) })
         end
       end
     end

@@ -27,8 +27,7 @@ return {
     end
     if n > 0 then
       game.put("player", p, BOUND, n)
-      game.log(L.pn(p) .. " " .. n .. " hit" .. (n == 1 and "" or "s") .. " must go to non-fighter ships if able ("
-        .. L.name("units", FLAGSHIP) .. ")")
+      game.log({ key = n == 1 and "ti4.bound_hit" or "ti4.bound_hits", p = L.pn(p), n = n, card = L.name("units", FLAGSHIP) })
     end
   end,
 }

@@ -12,7 +12,7 @@ return {
     for _, u in ipairs(L.ships(p, ctx.system)) do
       if L.def(p, u.kind).id == "letnev_flagship" and game.get("unit", u.id, "damaged") then
         game.put("unit", u.id, "damaged", nil)
-        game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " is repaired (" .. L.name("units", "letnev_flagship") .. ")")
+        game.log({ key = "ti4.repaired_by", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, card = L.name("units", "letnev_flagship") })
       end
     end
   end,

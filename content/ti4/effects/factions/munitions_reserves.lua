@@ -28,10 +28,10 @@ return {
     game.put("player", p, KEY, nil)
     if game.counter(p, "tg") < 2 then return end
     local name = L.name("abilities", def.id)
-    if game.choose(p, name .. ": spend 2 trade goods to reroll dice this round", { "no", "yes" }) ~= "yes" then return end
+    if game.choose(p, { key = "ti4.munitions_offer", ability = name }, { "no", "yes" }) ~= "yes" then return end
     game.add(p, "tg", -2)
     game.put("player", p, KEY, ctx.round or true)
-    game.log(L.pn(p) .. " spends 2 tg (" .. name .. ")")
+    game.log({ key = "ti4.spends_2_tg", p = L.pn(p), ability = name })
   end,
 
   combat_rolled = function(ctx, p, def)
@@ -41,8 +41,8 @@ return {
       for i, r in ipairs(g.rolls or {}) do
         if r < g.target then missed[#missed + 1] = i end
       end
-      if #missed > 0 and game.choose(p, name .. ": reroll " .. #missed .. " missed " .. g.kind .. " di" .. (#missed == 1 and "e" or "ce"), { "no", "yes" }) == "yes" then
-        local hits, rolls = game.roll(L.pn(p) .. " rerolls " .. g.kind .. " (" .. name .. ")", #missed, g.target)
+      if #missed > 0 and game.choose(p, { key = #missed == 1 and "ti4.munitions_reroll_1" or "ti4.munitions_reroll", ability = name, n = #missed, unit = g.kind }, { "no", "yes" }) == "yes" then
+        local hits, rolls = game.roll({ key = "ti4.munitions_roll", p = L.pn(p), unit = g.kind, ability = name }, #missed, g.target)
         for j, i in ipairs(missed) do g.rolls[i] = rolls[j] end
         g.hits = (g.hits or 0) + hits
         ctx.hits = (ctx.hits or 0) + hits

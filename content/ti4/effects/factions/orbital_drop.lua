@@ -7,9 +7,9 @@ return {
   component = function(p, def)
     local planets = game.planets_owned(p)
     table.sort(planets)
-    local pl = game.choose(p, L.name("abilities", def.id) .. ": planet", planets)
+    local pl = game.choose(p, { key = "ti4.orbital_drop_planet", ability = L.name("abilities", def.id) }, planets)
     game.add(p, "strategy", -1)
     for _ = 1, 2 do game.spawn("infantry", p, { planet = pl }) end
-    game.log(L.pn(p) .. " puts 2 infantry on " .. L.name("planets", pl) .. " (" .. L.name("abilities", def.id) .. ")")
+    game.log({ key = "ti4.puts_2_infantry", p = L.pn(p), planet = L.name("planets", pl), ability = L.name("abilities", def.id) })
   end,
 }

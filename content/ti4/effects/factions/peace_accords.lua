@@ -40,9 +40,9 @@ return {
     local opts = candidates(p)
     if #opts == 0 then return end
     table.insert(opts, 1, "none")
-    local pick = game.choose(p, L.name("abilities", def.id) .. ": take control of", opts)
+    local pick = game.choose(p, { key = "ti4.peace_accords_pick", ability = L.name("abilities", def.id) }, opts)
     if pick == "none" then return end
-    game.log(L.pn(p) .. " uses " .. L.name("abilities", def.id))
+    game.log({ key = "ti4.uses_card", p = L.pn(p), card = L.name("abilities", def.id) })
     L.take_control(p, pick, true)
   end,
 }

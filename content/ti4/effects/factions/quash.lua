@@ -10,9 +10,9 @@ return {
   when = function(ctx, p) return not ctx.discard and ctx.agenda ~= nil and game.counter(p, "strategy") > 0 end,
   run = function(ctx, p, def)
     local name = L.name("abilities", def.id)
-    if game.choose(p, name .. " " .. L.name("agendas", ctx.agenda), { "no", "yes" }) ~= "yes" then return end
+    if game.choose(p, { key = "ti4.quash_offer", ability = name, agenda = L.name("agendas", ctx.agenda), id = ctx.agenda }, { "no", "yes" }) ~= "yes" then return end
     game.add(p, "strategy", -1)
-    game.log(L.pn(p) .. " uses " .. name .. " (1 strategy token) on " .. L.name("agendas", ctx.agenda))
+    game.log({ key = "ti4.quashes", p = L.pn(p), ability = name, agenda = L.name("agendas", ctx.agenda), id = ctx.agenda })
     ctx.discard = true
   end,
 }

@@ -8,7 +8,7 @@ return {
     for _, u in ipairs(game.units { owner = p, space = true }) do
       if u.carried == nil and L.def(p, u.kind).id == "sol_flagship" then
         game.spawn("infantry", p, { system = u.system })
-        game.log(L.pn(p) .. " places 1 infantry in " .. L.sysname(u.system) .. " (" .. L.name("units", "sol_flagship") .. ")")
+        game.log({ key = "ti4.places_infantry_in", p = L.pn(p), system = L.sysname(u.system), card = L.name("units", "sol_flagship") })
         L.enforce_limits(p, u.system)
       end
     end

@@ -14,10 +14,10 @@ return {
       for _, pool in ipairs({ "tactic", "strategy" }) do
         if game.counter(p, pool) > 0 then opts[#opts + 1] = pool end
       end
-      local pool = game.choose(p, "spend a command token (" .. i .. " of " .. def.tokens .. ")", opts)
+      local pool = game.choose(p, { key = "ti4.spend_token", i = i, n = def.tokens }, opts)
       game.add(p, pool, -1)
       spent[pool] = spent[pool] + 1
     end
-    game.log(L.pn(p) .. " spends " .. spent.tactic .. " tactic and " .. spent.strategy .. " strategy token(s)")
+    game.log({ key = "ti4.spends_tokens", p = L.pn(p), tactic = spent.tactic, strategy = spent.strategy })
   end,
 }

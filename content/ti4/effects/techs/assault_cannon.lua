@@ -30,12 +30,12 @@ return {
     local opp = (p == a) and d or a
     local opts = {}
     for _, u in ipairs(nonfighters(opp, ctx.system)) do opts[#opts + 1] = "destroy:" .. u.kind .. "#" .. u.id end
-    game.log(L.pn(p) .. " uses " .. L.name("techs", def.id))
-    local pick = game.choose(opp, L.name("techs", def.id) .. ": destroy one of your non-fighter ships", opts)
+    game.log({ key = "ti4.uses_card", p = L.pn(p), card = L.name("techs", def.id) })
+    local pick = game.choose(opp, { key = "ti4.assault_cannon_pick", card = L.name("techs", def.id) }, opts)
     local kind, id = pick:match("^destroy:([%w_]+)#(%d+)$")
     id = tonumber(id)
     game.remove_unit(id)
-    game.log(L.pn(opp) .. " " .. kind .. "#" .. id .. " is destroyed")
+    game.log({ key = "ti4.unit_destroyed", p = L.pn(opp), unit = kind .. "#" .. id, id = id })
     game.window("unit_destroyed", { player = opp, kind = kind, unit = id, source = p, label = "assault cannon",
       active = game.get("game", nil, "active") })
   end,

@@ -28,8 +28,8 @@ return {
     local opp = (p == sides[1]) and sides[2] or sides[1]
     local pl = ctx.planet
     if #L.ground(p, pl) == 0 or #L.ground(opp, pl) > 0 then return end
-    if game.choose(p, L.name("techs", def.id) .. ": place 1 infantry on " .. L.name("planets", pl), { "yes", "no" }) ~= "yes" then return end
+    if game.choose(p, { key = "ti4.dacxive_offer", card = L.name("techs", def.id), planet = L.name("planets", pl) }, { "yes", "no" }) ~= "yes" then return end
     game.spawn("infantry", p, { planet = pl })
-    game.log(L.pn(p) .. " places 1 infantry on " .. L.name("planets", pl) .. " (" .. L.name("techs", def.id) .. ")")
+    game.log({ key = "ti4.places_infantry_on", p = L.pn(p), planet = L.name("planets", pl), card = L.name("techs", def.id) })
   end,
 }

@@ -50,9 +50,9 @@ return {
       end
     end
     if #opts == 0 then return end
-    local pick = game.choose(p, L.name("techs", def.id) .. ": repair", opts)
+    local pick = game.choose(p, { key = "ti4.duranium_pick", card = L.name("techs", def.id) }, opts)
     local id = tonumber(pick:match("#(%d+)$"))
     game.put("unit", id, "damaged", nil)
-    game.log(L.pn(p) .. " " .. pick .. " is repaired (" .. L.name("techs", def.id) .. ")")
+    game.log({ key = "ti4.repaired_by", p = L.pn(p), unit = pick, id = id, card = L.name("techs", def.id) })
   end,
 }

@@ -50,11 +50,11 @@ return {
     local s = game.get("game", nil, SYS)
     if s and not mixed_fleet(q, s) then return end
     local name = L.name("techs", def.id)
-    if game.choose(p, "exhaust " .. name .. " (" .. ctx.label .. " against " .. L.pn(q) .. ")", { "no", "yes" }) ~= "yes" then return end
+    if game.choose(p, { key = "ti4.graviton_offer", card = name, label = ctx.label, q = L.pn(q) }, { "no", "yes" }) ~= "yes" then return end
     game.put("player", p, USED, true)
     game.put("player", p, MARK, true)
     ctx.prefer_non_fighters = true
-    game.log(L.pn(p) .. " exhausts " .. name .. ": its hits go to non-fighter ships")
+    game.log({ key = "ti4.graviton_used", p = L.pn(p), card = name })
   end,
 
   assign_hits = function(ctx, p)

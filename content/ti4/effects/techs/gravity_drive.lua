@@ -33,11 +33,11 @@ return {
       end
     end
     if #opts == 0 then return end
-    local pick = game.choose(p, "Gravity Drive: +1 move value for", opts)
+    local pick = game.choose(p, { key = "ti4.gravity_drive_pick", card = L.name("techs", def.id) }, opts)
     local id = tonumber(pick:match("#(%d+)$"))
     game.put("unit", id, "move_bonus", (game.get("unit", id, "move_bonus") or 0) + 1)
     game.put("player", p, KEY, id)
-    game.log(L.pn(p) .. " uses " .. L.name("techs", def.id) .. ": " .. pick .. " gets +1 move value")
+    game.log({ key = "ti4.gravity_drive_used", p = L.pn(p), card = L.name("techs", def.id), unit = pick, id = id })
   end,
 
   ["after:movement"] = function(ctx, p)

@@ -9,10 +9,10 @@ return {
   end,
   run = function(ctx, p, def)
     local name = L.name("techs", def.id)
-    if game.choose(p, "exhaust " .. name .. " to cancel " .. L.name("action_cards", ctx.card), { "no", "yes" }) ~= "yes" then return end
+    if game.choose(p, { key = "ti4.instinct_offer", card = name, action = L.name("action_cards", ctx.card), id = ctx.card }, { "no", "yes" }) ~= "yes" then return end
     game.put("player", p, USED, true)
     game.add(p, "strategy", -1)
-    game.log(L.pn(p) .. " exhausts " .. name .. " and cancels " .. L.name("action_cards", ctx.card))
+    game.log({ key = "ti4.instinct_used", p = L.pn(p), card = name, action = L.name("action_cards", ctx.card), id = ctx.card })
     ctx.cancel = true
   end,
 }

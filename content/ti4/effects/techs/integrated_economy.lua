@@ -31,7 +31,7 @@ return {
         if ok and d.fleet and L.count_fleet(p, s) + fleet + 1 > L.fleet_limit(p) then ok = false end
         if ok then opts[#opts + 1] = t end
       end
-      local pick = game.choose(p, name .. ": produce on " .. L.name("planets", pl), opts)
+      local pick = game.choose(p, { key = "ti4.produce_on", card = name, planet = L.name("planets", pl) }, opts)
       if pick == "done" then break end
       local d = L.def(p, pick)
       built[pick] = (built[pick] or 0) + (d.per_cost or 1)
@@ -44,7 +44,7 @@ return {
       for _ = 1, built[t] do
         if L.def(p, t).class == "ground" then game.spawn(t, p, { planet = pl }) else game.spawn(t, p, { system = s }) end
       end
-      game.log(L.pn(p) .. " produces " .. built[t] .. " " .. t .. " at " .. L.name("planets", pl) .. " (" .. name .. ")")
+      game.log({ key = "ti4.produces_at", p = L.pn(p), n = built[t], unit = t, planet = L.name("planets", pl), card = name })
     end
     L.enforce_limits(p, s)
   end,

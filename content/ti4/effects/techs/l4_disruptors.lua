@@ -17,7 +17,7 @@ end
 return {
   when = function(ctx, p) return ctx.player == p and ctx.planet ~= nil and cannons(p, ctx.planet) end,
   run = function(ctx, p, def)
-    game.log(L.pn(p) .. " " .. L.name("techs", def.id) .. ": no space cannon defense on " .. L.name("planets", ctx.planet))
+    game.log({ key = "ti4.l4_disruptors", p = L.pn(p), card = L.name("techs", def.id), planet = L.name("planets", ctx.planet) })
     ctx.cancel = true
   end,
 }

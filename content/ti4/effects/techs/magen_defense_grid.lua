@@ -29,11 +29,11 @@ return {
 
   run = function(ctx, p, def)
     local name = L.name("techs", def.id)
-    if game.choose(p, "exhaust " .. name .. " (" .. L.name("planets", ctx.planet) .. ")", { "no", "yes" }) ~= "yes" then return end
+    if game.choose(p, { key = "ti4.magen_offer", card = name, planet = L.name("planets", ctx.planet) }, { "no", "yes" }) ~= "yes" then return end
     local opp = opponent(ctx, p)
     game.put("player", p, USED, true)
     ctx.mods[opp] = ctx.mods[opp] or {}
     ctx.mods[opp].all = (ctx.mods[opp].all or 0) - 20
-    game.log(L.pn(p) .. " exhausts " .. name .. ": " .. L.pn(opp) .. " makes no combat rolls this round")
+    game.log({ key = "ti4.magen_used", p = L.pn(p), card = name, q = L.pn(opp) })
   end,
 }

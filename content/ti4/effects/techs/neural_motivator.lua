@@ -8,7 +8,7 @@ return {
   run = function(ctx, p, def)
     local got = L.draw("deck:actions", "discard:actions", "actions:" .. p, 1)
     if #got > 0 then
-      game.log(L.pn(p) .. " draws 1 more action card (" .. L.name("techs", def.id) .. ")")
+      game.log({ key = "ti4.draws_extra_card", p = L.pn(p), card = L.name("techs", def.id) })
     end
   end,
 }

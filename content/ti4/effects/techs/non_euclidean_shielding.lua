@@ -8,7 +8,7 @@ return {
   run = function(ctx, p, def)
     if (ctx.cancels or 1) < 2 then
       ctx.cancels = 2
-      game.log(L.pn(p) .. " " .. ctx.kind .. "#" .. ctx.unit .. " cancels 2 hits (" .. L.name("techs", def.id) .. ")")
+      game.log({ key = "ti4.cancels_2_hits", p = L.pn(p), unit = ctx.kind .. "#" .. ctx.unit, id = ctx.unit, card = L.name("techs", def.id) })
     end
   end,
 }

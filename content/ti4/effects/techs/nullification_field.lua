@@ -16,10 +16,10 @@ return {
   end,
   run = function(ctx, p, def)
     local name = L.name("techs", def.id)
-    if game.choose(p, "exhaust " .. name .. " to end " .. L.pn(ctx.player) .. "'s turn", { "no", "yes" }) ~= "yes" then return end
+    if game.choose(p, { key = "ti4.nullification_offer", card = name, q = L.pn(ctx.player) }, { "no", "yes" }) ~= "yes" then return end
     game.put("player", p, USED, true)
     game.add(p, "strategy", -1)
-    game.log(L.pn(p) .. " exhausts " .. name .. ": " .. L.pn(ctx.player) .. "'s turn ends")
+    game.log({ key = "ti4.nullification_used", p = L.pn(p), card = name, q = L.pn(ctx.player) })
     ctx.end_turn = true
   end,
 }

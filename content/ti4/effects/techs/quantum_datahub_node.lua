@@ -21,7 +21,7 @@ return {
       end
     end
     if #opts == 1 then return end
-    local pick = game.choose(p, L.name("techs", def.id) .. ": swap a strategy card", opts)
+    local pick = game.choose(p, { key = "ti4.datahub_pick", card = L.name("techs", def.id) }, opts)
     if pick == "no" then return end
     local m, t = pick:match("^([%w_]+) for ([%w_]+)$")
     local q = owner(t)
@@ -30,7 +30,7 @@ return {
     game.add(q, "tg", 3)
     game.put("game", nil, "sc_owner:" .. m, q)
     game.put("game", nil, "sc_owner:" .. t, p)
-    game.log(L.pn(p) .. " uses " .. L.name("techs", def.id) .. ": gives 3 tg and " .. L.name("strategy_cards", m)
-      .. " to " .. L.pn(q) .. " and takes " .. L.name("strategy_cards", t))
+    game.log({ key = "ti4.datahub_used", p = L.pn(p), card = L.name("techs", def.id), mine = L.name("strategy_cards", m),
+      q = L.pn(q), theirs = L.name("strategy_cards", t) })
   end,
 }

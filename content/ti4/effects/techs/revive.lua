@@ -22,10 +22,10 @@ return {
 
   unit_destroyed = function(ctx, p, def)
     local d = L.def(p, ctx.kind)
-    local hits = game.roll(L.pn(p) .. " " .. L.name("techs", def.id) .. " " .. ctx.kind .. "#" .. ctx.unit, 1, d.revive)
+    local hits = game.roll({ key = "ti4.revive_roll", p = L.pn(p), card = L.name("techs", def.id), unit = ctx.kind .. "#" .. ctx.unit, id = ctx.unit }, 1, d.revive)
     if hits > 0 then
       game.add(p, aside(def), 1)
-      game.log(L.pn(p) .. " sets " .. ctx.kind .. "#" .. ctx.unit .. " aside on " .. L.name("techs", def.id))
+      game.log({ key = "ti4.sets_aside", p = L.pn(p), unit = ctx.kind .. "#" .. ctx.unit, id = ctx.unit, card = L.name("techs", def.id) })
     end
   end,
 
@@ -38,13 +38,13 @@ return {
       if game.planet_owner(pl) == p then planets[#planets + 1] = pl end
     end
     if #planets == 0 then
-      game.log(L.pn(p) .. " controls no home planet: " .. n .. " unit(s) from " .. L.name("techs", def.id) .. " return to reinforcements")
+      game.log({ key = "ti4.revive_no_home", p = L.pn(p), n = n, card = L.name("techs", def.id) })
       return
     end
     for _ = 1, n do
-      local pl = game.choose(p, L.name("techs", def.id) .. ": put infantry on", planets)
+      local pl = game.choose(p, { key = "ti4.revive_pick", card = L.name("techs", def.id) }, planets)
       game.spawn("infantry", p, { planet = pl })
-      game.log(L.pn(p) .. " puts 1 infantry on " .. L.name("planets", pl) .. " (" .. L.name("techs", def.id) .. ")")
+      game.log({ key = "ti4.puts_infantry_on", p = L.pn(p), planet = L.name("planets", pl), card = L.name("techs", def.id) })
     end
   end,
 }

@@ -39,7 +39,7 @@ return {
     end
     if #others == 0 then return end
     local name = L.name("techs", def.id)
-    if game.choose(p, "exhaust " .. name, { "no", "yes" }) ~= "yes" then return end
+    if game.choose(p, { key = "ti4.exhaust_card", card = name }, { "no", "yes" }) ~= "yes" then return end
     game.put("player", p, USED, true)
     local ids = {}
     for _, t in ipairs(others) do
@@ -47,7 +47,7 @@ return {
       ids[#ids + 1] = tostring(t)
     end
     game.put("player", p, KEY, s .. ":" .. table.concat(ids, ","))
-    game.log(L.pn(p) .. " exhausts " .. name .. ": " .. L.sysname(s) .. " is adjacent to " .. #others .. " system(s) this activation")
+    game.log({ key = "ti4.conduit_used", p = L.pn(p), card = name, system = L.sysname(s), n = #others })
   end,
 
   ["after:tactical_action"] = function(ctx, p) unlink(p) end,

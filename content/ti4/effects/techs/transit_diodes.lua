@@ -31,9 +31,9 @@ return {
 
   run = function(ctx, p, def)
     local name = L.name("techs", def.id)
-    if game.choose(p, "exhaust " .. name, { "no", "yes" }) ~= "yes" then return end
+    if game.choose(p, { key = "ti4.exhaust_card", card = name }, { "no", "yes" }) ~= "yes" then return end
     game.put("player", p, USED, true)
-    game.log(L.pn(p) .. " exhausts " .. name)
+    game.log({ key = "ti4.exhausts_card", p = L.pn(p), card = name })
     local planets = game.planets_owned(p)
     table.sort(planets)
     local moved = {}
@@ -42,13 +42,13 @@ return {
       if #keys == 0 then break end
       local opts = { "done" }
       for _, k in ipairs(keys) do opts[#opts + 1] = k end
-      local pick = game.choose(p, name .. ": ground force to move", opts)
+      local pick = game.choose(p, { key = "ti4.diodes_pick", card = name }, opts)
       if pick == "done" then break end
       local id = by[pick][1]
-      local dest = game.choose(p, name .. ": put " .. pick .. " on", planets)
+      local dest = game.choose(p, { key = "ti4.diodes_dest", card = name, group = pick, id = id }, planets)
       game.move_unit(id, { planet = dest })
       moved[id] = true
-      game.log(L.pn(p) .. " moves " .. pick:match("^([%w_]+)@") .. "#" .. id .. " to " .. L.name("planets", dest) .. " (" .. name .. ")")
+      game.log({ key = "ti4.diodes_moves", p = L.pn(p), unit = pick:match("^([%w_]+)@") .. "#" .. id, id = id, planet = L.name("planets", dest), card = name })
     end
   end,
 }

@@ -37,12 +37,12 @@ return {
         for _, u in ipairs(game.units { planet = pl, owner = q }) do
           if is_infantry(u) then left[#left + 1] = u end
         end
-        if #left > 0 and game.choose(p, L.name("techs", def.id) .. ": destroy all of " .. L.pn(q)
-            .. "'s infantry on " .. L.name("planets", pl), { "yes", "no" }) == "yes" then
-          game.log(L.pn(p) .. " uses " .. L.name("techs", def.id) .. " on " .. L.name("planets", pl))
+        if #left > 0 and game.choose(p, { key = "ti4.x89_offer", card = L.name("techs", def.id), q = L.pn(q),
+            planet = L.name("planets", pl) }, { "yes", "no" }) == "yes" then
+          game.log({ key = "ti4.uses_on_planet", p = L.pn(p), card = L.name("techs", def.id), planet = L.name("planets", pl) })
           for _, u in ipairs(left) do
             game.remove_unit(u.id)
-            game.log(L.pn(q) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+            game.log({ key = "ti4.unit_destroyed", p = L.pn(q), unit = u.kind .. "#" .. u.id, id = u.id })
             game.window("unit_destroyed", { player = q, kind = u.kind, unit = u.id, source = p,
               label = "x-89 bacterial weapon", active = game.get("game", nil, "active") })
           end
