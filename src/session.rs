@@ -1224,6 +1224,14 @@ fn install_api(
         if n < 1 {
             return Err(rterr("game.random(n) needs n >= 1"));
         }
+        if let Some(d) = st.loaded_dice.pop_front() {
+            if d as i64 > n {
+                return Err(rterr(format!(
+                    "a loaded number is {d}, but this draw is from 1 to {n}"
+                )));
+            }
+            return Ok(d as i64);
+        }
         Ok(st.rng().die(n as u32) as i64)
     });
     f!("finish", |lua, st, v: LV| {
