@@ -1220,14 +1220,27 @@ fn install_api(
     f!("loaded_dice_left", |_lua, st, (): ()| {
         Ok(st.loaded_dice.len() as i64)
     });
+    // load_draws({2, 1}): the next game.random draws give these (scenarios).
+    f!("load_draws", |_lua, st, draws: Vec<i64>| {
+        for d in draws {
+            if d < 1 {
+                return Err(rterr(format!("load_draws: {d} is not a draw")));
+            }
+            st.loaded_draws.push_back(d as u32);
+        }
+        Ok(())
+    });
+    f!("loaded_draws_left", |_lua, st, (): ()| {
+        Ok(st.loaded_draws.len() as i64)
+    });
     f!("random", |_lua, st, n: i64| {
         if n < 1 {
             return Err(rterr("game.random(n) needs n >= 1"));
         }
-        if let Some(d) = st.loaded_dice.pop_front() {
+        if let Some(d) = st.loaded_draws.pop_front() {
             if d as i64 > n {
                 return Err(rterr(format!(
-                    "a loaded number is {d}, but this draw is from 1 to {n}"
+                    "a loaded draw is {d}, but this draw is from 1 to {n}"
                 )));
             }
             return Ok(d as i64);

@@ -90,6 +90,8 @@ pub struct State {
     /// Die results a scenario loaded (`game.load_dice`), served before the
     /// generator's.
     pub loaded_dice: std::collections::VecDeque<u32>,
+    /// Numbers a scenario loaded for `game.random` (`game.load_draws`).
+    pub loaded_draws: std::collections::VecDeque<u32>,
 }
 
 impl State {
