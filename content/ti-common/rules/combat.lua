@@ -100,7 +100,7 @@ function L.announce_retreats(a, d, s, round, ctx)
   local retreating = nil
   for _, p in ipairs({ d, a }) do
     if not retreating and #L.retreat_options(p, s) > 0 and (p == d or true) then
-      if game.choose(p, "announce retreat", { "no", "yes" }) == "yes" then
+      if game.choose(p, { key = "announce_retreat" }, { "no", "yes" }) == "yes" then
         game.log(L.pn(p) .. " announces a retreat")
         -- Another effect may stop the retreat this round (ctx.cancel).
         local w = game.window("retreat_announced", { player = p, active = a, attacker = a, defender = d, system = s, round = round })
