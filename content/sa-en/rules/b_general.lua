@@ -674,6 +674,45 @@ local installed = false
 -- (ti3's helpers, options_a.lua: wrap a procedure; run and undo.)
 local wrap, guarded = L.wrap_procedure, L.guarded
 
+-- 2. Both barrages are rolled before casualties are removed.
+local base_simultaneous = L.barrage_simultaneous
+function L.barrage_simultaneous(ctx)
+  if installed then return true end
+  return base_simultaneous(ctx)
+end
+
+-- 7 and hostile acts: the bombardment step under way (set by its wrapper
+-- in L.sa_general_install): the planets p chose, in order, and their owners.
+local bombarding = nil
+local base_bombard_target = L.bombard_target
+function L.bombard_target(p, u, pick, ctx)
+  local b = bombarding
+  if b and p == b.player and pick ~= "none" and game.data.planets[pick] and not b.seen[pick] then
+    b.seen[pick] = true
+    b.picks[#b.picks + 1] = pick
+    b.owners[pick] = game.planet_owner(pick)
+  end
+  return base_bombard_target(p, u, pick, ctx)
+end
+
+-- 7. A planet with no ground units that takes a bombardment hit turns neutral.
+local base_bombard_assign = L.bombard_assign
+function L.bombard_assign(p, q, pl, units, hits, ctx)
+  if not bombarding then return base_bombard_assign(p, q, pl, units, hits, ctx) end
+  local bare = pl and q and game.planet_owner(pl) == q and #L.ground(q, pl) == 0
+  local r = base_bombard_assign(p, q, pl, units, hits, ctx)
+  if bare and hits > 0 and game.planet_owner(pl) == q then G.bombard_neutral(bombarding.player, q, pl) end
+  return r
+end
+
+-- 9. The production step leaves the limits to the wrapper below, which
+-- checks them after Mix and Match.
+local base_enforces = L.production_enforces_limits
+function L.production_enforces_limits(ctx)
+  if installed and ctx.player and ctx.system then return false end
+  return base_enforces(ctx)
+end
+
 function L.sa_general_install()
   if installed then return end
   installed = true
@@ -706,22 +745,6 @@ function L.sa_general_install()
     return r
   end)
 
-  -- 2. Both barrages are rolled before casualties are removed.
-  wrap("anti_fighter_barrage", function(base, ctx)
-    local queued = {}
-    local real = L.assign_hits
-    L.assign_hits = function(q, units, hits, label, opts)
-      if label == "anti-fighter barrage" then
-        queued[#queued + 1] = { q, units, hits, label, opts }
-        return 0
-      end
-      return real(q, units, hits, label, opts)
-    end
-    local r = guarded(function() L.assign_hits = real end, base, ctx)
-    for _, a in ipairs(queued) do L.assign_hits(a[1], a[2], a[3], a[4], a[5]) end
-    return r
-  end)
-
   -- 6. No opponent home system in round 1.
   local function barred(p, s)
     return round_no() == 1 and L.opta.is_home_of_other(p, s)
@@ -741,36 +764,16 @@ function L.sa_general_install()
     return base(ctx)
   end)
 
-  -- 7 and hostile acts: bombardment. Which planet a volley of hits is for:
-  -- opts.planet if the bombardment step gives it, else the planet of the
-  -- units hit, else (no ground units there) the planets in the order the
-  -- player chose them ("bombard with ..." decisions), which is the order the
-  -- ti3 step resolves them in.
+  -- 7 and hostile acts: bombardment (the planets chosen and their owners
+  -- as they are chosen: L.bombard_target below).
   wrap("bombardment", function(base, ctx)
     local p = ctx.player
-    local picks, owners, seen, calls = {}, {}, {}, 0
-    local real_choose, real_assign = game.choose, L.assign_hits
-    game.choose = function(q, prompt, options)
-      local a = real_choose(q, prompt, options)
-      if q == p and type(prompt) == "string" and prompt:sub(1, 13) == "bombard with " and a ~= "none" and game.data.planets[a] and not seen[a] then
-        seen[a] = true
-        picks[#picks + 1] = a
-        owners[a] = game.planet_owner(a)
-      end
-      return a
-    end
-    L.assign_hits = function(q, units, hits, label, opts)
-      if label ~= "bombardment" then return real_assign(q, units, hits, label, opts) end
-      calls = calls + 1
-      local pl = (opts and opts.planet) or (units[1] and units[1].planet) or picks[calls]
-      local bare = pl and q and game.planet_owner(pl) == q and #L.ground(q, pl) == 0
-      local r = real_assign(q, units, hits, label, opts)
-      if bare and hits > 0 and game.planet_owner(pl) == q then G.bombard_neutral(p, q, pl) end
-      return r
-    end
-    local r = guarded(function() game.choose, L.assign_hits = real_choose, real_assign end, base, ctx)
-    for _, pl in ipairs(picks) do
-      if owners[pl] and owners[pl] ~= p then L.sa_hostile_act(p, owners[pl], "bombarded " .. L.name("planets", pl)) end
+    local st = { player = p, picks = {}, owners = {}, seen = {} }
+    local prev = bombarding
+    bombarding = st
+    local r = guarded(function() bombarding = prev end, base, ctx)
+    for _, pl in ipairs(st.picks) do
+      if st.owners[pl] and st.owners[pl] ~= p then L.sa_hostile_act(p, st.owners[pl], "bombarded " .. L.name("planets", pl)) end
     end
     return r
   end)
@@ -785,12 +788,8 @@ function L.sa_general_install()
     if not p or not s then return base(ctx) end
     local before = {}
     for _, u in ipairs(game.units { system = s, owner = p }) do before[u.id] = true end
-    local real_enforce = L.enforce_limits
-    L.enforce_limits = function(q, sys, why)
-      if q == p and sys == s then return end
-      return real_enforce(q, sys, why)
-    end
-    local r = guarded(function() L.enforce_limits = real_enforce end, base, ctx)
+    -- (The step leaves the limits to this wrapper: L.production_enforces_limits below.)
+    local r = base(ctx)
     G.mix_and_match(p, s, before)
     L.enforce_limits(p, s)
     -- (The production step of a tactical action: ctx.sa_tactical, or
@@ -828,6 +827,9 @@ function L.sa_general_install()
   end
 end
 
+-- hook: the answers offered to p in Mix and Match (how many of the units just produced are fighters: "low".."total"); default: all of them.
+function G.mix_and_match_choices(p, s, before, opts) return opts end
+
 -- 9. Mix and Match: the ground forces and fighters this production made
 -- (units not in `before`) may be split between the two types at will.
 function G.mix_and_match(p, s, before)
@@ -850,6 +852,7 @@ function G.mix_and_match(p, s, before)
   if low >= total then return end
   local opts = {}
   for k = low, total do opts[#opts + 1] = tostring(k) end
+  opts = G.mix_and_match_choices(p, s, before, opts)
   local k = tonumber(game.choose(p, "mix and match: how many of the " .. total .. " ground forces and fighters just produced are fighters", opts))
   if k == #fi then return end
   if k > #fi then

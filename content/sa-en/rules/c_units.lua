@@ -95,49 +95,47 @@ function U.promote(p, pl)
 end
 
 -- The `production` step counts each unit's production_cost against the
--- producer's limit. The TI3 step counts one per pick; the wrapper answers its
--- "produce" question with the units that still fit, and lowers the number of
--- fighters or ground forces one pick gives when only one more fits.
+-- producer's limit. The TI3 step counts one per pick; its hooks offer only
+-- the units that still fit (st.sa_used: the capacity used so far), and lower
+-- the number of fighters or ground forces one pick gives when only one more
+-- fits.
 local base_production = game.procedure_fn("production")
 procedure("production", function(ctx)
   local p, s = ctx.player, ctx.system
   if p and s then U.promote_pending(p, s) end
-  local cap = (p and s) and L.production(p, s) or 0
-  if cap <= 0 then return base_production(ctx) end
-  local used, pick_left = 0, nil
-  local old_choose, old_def = game.choose, L.def
-  game.choose = function(q, prompt, opts)
-    if q ~= p or prompt ~= "produce" then return old_choose(q, prompt, opts) end
-    local left = cap - used
-    local keep = {}
-    for _, o in ipairs(opts) do
-      if o == "done" or o:find("@", 1, true) or not L.has_unit(p, o) or U.capacity_cost(p, o) <= left then keep[#keep + 1] = o end
-    end
-    local pick = old_choose(q, prompt, keep)
-    if pick ~= "done" and not pick:find("@", 1, true) and L.has_unit(p, pick) then
-      local d = old_def(p, pick)
-      local per = d.per_cost or 1
-      if per > 1 then
-        pick_left = left
-        used = used + math.min(per, left)
-      else
-        pick_left = nil
-        used = used + U.capacity_cost(p, pick)
-      end
-    end
-    return pick
-  end
-  L.def = function(q, t)
-    local d = old_def(q, t)
-    if q == p and pick_left and (d.per_cost or 1) > pick_left then
-      local c = copy(d)
-      c.per_cost = math.max(1, pick_left)
-      return c
-    end
-    return d
-  end
-  return guarded(function() game.choose, L.def = old_choose, old_def end, base_production, ctx)
+  return base_production(ctx)
 end)
+
+local function counts_capacity(ctx, st)
+  return ctx.player and ctx.system and st.cap > 0
+end
+
+local base_options = L.production_options
+function L.production_options(ctx, opts, st)
+  opts = base_options(ctx, opts, st)
+  if not counts_capacity(ctx, st) then return opts end
+  local p, left = st.player, st.cap - (st.sa_used or 0)
+  local keep = {}
+  for _, o in ipairs(opts) do
+    if o == "done" or o:find("@", 1, true) or not L.has_unit(p, o) or U.capacity_cost(p, o) <= left then keep[#keep + 1] = o end
+  end
+  return keep
+end
+
+local base_count = L.production_count
+function L.production_count(ctx, kind, st)
+  if not counts_capacity(ctx, st) or not L.has_unit(st.player, kind) then return base_count(ctx, kind, st) end
+  local p, used = st.player, st.sa_used or 0
+  local left = st.cap - used
+  local per = L.def(p, kind).per_cost or 1
+  if per > 1 then
+    st.sa_used = used + math.min(per, left)
+    if per > left then per = math.max(1, left) end
+  else
+    st.sa_used = used + U.capacity_cost(p, kind)
+  end
+  return math.min(per, st.cap - st.count)
+end
 
 ---------------------------------------------------------------------------
 -- Sustain damage: several hits, and dice lost.

@@ -176,7 +176,7 @@ function A.escape(rec, why, except, verb)
   rec.unit = nil
   local opts = places(rec.owner, except)
   if #opts == 0 then return A.kill(rec, (why and (why .. ", ") or "") .. "no planet or ship to go to") end
-  local where = game.choose(rec.owner, "place leader " .. rec.name .. " (" .. rec.type .. ") on", opts)
+  local where = game.choose(rec.owner, "place leader " .. rec.name .. " (" .. rec.type .. ") on", A.leader_place_choices(rec, opts))
   put(rec, rec.owner, where)
   rec.status, rec.captor = "board", nil
   game.log(lname(rec) .. " " .. (verb or "escapes") .. " to " .. (game.data.planets[where] and pname(where) or where) .. (why and (" (" .. why .. ")") or ""))
@@ -375,7 +375,7 @@ function A.captives()
   for _, rec in ipairs(list) do
     if rec.status == "captive" then
       local q = rec.captor
-      local pick = game.choose(q, "captive " .. lname(rec), { "keep", "free", "execute" })
+      local pick = game.choose(q, "captive " .. lname(rec), A.captive_choices(q, rec, { "keep", "free", "execute" }))
       if pick == "free" then
         changed = true
         A.escape(rec, "freed by " .. pn(q), nil, "is freed and goes")
@@ -434,6 +434,7 @@ end
 function A.general_rerolls(ctx)
   local p = ctx.player
   if #F.at(p, ctx.planet, "general") > 0 then
+    local picked = {}
     for _ = 1, rules().general_rerolls or 2 do
       local opts = { "none" }
       for gi, g in ipairs(ctx.groups or {}) do
@@ -442,8 +443,9 @@ function A.general_rerolls(ctx)
         end
       end
       if #opts == 1 then break end
-      local pick = game.choose(p, "general: re-roll a missed die", opts)
+      local pick = game.choose(p, "general: re-roll a missed die", A.general_reroll_choices(ctx, opts, picked))
       if pick == "none" then break end
+      picked[#picked + 1] = pick
       local gi, j = pick:match("^[%w_]+:(%d+):(%d+)")
       local g = ctx.groups[tonumber(gi)]
       local h, rolls = game.roll(pn(p) .. " general re-rolls " .. g.kind, 1, g.target)

@@ -242,6 +242,9 @@ function T.native_knowledge()
   end
 end
 
+-- How far from a space dock its deep space probe looks (systems).
+T.DEEP_SPACE_PROBE_RANGE = 2
+
 function T.deep_space_probes()
   if not game.options.distant_suns then return end
   for _, p in ipairs(L.order_from(L.speaker())) do
@@ -252,7 +255,7 @@ function T.deep_space_probes()
     table.sort(docks, function(a, b) return a.id < b.id end)
     for _, u in ipairs(docks) do
       local near = {}
-      for _, s in ipairs(game.within(u.system, 2)) do near[s] = true end
+      for _, s in ipairs(game.within(u.system, T.DEEP_SPACE_PROBE_RANGE)) do near[s] = true end
       local opts = { "none" }
       for _, pl in ipairs(T.hidden_planets(function(pl, s) return near[s] and not game.get("player", p, "se_seen:" .. pl) end)) do
         opts[#opts + 1] = pl

@@ -24,6 +24,9 @@
 local L = game.lib
 local O = {}
 L.sa_opt2 = O
+
+-- hook: whether Xxcha (p, 2 players) is offered the primary of Diplomacy (card id) once more for 1 strategy counter and 2 influence; default: yes.
+function O.xxcha_again_offered(p, id) return true end
 O.installers = {}    -- functions run once setup has run (O.install)
 O.after_setup = {}   -- functions(args) run after that
 
@@ -1288,7 +1291,7 @@ local function install_duel()
     local p, id = ctx.player, ctx.card
     if O.duel() and p and faction_id(p) == "xxcha" and (id == "diplomacy" or id == "diplomacy_ii") then
       local d = game.data.strategy_cards[id]
-      if d and type(d.handler) == "table" and d.handler.primary and game.counter(p, "strategy") > 0
+      if d and type(d.handler) == "table" and d.handler.primary and O.xxcha_again_offered(p, id) and game.counter(p, "strategy") > 0
         and L.spendable(p, "influence") >= 2
         and game.choose(p, "use the primary of " .. L.name("strategy_cards", id) .. " once more (1 strategy counter, 2 influence)", { "no", "yes" }) == "yes" then
         game.add(p, "strategy", -1)

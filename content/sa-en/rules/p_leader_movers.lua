@@ -5,7 +5,7 @@
 --
 -- Both scripts are ti3's, wrapped: while they run for their holder, his
 -- leader units (his own, and the captives he holds, which move only with
--- him) read as ground forces (L.def gives class "ground"), so they are among
+-- him) move as ground forces (ti3's hook L.moves_as_ground), so they are among
 -- the units the script offers and moves. The leader records follow the units
 -- afterwards (the leaders' A.sync).
 --   * Transit Diodes: the handler's `usable` and `component` are wrapped when
@@ -24,30 +24,23 @@ L.sa_more = AU
 
 local function is_leader_kind(d) return d and d.class == "leader" end
 
--- Runs fn(...) with p's leader kinds reading as ground forces.
+-- The players whose leader units move as ground forces while a wrapped
+-- script runs (ti3's L.moves_as_ground).
+local as_ground = nil
+
+-- Runs fn(...) with the players' leader units moving as ground forces.
 function AU.with_leaders_as_ground(players, fn, ...)
   local who = {}
   for _, p in ipairs(players) do who[p] = true end
-  local old_def = L.def
-  local cache = {}
-  L.def = function(q, t)
-    local d = old_def(q, t)
-    if who[q] and is_leader_kind(d) then
-      local c = cache[d]
-      if not c then
-        c = {}
-        for k, v in pairs(d) do c[k] = v end
-        c.class = "ground"
-        cache[d] = c
-      end
-      return c
-    end
-    return d
-  end
-  local res = table.pack(pcall(fn, ...))
-  L.def = old_def
-  if not res[1] then error(res[2], 0) end
-  return table.unpack(res, 2, res.n)
+  local prev = as_ground
+  as_ground = who
+  return L.guarded(function() as_ground = prev end, fn, ...)
+end
+
+local base_moves_as_ground = L.moves_as_ground
+function L.moves_as_ground(p, u)
+  if as_ground and as_ground[p] and is_leader_kind(L.def(p, u.kind)) then return true end
+  return base_moves_as_ground(p, u)
 end
 
 local function sync_leaders()

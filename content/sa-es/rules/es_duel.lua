@@ -3,8 +3,8 @@
 -- 2-player rules (seed 000, rules/n_options2.lua install_duel):
 --   * Xxcha: after the primary of Diplomacy (or Diplomacy II) he may spend
 --     one strategy command counter and 3 influence (000: 2) to use the
---     primary once more. sa-en's offer (2 influence) is answered "no" and
---     this one is made instead.
+--     primary once more. sa-en's offer (2 influence) is not made
+--     (L.sa_opt2.xxcha_again_offered) and this one is made instead.
 --   * Jol-Nar (not in 000): after the primary of Technology (or Technology
 --     II) he may spend 2 resources and one strategy command counter to gain
 --     one more technology (its prerequisites met).
@@ -22,6 +22,12 @@ ES.XXCHA_INFLUENCE = 3
 ES.JOLNAR_RESOURCES = 2
 
 local function faction_id(p) return game.get("player", p, "faction") end
+
+-- sa-en's offer to Xxcha is replaced by xxcha_again below.
+local O2 = L.sa_opt2
+if O2 then
+  function O2.xxcha_again_offered(p, id) return false end
+end
 local function duel() return game.num_players() == 2 end
 
 local function xxcha_again(p, id)
@@ -58,14 +64,7 @@ function ES.install_duel()
     if not (duel() and p) then return base_sa(ctx) end
     local f = faction_id(p)
     if f == "xxcha" and (id == "diplomacy" or id == "diplomacy_ii") then
-      local old = game.choose
-      game.choose = function(q, prompt, opts)
-        if q == p and prompt:find("once more (1 strategy counter, 2 influence)", 1, true) then return "no" end
-        return old(q, prompt, opts)
-      end
-      local ok, r = pcall(base_sa, ctx)
-      game.choose = old
-      if not ok then error(r, 0) end
+      local r = base_sa(ctx)
       xxcha_again(p, id)
       return r
     end

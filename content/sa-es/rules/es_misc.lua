@@ -89,17 +89,7 @@ local T = L.sa_tokens
 if T then
   T.HOME_RESOURCES = ES.HOME_RESOURCES
   T.RESOURCES_PER_PLAYER = ES.RESOURCES_PER_PLAYER
-  local base_dsp = T.deep_space_probes
-  if base_dsp then
-    T.deep_space_probes = function(...)
-      local w = game.within
-      game.within = function(s, r, purpose) return w(s, math.min(r, 1), purpose) end
-      local ok, err = pcall(base_dsp, ...)
-      game.within = w
-      if not ok then error(err, 0) end
-      return err
-    end
-  end
+  T.DEEP_SPACE_PROBE_RANGE = 1
 end
 
 ---------------------------------------------------------------------------

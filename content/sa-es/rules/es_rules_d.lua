@@ -95,80 +95,84 @@ function L.production(p, s)
   return n
 end
 
--- The production step: while it runs, p's ground forces count as producing
--- units (so a planet without a dock may receive the new ground forces), no
--- more ground forces are built than the ground forces add, and the new ones
--- go on a planet with Arborec ground forces.
+-- The production step (ti-common's production hooks): p's ground forces
+-- count as producing units (so a planet without a dock may receive the new
+-- ground forces), no more ground forces are built than the ground forces
+-- add (st.es_gf_built), and the new ones go on a planet with Arborec ground
+-- forces (st.es_place, asked once). The planets and their ground forces
+-- are counted as the step starts (ctx.es_gf_planets, ctx.es_gf).
+local function arborec_step(ctx)
+  return ctx.player and ctx.system and ESD.arborec(ctx.player)
+end
+
 local base_production = game.procedure_fn("production")
 procedure("production", function(ctx)
-  local p, s = ctx.player, ctx.system
-  if not (p and s and ESD.arborec(p)) then return base_production(ctx) end
-  local planets, g = ESD.gf_planets(p, s)
-  local old_def, old_choose, old_spawn = L.def, game.choose, game.spawn
-  local gf_built, place = 0, nil
-  L.def = function(q, t)
-    local d = old_def(q, t)
-    if q == p and g > 0 and (d.type or t) == "ground_force" and not d.production then
-      local c = copy(d)
-      c.production = 0
-      return c
-    end
-    return d
-  end
-  game.choose = function(q, prompt, opts)
-    if q ~= p or prompt ~= "produce" then return old_choose(q, prompt, opts) end
-    local keep = {}
-    for _, o in ipairs(opts) do
-      if not (L.has_unit(p, o) and utype(p, o) == "ground_force" and gf_built >= g) then keep[#keep + 1] = o end
-    end
-    local pick = old_choose(q, prompt, keep)
-    if pick ~= "done" and L.has_unit(p, pick) and utype(p, pick) == "ground_force" then gf_built = gf_built + 1 end
-    return pick
-  end
-  game.spawn = function(kind, owner, where)
-    if owner == p and type(where) == "table" and where.planet and #planets > 0 and utype(p, kind) == "ground_force" then
-      local ok = false
-      for _, pl in ipairs(planets) do if pl == where.planet then ok = true end end
-      if not ok then
-        if not place then
-          place = planets[1]
-          if #planets > 1 then place = old_choose(p, "place the new ground forces on", planets) end
-        end
-        where = copy(where)
-        where.planet = place
-      end
-    end
-    return old_spawn(kind, owner, where)
-  end
-  local res = table.pack(pcall(base_production, ctx))
-  L.def, game.choose, game.spawn = old_def, old_choose, old_spawn
-  if not res[1] then error(res[2], 0) end
-  return table.unpack(res, 2, res.n)
+  if arborec_step(ctx) then ctx.es_gf_planets, ctx.es_gf = ESD.gf_planets(ctx.player, ctx.system) end
+  return base_production(ctx)
 end)
+
+local base_site = L.produces_ground_site
+function L.produces_ground_site(ctx, u)
+  local p = ctx.player
+  if arborec_step(ctx) and u.owner == p and (ctx.es_gf or 0) > 0 and utype(p, u.kind) == "ground_force"
+    and not L.def(p, u.kind).production then
+    return 0
+  end
+  return base_site(ctx, u)
+end
+
+local base_options = L.production_options
+function L.production_options(ctx, opts, st)
+  opts = base_options(ctx, opts, st)
+  if not arborec_step(ctx) then return opts end
+  local p, g = st.player, ctx.es_gf or 0
+  local keep = {}
+  for _, o in ipairs(opts) do
+    if not (L.has_unit(p, o) and utype(p, o) == "ground_force" and (st.es_gf_built or 0) >= g) then keep[#keep + 1] = o end
+  end
+  return keep
+end
+
+local base_count = L.production_count
+function L.production_count(ctx, kind, st)
+  if arborec_step(ctx) and L.has_unit(st.player, kind) and utype(st.player, kind) == "ground_force" then
+    st.es_gf_built = (st.es_gf_built or 0) + 1
+  end
+  return base_count(ctx, kind, st)
+end
+
+local base_place = L.production_place
+function L.production_place(ctx, kind, where, st)
+  where = base_place(ctx, kind, where, st)
+  if not arborec_step(ctx) or not where.planet or utype(st.player, kind) ~= "ground_force" then return where end
+  local p, planets = st.player, ctx.es_gf_planets or {}
+  if #planets == 0 then return where end
+  for _, pl in ipairs(planets) do if pl == where.planet then return where end end
+  if not st.es_place then
+    st.es_place = planets[1]
+    if #planets > 1 then st.es_place = game.choose(p, "place the new ground forces on", planets) end
+  end
+  where = copy(where)
+  where.planet = st.es_place
+  return where
+end
 
 -- Mix and Match (sa-en b_general.lua): for the Arborec only ground forces
 -- into fighters, never fighters into ground forces.
 local G = L.sa_general
-if G and G.mix_and_match then
-  local base_mix = G.mix_and_match
-  G.mix_and_match = function(p, s, before)
-    if not ESD.arborec(p) then return base_mix(p, s, before) end
+if G and G.mix_and_match_choices then
+  local base_mix = G.mix_and_match_choices
+  function G.mix_and_match_choices(p, s, before, opts)
+    opts = base_mix(p, s, before, opts)
+    if not ESD.arborec(p) then return opts end
     local fi = 0
     for _, u in ipairs(game.units { system = s, owner = p }) do
       if not before[u.id] and utype(p, u.kind) == "fighter" then fi = fi + 1 end
     end
-    local old_choose = game.choose
-    game.choose = function(q, prompt, opts)
-      if q ~= p or not prompt:find("^mix and match") then return old_choose(q, prompt, opts) end
-      local keep = {}
-      for _, o in ipairs(opts) do
-        if (tonumber(o) or 0) >= fi then keep[#keep + 1] = o end
-      end
-      return old_choose(q, prompt, keep)
+    local keep = {}
+    for _, o in ipairs(opts) do
+      if (tonumber(o) or 0) >= fi then keep[#keep + 1] = o end
     end
-    local res = table.pack(pcall(base_mix, p, s, before))
-    game.choose = old_choose
-    if not res[1] then error(res[2], 0) end
-    return table.unpack(res, 2, res.n)
+    return keep
   end
 end

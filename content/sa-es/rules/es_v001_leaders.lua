@@ -39,50 +39,37 @@ local function pn(p) return L.pn(p) end
 if A and F then
   ---------------------------------------------------------------------------
   -- Generals: different dice.
-  if A.general_rerolls then
-    local base_rerolls = A.general_rerolls
-    function A.general_rerolls(ctx)
-      local done = {}
-      local old = game.choose
-      game.choose = function(p, prompt, opts)
-        if p ~= ctx.player or prompt ~= "general: re-roll a missed die" then return old(p, prompt, opts) end
-        local keep = {}
-        for _, o in ipairs(opts) do
-          local k = o:match("^([%w_]+:%d+:%d+)")
-          if not (k and done[k]) then keep[#keep + 1] = o end
-        end
-        if #keep <= 1 then return keep[1] or "none" end
-        local pick = old(p, prompt, keep)
-        local k = pick:match("^([%w_]+:%d+:%d+)")
-        if k then done[k] = true end
-        return pick
-      end
-      local ok, err = pcall(base_rerolls, ctx)
-      game.choose = old
-      if not ok then error(err, 0) end
+  -- (A die re-rolled once is not offered again: A.general_reroll_choices.)
+  local base_reroll_choices = A.general_reroll_choices
+  function A.general_reroll_choices(ctx, opts, picked)
+    opts = base_reroll_choices(ctx, opts, picked)
+    local done = {}
+    for _, x in ipairs(picked) do
+      local k = x:match("^([%w_]+:%d+:%d+)")
+      if k then done[k] = true end
     end
+    local keep = {}
+    for _, o in ipairs(opts) do
+      local k = o:match("^([%w_]+:%d+:%d+)")
+      if not (k and done[k]) then keep[#keep + 1] = o end
+    end
+    if #keep == 0 then return { "none" } end
+    return keep
   end
 
   ---------------------------------------------------------------------------
   -- Captives: no freeing.
-  if A.captives then
-    local base_captives = A.captives
-    function A.captives()
-      local old = game.choose
-      game.choose = function(p, prompt, opts)
-        if prompt:sub(1, 8) ~= "captive " then return old(p, prompt, opts) end
-        local keep = {}
-        for _, o in ipairs(opts) do if o ~= "free" then keep[#keep + 1] = o end end
-        return old(p, prompt, keep)
-      end
-      local ok, err = pcall(base_captives)
-      game.choose = old
-      if not ok then error(err, 0) end
-    end
+  local base_captive_choices = A.captive_choices
+  function A.captive_choices(q, rec, opts)
+    local keep = {}
+    for _, o in ipairs(base_captive_choices(q, rec, opts)) do if o ~= "free" then keep[#keep + 1] = o end end
+    return keep
   end
 
   -- A captive that escapes (or that its own side captures) comes back in
   -- the system where it was held.
+  -- (The captive coming back, while A.escape places it: {rec, inside}.)
+  local returning = nil
   local base_escape = A.escape
   function A.escape(rec, why, except, verb)
     local s = rec.status == "fate" and rec.fate_from == "captive" and rec.system
@@ -95,18 +82,21 @@ if A and F then
       if L.def(rec.owner, u.kind).type ~= "fighter" then inside[u.kind .. "#" .. u.id] = true end
     end
     if next(inside) == nil then return base_escape(rec, why, except, verb) end
-    local old = game.choose
-    game.choose = function(p, prompt, opts)
-      if p ~= rec.owner or prompt:sub(1, 13) ~= "place leader " then return old(p, prompt, opts) end
-      local keep = {}
-      for _, o in ipairs(opts) do if inside[o] then keep[#keep + 1] = o end end
-      if #keep == 0 then return old(p, prompt, opts) end
-      return old(p, prompt, keep)
-    end
     game.log("the captive " .. pn(rec.owner) .. " " .. rec.type .. " " .. rec.name .. " comes back into play in " .. L.sysname(s))
-    local ok, err = pcall(base_escape, rec, why, except, verb)
-    game.choose = old
-    if not ok then error(err, 0) end
+    local prev = returning
+    returning = { rec = rec, inside = inside }
+    return L.guarded(function() returning = prev end, base_escape, rec, why, except, verb)
+  end
+
+  -- Its places: those in that system (A.leader_place_choices).
+  local base_place_choices = A.leader_place_choices
+  function A.leader_place_choices(rec, opts)
+    opts = base_place_choices(rec, opts)
+    if not (returning and returning.rec == rec) then return opts end
+    local keep = {}
+    for _, o in ipairs(opts) do if returning.inside[o] then keep[#keep + 1] = o end end
+    if #keep == 0 then return opts end
+    return keep
   end
 
   ---------------------------------------------------------------------------

@@ -66,7 +66,11 @@ function L.retreat_options(p, s)
 end
 L.retreat_options_base = L.retreat_options
 
-local function afb(p, q, s)
+-- hook: whether both sides roll their anti-fighter barrage before either side's hits are assigned (ctx: the step's); default: no, each side's hits are assigned as it rolls.
+function L.barrage_simultaneous(ctx) return false end
+
+-- One side's barrage; with `queue`, its hits are queued instead of assigned.
+local function afb(p, q, s, queue)
   local list = {}
   for _, u in ipairs(L.ships(p, s)) do
     local d = L.def(p, u.kind)
@@ -78,7 +82,16 @@ local function afb(p, q, s)
     hits = hits + game.roll(L.pn(p) .. " anti-fighter barrage " .. x.u.kind, x.a.dice, x.a.hit)
   end
   -- Hits on fighters only; excess hits are lost.
-  L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p })
+  local a = { q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p } }
+  if queue then queue[#queue + 1] = a else L.assign_hits(table.unpack(a)) end
+end
+
+-- Both sides' barrages (L.barrage_simultaneous: all dice before any hit).
+function L.barrages(ctx, side)
+  local queue = L.barrage_simultaneous(ctx) and {} or nil
+  side(ctx.player, ctx.defender, ctx.system, queue)
+  side(ctx.defender, ctx.player, ctx.system, queue)
+  for _, a in ipairs(queue or {}) do L.assign_hits(table.unpack(a)) end
 end
 
 -- hook: the retreat announcements at the start of a space combat round; returns the player who will retreat, or nil.
@@ -87,7 +100,7 @@ function L.announce_retreats(a, d, s, round, ctx)
   local retreating = nil
   for _, p in ipairs({ d, a }) do
     if not retreating and #L.retreat_options(p, s) > 0 and (p == d or true) then
-      if game.choose(p, "announce retreat", { "no", "yes" }) == "yes" then
+      if game.choose(p, { key = "announce_retreat" }, { "no", "yes" }) == "yes" then
         game.log(L.pn(p) .. " announces a retreat")
         -- Another effect may stop the retreat this round (ctx.cancel).
         local w = game.window("retreat_announced", { player = p, active = a, attacker = a, defender = d, system = s, round = round })
@@ -182,8 +195,7 @@ procedure("space_combat", function(ctx)
 end)
 
 procedure("anti_fighter_barrage", function(ctx)
-  afb(ctx.player, ctx.defender, ctx.system)
-  afb(ctx.defender, ctx.player, ctx.system)
+  L.barrages(ctx, afb)
 end)
 
 procedure("invasion", function(ctx)
@@ -235,6 +247,11 @@ function L.bombard_rolled(p, u, pl, rolls, target, hits, ctx) end
 -- hook: the bombardment hits on planet pl that its owner assigns, given the hits scored; returns them.
 function L.bombard_hits(p, owner, pl, hits, ctx) return hits end
 
+-- hook: the owner of planet pl assigns the bombardment's hits to his ground units there (`units`); default: L.assign_hits with the label "bombardment".
+function L.bombard_assign(p, owner, pl, units, hits, ctx)
+  return L.assign_hits(owner, units, hits, "bombardment", { source = p })
+end
+
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
   local bombers = {}
@@ -281,7 +298,7 @@ procedure("bombardment", function(ctx)
     local owner = game.planet_owner(pick) or (game.units { planet = pick, not_owner = p }[1] or {}).owner
     if owner then
       local units = L.ground(owner, pick)
-      L.assign_hits(owner, units, L.bombard_hits(p, owner, pick, hits, ctx), "bombardment", { source = p })
+      L.bombard_assign(p, owner, pick, units, L.bombard_hits(p, owner, pick, hits, ctx), ctx)
     end
   end
 end)
@@ -367,6 +384,25 @@ function L.blockaded(p, s)
   return #L.other_ships(p, s) > 0 and #L.ships(p, s) == 0
 end
 
+-- Production hooks: the production step (this one and ti3's) calls them for
+-- each pick. `st` is the step's state: player, system, cap (production
+-- value), count (units counted so far), cost, built (kind -> n); a hook may
+-- keep its own fields in it for the rest of the step.
+-- hook: the options of one "produce" pick ("done", unit kinds, ti3's "space_dock@<planet>"); default: as offered
+function L.production_options(ctx, opts, st) return opts end
+-- hook: the cost in resources of one pick of `kind` (definition d); default: d.cost
+function L.production_cost(ctx, kind, d) return d.cost end
+-- hook: how many units of `kind` one pick gives (counted against the production value); default: per_cost, at most the room left
+function L.production_count(ctx, kind, st)
+  return math.min(L.def(st.player, kind).per_cost or 1, st.cap - st.count)
+end
+-- hook: where one unit built by the step goes (`where` as game.spawn takes it: {system = s} or {planet = pl}); default: where the step puts it
+function L.production_place(ctx, kind, where, st) return where end
+-- hook: whether the producing player's unit u (ctx: the production step's) counts as a producing unit for where new ground forces may go; default: its unit has production
+function L.produces_ground_site(ctx, u) return L.def(ctx.player, u.kind).production end
+-- hook: whether the production step checks p's fleet and capacity limits in s as it ends; default: yes (a rule that changes the new units afterwards checks them itself)
+function L.production_enforces_limits(ctx) return true end
+
 procedure("production", function(ctx)
   local p, s = ctx.player, ctx.system
   local cap = L.production(p, s)
@@ -377,10 +413,11 @@ procedure("production", function(ctx)
   local budget = L.spendable(p, "resources") + discount
   local planet_for_ground
   for _, u in ipairs(game.units { system = s, owner = p }) do
-    if u.planet and L.def(p, u.kind).production then planet_for_ground = u.planet end
+    if u.planet and L.produces_ground_site(ctx, u) then planet_for_ground = u.planet end
   end
   local built, cost = {}, 0
   local count = 0
+  local st = { player = p, system = s, cap = cap, count = 0, cost = 0, built = built }
   while count < cap do
     local opts = { "done" }
     for _, t in ipairs(L.unit_types()) do
@@ -389,20 +426,21 @@ procedure("production", function(ctx)
       if ok and d.requires_tech and not game.holds(p, "techs", d.requires_tech) then ok = false end
       if ok and blockaded and d.class == "ship" then ok = false end
       if ok and d.class == "ground" and not planet_for_ground then ok = false end
-      if ok and cost + d.cost > budget then ok = false end
+      if ok and cost + L.production_cost(ctx, t, d) > budget then ok = false end
       if ok and d.limit and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = t } + (built[t] or 0) >= d.limit then ok = false end
       if ok and d.fleet and L.count_fleet(p, s) + (built._fleet or 0) + 1 > L.fleet_limit(p) then ok = false end
       if ok then opts[#opts + 1] = t end
     end
-    local pick = game.choose(p, "produce", opts)
+    st.count, st.cost = count, cost
+    local pick = game.choose(p, "produce", L.production_options(ctx, opts, st))
     if pick == "done" then break end
     local d = L.def(p, pick)
     -- Each fighter or infantry counts toward the production value; with
     -- room for one only, one is produced for the full cost (LRR 68.1b-c).
-    local n = math.min(d.per_cost or 1, cap - count)
+    local n = L.production_count(ctx, pick, st)
     built[pick] = (built[pick] or 0) + n
     if d.fleet then built._fleet = (built._fleet or 0) + 1 end
-    cost = cost + d.cost
+    cost = cost + L.production_cost(ctx, pick, d)
     count = count + n
   end
   if cost == 0 and next(built) == nil then return end
@@ -411,10 +449,14 @@ procedure("production", function(ctx)
     if t ~= "_fleet" then
       for _ = 1, built[t] do
         local d = L.def(p, t)
-        if d.class == "ground" then game.spawn(t, p, { planet = planet_for_ground }) else game.spawn(t, p, { system = s }) end
+        if d.class == "ground" then
+          game.spawn(t, p, L.production_place(ctx, t, { planet = planet_for_ground }, st))
+        else
+          game.spawn(t, p, L.production_place(ctx, t, { system = s }, st))
+        end
       end
       game.log(L.pn(p) .. " produces " .. built[t] .. " " .. t .. " in " .. L.sysname(s))
     end
   end
-  L.enforce_limits(p, s)
+  if L.production_enforces_limits(ctx) then L.enforce_limits(p, s) end
 end)

@@ -12,7 +12,7 @@ local PLAN_LIB = {
   "other_ships", "enemies_in", "anomaly_rule", "fire_cannons", "order_from",
   "enforce_limits", "fleet_limit", "count_fleet", "capacity", "flag",
   "announce_retreats", "combat_round_starting", "combat_round_ending",
-  "combat_dice", "on_hit_assigned",
+  "combat_dice", "on_hit_assigned", "barrages", "barrage_simultaneous",
 }
 
 -- Named policies answer the choices the rules leave to players when a
@@ -25,7 +25,8 @@ local function unit_of(opt)
   return what, kind, tonumber(id)
 end
 L.policies.default = function(p, prompt, options)
-  if prompt:sub(1, 10) == "assign hit" then
+  local key = game.key_of(prompt)
+  if key == "assign_hit" then
     local best, bk
     for _, o in ipairs(options) do
       local what, kind, id = unit_of(o)
@@ -38,7 +39,7 @@ L.policies.default = function(p, prompt, options)
     end
     return best
   end
-  if prompt == "announce retreat" then return "no" end
+  if key == "announce_retreat" then return "no" end
   return options[1]
 end
 -- `random`: every choice at random (math.random draws from the game's own

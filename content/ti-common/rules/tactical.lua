@@ -313,7 +313,7 @@ function L.assign_hits(p, units, hits, label, opts)
     end
     local options = L.hit_options(p, units, opts, gone)
     if #options == 0 then break end
-    local pick = game.choose(p, "assign hit (" .. label .. ")", options)
+    local pick = game.choose(p, { key = "assign_hit", label = label }, options)
     local what, kind, id = pick:match("^(%a+):([%w_]+)#(%d+)$")
     id = tonumber(id)
     L.on_hit_assigned(p, id, what, kind, label)

@@ -99,6 +99,15 @@ function A.capture(rec, q, why)
   game.log(lname(rec) .. " is captured by " .. pn(q) .. (why and (" (" .. why .. ")") or ""))
 end
 
+-- hook: the places offered to the owner of leader `rec` as it escapes or is freed (planets, or ships as "kind#id"); default: all of them.
+function A.leader_place_choices(rec, opts) return opts end
+
+-- hook: what captor q may do with captive leader `rec` in the status phase ("keep", "free", "execute", "give to pN"...); default: all of it.
+function A.captive_choices(q, rec, opts) return opts end
+
+-- hook: the missed dice a general may re-roll next ("kind:group:die (value)" and "none"), `picked` holding this roll's earlier picks; default: all of them.
+function A.general_reroll_choices(ctx, opts, picked) return opts end
+
 -- The leader goes to a friendly planet not under blockade, of its owner's
 -- choice (not `except`); with none, it is killed.
 function A.escape(rec, why, except, verb)
@@ -108,7 +117,7 @@ function A.escape(rec, why, except, verb)
   end
   table.sort(opts)
   if #opts == 0 then return A.kill(rec, (why and (why .. ", ") or "") .. "no friendly planet to go to") end
-  local pl = game.choose(rec.owner, "place leader " .. rec.name .. " (" .. rec.type .. ") on", opts)
+  local pl = game.choose(rec.owner, "place leader " .. rec.name .. " (" .. rec.type .. ") on", A.leader_place_choices(rec, opts))
   if rec.unit and game.unit_exists(rec.unit) then
     game.move_unit(rec.unit, { planet = pl })
   else
@@ -381,7 +390,7 @@ function A.captives()
       for r = 1, game.num_players() do
         if r ~= q and r ~= rec.owner then opts[#opts + 1] = "give to " .. pn(r) end
       end
-      local pick = game.choose(q, "captive " .. lname(rec), opts)
+      local pick = game.choose(q, "captive " .. lname(rec), A.captive_choices(q, rec, opts))
       if pick == "free" then
         changed = true; A.escape(rec, "released by " .. pn(q), nil, "is freed")
       elseif pick == "execute" then
@@ -884,12 +893,10 @@ end
 
 local wrap, guarded = L.wrap_procedure, L.guarded
 
--- Scientist: the production step base(ctx) with p's new space docks at the
--- price A.scientist_dock_cost gives, when every planet in the system where a
--- dock could go has one of p's scientists.
-function A.scientist_production(base, ctx)
-  local p, s = ctx.player, ctx.system
-  if not p or not s then return base(ctx) end
+-- Scientist: whether p's new space docks in s cost what
+-- A.scientist_dock_cost gives: every planet in the system where a dock could
+-- go has one of p's scientists.
+function A.scientist_docks(p, s)
   local sites, all = 0, true
   for _, pl in ipairs(game.planets_of(s)) do
     if game.planet_owner(pl) == p and #game.units { planet = pl, kind = "space_dock" } == 0 then
@@ -897,23 +904,19 @@ function A.scientist_production(base, ctx)
       if #A.on_planet(p, pl, "scientist") == 0 then all = false end
     end
   end
-  if sites == 0 or not all then return base(ctx) end
-  local old_def = L.def
-  L.def = function(q, t)
-    local d = old_def(q, t)
-    local cost = q == p and A.scientist_dock_cost(t, d)
-    if cost then
-      local c = {}
-      for k, v in pairs(d) do c[k] = v end
-      c.cost = cost
-      return c
-    end
-    return d
-  end
-  return guarded(function() L.def = old_def end, base, ctx)
+  return sites > 0 and all
 end
 
--- The price of unit t (definition d) under A.scientist_production, or nil
+local base_production_cost = L.production_cost
+function L.production_cost(ctx, kind, d)
+  if installed and opt("leaders") and ctx.player and ctx.system then
+    local cost = A.scientist_dock_cost(kind, d)
+    if cost and A.scientist_docks(ctx.player, ctx.system) then return cost end
+  end
+  return base_production_cost(ctx, kind, d)
+end
+
+-- The price of unit t (definition d) under A.scientist_docks, or nil
 -- to leave it (a hook): a space dock costs 2.
 function A.scientist_dock_cost(t, d)
   if t == "space_dock" and d.cost and d.cost > 2 then return 2 end
@@ -1038,11 +1041,7 @@ function A.install()
     return r
   end)
 
-  -- Scientist: a new space dock on his planet costs less.
-  wrap("production", function(base, ctx)
-    if not opt("leaders") then return base(ctx) end
-    return A.scientist_production(base, ctx)
-  end)
+  -- (Scientist: a new space dock on his planet costs less: L.production_cost above.)
 
   wrap("status_phase", function(base, ctx)
     if opt("leaders") then A.sync(); A.captives() end

@@ -57,7 +57,7 @@ function L.shield_up(pl, p)
   return false
 end
 
--- (The hooks it calls, L.bombard_units ... L.bombard_hits, are ti-common's.)
+-- (The hooks it calls, L.bombard_units ... L.bombard_assign, are ti-common's.)
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
   local planets = {}
@@ -107,16 +107,19 @@ procedure("bombardment", function(ctx)
     hits = L.dice_rolled(p, "bombardment", "bombardment", groups, hits, { system = s, planet = pick, target = owner })
     if owner then
       local units = L.ground(owner, pick)
-      L.assign_hits(owner, units, L.bombard_hits(p, owner, pick, hits, ctx), "bombardment", { source = p })
+      L.bombard_assign(p, owner, pick, units, L.bombard_hits(p, owner, pick, hits, ctx), ctx)
     end
   end
 end)
+
+-- hook: whether p's unit u is one of the ground forces that the cards and technologies moving ground forces move (Transit Diodes, Shuttle Logistics); default: a unit of class ground.
+function L.moves_as_ground(p, u) return L.def(p, u.kind).class == "ground" end
 
 -- Anti-fighter barrage: ti-common's procedure (each side's units with the
 -- ability roll before the first round; hits go to the other side's fighters
 -- only, excess hits are lost), with the `dice_rolled` window (races.lua)
 -- after each side's dice.
-local function barrage(p, q, s)
+local function barrage(p, q, s, queue)
   local list = {}
   for _, u in ipairs(L.ships(p, s)) do
     local d = L.def(p, u.kind)
@@ -130,12 +133,13 @@ local function barrage(p, q, s)
     groups[#groups + 1] = { kind = x.u.kind, rolls = rolls or {}, target = x.a.hit, hits = h }
   end
   hits = L.dice_rolled(p, "anti_fighter_barrage", "anti-fighter barrage", groups, hits, { system = s, target = q })
-  L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p })
+  local a = { q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p } }
+  if queue then queue[#queue + 1] = a else L.assign_hits(table.unpack(a)) end
 end
 
 procedure("anti_fighter_barrage", function(ctx)
-  barrage(ctx.player, ctx.defender, ctx.system)
-  barrage(ctx.defender, ctx.player, ctx.system)
+  -- (L.barrages, L.barrage_simultaneous: ti-common's.)
+  L.barrages(ctx, barrage)
 end)
 
 -- Production (TI3). Each space dock produces up to its planet's resources
@@ -197,10 +201,10 @@ end
 -- Where ground forces built in s may go: the planet of a producing unit, or,
 -- for a producing unit in the space area (floating dock), the player's
 -- planets in s and the space area.
-local function ground_sites(p, s)
+local function ground_sites(p, s, ctx)
   local on_planet, in_space
   for _, u in ipairs(game.units { system = s, owner = p }) do
-    if L.def(p, u.kind).production then
+    if L.produces_ground_site(ctx, u) then
       if u.planet then on_planet = u.planet elseif L.is_floating_dock(u) then in_space = true end
     end
   end
@@ -256,12 +260,14 @@ procedure("production", function(ctx)
   local blockaded = L.blockaded(p, s)
   local discount = L.flag(p, "production_discount")
   local budget = L.spendable(p, "resources") + discount
-  local gsites = ground_sites(p, s)
+  local gsites = ground_sites(p, s, ctx)
   local pds_free = 0
   for _, r in ipairs(pds_room(p, s)) do pds_free = pds_free + r.room end
   local room = fleet_room(p, s)
   local built, cost, count = {}, 0, 0
   local docks = {}
+  -- (The production hooks are ti-common's: combat.lua.)
+  local st = { player = p, system = s, cap = cap, count = 0, cost = 0, built = built }
   while true do
     local opts = { "done" }
     if count < cap then
@@ -274,13 +280,14 @@ procedure("production", function(ctx)
         if ok and blockaded and d.class == "ship" then ok = false end
         if ok and d.class == "ground" and #gsites == 0 then ok = false end
         if ok and t == "pds" and (built.pds or 0) >= pds_free then ok = false end
-        if ok and cost + d.cost > budget then ok = false end
+        if ok and cost + L.production_cost(ctx, t, d) > budget then ok = false end
         if ok and d.limit and d.type ~= "fighter" and d.type ~= "ground_force" and #game.units { owner = p, kind = t } + (built[t] or 0) >= d.limit then ok = false end
         if ok and d.fleet and (built._fleet or 0) + 1 > room then ok = false end
         if ok then opts[#opts + 1] = t end
       end
     end
-    if dock_def and dock_def.cost and cost + dock_def.cost <= budget
+    local dock_cost = dock_def and dock_def.cost and L.production_cost(ctx, "space_dock", dock_def)
+    if dock_cost and cost + dock_cost <= budget
       and #game.units { owner = p, kind = "space_dock" } + #docks < (dock_def.limit or 99) then
       for _, pl in ipairs(sites) do
         local taken = false
@@ -289,18 +296,19 @@ procedure("production", function(ctx)
       end
     end
     if #opts == 1 then break end
-    local pick = game.choose(p, "produce", opts)
+    st.count, st.cost = count, cost
+    local pick = game.choose(p, "produce", L.production_options(ctx, opts, st))
     if pick == "done" then break end
     local site = pick:match("^space_dock@(.+)$")
     if site then
       docks[#docks + 1] = site
-      cost = cost + dock_def.cost
+      cost = cost + dock_cost
     else
       local d = L.def(p, pick)
-      local n = math.min(d.per_cost or 1, cap - count)
+      local n = L.production_count(ctx, pick, st)
       built[pick] = (built[pick] or 0) + n
       if d.fleet then built._fleet = (built._fleet or 0) + 1 end
-      cost = cost + d.cost
+      cost = cost + L.production_cost(ctx, pick, d)
       count = count + n
     end
   end
@@ -329,11 +337,12 @@ procedure("production", function(ctx)
             for _, r in ipairs(rooms) do names[#names + 1] = r.planet end
             pl = game.choose(p, "place the new PDS on", names)
           end
-          id = game.spawn(t, p, { planet = pl })
+          id = game.spawn(t, p, L.production_place(ctx, t, { planet = pl }, st))
         elseif d.class == "ground" then
-          if ground_at == "space" then id = game.spawn(t, p, { system = s }) else id = game.spawn(t, p, { planet = ground_at }) end
+          local where = ground_at == "space" and { system = s } or { planet = ground_at }
+          id = game.spawn(t, p, L.production_place(ctx, t, where, st))
         else
-          id = game.spawn(t, p, { system = s })
+          id = game.spawn(t, p, L.production_place(ctx, t, { system = s }, st))
         end
         ctx.new_units[#ctx.new_units + 1] = id
         ctx.produced = ctx.produced + 1
@@ -354,7 +363,7 @@ procedure("production", function(ctx)
   -- checked once its script has placed them (after:production).
   if ctx.produced > 0 and #L.ie_destinations(p, s) > 0 then
     ctx.ie_limits = true
-  else
+  elseif L.production_enforces_limits(ctx) then
     L.enforce_limits(p, s)
   end
 end)

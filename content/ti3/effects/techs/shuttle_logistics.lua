@@ -7,7 +7,7 @@ local L = game.lib
 local function ground_in(p, s)
   local out = {}
   for _, u in ipairs(game.units { system = s, owner = p }) do
-    if L.def(p, u.kind).class == "ground" then out[#out + 1] = u end
+    if L.moves_as_ground(p, u) then out[#out + 1] = u end
   end
   return out
 end

@@ -7,7 +7,7 @@ local function sources(p)
   local out = {}
   for _, pl in ipairs(game.planets_owned(p)) do
     for _, u in ipairs(game.units { planet = pl, owner = p }) do
-      if L.def(p, u.kind).class == "ground" then out[#out + 1] = pl; break end
+      if L.moves_as_ground(p, u) then out[#out + 1] = pl; break end
     end
   end
   table.sort(out)
@@ -28,7 +28,7 @@ return {
     local to = game.choose(p, name .. ": move them to", dest)
     local avail = {}
     for _, u in ipairs(game.units { planet = from, owner = p }) do
-      if L.def(p, u.kind).class == "ground" then avail[#avail + 1] = u end
+      if L.moves_as_ground(p, u) then avail[#avail + 1] = u end
     end
     local opts = {}
     for i = 1, math.min(4, #avail) do opts[#opts + 1] = tostring(i) end
