@@ -365,9 +365,19 @@ fn parse_atom(s: &str) -> Result<Ty, String> {
                 "enum<a, b>",
             ]
             .map(String::from);
+            let alias = match other {
+                "integer" | "i64" | "u32" => Some("int"),
+                "float" | "f64" | "double" => Some("number"),
+                "boolean" => Some("bool"),
+                "str" | "text" => Some("string"),
+                _ => None,
+            };
             return Err(format!(
                 "unknown type `{other}`{}",
-                did_you_mean(other, names.iter())
+                match alias {
+                    Some(a) => format!(" (did you mean `{a}`?)"),
+                    None => did_you_mean(other, names.iter()),
+                }
             ));
         }
     })
@@ -479,7 +489,7 @@ fn has_id(p: &ResolvedPack, coll: &str, id: &str) -> bool {
 }
 
 /// Whether `v` has type `t` (shallow: no diagnostics).
-fn matches(p: &ResolvedPack, t: &Ty, v: &Value) -> bool {
+fn matches(t: &Ty, v: &Value) -> bool {
     match (t, v) {
         (Ty::Any, _) => true,
         (Ty::Null, Value::Null) => true,
@@ -491,7 +501,7 @@ fn matches(p: &ResolvedPack, t: &Ty, v: &Value) -> bool {
         (Ty::AnyList | Ty::List(_), Value::Array(_)) => true,
         (Ty::Ref(_), Value::String(_)) => true,
         (Ty::Enum(vals), v) => vals.contains(&scalar_text(v)),
-        (Ty::Union(ts), v) => ts.iter().any(|t| matches(p, t, v)),
+        (Ty::Union(ts), v) => ts.iter().any(|t| matches(t, v)),
         _ => false,
     }
 }
@@ -511,7 +521,7 @@ fn check(cx: &mut Ctx, f: &Field, v: &Value, path: &mut Vec<String>) {
     }
     match &f.ty {
         Ty::Union(ts) => {
-            if let Some(t) = ts.iter().find(|t| matches(cx.pack, t, v)) {
+            if let Some(t) = ts.iter().find(|t| matches(t, v)) {
                 let sub = Field::new(t.clone());
                 check(cx, &sub, v, path);
             } else {
@@ -596,7 +606,7 @@ fn check(cx: &mut Ctx, f: &Field, v: &Value, path: &mut Vec<String>) {
             check_object(cx, o, m, path);
         }
         t => {
-            if !matches(cx.pack, t, v) {
+            if !matches(t, v) {
                 wrong(cx, f, v, path)
             }
         }
@@ -807,12 +817,6 @@ pub fn json_schema(p: &ResolvedPack) -> Value {
             c["description"] = json!(cs.def.doc);
         }
         props.insert(coll.clone(), c);
-    }
-    let mut removable = vec![];
-    for (coll, ds) in &p.collections {
-        for id in ds.keys() {
-            removable.push(format!("{coll}.{id}"));
-        }
     }
     props.insert(
         "remove".into(),
