@@ -13,6 +13,7 @@ pub mod pack;
 pub mod perft;
 pub mod rng;
 pub mod scenario;
+pub mod schema;
 pub mod session;
 pub mod sim;
 pub mod state;

@@ -33,7 +33,20 @@ enum Cmd {
     /// List the packs with their `extends` chains.
     Packs,
     /// Load, resolve and validate a pack (and compile its scripts).
-    Check { pack: String },
+    Check {
+        pack: String,
+        /// Also an error: a data collection without a schema, a pack
+        /// without a `rules:` load order (otherwise warnings).
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Write a JSON Schema (draft 2020-12) of the pack's data files.
+    Schema {
+        pack: String,
+        /// Write `<pack>.data.schema.json` into this folder (else print it).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Play a seeded game to its end.
     Play {
         #[arg(long, default_value = "ti4")]
@@ -291,7 +304,22 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Check { pack } => {
+        Cmd::Schema { pack, out } => {
+            let p = resolve(&lib, &pack)?;
+            let doc =
+                serde_json::to_string_pretty(&imperium::schema::json_schema(&p)).unwrap() + "\n";
+            match out {
+                Some(dir) => {
+                    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                    let f = dir.join(format!("{}.data.schema.json", p.id));
+                    std::fs::write(&f, doc).map_err(|e| format!("{}: {e}", f.display()))?;
+                    println!("{}", f.display());
+                }
+                None => print!("{doc}"),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Check { pack, strict } => {
             let p = match lib.resolve(&pack) {
                 Ok(p) => Rc::new(p),
                 Err(PackError::Invalid(d)) => {
@@ -312,6 +340,25 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 Err(e) => return Err(e.to_string()),
             };
             Session::new(p.clone(), 0, &[], Limits::default()).map_err(|e| e.to_string())?;
+            let lints = imperium::schema::lint(&p);
+            if strict && !lints.is_empty() {
+                if cli.json {
+                    println!("{}", serde_json::to_string_pretty(&lints).unwrap());
+                } else {
+                    for x in &lints {
+                        eprintln!("{x}");
+                    }
+                    eprintln!(
+                        "{} problem{} in pack `{pack}` (--strict)",
+                        lints.len(),
+                        if lints.len() == 1 { "" } else { "s" }
+                    );
+                }
+                return Ok(ExitCode::from(1));
+            }
+            for x in &lints {
+                eprintln!("warning: {x}");
+            }
             let n: usize = p.collections.values().map(|c| c.len()).sum();
             println!(
                 "{}: ok ({} definitions in {} collections, {} rule files, {} procedures)",

@@ -95,9 +95,18 @@ pub struct Manifest {
     /// Named entry procedures (`game`, `combat`, `scenario`).
     #[serde(default)]
     pub entry: BTreeMap<String, String>,
-    /// Timing windows the pack's procedures open.
+    /// Timing windows the pack's procedures open: a list of names, or a map
+    /// `name: {doc, ctx: {field: type}}` declaring what each window's ctx holds.
     #[serde(default)]
-    pub windows: Vec<String>,
+    pub windows: WindowsDecl,
+    /// The pack's `rules/*.lua` files (relative to `rules/`) in load order.
+    /// Without it they load in file-name order (`check --strict` objects).
+    #[serde(default)]
+    pub rules: Option<Vec<String>>,
+    /// Schemas of the data collections this pack defines or extends (also
+    /// read from `schema.yaml` beside `pack.yaml`).
+    #[serde(default)]
+    pub schemas: Option<Value>,
     #[serde(default)]
     pub refs: Vec<RefRule>,
     /// The seeded start whose perft counts are a golden test.
@@ -111,6 +120,116 @@ pub struct PerftSpec {
     pub players: u32,
     pub seed: u64,
     pub depth: usize,
+}
+
+/// `windows:` of a pack.yaml: the plain list of names, or the map form.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum WindowsDecl {
+    List(Vec<String>),
+    Map(IndexMap<String, Option<WindowSpec>>),
+}
+
+impl Default for WindowsDecl {
+    fn default() -> Self {
+        WindowsDecl::List(vec![])
+    }
+}
+
+impl WindowsDecl {
+    /// The declared names with their specs (none in the list form).
+    pub fn entries(&self) -> Vec<(String, Option<WindowSpec>)> {
+        match self {
+            WindowsDecl::List(v) => v.iter().map(|n| (n.clone(), None)).collect(),
+            WindowsDecl::Map(m) => m
+                .iter()
+                .map(|(n, s)| (n.clone(), Some(s.clone().unwrap_or_default())))
+                .collect(),
+        }
+    }
+}
+
+/// One window in the map form of `windows:`, as written.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct WindowSpec {
+    #[serde(default)]
+    pub doc: String,
+    /// ctx field -> type (`player`, `unit`, `system`, `planet`, `string`,
+    /// `int`, `number`, `bool`, `table`, `list`, `any`; `?` suffix: optional).
+    #[serde(default)]
+    pub ctx: IndexMap<String, String>,
+}
+
+/// What a ctx field of a window holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CtxKind {
+    /// A player number.
+    Player,
+    /// A unit id.
+    Unit,
+    /// A system id.
+    System,
+    /// A planet id.
+    Planet,
+    String,
+    Int,
+    Number,
+    Bool,
+    /// A Lua table (record).
+    Table,
+    /// A Lua sequence.
+    List,
+    Any,
+}
+
+impl CtxKind {
+    pub const NAMES: [&'static str; 11] = [
+        "player", "unit", "system", "planet", "string", "int", "number", "bool", "table", "list",
+        "any",
+    ];
+    pub fn parse(s: &str) -> Option<CtxKind> {
+        Some(match s {
+            "player" => CtxKind::Player,
+            "unit" => CtxKind::Unit,
+            "system" => CtxKind::System,
+            "planet" => CtxKind::Planet,
+            "string" => CtxKind::String,
+            "int" => CtxKind::Int,
+            "number" => CtxKind::Number,
+            "bool" => CtxKind::Bool,
+            "table" => CtxKind::Table,
+            "list" => CtxKind::List,
+            "any" => CtxKind::Any,
+            _ => return None,
+        })
+    }
+}
+
+/// One declared ctx field of a window.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CtxField {
+    pub kind: CtxKind,
+    /// Written `type?`: the field may be absent (nil).
+    pub optional: bool,
+}
+
+/// A window's declaration, merged along the chain: what a subscriber may
+/// read from `ctx`. A session can hold each `game.window(name, ctx)` to it:
+/// every required field present, every present field of its kind, no field
+/// that is not declared (when `typed`).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct WindowDecl {
+    pub doc: String,
+    /// ctx field -> kind. A child pack's declaration adds fields.
+    pub fields: BTreeMap<String, CtxField>,
+    /// Whether the ctx is declared at all: false for a window named only in
+    /// the plain-list form (or as a data `windows:` entry without `ctx`),
+    /// whose ctx cannot be checked.
+    pub typed: bool,
+    /// Where it was last declared.
+    pub origin: Origin,
 }
 
 fn default_locale() -> String {
@@ -129,6 +248,37 @@ pub struct Def {
     /// Where the `script` field was last set: a patch that leaves the script
     /// alone keeps it resolving in the pack that wrote it.
     pub script_origin: Origin,
+    /// Every definition and patch that made this one, oldest first: where it
+    /// was written, what was written, whether it was a patch.
+    pub layers: Vec<(Origin, Value, bool)>,
+}
+
+impl Def {
+    /// Where the field at `path` (keys under the id) was written: the newest
+    /// patch that sets it, else the newest whole definition. The flag tells
+    /// whether that was a patch.
+    pub fn writer(&self, path: &[String]) -> (&Origin, bool) {
+        for (o, v, patch) in self.layers.iter().rev() {
+            if !*patch {
+                return (o, false);
+            }
+            let mut cur = v;
+            let mut hit = true;
+            for k in path {
+                match cur.get(k) {
+                    Some(x) => cur = x,
+                    None => {
+                        hit = false;
+                        break;
+                    }
+                }
+            }
+            if hit && !path.is_empty() {
+                return (o, true);
+            }
+        }
+        (&self.origin, self.patched)
+    }
 }
 
 /// A Lua source file of a pack.
@@ -170,6 +320,12 @@ pub struct ResolvedPack {
     /// Procedures defined per pack (for `diff`).
     pub procedures: Vec<(String, String, Origin)>,
     pub refs: Vec<RefRule>,
+    /// Schemas of the data collections, merged along the chain.
+    pub schemas: crate::schema::Schemas,
+    /// Windows declared with their ctx (`windows:` in pack.yaml, or data
+    /// `windows:` entries), merged along the chain. Steps' `before:`/`after:`
+    /// windows are not here: their ctx is the step's.
+    pub window_ctx: BTreeMap<String, WindowDecl>,
 }
 
 impl ResolvedPack {
@@ -548,6 +704,8 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
     let mut procedures: Vec<(String, String, Origin)> = vec![];
     let mut refs = vec![];
     let mut sources: BTreeMap<(String, String), String> = BTreeMap::new();
+    let mut schemas = crate::schema::builtin();
+    let mut window_ctx: BTreeMap<String, WindowDecl> = BTreeMap::new();
 
     for p in &chain {
         let pid = p.manifest.id.clone();
@@ -557,12 +715,82 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
         for (k, v) in &p.manifest.entry {
             entry.insert(k.clone(), v.clone());
         }
-        windows.extend(p.manifest.windows.iter().cloned());
+        for (name, spec) in p.manifest.windows.entries() {
+            windows.insert(name.clone());
+            let (l, c) = locate_text(&p.manifest_src, &["windows", &name], None);
+            declare_window(
+                &mut window_ctx,
+                &name,
+                spec.as_ref(),
+                origin(&pid, "pack.yaml", l, c),
+                &p.manifest_src,
+                &mut diags,
+            );
+        }
+        if let Some(decl) = &p.manifest.schemas {
+            let (l, c) = locate_text(&p.manifest_src, &["schemas"], None);
+            for (path, msg) in schemas.extend(decl, &origin(&pid, "pack.yaml", l, c)) {
+                let mut keys = vec!["schemas"];
+                keys.extend(path.iter().map(String::as_str));
+                let (l, c) = locate_text(&p.manifest_src, &keys, None);
+                diags.push(diag(
+                    "bad-schema",
+                    origin(&pid, "pack.yaml", l, c),
+                    &path.join("."),
+                    msg,
+                ));
+            }
+        }
+        if let Ok(src) = std::fs::read_to_string(p.dir.join("schema.yaml")) {
+            match parse_yaml(&pid, "schema.yaml", &src) {
+                Ok(v) => {
+                    let mut decl = Value::Null;
+                    match v {
+                        Value::Object(m) => {
+                            for (k, x) in m {
+                                if k == "schemas" {
+                                    decl = x;
+                                } else {
+                                    let (l, c) = locate_text(&src, &[&k], None);
+                                    diags.push(diag(
+                                        "bad-schema",
+                                        origin(&pid, "schema.yaml", l, c),
+                                        &k,
+                                        format!("schema.yaml holds one key, `schemas:`, not `{k}`"),
+                                    ));
+                                }
+                            }
+                        }
+                        Value::Null => {}
+                        _ => diags.push(diag(
+                            "bad-schema",
+                            origin(&pid, "schema.yaml", 1, 1),
+                            "schema.yaml",
+                            "schema.yaml must be a mapping `schemas: {collection: schema}`".into(),
+                        )),
+                    }
+                    let (l, c) = locate_text(&src, &["schemas"], None);
+                    for (path, msg) in schemas.extend(&decl, &origin(&pid, "schema.yaml", l, c)) {
+                        let mut keys = vec!["schemas"];
+                        keys.extend(path.iter().map(String::as_str));
+                        let (l, c) = locate_text(&src, &keys, None);
+                        diags.push(diag(
+                            "bad-schema",
+                            origin(&pid, "schema.yaml", l, c),
+                            &path.join("."),
+                            msg,
+                        ));
+                    }
+                    sources.insert((pid.clone(), "schema.yaml".into()), src);
+                }
+                Err(d) => diags.push(*d),
+            }
+        }
         refs.extend(p.manifest.refs.iter().cloned());
         locale = p.manifest.locale.clone();
 
         for rel in rel_files(&p.dir, "yaml") {
-            if rel == "pack.yaml" || rel.starts_with("tests/") {
+            if rel == "pack.yaml" || rel == "schema.yaml" || rel.starts_with("tests/") {
                 continue;
             }
             let src = match std::fs::read_to_string(p.dir.join(&rel)) {
@@ -648,13 +876,69 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                 for (id, def) in defs {
                     let (l, c) = locate_text(&src, &[&coll, &id], None);
                     let o = origin(&pid, &rel, l, c);
+                    if id == "patch" {
+                        diags.push(diag(
+                            "patch-id",
+                            o,
+                            &format!("{coll}.patch"),
+                            format!("`patch:` is written at the indent of an id of `{coll}`, so it defines an id `patch`: indent it under the id it patches"),
+                        ));
+                        continue;
+                    }
+                    if def.is_null() {
+                        let mut d = diag(
+                            "null-definition",
+                            o,
+                            &format!("{coll}.{id}"),
+                            format!("`{coll}.{id}` is empty (null): write its fields (or `patch:`) under it, indented"),
+                        );
+                        d.related = target.get(&id).map(|e| e.origin.clone());
+                        diags.push(d);
+                        continue;
+                    }
                     let patch = def.get("patch").cloned();
+                    if let Some(pv) = &patch {
+                        if !pv.is_object() {
+                            let (l, c) = locate_text(&src, &[&coll, &id, "patch"], None);
+                            diags.push(diag(
+                                "bad-patch",
+                                origin(&pid, &rel, l, c),
+                                &format!("{coll}.{id}"),
+                                format!(
+                                    "`patch:` of `{coll}.{id}` must be a map of the fields it changes, found {}",
+                                    if pv.is_null() { "nothing (null)".to_string() } else { pv.to_string() }
+                                ),
+                            ));
+                            continue;
+                        }
+                        let others: Vec<&String> = def
+                            .as_object()
+                            .map(|m| m.keys().filter(|k| *k != "patch").collect())
+                            .unwrap_or_default();
+                        if !others.is_empty() {
+                            let (l, c) = locate_text(&src, &[&coll, &id, others[0]], None);
+                            diags.push(diag(
+                                "bad-patch",
+                                origin(&pid, &rel, l, c),
+                                &format!("{coll}.{id}"),
+                                format!(
+                                    "fields beside `patch:` are ignored: move `{}` into the patch",
+                                    others
+                                        .iter()
+                                        .map(|s| s.as_str())
+                                        .collect::<Vec<_>>()
+                                        .join("`, `")
+                                ),
+                            ));
+                        }
+                    }
                     match (target.get_mut(&id), patch) {
                         (Some(existing), Some(patch)) => {
                             existing
                                 .history
                                 .push((existing.origin.clone(), existing.value.clone()));
                             deep_merge(&mut existing.value, &patch);
+                            existing.layers.push((o.clone(), patch.clone(), true));
                             if patch.get("script").is_some() {
                                 existing.script_origin = o.clone();
                             }
@@ -681,6 +965,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                                 existing
                                     .history
                                     .push((existing.origin.clone(), existing.value.clone()));
+                                existing.layers.push((o.clone(), def.clone(), false));
                                 existing.value = def;
                                 existing.script_origin = o.clone();
                                 existing.origin = o;
@@ -691,6 +976,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                             target.insert(
                                 id,
                                 Def {
+                                    layers: vec![(o.clone(), def.clone(), false)],
                                     value: def,
                                     script_origin: o.clone(),
                                     origin: o,
@@ -703,7 +989,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                 }
             }
         }
-        for rel in rel_files(&p.dir.join("rules"), "lua") {
+        for rel in rules_order(p, &mut diags) {
             let rel = format!("rules/{rel}");
             match std::fs::read_to_string(p.dir.join(&rel)) {
                 Ok(source) => {
@@ -737,6 +1023,22 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
     // collections), so the file that uses them can declare them.
     if let Some(ws) = collections.get("windows") {
         windows.extend(ws.keys().cloned());
+        for (name, d) in ws {
+            let spec: Option<WindowSpec> = serde_json::from_value(d.value.clone()).ok();
+            let typed = d.value.get("ctx").is_some();
+            let src = sources
+                .get(&(d.origin.pack.clone(), d.origin.file.clone()))
+                .cloned()
+                .unwrap_or_default();
+            declare_window(
+                &mut window_ctx,
+                name,
+                spec.as_ref().filter(|_| typed),
+                d.origin.clone(),
+                &src,
+                &mut diags,
+            );
+        }
     }
     if let Some(os) = collections.get("options") {
         for (k, d) in os {
@@ -774,8 +1076,11 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
         locale_langs,
         procedures,
         refs,
+        schemas,
+        window_ctx,
     };
     check_refs(&resolved, &sources, &mut diags);
+    crate::schema::validate(&resolved, &sources, &mut diags);
     if diags.is_empty() {
         Ok(resolved)
     } else {
@@ -785,7 +1090,117 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
     }
 }
 
-fn did_you_mean<'a>(word: &str, options: impl Iterator<Item = &'a String>) -> String {
+/// The pack's rules files (relative to `rules/`) in load order: its
+/// `rules:` list when it has one (every file listed, every listed file
+/// present), else sorted by name.
+fn rules_order(p: &LoadedPack, diags: &mut Vec<Diagnostic>) -> Vec<String> {
+    let pid = &p.manifest.id;
+    let files = rel_files(&p.dir.join("rules"), "lua");
+    let Some(list) = &p.manifest.rules else {
+        return files;
+    };
+    let mut out = vec![];
+    for (i, name) in list.iter().enumerate() {
+        let name = name.strip_prefix("rules/").unwrap_or(name).to_string();
+        let (l, c) = locate_text(&p.manifest_src, &["rules"], Some(&name));
+        if list[..i]
+            .iter()
+            .any(|x| x.strip_prefix("rules/").unwrap_or(x) == name)
+        {
+            diags.push(diag(
+                "duplicate-rules-file",
+                origin(pid, "pack.yaml", l, c),
+                &name,
+                format!("`{name}` is listed twice in `rules:`"),
+            ));
+        } else if files.contains(&name) {
+            out.push(name);
+        } else {
+            diags.push(diag(
+                "missing-rules-file",
+                origin(pid, "pack.yaml", l, c),
+                &name,
+                format!(
+                    "`rules:` lists `{name}`, but there is no rules/{name}{}",
+                    did_you_mean(&name, files.iter())
+                ),
+            ));
+        }
+    }
+    for f in &files {
+        if !out.contains(f)
+            && !list
+                .iter()
+                .any(|x| x.strip_prefix("rules/").unwrap_or(x) == f)
+        {
+            let (l, c) = locate_text(&p.manifest_src, &["rules"], None);
+            let mut d = diag(
+                "unlisted-rules-file",
+                origin(pid, "pack.yaml", l, c),
+                f,
+                format!("rules/{f} is not listed in `rules:`, so it would not load: add it where it must load"),
+            );
+            d.related = Some(origin(pid, &format!("rules/{f}"), 1, 1));
+            diags.push(d);
+        }
+    }
+    out
+}
+
+/// Adds a window's declaration (from pack.yaml or a data `windows:` entry)
+/// to the merged table: a child's ctx fields add to its parent's.
+fn declare_window(
+    table: &mut BTreeMap<String, WindowDecl>,
+    name: &str,
+    spec: Option<&WindowSpec>,
+    at: Origin,
+    src: &str,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let e = table.entry(name.to_string()).or_insert_with(|| WindowDecl {
+        doc: String::new(),
+        fields: BTreeMap::new(),
+        typed: false,
+        origin: at.clone(),
+    });
+    let Some(spec) = spec else {
+        return;
+    };
+    e.typed = true;
+    e.origin = at.clone();
+    if !spec.doc.is_empty() {
+        e.doc = spec.doc.clone();
+    }
+    for (field, ty) in &spec.ctx {
+        let t = ty.trim();
+        let (t, optional) = match t.strip_suffix('?') {
+            Some(x) => (x, true),
+            None => (t, false),
+        };
+        match CtxKind::parse(t) {
+            Some(kind) => {
+                e.fields.insert(field.clone(), CtxField { kind, optional });
+            }
+            None => {
+                let (l, c) = locate_text(src, &["windows", name, "ctx", field], None);
+                let names = CtxKind::NAMES.map(String::from);
+                diags.push(diag(
+                    "bad-window-ctx",
+                    origin(&at.pack, &at.file, l, c),
+                    name,
+                    format!(
+                        "ctx field `{field}` of window `{name}` has unknown type `{t}` (one of {}){}",
+                        CtxKind::NAMES.join(", "),
+                        did_you_mean(t, names.iter())
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// ` (did you mean `x`?)` for the closest option, or nothing.
+pub fn did_you_mean<'a>(word: &str, options: impl Iterator<Item = &'a String>) -> String {
     let mut best: Option<(usize, &String)> = None;
     for o in options {
         let d = edit_distance(word, o);
