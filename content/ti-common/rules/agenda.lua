@@ -72,7 +72,7 @@ procedure("agenda", function(ctx)
   end
   local tally, voters = {}, {}
   -- Voting starts left of the speaker and ends with the speaker.
-  for _, p in ipairs(L.order_from(speaker % game.num_players() + 1)) do
+  for _, p in ipairs(L.order_from(L.next_in_rotation(speaker))) do
     local opts = { "abstain" }
     if L.votes(p) > 0 then for _, o in ipairs(outcomes) do opts[#opts + 1] = o end end
     local pick = L.forced_vote(p, id, opts) or game.choose(p, "vote on " .. L.name(COLL, id), opts)

@@ -382,6 +382,9 @@ function L.neighbours(p, q)
   return false
 end
 
+-- hook: the player after p in the order of play, who acts next (default: p % n + 1, clockwise).
+function L.next_in_rotation(p) return p % game.num_players() + 1 end
+
 -- Players in order starting from `first`.
 function L.order_from(first)
   local n, out = game.num_players(), {}
