@@ -242,12 +242,9 @@ function L.pay(p, amount, kind)
   for _, pl in ipairs(best) do game.exhaust(pl, true) end
   local tg = amount - math.max(bestval, 0)
   if tg > 0 then game.add(p, "tg", -tg) end
-  local planets = #best > 0 and table.concat(best, ",") or { key = "no_planets" }
-  if tg > 0 then
-    game.log({ key = "pays_with_tg", p = L.pn(p), n = amount, kind = kind, planets = planets, tg = tg })
-  else
-    game.log({ key = "pays", p = L.pn(p), n = amount, kind = kind, planets = planets })
-  end
+  local line = { p = L.pn(p), n = amount, kind = kind, planets = table.concat(best, ","), tg = tg }
+  line.key = (#best > 0 and "pays" or "pays_no_planets") .. (tg > 0 and "_with_tg" or "")
+  game.log(line)
   return true
 end
 
