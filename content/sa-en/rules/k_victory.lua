@@ -46,7 +46,7 @@
 --     the secondaries of a strategy card by rules/a0_rotation.lua (ti3's
 --     hook L.secondary_first, asking L.next_in_rotation when the
 --     secondaries begin, so after a Bureaucracy flip they follow the new
---     direction), the votes of an agenda by L.sa_with_rotation_remap, the
+--     direction), the votes of an agenda through the same helper, the
 --     Twilight Council's votes by rules/m_options1.lua.
 --   * Surrender (another part of the pack, player prop sa_surrendered) counts
 --     as a lost home system here, so the two 2-point losses never add up.
@@ -334,36 +334,10 @@ function L.order_from(first)
   return out
 end
 
--- Steps of the parent packs that start "left of" someone ask
--- L.order_from(x % n + 1) and end with x: the secondaries of a strategy card
--- (round.lua: after its holder) and the votes of an agenda (ti-common
--- agenda.lua: after the speaker, who votes last). Counter-clockwise that list
--- must start with the player before x: while such a step runs, a request
--- for the order from the clockwise neighbour of the anchor x gets the order
--- from x's next player in rotation instead.
-function L.sa_with_rotation_remap(anchor, fn, ...)
-  if L.rotation() ~= "ccw" or not anchor then return fn(...) end
-  local saved = L.order_from
-  local cw_next = anchor % game.num_players() + 1
-  L.order_from = function(first)
-    if first == cw_next and first ~= anchor then return saved(L.next_in_rotation(anchor)) end
-    return saved(first)
-  end
-  local r = table.pack(pcall(fn, ...))
-  L.order_from = saved
-  if not r[1] then error(r[2], 0) end
-  return table.unpack(r, 2, r.n)
-end
-
--- (The secondaries of a strategy card: rules/a0_rotation.lua sets ti3's hook
--- L.secondary_first, which asks L.next_in_rotation directly.)
-
-local base_agenda = game.procedure_fn("agenda")
-if base_agenda then
-  procedure("agenda", function(ctx)
-    return L.sa_with_rotation_remap(L.speaker(), base_agenda, ctx)
-  end)
-end
+-- The votes of an agenda start after the speaker in rotation: ti-common's
+-- agenda step asks L.next_in_rotation (above). (The secondaries of a
+-- strategy card: rules/a0_rotation.lua sets ti3's hook L.secondary_first,
+-- which asks L.next_in_rotation directly.)
 
 ---------------------------------------------------------------------------
 -- Increased plastic & command counter limits (option increased_limits).

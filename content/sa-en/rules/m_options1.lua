@@ -785,14 +785,16 @@ function ASC.step_for(p)
   if pick ~= "none" then L.score(p, pick) end
 end
 
+-- Under Ascendancy Bureaucracy's primary gives no command counter.
+local base_gives_counter = L.bureaucracy_gives_counter
+function L.bureaucracy_gives_counter(p)
+  if opt("ascendancy") then return false end
+  return base_gives_counter(p)
+end
+
 function ASC.bureaucracy_primary(orig, p, def, ctx)
   local pools = { tactic = game.counter(p, "tactic"), fleet = game.counter(p, "fleet"), strategy = game.counter(p, "strategy") }
-  local base_rf = L.reinforcements
-  L.reinforcements = function(q)
-    if q == p then return 0 end
-    return base_rf(q)
-  end
-  guarded(function() L.reinforcements = base_rf end, orig, p, def, ctx)
+  orig(p, def, ctx)
   for _, pool in ipairs(L.POOLS) do
     local extra = game.counter(p, pool) - pools[pool]
     if extra > 0 then

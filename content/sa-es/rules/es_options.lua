@@ -157,31 +157,9 @@ if TC then
     end
   end
 
-  -- The council vote; in round 1 of a game of three or more players the
-  -- Voice of the Council may be called too (sa-en's vote bars round 1: the
-  -- round it reads is shown as 2 until the first decision or log line of
-  -- the vote).
-  local base_vote = TC.vote
-  function TC.vote(p, ordered, bonus)
-    if round_no() ~= 1 or game.num_players() <= 2 then return base_vote(p, ordered, bonus) end
-    local real_get, real_choose, real_log = game.get, game.choose, game.log
-    local active = true
-    local function stop()
-      if active then
-        active = false
-        game.get, game.choose, game.log = real_get, real_choose, real_log
-      end
-    end
-    game.get = function(kind, key, name)
-      if active and kind == "game" and name == "round" then return 2 end
-      return real_get(kind, key, name)
-    end
-    game.choose = function(...) stop(); return real_choose(...) end
-    game.log = function(...) stop(); return real_log(...) end
-    local ok, err = pcall(base_vote, p, ordered, bonus)
-    stop()
-    if not ok then error(err, 0) end
-  end
+  -- The council vote: in round 1 of a game of three or more players the
+  -- Voice of the Council may be called too: es_misc.lua's strategy rules
+  -- (voice_first_round) say so to sa-en's call (L.sa_strategy.call_voice).
 end
 
 ---------------------------------------------------------------------------

@@ -108,14 +108,15 @@ function ES2.install()
   -- for the round; option (a) is sa-en's primary (whose duel filter leaves
   -- only the 3 trade goods).
   local S = L.sa_strategy
-  local base_sa2 = game.procedure_fn("strategic_action")
-  procedure("strategic_action", function(ctx)
-    local p, id = ctx.player, ctx.card
-    local d = id and game.data.strategy_cards[id]
-    local h = d and d.handler
-    if not (p and duel() and S and is_card(id, "trade_ii") and type(h) == "table" and h.primary) then return base_sa2(ctx) end
+  local tr = game.data.strategy_cards and game.data.strategy_cards.trade_ii
+  local h = tr and tr.handler
+  if duel() and S and type(h) == "table" and h.primary then
+    -- The card's primary, wrapped for the strategic actions of Trade II
+    -- (ctx.card) in duels.
     local orig = h.primary
     h.primary = function(q, def, c)
+      local id = c and c.card
+      if not (q and id and is_card(id, "trade_ii")) then return orig(q, def, c) end
       local list = game.get("game", nil, "agreements") or {}
       if #list == 0 or game.choose(q, "Trade (2 players)", { "gain 3 trade goods", "cancel every trade agreement" }) ~= "cancel every trade agreement" then
         return orig(q, def, c)
@@ -126,11 +127,7 @@ function ES2.install()
       game.put("game", nil, "es_trade_freeze", round_no())
       game.log("no trade agreement may be made and no trade goods come from agreements this round (" .. L.name("strategy_cards", id) .. ", 2 players)")
     end
-    local ok, r = pcall(base_sa2, ctx)
-    h.primary = orig
-    if not ok then error(r, 0) end
-    return r
-  end)
+  end
 
   local base_neg = L.negotiate
   function L.negotiate(holder)
@@ -190,15 +187,21 @@ function ES2.check_prospect()
 end
 
 if S and S.counts then
+  -- The picks and the ninth card, as sa-en's strategy phase reads them
+  -- (while it runs; other readers get the table's numbers).
+  local in_phase = false
+  local real = S.counts
+  S.counts = function(n)
+    local picks, ninth = real(n)
+    if not in_phase then return picks, ninth end
+    return picks, ES2.ninth(n, ninth)
+  end
   local base_sp = game.procedure_fn("strategy_phase")
   procedure("strategy_phase", function(ctx)
-    local real = S.counts
-    S.counts = function(n)
-      local picks, ninth = real(n)
-      return picks, ES2.ninth(n, ninth)
-    end
+    local outer = in_phase
+    in_phase = true
     local ok, r = pcall(base_sp, ctx)
-    S.counts = real
+    in_phase = outer
     if not ok then error(r, 0) end
     return r
   end)

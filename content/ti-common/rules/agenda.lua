@@ -49,7 +49,7 @@ procedure("agenda", function(ctx)
   local id = got[1]
   if not id then return end
   local d = game.data[COLL][id]
-  game.log("agenda revealed: " .. L.name(COLL, id))
+  game.log({ key = "agenda_revealed", card = L.name(COLL, id) })
   ctx.agenda = id
   local w = game.window("agenda_revealed", { agenda = id, player = speaker, active = speaker })
   -- A handler may discard the agenda (w.discard): the next one is revealed.
@@ -57,11 +57,11 @@ procedure("agenda", function(ctx)
   while w.discard and guard < 10 do
     guard = guard + 1
     game.move_card(id, "revealed:agenda", DISCARD)
-    game.log("agenda discarded: " .. L.name(COLL, id))
+    game.log({ key = "agenda_discarded", card = L.name(COLL, id) })
     id = L.draw(DECK, DISCARD, "revealed:agenda", 1)[1]
     if not id then return end
     d = game.data[COLL][id]
-    game.log("agenda revealed: " .. L.name(COLL, id))
+    game.log({ key = "agenda_revealed", card = L.name(COLL, id) })
     ctx.agenda = id
     w = game.window("agenda_revealed", { agenda = id, player = speaker, active = speaker })
   end
@@ -72,7 +72,7 @@ procedure("agenda", function(ctx)
   end
   local tally, voters = {}, {}
   -- Voting starts left of the speaker and ends with the speaker.
-  for _, p in ipairs(L.order_from(speaker % game.num_players() + 1)) do
+  for _, p in ipairs(L.order_from(L.next_in_rotation(speaker))) do
     local opts = { "abstain" }
     if L.votes(p) > 0 then for _, o in ipairs(outcomes) do opts[#opts + 1] = o end end
     local pick = L.forced_vote(p, id, opts) or game.choose(p, "vote on " .. L.name(COLL, id), opts)
@@ -84,9 +84,9 @@ procedure("agenda", function(ctx)
       v = w.votes
       tally[pick] = (tally[pick] or 0) + v
       voters[#voters + 1] = { player = p, outcome = pick, votes = v }
-      game.log(L.pn(p) .. " casts " .. v .. " vote" .. (v == 1 and "" or "s") .. " for " .. pick)
+      game.log({ key = v == 1 and "casts_vote" or "casts_votes", p = L.pn(p), n = v, outcome = pick })
     else
-      game.log(L.pn(p) .. " abstains")
+      game.log({ key = "abstains", p = L.pn(p) })
     end
   end
   local best, top = -1, {}
@@ -97,9 +97,9 @@ procedure("agenda", function(ctx)
   local result = top[1]
   if #top > 1 then
     result = game.choose(speaker, "break the tie on " .. L.name(COLL, id), top)
-    game.log(L.pn(speaker) .. " (speaker) breaks the tie: " .. result)
+    game.log({ key = "speaker_breaks_tie", p = L.pn(speaker), outcome = result })
   end
-  game.log("agenda resolved: " .. L.name(COLL, id) .. " -> " .. result)
+  game.log({ key = "agenda_resolved", card = L.name(COLL, id), outcome = result })
   local h = d.handler
   if h and h.resolve then h.resolve(result, d, tally, voters) end
   if (d.kind == "law" or d.law == true) and result ~= "against" then

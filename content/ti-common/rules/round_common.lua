@@ -30,10 +30,10 @@ end
 -- cancel it in `action_card_played` (returns false then).
 function L.play_action_card(p, id, ctx)
   game.move_card(id, "actions:" .. p, "discard:actions")
-  game.log(L.pn(p) .. " plays " .. L.name("action_cards", id))
+  game.log({ key = "plays", p = L.pn(p), card = L.name("action_cards", id) })
   local w = game.window("action_card_played", { player = p, active = p, card = id })
   if w.cancel then
-    game.log(L.name("action_cards", id) .. " is cancelled")
+    game.log({ key = "card_cancelled", card = L.name("action_cards", id) })
     return false
   end
   return true
@@ -64,7 +64,7 @@ procedure("component_action", function(ctx)
     if not L.play_action_card(p, ctx.id, ctx) then return end
   else
     L.component_used(p, ctx.coll, ctx.id)
-    game.log(L.pn(p) .. " uses " .. L.name(ctx.coll, ctx.id))
+    game.log({ key = "uses", p = L.pn(p), card = L.name(ctx.coll, ctx.id) })
   end
   d.handler.component(p, d, ctx)
 end)
@@ -79,15 +79,15 @@ function L.secondary_first(p) return p % game.num_players() + 1 end
 procedure("strategic_action", function(ctx)
   local p, id = ctx.player, ctx.card
   local d = game.data.strategy_cards[id]
-  game.log(L.pn(p) .. " plays " .. L.name("strategy_cards", id))
+  game.log({ key = "plays", p = L.pn(p), card = L.name("strategy_cards", id) })
   if d.handler.primary then d.handler.primary(p, d, ctx) end
   for _, q in ipairs(L.order_from(L.secondary_first(p))) do
     if q ~= p and d.handler.secondary then
       local free = d.free_secondary or game.get("player", q, "free_secondaries")
       if (free or game.counter(q, "strategy") > 0) and (not d.handler.can_secondary or d.handler.can_secondary(q, d, ctx)) then
-        if game.choose(q, "use the secondary of " .. L.name("strategy_cards", id), { "no", "yes" }) == "yes" then
+        if game.choose(q, { key = "use_secondary", card = L.name("strategy_cards", id), id = id }, { "no", "yes" }) == "yes" then
           if not free then game.add(q, "strategy", -1) end
-          game.log(L.pn(q) .. " uses the secondary of " .. L.name("strategy_cards", id))
+          game.log({ key = "uses_secondary", p = L.pn(q), card = L.name("strategy_cards", id) })
           d.handler.secondary(q, d, ctx)
         end
       end
@@ -200,7 +200,7 @@ procedure("end_game", function()
   game.finish({ winner = winner, winners = winners, round = round })
   local scores = {}
   for p = 1, game.num_players() do scores[#scores + 1] = L.pn(p) .. "=" .. game.counter(p, "vp") end
-  game.log("scores: " .. table.concat(scores, " "))
+  game.log({ key = "scores", scores = table.concat(scores, " ") })
   local shared = ""
   if winners and #winners > 1 then
     local names = {}

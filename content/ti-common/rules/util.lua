@@ -151,7 +151,7 @@ function L.enforce_limits(p, s, why)
     local pick = game.choose(p, "remove a ship over the fleet pool", opts)
     local id = tonumber(pick:match("#(%d+)$"))
     game.remove_unit(id); n = n - 1
-    game.log(L.pn(p) .. " removes " .. pick .. " over fleet pool in " .. L.sysname(s))
+    game.log({ key = "removes_over_fleet_pool", p = L.pn(p), unit = pick, system = L.sysname(s) })
   end
   local cap, used = L.capacity(p, s)
   while used > cap do
@@ -162,7 +162,7 @@ function L.enforce_limits(p, s, why)
     if #opts == 0 then break end
     local pick = game.choose(p, "remove a unit over capacity", opts)
     game.remove_unit(tonumber(pick:match("#(%d+)$"))); used = used - 1
-    game.log(L.pn(p) .. " removes " .. pick .. " over capacity in " .. L.sysname(s))
+    game.log({ key = "removes_over_capacity", p = L.pn(p), unit = pick, system = L.sysname(s) })
   end
 end
 
@@ -242,18 +242,21 @@ function L.pay(p, amount, kind)
   for _, pl in ipairs(best) do game.exhaust(pl, true) end
   local tg = amount - math.max(bestval, 0)
   if tg > 0 then game.add(p, "tg", -tg) end
-  game.log(L.pn(p) .. " pays " .. amount .. " " .. kind .. " (" .. (#best > 0 and table.concat(best, ",") or "no planets") .. (tg > 0 and (", " .. tg .. " tg") or "") .. ")")
+  local line = { p = L.pn(p), n = amount, kind = kind, planets = table.concat(best, ","), tg = tg }
+  line.key = (#best > 0 and "pays" or "pays_no_planets") .. (tg > 0 and "_with_tg" or "")
+  game.log(line)
   return true
 end
 
 function L.gain_tg(p, n, why)
   game.add(p, "tg", n)
-  game.log(L.pn(p) .. " gains " .. n .. " tg" .. (why and (" (" .. why .. ")") or ""))
+  if why then game.log({ key = "gains_tg_for", p = L.pn(p), n = n, why = why })
+  else game.log({ key = "gains_tg", p = L.pn(p), n = n }) end
 end
 
 function L.gain_vp(p, n, why)
   local v = game.add(p, "vp", n)
-  game.log(L.pn(p) .. " gains " .. n .. " vp (" .. why .. "): " .. v .. " vp")
+  game.log({ key = "gains_vp", p = L.pn(p), n = n, why = why, vp = v })
   L.check_win(p)
 end
 
@@ -274,7 +277,8 @@ function L.take_control(p, pl, exhausted)
   if prev == p then return end
   game.set_owner(pl, p)
   game.exhaust(pl, exhausted ~= false)
-  game.log(L.pn(p) .. " gains control of " .. L.name("planets", pl) .. (prev and (" from " .. L.pn(prev)) or ""))
+  if prev then game.log({ key = "gains_control_from", p = L.pn(p), planet = L.name("planets", pl), q = L.pn(prev) })
+  else game.log({ key = "gains_control", p = L.pn(p), planet = L.name("planets", pl) }) end
   game.window("planet_gained", { player = p, planet = pl, from = prev })
 end
 
@@ -345,7 +349,7 @@ function L.gain_tech(p, id)
   end
   game.grant(p, "techs", id)
   L.reset_cache()
-  game.log(L.pn(p) .. " researches " .. L.name("techs", id))
+  game.log({ key = "researches", p = L.pn(p), tech = L.name("techs", id) })
   game.window("tech_gained", { player = p, tech = id })
 end
 
@@ -381,6 +385,9 @@ function L.neighbours(p, q)
   end
   return false
 end
+
+-- hook: the player after p in the order of play, who acts next (default: p % n + 1, clockwise).
+function L.next_in_rotation(p) return p % game.num_players() + 1 end
 
 -- Players in order starting from `first`.
 function L.order_from(first)

@@ -247,6 +247,9 @@ local function reveal_one_of_two(p)
   L.reveal_objective()
 end
 
+-- hook: whether Bureaucracy's primary gives its holder p a command counter (default: p has one in reinforcements).
+function L.bureaucracy_gives_counter(p) return L.reinforcements(p) > 0 end
+
 function C.bureaucracy(o)
   o = o or {}
   local reveal = o.reveal or reveal_one_of_two
@@ -262,7 +265,7 @@ function C.bureaucracy(o)
     end,
 
     primary = function(p)
-      if L.reinforcements(p) > 0 then
+      if L.bureaucracy_gives_counter(p) then
         local pool = game.choose(p, "place a command counter", L.POOLS)
         game.add(p, pool, 1)
         game.log(L.pn(p) .. " gains a command counter (" .. pool .. ")")

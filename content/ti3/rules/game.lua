@@ -94,10 +94,10 @@ end)
 function L.reveal_objective()
   local c = game.draw("deck:public", "public", 1)[1]
   if not c then return nil end
-  game.log("public objective revealed: " .. L.name("objectives", c))
+  game.log({ key = "ti3.objective_revealed", card = L.name("objectives", c) })
   local d = game.data.objectives[c]
   if d.ends_game == "most_points" then
-    game.log("Imperium Rex: the game ends")
+    game.log({ key = "ti3.imperium_rex_ends" })
     error({ game_over = true, commit = true }, 0)
   end
   return c
@@ -121,7 +121,7 @@ procedure("setup", function(args)
   end
   local speaker = args.speaker or game.random(n)
   game.put("game", nil, "speaker", speaker)
-  game.log(L.pn(speaker) .. " is speaker")
+  game.log({ key = "ti3.is_speaker", p = L.pn(speaker) })
   if not args.no_objectives then game.call("deal_objectives") end
   game.window("setup_done", { player = speaker })
 end)
@@ -131,7 +131,7 @@ procedure("game", function(args)
     game.call("setup", args)
     for round = 1, args.rounds or 12 do
       game.put("game", nil, "round", round)
-      game.log("round " .. round)
+      game.log({ key = "ti3.round", n = round })
       game.step("strategy_phase", { round = round })
       game.step("action_phase", { round = round })
       game.step("status_phase", { round = round })
