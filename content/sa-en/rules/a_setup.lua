@@ -115,13 +115,13 @@ function S.pick_races(n)
   for p = 1, n do
     local opts = { "pass" }
     for _, id in ipairs(pool) do opts[#opts + 1] = id end
-    local pick = game.choose(p, "choose a race (or pass to be dealt one)", opts)
+    local pick = game.choose(p, { key = "sa.choose_race" }, opts)
     if pick ~= "pass" then
       chosen[p] = pick
       remove(pool, pick)
-      game.log(pn(p) .. " chooses " .. L.name("races", pick))
+      game.log({ key = "sa.chooses_race", p = pn(p), race = L.name("races", pick) })
     else
-      game.log(pn(p) .. " passes on choosing a race")
+      game.log({ key = "sa.passes_race", p = pn(p) })
     end
   end
   -- 4b: random races for those who passed.
@@ -132,14 +132,14 @@ function S.pick_races(n)
         local r = table.remove(pool, game.random(#pool))
         if draw == 3 then
           chosen[p] = r
-          game.log(pn(p) .. " is dealt a third race and must play it: " .. L.name("races", r))
-        elseif game.choose(p, "keep the race dealt to you: " .. L.name("races", r), { "keep", "reject" }) == "keep" then
+          game.log({ key = "sa.third_race", p = pn(p), race = L.name("races", r) })
+        elseif game.choose(p, { key = "sa.keep_race", race = L.name("races", r), id = r }, { "keep", "reject" }) == "keep" then
           chosen[p] = r
           hidden[p] = true
-          game.log(pn(p) .. " keeps the race dealt to it, hidden until the first strategy phase")
+          game.log({ key = "sa.keeps_race", p = pn(p) })
         else
           aside[#aside + 1] = r
-          game.log(pn(p) .. " rejects the race dealt to it")
+          game.log({ key = "sa.rejects_race", p = pn(p) })
         end
         if chosen[p] then break end
       end
@@ -158,8 +158,8 @@ function S.speaker_bid(n)
   local first = n
   local opts = {}
   for b = 0, max do opts[#opts + 1] = tostring(b) end
-  local high, bid = first, tonumber(game.choose(first, "bid trade goods for the speaker token", opts))
-  game.log(pn(first) .. " bids " .. bid .. " for the speaker token")
+  local high, bid = first, tonumber(game.choose(first, { key = "sa.speaker_bid_first" }, opts))
+  game.log({ key = "sa.speaker_bids", p = pn(first), n = bid })
   local out = {}
   local p = first
   local guard = 0
@@ -173,17 +173,17 @@ function S.speaker_bid(n)
     if not out[p] and p ~= high then
       local o = { "pass" }
       for b = bid + 1, max do o[#o + 1] = tostring(b) end
-      local pick = game.choose(p, "bid for the speaker token (" .. pn(high) .. " bids " .. bid .. ")", o)
+      local pick = game.choose(p, { key = "sa.speaker_bid", q = pn(high), n = bid }, o)
       if pick == "pass" then
         out[p] = true
-        game.log(pn(p) .. " passes on the speaker token")
+        game.log({ key = "sa.speaker_pass", p = pn(p) })
       else
         high, bid = p, tonumber(pick)
-        game.log(pn(p) .. " bids " .. bid .. " for the speaker token")
+        game.log({ key = "sa.speaker_bids", p = pn(p), n = bid })
       end
     end
   end
-  game.log(pn(high) .. " wins the speaker token with a bid of " .. bid)
+  game.log({ key = "sa.speaker_won", p = pn(high), n = bid })
   S.speaker_bid_tg = bid
   return high, bid
 end
@@ -201,7 +201,7 @@ function S.normalise()
   end
   local parts = {}
   for p = 1, game.num_players() do parts[#parts + 1] = pn(p) .. "=" .. game.counter(p, "tg") end
-  game.log("trade goods normalised (" .. (d >= 0 and "+" or "") .. d .. " each): " .. table.concat(parts, " "))
+  game.log({ key = "sa.tg_normalised", d = (d >= 0 and "+" or "") .. d, counts = table.concat(parts, " ") })
 end
 
 ---------------------------------------------------------------------------
@@ -281,7 +281,7 @@ function L.sa_check_stage()
   for _, c in ipairs(game.zone("deck:public")) do game.move_card(c, "deck:public", "deck:stage1") end
   for _, c in ipairs(game.zone("deck:stage2")) do game.move_card(c, "deck:stage2", "deck:public") end
   game.shuffle("deck:public")
-  game.log("stage II begins: " .. up .. " stage I objectives are face up (" .. L.goal() .. " vp to win)")
+  game.log({ key = "sa.stage2_begins", n = up, goal = L.goal() })
   return true
 end
 
@@ -289,13 +289,13 @@ end
 function L.reveal_objective()
   local c = game.draw("deck:public", "public", 1)[1]
   if not c then
-    game.log("no objective is left to reveal")
+    game.log({ key = "sa.no_objective_left" })
     return nil
   end
   local d = game.data.objectives[c]
-  game.log("public objective revealed: " .. L.name("objectives", c) .. (d.kind == "stage2" and " (stage II)" or " (stage I)"))
+  game.log({ key = "sa.objective_revealed", card = L.name("objectives", c), stage = d.kind == "stage2" and "II" or "I" })
   if d.ends_game == "most_points" then
-    game.log(L.name("objectives", c) .. ": the game ends")
+    game.log({ key = "sa.objective_ends_game", card = L.name("objectives", c) })
     error({ game_over = true, commit = true }, 0)
   end
   L.sa_check_stage()
@@ -319,7 +319,7 @@ local function face_up(from, n, label)
   for _ = 1, n do
     local c = game.draw(from, "public", 1)[1]
     if not c then break end
-    game.log(label .. " objective face up: " .. L.name("objectives", c))
+    game.log({ key = "sa.objective_face_up", stage = label, card = L.name("objectives", c) })
   end
 end
 
@@ -341,18 +341,18 @@ procedure("deal_objectives", function()
     if L.sa_special_ok(d) then
       specials[#specials + 1] = id
       game.grant("game", "objectives", id)
-      game.log("special objective face up: " .. L.name("objectives", id))
+      game.log({ key = "sa.special_face_up", card = L.name("objectives", id) })
     end
   end
   game.zone_new("specials", nil, specials)
-  face_up("deck:public", up.stage1 or 3, "stage I")
-  face_up("deck:stage2", up.stage2 or 3, "stage II")
+  face_up("deck:public", up.stage1 or 3, "I")
+  face_up("deck:stage2", up.stage2 or 3, "II")
   -- One preliminary objective, unless another part of the pack has already
   -- laid one out.
   if not duel and game.zone_count("preliminary") == 0 then
     for _ = 1, (up.preliminary or 1) do
       local c = game.draw("deck:preliminary", "preliminary", 1)[1]
-      if c then game.log("preliminary objective face up: " .. L.name("objectives", c)) end
+      if c then game.log({ key = "sa.preliminary_face_up", card = L.name("objectives", c) }) end
     end
   end
   L.sa_check_stage()
@@ -364,9 +364,9 @@ procedure("deal_objectives", function()
         local hand = {}
         for _, c in ipairs(game.zone("secrets:" .. p)) do hand[#hand + 1] = c end
         table.sort(hand)
-        local c = game.choose(p, "secret objective to put back into the deck", hand)
+        local c = game.choose(p, { key = "sa.secret_put_back" }, hand)
         game.move_card(c, "secrets:" .. p, "deck:secrets")
-        game.log(pn(p) .. " puts a secret objective back into the deck")
+        game.log({ key = "sa.secret_put_back_log", p = pn(p) })
       end
     end
     game.shuffle("deck:secrets")
@@ -427,13 +427,13 @@ procedure("setup", function(args)
   if S.full then
     -- Step 10: hidden races are shown.
     for p = 1, n do
-      if S.hidden[p] then game.log(pn(p) .. " reveals its race: " .. L.name("races", game.get("player", p, "faction"))) end
+      if S.hidden[p] then game.log({ key = "sa.reveals_race", p = pn(p), race = L.name("races", game.get("player", p, "faction")) }) end
     end
     -- Step 11.
     local pc = conf("political_cards").dealt or 2
     for p = 1, n do
       local got = L.draw("deck:politics", "discard:politics", "politics:" .. p, pc)
-      game.log(pn(p) .. " draws " .. #got .. " political card" .. (#got == 1 and "" or "s"))
+      game.log({ key = #got == 1 and "sa.draws_political_card" or "sa.draws_political_cards", p = pn(p), n = #got })
     end
   end
   return r

@@ -105,7 +105,11 @@ function S.pick_cards(order, picks)
         game.put("game", nil, "sc_owner:" .. id, p)
         game.put("game", nil, "sc_used:" .. id, false)
         local bonus = game.get("game", nil, "sc_bonus:" .. id) or 0
-        game.log(pn(p) .. " takes " .. L.name("strategy_cards", id) .. (bonus > 0 and (" with " .. bonus .. " bonus") or ""))
+        if bonus > 0 then
+          game.log({ key = "sa.takes_card_bonus", p = pn(p), card = L.name("strategy_cards", id), n = bonus })
+        else
+          game.log({ key = "sa.takes_card", p = pn(p), card = L.name("strategy_cards", id) })
+        end
         if bonus > 0 then
           game.put("game", nil, "sc_bonus:" .. id, 0)
           L.take_bonus(p, id, bonus)
@@ -124,7 +128,7 @@ procedure("strategy_phase", function(ctx)
   local n = #players
   local picks, ninth = S.counts(n)
   game.put("game", nil, "sa_ninth", ninth or nil)
-  game.log("strategy phase: " .. n .. " players pick " .. picks .. " card" .. (picks > 1 and "s" or "") .. " each; the ninth card is " .. (ninth and "in play" or "out"))
+  game.log({ key = (picks > 1 and "sa.strategy_phase_cards" or "sa.strategy_phase_card") .. (ninth and "_ninth" or ""), n = n, picks = picks })
   -- Who holds each planet as the round starts (space docks, ti3).
   for sys = 1, game.num_systems() do
     for _, pl in ipairs(game.planets_of(sys)) do game.put("planet", pl, "round_start_owner", game.planet_owner(pl)) end
@@ -147,7 +151,7 @@ procedure("strategy_phase", function(ctx)
     game.put("game", nil, "sc_bonus:" .. id, math.max(0, (game.get("game", nil, "sc_bonus:" .. id) or 0) - 1))
     game.put("game", nil, "sa_ghost", id)
     game.put("game", nil, "sc_used:" .. id, false)
-    game.log(L.name("strategy_cards", id) .. " is drawn among the unpicked cards: it loses its new bonus counter and is played by no player this round")
+    game.log({ key = "sa.ghost_card_drawn", card = L.name("strategy_cards", id) })
   end
 end)
 
@@ -166,16 +170,16 @@ function S.run_ghost()
   game.put("game", nil, "sc_used:" .. id, true)
   local d = game.data.strategy_cards[id]
   local h = d.handler
-  game.log(L.name("strategy_cards", id) .. " is played by no player (5-player rule): no primary ability")
+  game.log({ key = "sa.ghost_card_played", card = L.name("strategy_cards", id) })
   local ctx = { card = id, ghost = true }
   if type(h) == "table" and h.secondary then
     for _, q in ipairs(L.order_from(L.speaker())) do
       if S.in_game(q) then
         local free = d.free_secondary or game.get("player", q, "free_secondaries")
         if (free or game.counter(q, "strategy") > 0) and (not h.can_secondary or h.can_secondary(q, d, ctx)) then
-          if game.choose(q, "use the secondary of " .. L.name("strategy_cards", id), { "no", "yes" }) == "yes" then
+          if game.choose(q, { key = "sa.use_ghost_secondary", card = L.name("strategy_cards", id), id = id }, { "no", "yes" }) == "yes" then
             if not free then game.add(q, "strategy", -1) end
-            game.log(pn(q) .. " uses the secondary of " .. L.name("strategy_cards", id))
+            game.log({ key = "sa.uses_ghost_secondary", p = pn(q), card = L.name("strategy_cards", id) })
             h.secondary(q, d, ctx)
           end
         end
@@ -245,7 +249,7 @@ procedure("strategic_action", function(ctx)
       local r = orig(p, def, c)
       local cost = rules().bureaucracy_flip_influence or 1
       if L.flip_rotation and L.spendable(p, "influence") >= cost
-        and game.choose(p, "turn the Rotation Cycler round (" .. cost .. " influence)", { "no", "yes" }) == "yes" then
+        and game.choose(p, { key = "sa.turn_rotation_cycler", n = cost }, { "no", "yes" }) == "yes" then
         L.pay(p, cost, "influence")
         L.flip_rotation()
       end
@@ -272,19 +276,19 @@ function L.sa_place_agenda(q)
   end
   table.sort(opts)
   opts[#opts + 1] = "draw at random"
-  local pick = game.choose(q, "agenda to put to the vote", opts)
+  local pick = game.choose(q, { key = "sa.agenda_to_vote" }, opts)
   local c
   if pick == "draw at random" then
     c = L.draw("deck:politics", "discard:politics", "agenda:assembly", 1)[1]
     if not c then
-      game.log("the political deck is empty: " .. pn(q) .. " puts no agenda to the vote")
+      game.log({ key = "sa.political_deck_empty", p = pn(q) })
       return nil
     end
-    game.log(pn(q) .. " draws " .. L.name("political_cards", c) .. " at random and puts it to the vote")
+    game.log({ key = "sa.agenda_drawn", p = pn(q), card = L.name("political_cards", c) })
   else
     c = pick
     game.move_card(c, "politics:" .. q, "agenda:assembly")
-    game.log(pn(q) .. " puts " .. L.name("political_cards", c) .. " to the vote")
+    game.log({ key = "sa.agenda_put", p = pn(q), card = L.name("political_cards", c) })
   end
   return c
 end
@@ -299,7 +303,7 @@ function S.call_voice(holder)
   local cost = r.voice_cost or 1
   for _, q in ipairs(L.order_from(holder)) do
     if S.in_game(q) and game.counter(q, "strategy") >= cost
-      and game.choose(q, "call a Voice of the Council election (" .. cost .. " strategy command counter)", { "no", "yes" }) == "yes" then
+      and game.choose(q, { key = "sa.call_voice", n = cost }, { "no", "yes" }) == "yes" then
       game.add(q, "strategy", -cost)
       game.log(pn(q) .. " calls a Voice of the Council election")
       return true
@@ -355,10 +359,10 @@ local function settle(e, aggressor, why)
   if ta + tb == 0 then return end
   if aggressor then
     if aggressor == e.a then
-      if ta > 0 then game.log(pn(e.a) .. " discards " .. ta .. " trade goods of its agreement with " .. pn(e.b)) end
+      if ta > 0 then game.log({ key = "sa.discards_agreement_tg", p = pn(e.a), n = ta, q = pn(e.b) }) end
       pay_out(e.b, tb, "trade agreement broken by " .. pn(e.a))
     else
-      if tb > 0 then game.log(pn(e.b) .. " discards " .. tb .. " trade goods of its agreement with " .. pn(e.a)) end
+      if tb > 0 then game.log({ key = "sa.discards_agreement_tg", p = pn(e.b), n = tb, q = pn(e.a) }) end
       pay_out(e.a, ta, "trade agreement broken by " .. pn(e.b))
     end
   else
@@ -452,16 +456,16 @@ function S.offer_self_trade(p, holder)
   local allowed = S.self_trades_allowed(game.num_players())
   while S.free_contract(p) and S.self_contracts(p) < allowed do
     local i = S.free_contract(p)
-    if game.choose(p, "trade with yourself (one of your trade contracts)", { "no", "yes" }) ~= "yes" then return end
+    if game.choose(p, { key = "sa.trade_with_yourself" }, { "no", "yes" }) ~= "yes" then return end
     if holder and holder ~= p and L.flag(p, "trade_no_approval") == 0
-      and game.choose(holder, "approve the trade agreement of " .. pn(p) .. " with himself", { "approve", "refuse" }) ~= "approve" then
-      game.log(pn(holder) .. " does not approve the trade agreement of " .. pn(p) .. " with himself")
+      and game.choose(holder, { key = "sa.approve_self_trade", p = pn(p) }, { "approve", "refuse" }) ~= "approve" then
+      game.log({ key = "sa.self_trade_refused", p = pn(holder), q = pn(p) })
       return
     end
     local list = agreements()
     list[#list + 1] = { a = p, ai = i, b = p, bi = i, self = true }
     game.put("game", nil, "agreements", list)
-    game.log(pn(p) .. " trades one of his trade contracts with himself (value " .. contract_value(p, i) .. ")")
+    game.log({ key = "sa.self_trade", p = pn(p), n = contract_value(p, i) })
   end
 end
 
@@ -521,7 +525,7 @@ function S.place_trade_goods()
   end
   game.put("game", nil, "sa_trade_tg", st)
   for _, p in ipairs(game.keys(got)) do
-    game.log(got[p] .. " trade goods are placed on " .. pn(p) .. "'s trade agreements (" .. S.trade_goods_on(p) .. " there now)")
+    game.log({ key = "sa.agreement_tg_placed", n = got[p], p = pn(p), total = S.trade_goods_on(p) })
   end
 end
 
@@ -536,7 +540,7 @@ function S.collect(p)
     end
   end
   game.put("game", nil, "sa_trade_tg", st)
-  if n > 0 then L.gain_tg(p, n, "collected from trade agreements") else game.log(pn(p) .. " has no trade goods to collect on its trade agreements") end
+  if n > 0 then L.gain_tg(p, n, "collected from trade agreements") else game.log({ key = "sa.no_agreement_tg", p = pn(p) }) end
   return n
 end
 -- "Collecting from trade agreements" takes what lies on them (SA).
@@ -552,7 +556,11 @@ function S.break_agreement(a, aggressor, why)
   end
   if not found then return false end
   game.put("game", nil, "agreements", keep)
-  game.log("the trade agreement of " .. pn(a.a) .. " and " .. pn(a.b) .. " is broken" .. (why and (" (" .. why .. ")") or ""))
+  if why then
+    game.log({ key = "sa.agreement_broken_why", p = pn(a.a), q = pn(a.b), why = why })
+  else
+    game.log({ key = "sa.agreement_broken", p = pn(a.a), q = pn(a.b) })
+  end
   settle(st[k], aggressor, why)
   st[k] = nil
   game.put("game", nil, "sa_trade_tg", st)

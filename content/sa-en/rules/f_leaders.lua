@@ -126,7 +126,7 @@ function F.lose(list, i, where, why)
   local q = queue()
   q[#q + 1] = { i = i, planet = where.planet, system = where.system or (where.planet and game.planet_system(where.planet)), battle = where.battle, agent_for = where.agent_for }
   game.put("game", nil, "sa_fate", q)
-  game.log(lname(rec) .. (rec.fate_from == "captive" and " (captive)" or "") .. " is lost (" .. (why or "?") .. "): fate roll at the end of the action")
+  game.log({ key = rec.fate_from == "captive" and "sa.captive_leader_lost" or "sa.leader_lost", leader = lname(rec), why = why or "?" })
 end
 
 -- The player who controls the planet or the space where a leader was.
@@ -179,7 +179,12 @@ function A.escape(rec, why, except, verb)
   local where = game.choose(rec.owner, "place leader " .. rec.name .. " (" .. rec.type .. ") on", A.leader_place_choices(rec, opts))
   put(rec, rec.owner, where)
   rec.status, rec.captor = "board", nil
-  game.log(lname(rec) .. " " .. (verb or "escapes") .. " to " .. (game.data.planets[where] and pname(where) or where) .. (why and (" (" .. why .. ")") or ""))
+  local to = game.data.planets[where] and pname(where) or where
+  if why then
+    game.log({ key = "sa.leader_goes_why", leader = lname(rec), verb = verb or "escapes", place = to, why = why })
+  else
+    game.log({ key = "sa.leader_goes", leader = lname(rec), verb = verb or "escapes", place = to })
+  end
 end
 
 -- Captured by q where it was: on that planet, or aboard one of q's ships in
@@ -205,7 +210,11 @@ function A.capture(rec, q, why, e)
   end
   put(rec, q, where, rec.owner)
   rec.status, rec.captor = "captive", q
-  game.log(lname(rec) .. " is captured by " .. pn(q) .. (why and (" (" .. why .. ")") or ""))
+  if why then
+    game.log({ key = "sa.leader_captured_why", leader = lname(rec), q = pn(q), why = why })
+  else
+    game.log({ key = "sa.leader_captured", leader = lname(rec), q = pn(q) })
+  end
 end
 
 -- Resolves the waiting fate rolls (end of the action).
@@ -403,10 +412,10 @@ function F.execution_cost(q)
   local what, pl = pick:match("^(%a+) (.+)$")
   if what == "exhaust" then
     game.exhaust(pl, true)
-    game.log(pn(q) .. " exhausts " .. pname(pl) .. " for the execution")
+    game.log({ key = "sa.execution_exhausts", p = pn(q), planet = pname(pl) })
   else
     game.set_owner(pl, nil)
-    game.log(pn(q) .. " loses control of " .. pname(pl) .. " for the execution")
+    game.log({ key = "sa.execution_loses", p = pn(q), planet = pname(pl) })
   end
 end
 
@@ -423,7 +432,7 @@ function A.on_round_start(ctx)
   for _, q in ipairs({ ctx.attacker, ctx.defender }) do
     if q and ctx.mods[q] and #F.at(q, ctx.planet, "general") > 0 then
       ctx.mods[q].all = (ctx.mods[q].all or 0) + bonus
-      game.log(pn(q) .. "'s general on " .. pname(ctx.planet) .. ": ground units +" .. bonus)
+      game.log({ key = "sa.general_ground_bonus", p = pn(q), planet = pname(ctx.planet), n = bonus })
     end
   end
 end
@@ -459,7 +468,7 @@ end
 function U.bombard_penalty(owner, pl)
   if #F.at(owner, pl, "general") > 0 then
     local n = rules().general_bombardment_penalty or 3
-    game.log(pn(owner) .. "'s general on " .. pname(pl) .. ": bombardment rolls -" .. n)
+    game.log({ key = "sa.general_bombard_penalty", p = pn(owner), planet = pname(pl), n = n })
     return n
   end
   return 0
@@ -509,14 +518,14 @@ function F.objection(p, pl, silent)
   if st or silent then return false end
   local dips = F.at(o, pl, "diplomat")
   if #dips == 0 then return false end
-  if game.choose(o, "diplomat on " .. pname(pl) .. ": object to " .. pn(p) .. "'s landing and bombardment", { "yes", "no" }) ~= "yes" then return false end
+  if game.choose(o, { key = "sa.diplomat_object", planet = pname(pl), id = pl, q = pn(p) }, { "yes", "no" }) ~= "yes" then return false end
   game.put("planet", pl, "se_diplomat_round", r)
   local cost = rules().diplomat_overturn_influence or 6
-  game.log(pn(o) .. "'s diplomat objects to " .. pn(p) .. "'s invasion of " .. pname(pl))
+  game.log({ key = "sa.diplomat_objects", p = pn(o), q = pn(p), planet = pname(pl) })
   if L.spendable(p, "influence") >= cost
-    and game.choose(p, "overturn the diplomat's objection on " .. pname(pl) .. " (" .. cost .. " influence)", { "yes", "no" }) == "yes" then
+    and game.choose(p, { key = "sa.overturn_objection", planet = pname(pl), id = pl, n = cost }, { "yes", "no" }) == "yes" then
     L.pay(p, cost, "influence")
-    game.log(pn(p) .. " overturns the objection")
+    game.log({ key = "sa.overturns_objection", p = pn(p) })
     local list = records()
     for _, rec in ipairs(list) do
       if rec.status == "board" and rec.unit == dips[1].id then
@@ -527,7 +536,7 @@ function F.objection(p, pl, silent)
     return false
   end
   game.put("planet", pl, "se_diplomat_block", r .. ":" .. p)
-  game.log(pn(o) .. "'s diplomat stops " .. pn(p) .. "'s landing and bombardment on " .. pname(pl) .. " this round")
+  game.log({ key = "sa.diplomat_stops", p = pn(o), q = pn(p), planet = pname(pl) })
   return true
 end
 
@@ -563,10 +572,10 @@ function A.on_action_card(ctx)
         local u = rec.status == "board" and rec.owner == q and rec.type == "agent" and F.unit_of(rec)
         local rested = not rec.sabotaged or r > rec.sabotaged + rest
         if u and rested and at_location(ctx.card, q, u.system) then
-          if game.choose(q, "agent " .. rec.name .. ": cancel " .. L.name("action_cards", ctx.card), { "no", "yes" }) == "yes" then
+          if game.choose(q, { key = "sa.agent_cancel", name = rec.name, card = L.name("action_cards", ctx.card), id = ctx.card }, { "no", "yes" }) == "yes" then
             rec.sabotaged = r
             save(list)
-            game.log(lname(rec) .. " sabotages " .. L.name("action_cards", ctx.card))
+            game.log({ key = "sa.agent_sabotages", leader = lname(rec), card = L.name("action_cards", ctx.card) })
             ctx.cancel = true
             return
           end
@@ -647,7 +656,7 @@ function L.gain_tech(p, id)
     local plan = F.eureka(p, id)
     for _, pl in ipairs(plan or {}) do
       game.exhaust(pl, true)
-      game.log(pn(p) .. "'s scientist on " .. pname(pl) .. " skips a prerequisite of " .. L.name("techs", id) .. " (planet exhausted)")
+      game.log({ key = "sa.scientist_skips", p = pn(p), planet = pname(pl), tech = L.name("techs", id) })
     end
   end
   return base_gain(p, id)
@@ -738,8 +747,8 @@ function L.movers(p, target, rules)
     local ok = true
     for _, q in ipairs(L.enemies_in(p, B)) do
       if perm[q] == nil then
-        perm[q] = game.choose(q, "diplomat in " .. L.sysname(B) .. ": let " .. pn(p) .. "'s ships pass through your ships", { "no", "yes" }) == "yes"
-        game.log(pn(q) .. (perm[q] and " lets " or " does not let ") .. pn(p) .. "'s ships pass (diplomat)")
+        perm[q] = game.choose(q, { key = "sa.diplomat_passage", system = L.sysname(B), q = pn(p) }, { "no", "yes" }) == "yes"
+        game.log({ key = perm[q] and "sa.diplomat_lets_pass" or "sa.diplomat_bars_pass", p = pn(q), q = pn(p) })
       end
       if not perm[q] then ok = false end
     end
@@ -775,7 +784,7 @@ function F.relocate(p)
       end
     end
     if #opts == 1 then return end
-    local pick = game.choose(p, "move a leader within its system", opts)
+    local pick = game.choose(p, { key = "sa.move_leader" }, opts)
     if pick == "done" then return end
     local i, where = pick:match("^(%d+):[%w_]+%->(.+)$")
     local rec = list[tonumber(i)]
@@ -789,7 +798,7 @@ function F.relocate(p)
       rec.ship, rec.planet = nil, where
     end
     save(list)
-    game.log(lname(rec) .. " moves to " .. (id and where or pname(where)))
+    game.log({ key = "sa.leader_moves", leader = lname(rec), place = id and where or pname(where) })
   end
 end
 

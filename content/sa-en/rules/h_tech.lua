@@ -140,11 +140,11 @@ function L.sa_research(p, cost, prompt)
   end
   if #opts == 0 then return nil end
   opts[#opts + 1] = "none"
-  local pick = game.choose(p, prompt or "research", opts)
+  local pick = game.choose(p, prompt or { key = "sa.research" }, opts)
   if pick == "none" then return nil end
   local c = prices[pick]
   if c < cost then
-    game.log(L.pn(p) .. " pays " .. c .. " instead of " .. cost .. " for " .. L.name("techs", pick) .. " (technology specialties and artifacts)")
+    game.log({ key = "sa.tech_discount", p = L.pn(p), n = c, cost = cost, tech = L.name("techs", pick) })
   end
   if c > 0 then L.pay(p, c, "resources") end
   L.gain_tech(p, pick)

@@ -108,7 +108,7 @@ function R.buy(p, id)
   if not L.pay(p, c, "resources") then error(L.pn(p) .. " cannot pay " .. c .. " resources for " .. id) end
   game.grant(p, "racial_techs", id)
   L.reset_cache()
-  game.log(L.pn(p) .. " acquires " .. L.name("racial_techs", id) .. " for " .. c .. " resources")
+  game.log({ key = "sa.acquires_racial_tech", p = L.pn(p), tech = L.name("racial_techs", id), n = c })
 end
 
 procedure("sa_racial_purchase", function(ctx)
@@ -118,7 +118,7 @@ procedure("sa_racial_purchase", function(ctx)
       if #offers == 0 then break end
       local opts = { "none" }
       for _, o in ipairs(offers) do opts[#opts + 1] = o.id .. " (" .. o.cost .. ")" end
-      local pick = game.choose(p, "buy a racial technology", opts)
+      local pick = game.choose(p, { key = "sa.buy_racial_tech" }, opts)
       if pick == "none" then break end
       R.buy(p, pick:match("^([%w_]+)"))
     end

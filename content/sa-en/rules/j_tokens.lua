@@ -135,7 +135,7 @@ if B then
         if #L.ground(p, pl) == 0 or game.planet_owner(pl) then
           stopped = true
           if #L.ground(p, pl) == 0 then
-            game.log("no landing ground force is left on " .. L.name("planets", pl) .. ": the other domain counters there are not met")
+            game.log({ key = "sa.domain_no_ground_left", planet = L.name("planets", pl) })
           end
         end
       end
@@ -155,7 +155,7 @@ if B then
     base_discard(pl, why)
     if more and #more > 0 then
       game.put("planet", pl, "sa_ds_more", nil)
-      game.log(#more .. " more domain counter" .. (#more == 1 and "" or "s") .. " on " .. L.name("planets", pl) .. " discarded unresolved (" .. why .. ")")
+      game.log({ key = #more == 1 and "sa.domain_more_discarded_one" or "sa.domain_more_discarded", n = #more, planet = L.name("planets", pl), why = why })
     end
   end
 
@@ -171,7 +171,7 @@ if B then
     for i, id in ipairs(list) do
       if #L.ships(p, s) == 0 then
         for j = i, #list do kept[#kept + 1] = list[j] end
-        game.log("no ship of " .. pn(p) .. " is left in " .. L.sysname(s) .. ": the other domain counters there are not met")
+        game.log({ key = "sa.domain_no_ship_left", p = pn(p), system = L.sysname(s) })
         break
       end
       game.put("system", s, "se_ff", id)
@@ -218,12 +218,12 @@ function T.look_planet(p, pl, why)
   game.put("player", p, "se_seen:" .. pl, game.get("planet", pl, "se_ds"))
   local more = game.get("planet", pl, "sa_ds_more")
   if more then game.put("player", p, "se_seen_more:" .. pl, more) end
-  game.log(pn(p) .. " looks at the domain counter on " .. L.name("planets", pl) .. " (" .. why .. ")")
+  game.log({ key = "sa.looks_domain_planet", p = pn(p), planet = L.name("planets", pl), why = why })
 end
 
 function T.look_system(p, s, why)
   game.put("player", p, "se_seen_system:" .. s, game.get("system", s, "se_ff"))
-  game.log(pn(p) .. " looks at the domain counter in " .. L.sysname(s) .. " (" .. why .. ")")
+  game.log({ key = "sa.looks_domain_system", p = pn(p), system = L.sysname(s), why = why })
 end
 
 function T.native_knowledge()
@@ -233,7 +233,7 @@ function T.native_knowledge()
     for _, pl in ipairs(T.hidden_planets()) do opts[#opts + 1] = pl end
     for _, s in ipairs(T.hidden_systems()) do opts[#opts + 1] = hex(s) end
     if #opts > 1 then
-      local pick = game.choose(p, "native knowledge: look at a domain counter", opts)
+      local pick = game.choose(p, { key = "sa.native_knowledge" }, opts)
       if pick ~= "none" then
         if game.data.planets[pick] then T.look_planet(p, pick, "native knowledge")
         else T.look_system(p, game.system_at(pick), "native knowledge") end
@@ -284,7 +284,7 @@ function T.fighter_probes(p, s)
     table.sort(list)
     local opts = { "none" }
     for _, pl in ipairs(list) do opts[#opts + 1] = pl end
-    local pick = game.choose(p, "probe a domain counter with a fighter", opts)
+    local pick = game.choose(p, { key = "sa.fighter_probe" }, opts)
     if pick == "none" then return end
     T.look_planet(p, pick, "fighter probe")
   end
@@ -330,7 +330,7 @@ end
 function T.place_flip_wormhole(s, up, down)
   game.put("system", s, "sa_flip_wormhole", { up = up, down = down })
   T.add_wormhole(s, up)
-  game.log(L.sysname(s) .. " holds a double-sided wormhole token, " .. up .. " side up")
+  game.log({ key = "sa.flip_wormhole_placed", system = L.sysname(s), side = up })
 end
 
 function T.flip(s)
@@ -339,7 +339,7 @@ function T.flip(s)
   T.remove_wormhole(s, t.up)
   T.add_wormhole(s, t.down)
   game.put("system", s, "sa_flip_wormhole", { up = t.down, down = t.up })
-  game.log("the wormhole token in " .. L.sysname(s) .. " flips: now " .. t.down)
+  game.log({ key = "sa.flip_wormhole_flips", system = L.sysname(s), side = t.down })
 end
 
 function T.entered(s)
@@ -382,7 +382,7 @@ function T.place_border(a, b, kind)
   list[#list + 1] = { a = a, b = b, kind = kind }
   game.put("game", nil, "sa_borders", list)
   local name = kind:gsub("_", " ")
-  game.log((name:match("^[aeiou]") and "an " or "a ") .. name .. " lies between " .. hex(a) .. " and " .. hex(b))
+  game.log({ key = name:match("^[aeiou]") and "sa.border_token_an" or "sa.border_token_a", token = name, a = hex(a), b = hex(b) })
 end
 
 -- Runs fn with the border tokens p may cross lifted.
@@ -440,9 +440,9 @@ function T.worldgate_moves(ctx)
       for _, u in ipairs(game.units { planet = src, owner = p }) do
         local d = L.def(p, u.kind)
         if (d.class == "ground" or d.type == "pds") and game.unit_exists(u.id)
-          and game.confirm(p, "move " .. u.kind .. "#" .. u.id .. " through the worldgate of " .. L.name("planets", src) .. " to " .. L.name("planets", dest)) then
+          and game.confirm(p, { key = "sa.worldgate_move", unit = u.kind .. "#" .. u.id, id = u.id, from = L.name("planets", src), to = L.name("planets", dest) }) then
           game.move_unit(u.id, { planet = dest })
-          game.log(pn(p) .. " moves " .. u.kind .. "#" .. u.id .. " from " .. L.name("planets", src) .. " to " .. L.name("planets", dest) .. " through the worldgates")
+          game.log({ key = "sa.worldgate_moves", p = pn(p), unit = u.kind .. "#" .. u.id, from = L.name("planets", src), to = L.name("planets", dest) })
           if game.planet_owner(dest) ~= p then
             local listed = false
             for _, x in ipairs(ctx.targets or {}) do if x == dest then listed = true end end
@@ -565,7 +565,7 @@ function T.check_resources()
   if total > T.RESOURCES_PER_PLAYER * game.num_players() then
     breaches[#breaches + 1] = total .. " resources on the board for " .. game.num_players() .. " players"
   end
-  for _, b in ipairs(breaches) do game.log("resource limit exceeded: " .. b) end
+  for _, b in ipairs(breaches) do game.log({ key = "sa.resource_limit_exceeded", breach = b }) end
   game.put("game", nil, "sa_resource_breaches", #breaches > 0 and breaches or nil)
   return breaches
 end
@@ -577,7 +577,7 @@ if base_draft then
       local pool, removed = T.draft_pool(ctx.footprint or ("standard_" .. game.num_players() .. "p"))
       if pool then
         ctx.pool = pool
-        if removed > 0 then game.log(removed .. " high-resource system" .. (removed == 1 and "" or "s") .. " left out of the galaxy draft") end
+        if removed > 0 then game.log({ key = removed == 1 and "sa.draft_system_left_out" or "sa.draft_systems_left_out", n = removed }) end
       end
     end
     local r = base_draft(ctx)

@@ -79,7 +79,7 @@ if B and B.resolve_planet_counter then
       local left = math.max(0, n - lost)
       game.put("planet", pl, "sa_ds_units", { counter = id, n = left })
       if left < full then
-        game.log(L.name("se_counters_b", id) .. " on " .. L.name("planets", pl) .. ": " .. left .. " neutral unit" .. (left == 1 and "" or "s") .. " left")
+        game.log({ key = left == 1 and "sa.counter_unit_left" or "sa.counter_units_left", counter = L.name("se_counters_b", id), planet = L.name("planets", pl), n = left })
       end
     else
       game.put("planet", pl, "sa_ds_units", nil)
@@ -123,7 +123,7 @@ procedure("bombardment", function(ctx)
         if n > 0 then opts[#opts + 1] = pl end
       end
       if #opts == 1 then break end
-      local pick = game.choose(p, "bombard the domain counter's units with " .. u.kind .. "#" .. u.id, opts)
+      local pick = game.choose(p, { key = "sa.bombard_counter_units", unit = u.kind .. "#" .. u.id, id = u.id }, opts)
       if pick ~= "none" then
         ctx.sa_done[u.id] = true
         local hits = game.roll(L.pn(p) .. " bombardment " .. u.kind .. " (domain counter)", d.bombardment.dice + extra, d.bombardment.hit)
@@ -133,7 +133,7 @@ procedure("bombardment", function(ctx)
         local k = math.min(hits, n)
         game.put("planet", pick, "sa_ds_units", { counter = id, n = n - k })
         if k > 0 then
-          game.log(k .. " neutral ground force" .. (k == 1 and " is" or "s are") .. " destroyed by bombardment on " .. L.name("planets", pick) .. " (" .. (n - k) .. " left)")
+          game.log({ key = k == 1 and "sa.counter_force_bombarded" or "sa.counter_forces_bombarded", n = k, planet = L.name("planets", pick), left = n - k })
         end
       end
     end

@@ -16,14 +16,14 @@ local function sys(pick) return game.planet_system(pick:match(" on (.+)$")) end
 return {
   usable = function(p) return #targets() > 0 end,
   component = function(p)
-    local pick = L.sa_pick_with_home_permission(p, "space dock to destroy", targets(), sys, "Secret Industrial Agent")
+    local pick = L.sa_pick_with_home_permission(p, { key = "sa.dock_to_destroy" }, targets(), sys, "Secret Industrial Agent")
     if not pick then return end
     local kind, id = pick:match("^([%w_]+)#(%d+)")
     id = tonumber(id)
     local owner = tonumber(pick:match(" of p(%d+) "))
     local s = sys(pick)
     game.remove_unit(id)
-    game.log(L.pn(owner) .. " " .. kind .. "#" .. id .. " is destroyed")
+    game.log({ key = "sa.unit_destroyed", p = L.pn(owner), unit = kind .. "#" .. id })
     game.window("unit_destroyed", { player = owner, kind = kind, unit = id, source = p, label = "secret industrial agent", system = s })
     L.enforce_limits(owner, s)
   end,

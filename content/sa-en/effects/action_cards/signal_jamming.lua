@@ -21,11 +21,11 @@ end
 return {
   when = function(ctx, p) return not game.get("game", nil, "ac_lock") and #systems(p) > 0 end,
   run = function(ctx, p)
-    local pick = L.sa_pick_with_home_permission(p, "system to jam", systems(p), sys, "Signal Jamming")
+    local pick = L.sa_pick_with_home_permission(p, { key = "sa.system_to_jam" }, systems(p), sys, "Signal Jamming")
     if not pick then return end
     local s = sys(pick)
-    local q = tonumber(game.choose(p, "player whose counter is placed", players_for(p, s)):sub(2))
+    local q = tonumber(game.choose(p, { key = "sa.jam_player" }, players_for(p, s)):sub(2))
     game.place_token(s, "command", q)
-    game.log(L.pn(p) .. " places a command counter of " .. L.pn(q) .. " in " .. L.sysname(s))
+    game.log({ key = "sa.jam_places", p = L.pn(p), q = L.pn(q), system = L.sysname(s) })
   end,
 }

@@ -17,12 +17,12 @@ local function sys(pick) return game.system_at(pick) or tonumber(pick) end
 return {
   usable = function(p) return #systems() > 0 end,
   component = function(p)
-    local pick = L.sa_pick_with_home_permission(p, "system in uprising", systems(), sys, "Uprising")
+    local pick = L.sa_pick_with_home_permission(p, { key = "sa.system_in_uprising" }, systems(), sys, "Uprising")
     if not pick then return end
     for _, pl in ipairs(game.planets_of(sys(pick))) do
       if game.planet_owner(pl) and not game.exhausted(pl) then
         game.exhaust(pl, true)
-        game.log(L.name("planets", pl) .. " is exhausted")
+        game.log({ key = "sa.planet_exhausted", planet = L.name("planets", pl) })
       end
     end
   end,

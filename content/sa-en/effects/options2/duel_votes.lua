@@ -14,7 +14,7 @@ return {
       local low = 10
       for _, x in ipairs(r or {}) do low = math.min(low, x) end
       rolls[p] = low
-      game.log(L.pn(p) .. " adds " .. low .. " votes on this agenda (the lowest of three dice)")
+      game.log({ key = "sa.duel_vote_adds", p = L.pn(p), n = low })
     end
     game.put("game", nil, "sa_duel_vote_rolls", rolls)
   end,
@@ -28,10 +28,10 @@ return {
     if tg > 0 then
       local opts = {}
       for v = 0, tg do opts[#opts + 1] = tostring(v) end
-      local n = tonumber(game.choose(p, "buy extra votes (1 trade good each)", opts))
+      local n = tonumber(game.choose(p, { key = "sa.buy_extra_votes" }, opts))
       if n > 0 then
         game.add(p, "tg", -n)
-        game.log(L.pn(p) .. " buys " .. n .. " vote" .. (n == 1 and "" or "s"))
+        game.log({ key = n == 1 and "sa.buys_vote" or "sa.buys_votes", p = L.pn(p), n = n })
         add = add + n
       end
     end

@@ -35,21 +35,21 @@ h.primary = function(p)
   L.draw("deck:politics", "discard:politics", "politics:" .. p, 1)
   L.draw("deck:actions", "discard:actions", "actions:" .. p, 2)
   limit(p)
-  local pick = game.choose(p, "Assembly", L.assembly_choices(p, { "take the speaker token", "give the speaker token" }))
+  local pick = game.choose(p, { key = "sa.assembly" }, L.assembly_choices(p, { "take the speaker token", "give the speaker token" }))
   L.assembly_chosen(p, pick)
   local agenda
   if pick == "take the speaker token" then
     game.put("game", nil, "speaker", p)
-    game.log(L.pn(p) .. " takes the speaker token")
+    game.log({ key = "sa.takes_speaker", p = L.pn(p) })
     local others = players(p)
     if #others > 0 then
-      local q = tonumber(game.choose(p, "player who puts an agenda to the vote", others):sub(2))
+      local q = tonumber(game.choose(p, { key = "sa.agenda_player" }, others):sub(2))
       agenda = L.sa_place_agenda(q)
     end
   else
     local q = tonumber(game.choose(p, "new speaker", L.new_speaker_choices(p, players(nil))):sub(2))
     game.put("game", nil, "speaker", q)
-    game.log(L.pn(q) .. " is speaker")
+    game.log({ key = "sa.is_speaker", p = L.pn(q) })
     agenda = L.sa_place_agenda(p)
   end
   local voice = S.call_voice(p)

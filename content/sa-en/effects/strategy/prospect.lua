@@ -3,6 +3,6 @@
 local L = game.lib
 return {
   primary = function(p)
-    game.log(L.pn(p) .. " plays Prospect: its ability is not known to this pack, nothing happens")
+    game.log({ key = "sa.prospect_played", p = L.pn(p) })
   end,
 }

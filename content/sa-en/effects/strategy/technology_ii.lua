@@ -6,7 +6,7 @@ local L = game.lib
 return {
   primary = function(p)
     L.sa_research(p, 0)
-    L.sa_research(p, 8, "buy a second technology (8 resources)")
+    L.sa_research(p, 8, { key = "sa.research_second", n = 8 })
   end,
   secondary = function(q) L.sa_research(q, 6) end,
 }
