@@ -1696,6 +1696,15 @@ fn install_api(
         st.planets[i].exhausted = v.unwrap_or(true);
         Ok(())
     });
+    // detach_planet(id): the planet leaves its system's list of planets (and
+    // its owner): a system taken off the board keeps no planets in play.
+    f!("detach_planet", |_lua, st, id: String| {
+        let i = planet_idx(&st, &id)?;
+        let s = st.planets[i].system;
+        st.systems[s].planets.retain(|&x| x != i);
+        st.planets[i].owner = None;
+        Ok(())
+    });
     f!("planets_of", |lua, st, s: i64| {
         let i = sys_idx(&st, s)?;
         let v: Vec<String> = st.systems[i]
