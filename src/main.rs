@@ -74,6 +74,10 @@ enum Cmd {
         /// the pack's locale translated (for translators of a pack).
         #[arg(long)]
         untranslated: bool,
+        /// Hold every timing window's ctx to its declaration (an error names
+        /// the window and the field), as the tests do.
+        #[arg(long)]
+        strict: bool,
     },
     /// Run one scenario file with its scripted answers.
     Run {
@@ -380,10 +384,15 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             dump_state,
             quiet,
             untranslated,
+            strict,
         } => {
             let p = resolve(&lib, &pack)?;
-            let mut s = Session::new(p.clone(), seed, &options, Limits::default())
-                .map_err(|e| e.to_string())?;
+            let limits = Limits {
+                check_ctx: strict,
+                ..Limits::default()
+            };
+            let mut s =
+                Session::new(p.clone(), seed, &options, limits).map_err(|e| e.to_string())?;
             let json_mode = agent == "json" || cli.json;
             if !quiet {
                 if json_mode {

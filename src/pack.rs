@@ -185,6 +185,23 @@ pub enum CtxKind {
 }
 
 impl CtxKind {
+    /// The name a declaration writes.
+    pub fn name(&self) -> &'static str {
+        match self {
+            CtxKind::Player => "player",
+            CtxKind::Unit => "unit",
+            CtxKind::System => "system",
+            CtxKind::Planet => "planet",
+            CtxKind::String => "string",
+            CtxKind::Int => "int",
+            CtxKind::Number => "number",
+            CtxKind::Bool => "bool",
+            CtxKind::Table => "table",
+            CtxKind::List => "list",
+            CtxKind::Any => "any",
+        }
+    }
+
     pub const NAMES: [&'static str; 11] = [
         "player", "unit", "system", "planet", "string", "int", "number", "bool", "table", "list",
         "any",

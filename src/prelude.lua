@@ -1,6 +1,6 @@
 -- The kernel's Lua side: decisions as yields, procedures and steps with their
 -- windows, the event bus, atomic actions. It knows no game, only these shapes.
-local game, PROCS, SUBS, WINDOWS, POLICY, CHAIN = ...
+local game, PROCS, SUBS, WINDOWS, POLICY, CHAIN, CTX_DECLS = ...
 local yield = coroutine.yield
 local sort = table.sort
 
@@ -231,6 +231,44 @@ end
 -- Opens a timing window. Subscribers held by players run in player order
 -- (active player first, then rotation; a pack may define `window_order`),
 -- then those held by the game itself. A window nobody listens to returns at once.
+-- With CTX_DECLS (scenarios and strict runs), a window opened with a ctx
+-- its declaration does not allow is an error: a field it does not declare,
+-- a required field missing, a field of the wrong kind.
+local ALWAYS = { window = true, cancel = true, cancelled = true }
+local function kind_ok(kind, v)
+  if kind == "any" then return true end
+  local t = type(v)
+  if kind == "player" then return math.type(v) == "integer" and v >= 1 and v <= game.num_players() end
+  if kind == "system" then return math.type(v) == "integer" and v >= 1 and v <= game.num_systems() end
+  if kind == "unit" or kind == "int" then return math.type(v) == "integer" end
+  if kind == "planet" or kind == "string" then return t == "string" end
+  if kind == "number" then return t == "number" end
+  if kind == "bool" then return t == "boolean" end
+  if kind == "table" or kind == "list" then return t == "table" end
+  return false
+end
+local function check_ctx(name, ctx, level)
+  local decl = CTX_DECLS[name]
+  if not decl then return end
+  local bad = {}
+  for _, k in ipairs(game.keys(ctx)) do
+    local f = decl[k]
+    if type(k) ~= "string" then
+      bad[#bad + 1] = "a non-string key " .. tostring(k)
+    elseif not f then
+      if not ALWAYS[k] then bad[#bad + 1] = "field `" .. k .. "` is not declared" end
+    elseif not kind_ok(f.kind, ctx[k]) then
+      bad[#bad + 1] = "field `" .. k .. "` is not a " .. f.kind .. " (" .. tostring(ctx[k]) .. ")"
+    end
+  end
+  for _, k in ipairs(game.keys(decl)) do
+    if not decl[k].optional and ctx[k] == nil then bad[#bad + 1] = "required field `" .. k .. "` is missing" end
+  end
+  if #bad > 0 then
+    error("window '" .. name .. "' opened with a ctx its declaration does not allow: " .. table.concat(bad, "; "), level + 1)
+  end
+end
+
 local function run_rules(list, ctx, late)
   for _, r in ipairs(list) do
     if (r.priority < 0) == late then
@@ -245,6 +283,7 @@ function game.window(name, ctx)
   local subs = SUBS[name]
   local rules = RULES[name]
   ctx = ctx or {}
+  if CTX_DECLS and ctx.window ~= name then check_ctx(name, ctx, 2) end
   if not subs and not rules then
     if not WINDOWS[name] then error("window '" .. tostring(name) .. "' is not declared by any pack", 2) end
     return ctx

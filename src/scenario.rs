@@ -98,13 +98,15 @@ pub fn resolve_pick(
         match found.as_slice() {
             [one] => return Ok((*one).clone()),
             [] => {}
-            many => return Err(format!(
+            many => {
+                return Err(format!(
                 "`{pick}` ({unit}) matches several options: {}; say which (e.g. `sustain:{name}`)",
                 many.iter()
                     .map(|s| s.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")
-            )),
+            ))
+            }
         }
     }
     Err(format!(
@@ -169,7 +171,11 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
         "tests/{}",
         path.file_name().unwrap_or_default().to_string_lossy()
     );
-    let mut session = Session::new(pack.clone(), sc.seed, &sc.options, Limits::default())?;
+    let limits = Limits {
+        check_ctx: true,
+        ..Limits::default()
+    };
+    let mut session = Session::new(pack.clone(), sc.seed, &sc.options, limits)?;
     session.log_decisions = true;
     if echo {
         session.set_echo(Some(Box::new(|l: &str| println!("{l}"))));

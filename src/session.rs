@@ -25,6 +25,8 @@ pub struct Limits {
     pub memory: usize,
     /// After loading, `game`, `game.lib` and the procedures are read-only.
     pub seal: bool,
+    /// Hold each window's ctx to its declaration (scenarios, strict runs).
+    pub check_ctx: bool,
 }
 
 impl Default for Limits {
@@ -33,6 +35,7 @@ impl Default for Limits {
             instructions: 200_000_000,
             memory: 512 * 1024 * 1024,
             seal: false,
+            check_ctx: false,
         }
     }
 }
@@ -270,6 +273,25 @@ pub struct Session {
     pub log_decisions: bool,
 }
 
+/// The declared ctx of every typed window: name -> {field = {kind, optional}}.
+fn ctx_decls(lua: &Lua, pack: &ResolvedPack) -> mlua::Result<Table> {
+    let out = lua.create_table()?;
+    for (name, d) in &pack.window_ctx {
+        if !d.typed {
+            continue;
+        }
+        let fields = lua.create_table()?;
+        for (f, c) in &d.fields {
+            let t = lua.create_table()?;
+            t.set("kind", c.kind.name())?;
+            t.set("optional", c.optional)?;
+            fields.set(f.as_str(), t)?;
+        }
+        out.set(name.as_str(), fields)?;
+    }
+    Ok(out)
+}
+
 fn budget_triggers() -> HookTriggers {
     HookTriggers::new().every_nth_instruction(1000)
 }
@@ -404,6 +426,11 @@ impl Session {
                 windows,
                 policy,
                 lua.create_sequence_from(chain).map_err(lua_err)?,
+                if limits.check_ctx {
+                    LV::Table(ctx_decls(&lua, &pack).map_err(lua_err)?)
+                } else {
+                    LV::Nil
+                },
             ))
             .map_err(lua_err)?;
         let loading: Function = game.get("__loading").map_err(lua_err)?;

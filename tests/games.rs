@@ -4,6 +4,14 @@
 use imperium::pack::Library;
 use imperium::rng::Rng;
 use imperium::session::{Limits, RandomAgent, Replay, Session};
+
+/// Games in tests hold every window's ctx to its declaration.
+fn strict() -> Limits {
+    Limits {
+        check_ctx: true,
+        ..Limits::default()
+    }
+}
 use serde_json::json;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -14,7 +22,7 @@ fn pack(id: &str) -> Rc<imperium::pack::ResolvedPack> {
 }
 
 fn play(p: &Rc<imperium::pack::ResolvedPack>, players: u32, seed: u64) -> (Vec<String>, Session) {
-    let mut s = Session::new(p.clone(), seed, &[], Limits::default()).unwrap();
+    let mut s = Session::new(p.clone(), seed, &[], strict()).unwrap();
     s.start("game", json!({ "players": players }))
         .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     let mut agent = RandomAgent(Rng::new(seed ^ 0xA6E7));
@@ -65,7 +73,7 @@ fn random_games_of_ti3_end_with_and_without_options() {
             1 => se.iter().map(|s| s.to_string()).collect(),
             _ => vec!["se_strategy_cards".to_string()],
         };
-        let mut s = Session::new(p.clone(), seed, &options, Limits::default()).unwrap();
+        let mut s = Session::new(p.clone(), seed, &options, strict()).unwrap();
         s.start("game", json!({ "players": players }))
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let mut agent = RandomAgent(Rng::new(seed ^ 0xA6E7));
@@ -100,7 +108,7 @@ fn sa_games(id: &str, options: &str, counts: &[u32]) -> Vec<String> {
     let mut untranslated = vec![];
     for &players in counts {
         let seed = u64::from(players) * 7 + options.len() as u64;
-        let mut s = Session::new(p.clone(), seed, &options, Limits::default()).unwrap();
+        let mut s = Session::new(p.clone(), seed, &options, strict()).unwrap();
         s.start("game", json!({ "players": players }))
             .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
         let mut agent = RandomAgent(Rng::new(seed ^ 0xA6E7));
