@@ -27,6 +27,10 @@ pub const KERNEL_KEYS: &[(&str, &str)] = &[
     ),
 ];
 
+/// Arguments a kernel key gives besides those its English text shows
+/// (a translation may use them).
+pub const KERNEL_EXTRA_ARGS: &[(&str, &[&str])] = &[("kernel.play_optional", &["card", "when"])];
+
 /// The texts of every key the pack's locale files give, and the language
 /// each was last given in.
 #[derive(Clone, Debug)]

@@ -7,6 +7,7 @@ pub mod diff;
 pub mod fight;
 pub mod galaxy;
 pub mod hex;
+pub mod keycheck;
 pub mod keys;
 pub mod locale;
 pub mod pack;

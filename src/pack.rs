@@ -1098,6 +1098,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
     };
     check_refs(&resolved, &sources, &mut diags);
     crate::schema::validate(&resolved, &sources, &mut diags);
+    crate::keycheck::check(&resolved, &sources, &mut diags);
     if diags.is_empty() {
         Ok(resolved)
     } else {

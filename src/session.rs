@@ -175,7 +175,16 @@ impl Shared {
     /// Reads a prompt, log line or roll label: a plain string, or a table
     /// with `key` and named arguments rendered by the locale.
     fn keyed(&self, v: &LV) -> mlua::Result<Keyed> {
-        match v {
+        self.keyed_in(v, true).map(|(k, _)| k)
+    }
+
+    /// As `keyed`; also says whether the text is in the pack's language
+    /// (always, without a locale). With `record` false, a text left in
+    /// English is not noted as untranslated (the caller may still
+    /// translate the line it goes into).
+    fn keyed_in(&self, v: &LV, record: bool) -> mlua::Result<(Keyed, bool)> {
+        let mut in_lang = true;
+        let k = match v {
             LV::Table(t) => {
                 let key: String = t
                     .get::<Option<String>>("key")?
@@ -199,31 +208,40 @@ impl Shared {
                         .translator
                         .as_ref()
                         .map(|t| t.translate(&text))
-                        .unwrap_or((text, false));
-                    if !matched {
-                        self.untranslated.borrow_mut().insert(format!("key {key}"));
+                        .unwrap_or((text.clone(), false));
+                    if matched {
+                        out
+                    } else {
+                        in_lang = false;
+                        if record {
+                            self.untranslated.borrow_mut().insert(format!("key {key}"));
+                            out
+                        } else {
+                            // Left as it is: the caller's line may match.
+                            text
+                        }
                     }
-                    out
                 } else if let Some(t) = &self.translator {
                     t.words(&text)
                 } else {
                     text
                 };
-                Ok(Keyed {
+                Keyed {
                     key: Some(key),
                     args,
                     text,
-                })
+                }
             }
             other => {
                 let s = lua_to_string(other);
-                Ok(Keyed {
+                Keyed {
                     key: None,
                     args: BTreeMap::new(),
                     text: self.translate(s),
-                })
+                }
             }
-        }
+        };
+        Ok((k, in_lang))
     }
 
     /// An argument of a keyed text as text: numbers without a needless
@@ -1196,11 +1214,16 @@ fn install_api(
                     }
                     let hits = rolls.iter().filter(|&&r| r >= target).count() as i64;
                     if !quiet && n > 0 {
-                        let keyed_label = matches!(label, LV::Table(_));
-                        let label_text = if keyed_label {
-                            sh2.keyed(&label)?.text
-                        } else {
-                            lua_to_string(&label)
+                        // A keyed label in the pack's language goes into the
+                        // kernel's roll line in that language; a plain label
+                        // (or one the locale has no key for) into the English
+                        // line, which the locale's phrases may translate whole.
+                        let (label_text, in_lang) = match &label {
+                            LV::Table(_) => {
+                                let (k, ok) = sh2.keyed_in(&label, false)?;
+                                (k.text, ok)
+                            }
+                            other => (lua_to_string(other), false),
                         };
                         let mut args = BTreeMap::new();
                         args.insert("label".to_string(), label_text);
@@ -1219,12 +1242,10 @@ fn install_api(
                         } else {
                             "kernel.roll_hits"
                         };
-                        if keyed_label {
+                        if in_lang && (sh2.translator.is_none() || sh2.keys.translated(key)) {
                             let line = sh2.keys.render(key, &args).map_err(rterr)?;
                             sh2.push_text(line);
                         } else {
-                            // A plain label: the English line, which the
-                            // locale's phrases may translate whole.
                             let line = KeyTexts::default().render(key, &args).map_err(rterr)?;
                             sh2.push_log(line);
                         }
