@@ -25,6 +25,8 @@ local function unit_of(opt)
   return what, kind, tonumber(id)
 end
 L.policies.default = function(p, prompt, options)
+  -- A keyed prompt (a table) is none of the two below: the first option.
+  if type(prompt) ~= "string" then return options[1] end
   if prompt:sub(1, 10) == "assign hit" then
     local best, bk
     for _, o in ipairs(options) do
