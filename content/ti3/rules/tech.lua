@@ -21,7 +21,7 @@ end
 function L.gain_tech(p, id)
   game.grant(p, "techs", id)
   L.reset_cache()
-  game.log(L.pn(p) .. " researches " .. L.name("techs", id))
+  game.log({ key = "ti3.researches", p = L.pn(p), tech = L.name("techs", id) })
   game.window("tech_gained", { player = p, tech = id })
 end
 
@@ -127,7 +127,7 @@ function L.strategy_research(p, cost, prompt)
     L.pay(p, game.data.racial_techs[r].cost or 0, "resources")
     game.grant(p, "racial_techs", r)
     L.reset_cache()
-    game.log(L.pn(p) .. " acquires " .. L.name("racial_techs", r))
+    game.log({ key = "ti3.acquires", p = L.pn(p), tech = L.name("racial_techs", r) })
   else
     L.pay(p, cost, "resources")
     L.gain_tech(p, pick)
