@@ -668,7 +668,7 @@ EFFECTS.hostage_situation = function(p, c, w)
   local n = #gf
   local opts = { "lose the landing ground forces" }
   if game.counter(p, "tg") >= n then table.insert(opts, 1, "pay " .. n .. " tg") end
-  if game.choose(p, c.name, opts):sub(1, 3) == "pay" then
+  if game.choose(p, { key = "ti3.domain_counter_choice", name = c.name }, opts):sub(1, 3) == "pay" then
     game.add(p, "tg", -n)
     game.log({ key = "ti3.pays_tg", p = L.pn(p), n = n, name = c.name })
   else
@@ -733,7 +733,7 @@ end
 
 EFFECTS.space_pirates = function(p, c, w)
   local tg = game.counter(p, "tg")
-  if tg > 0 and game.choose(p, c.name, { "give up " .. tg .. " tg", "fight the pirate dreadnought" }):sub(1, 4) == "give" then
+  if tg > 0 and game.choose(p, { key = "ti3.domain_counter_choice", name = c.name }, { "give up " .. tg .. " tg", "fight the pirate dreadnought" }):sub(1, 4) == "give" then
     game.set(p, "tg", 0)
     game.log({ key = "ti3.gives_up_tg_space", p = L.pn(p), tg = tg })
   else

@@ -120,7 +120,7 @@ function L.strategy_research(p, cost, prompt)
   end
   if #opts == 0 then return end
   opts[#opts + 1] = "none"
-  local pick = game.choose(p, prompt or "research", opts)
+  local pick = game.choose(p, prompt or { key = "ti3.research" }, opts)
   if pick == "none" then return end
   if pick:sub(1, 7) == "racial:" then
     local r = pick:sub(8)

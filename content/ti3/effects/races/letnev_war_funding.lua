@@ -13,7 +13,7 @@ return {
     if ctx.ground then
       local free = game.holds(p, "racial_techs", "l4_disruptors")
       if not free and game.counter(p, "tg") < 2 then return end
-      local prompt = name .. ": " .. (free and "+2 for your ground forces this round (free)" or "pay 2 tg for +2 for your ground forces this round")
+      local prompt = { key = free and "ti3.war_funding_ground_free" or "ti3.war_funding_ground", name = name }
       if game.choose(p, prompt, { "no", "yes" }) ~= "yes" then return end
       if not free then game.add(p, "tg", -2) end
       local kinds = {}
