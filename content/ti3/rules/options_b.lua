@@ -634,7 +634,7 @@ end
 
 EFFECTS.lazax_survivors = function(p, c)
   game.add(p, "se_lazax_survivors", 1)
-  game.log({ key = "ti3.takes_lazax_survivors", p = L.pn(p) })
+  game.log(L.pn(p) .. " takes the Lazax Survivors: +3 votes on every later agenda")
   return "discard"
 end
 
@@ -670,7 +670,7 @@ EFFECTS.hostage_situation = function(p, c, w)
   if game.counter(p, "tg") >= n then table.insert(opts, 1, "pay " .. n .. " tg") end
   if game.choose(p, { key = "ti3.domain_counter_choice", name = c.name }, opts):sub(1, 3) == "pay" then
     game.add(p, "tg", -n)
-    game.log({ key = "ti3.pays_tg", p = L.pn(p), n = n, name = c.name })
+    game.log(L.pn(p) .. " pays " .. n .. " tg (" .. c.name .. ")")
   else
     for _, u in ipairs(gf) do destroy(u, c.name) end
   end
@@ -716,13 +716,13 @@ end
 
 EFFECTS.discovery = function(p, c)
   L.draw("deck:actions", "discard:actions", "actions:" .. p, 1)
-  game.log({ key = "ti3.draws_action_card_for", p = L.pn(p), card = c.name })
+  game.log(L.pn(p) .. " draws an action card (" .. c.name .. ")")
   return "discard"
 end
 
 EFFECTS.precursor_station = function(p, c, w)
   game.put("game", nil, "se_precursor", w.system)
-  game.log({ key = "ti3.holds_precursor_space_station", system = L.sysname(w.system) })
+  game.log(L.sysname(w.system) .. " holds the Precursor Space Station")
   return "discard"
 end
 
@@ -755,11 +755,7 @@ end
 local function resolve(p, id, where)
   local c = game.data.se_counters_b[id]
   where.counter = id
-  if where.planet then
-    game.log({ key = "ti3.reveals_counter_on", p = L.pn(p), name = c.name, planet = L.name("planets", where.planet) })
-  else
-    game.log({ key = "ti3.reveals_counter_in", p = L.pn(p), name = c.name, system = L.sysname(where.system) })
-  end
+  game.log(L.pn(p) .. " reveals " .. c.name .. (where.planet and (" on " .. L.name("planets", where.planet)) or (" in " .. L.sysname(where.system))))
   local f = EFFECTS[c.effect]
   if not f then error("no effect '" .. tostring(c.effect) .. "' for counter " .. id) end
   return f(p, c, where)
@@ -1140,7 +1136,7 @@ function B.install()
     if opt("final_frontier") and not game.get("game", nil, "winner") and B.station_holder() == p
       and game.counter(p, "vp") >= L.goal() - 1 then
       game.put("game", nil, "winner", p)
-      game.log({ key = "ti3.precursor_needs_one_less", p = L.pn(p) })
+      game.log(L.pn(p) .. " holds the Precursor Space Station and needs one point less")
       error({ game_over = true, commit = true }, 0)
     end
     return base_check(p)

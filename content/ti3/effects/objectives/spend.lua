@@ -109,7 +109,7 @@ return {
     for _, pl in ipairs(res) do game.exhaust(pl, true) end
     for _, pl in ipairs(inf) do game.exhaust(pl, true) end
     game.add(p, "tg", -(T + goods))
-    local function planets(list) return #list > 0 and table.concat(list, ",") or { key = "ti3.no_planets" } end
+    local function planets(list) return #list > 0 and table.concat(list, ",") or "no planets" end
     game.log({ key = goods > 0 and "ti3.pays_objective_more_tg" or "ti3.pays_objective", p = L.pn(p), tg = T, resources = R, res_planets = planets(res), influence = I, inf_planets = planets(inf), more = goods })
   end,
 }
