@@ -80,7 +80,7 @@ function B.add_wormhole(s, w)
   for t = 1, game.num_systems() do
     if t ~= s and has_wormhole(t, w) then game.link(s, t, "wormhole:" .. w) end
   end
-  game.log(L.sysname(s) .. " gains a wormhole: " .. w)
+  game.log({ key = "ti3.gains_wormhole", system = L.sysname(s), wormhole = w })
 end
 
 -- Anomalies a counter turned a system into (Final Frontier gravity rift / supernova).
@@ -90,7 +90,7 @@ function B.set_anomaly(s, a)
   local t = extra_anomalies()
   t[tostring(s)] = a
   game.put("game", nil, "se_anomalies", t)
-  game.log(L.sysname(s) .. " is now a " .. L.name("anomalies", a))
+  game.log({ key = "ti3.becomes_anomaly", system = L.sysname(s), anomaly = L.name("anomalies", a) })
 end
 
 function B.anomaly_of(s) return extra_anomalies()[tostring(s)] end
@@ -129,14 +129,14 @@ local function neutral_fight(p, mine_fn, neutrals, label)
       for _, n in ipairs(neutrals) do
         if n.sustain and not n.damaged then
           n.damaged = true; done = true
-          game.log("neutral " .. n.kind .. " sustains damage")
+          game.log({ key = "ti3.neutral_sustains_damage", unit = n.kind })
           break
         end
       end
       if not done then
         local worst = 1
         for i, n in ipairs(neutrals) do if n.hit > neutrals[worst].hit then worst = i end end
-        game.log("neutral " .. neutrals[worst].kind .. " is destroyed")
+        game.log({ key = "ti3.neutral_destroyed", unit = neutrals[worst].kind })
         B.neutral_destroyed(neutrals[worst].kind, label)
         table.remove(neutrals, worst)
       end
@@ -145,7 +145,7 @@ local function neutral_fight(p, mine_fn, neutrals, label)
     if rounds > 100 then error(label .. " did not end") end
   end
   local won = #neutrals == 0 and #mine_fn() > 0
-  game.log(label .. ": " .. (won and (L.pn(p) .. " wins") or (L.pn(p) .. " fails")))
+  game.log({ key = won and "ti3.neutral_fight_won" or "ti3.neutral_fight_lost", label = label, p = L.pn(p) })
   return won
 end
 
@@ -159,7 +159,7 @@ end
 local function destroy(u, why)
   if game.unit_exists(u.id) then
     game.remove_unit(u.id)
-    game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed (" .. why .. ")")
+    game.log({ key = "ti3.unit_destroyed_why", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id, why = why })
   end
 end
 
@@ -175,13 +175,13 @@ local function free_ships(p, s, budget, why)
         opts[#opts + 1] = t
       end
     end
-    local pick = game.choose(p, "take free ships (" .. why .. "), " .. budget .. " resources left", opts)
+    local pick = game.choose(p, { key = "ti3.take_free_ships", why = why, budget = budget }, opts)
     if pick == "done" then break end
     local d = L.def(p, pick)
     budget = budget - d.cost
     local n = room_for(p, pick, d.per_cost or 1)
     for _ = 1, n do game.spawn(pick, p, { system = s }) end
-    game.log(L.pn(p) .. " gets " .. n .. " free " .. pick .. " in " .. L.sysname(s) .. " (" .. why .. ")")
+    game.log({ key = "ti3.gets_free_ships", p = L.pn(p), n = n, unit = pick, system = L.sysname(s), why = why })
   end
   L.enforce_limits(p, s)
 end
@@ -189,11 +189,11 @@ end
 local function free_technology(chooser, p, why, optional)
   local opts = L.researchable(p)
   if #opts == 0 then
-    game.log(L.pn(p) .. " has no technology to gain (" .. why .. ")")
+    game.log({ key = "ti3.no_technology_to_gain", p = L.pn(p), why = why })
     return
   end
   if optional then table.insert(opts, 1, "none") end
-  local pick = game.choose(chooser, "free technology for " .. L.pn(p) .. " (" .. why .. ")", opts)
+  local pick = game.choose(chooser, { key = "ti3.free_technology", p = L.pn(p), why = why }, opts)
   if pick ~= "none" then L.gain_tech(p, pick) end
 end
 
@@ -239,12 +239,16 @@ function B.mines_on_board() return game.counter("game", "se_mines") end
 function B.place_mine(s, owner)
   owner = owner or "none"
   if B.mines_on_board() >= B.MINES then
-    game.log("no space mine token is left")
+    game.log({ key = "ti3.no_space_mine_token" })
     return false
   end
   game.put("system", s, "se_mines:" .. tostring(owner), B.mine_count(s, owner) + 1)
   game.add("game", "se_mines", 1)
-  game.log((owner == "none" and "a neutral" or (L.pn(owner) .. " lays a")) .. " space mine in " .. L.sysname(s))
+  if owner == "none" then
+    game.log({ key = "ti3.neutral_space_mine", system = L.sysname(s) })
+  else
+    game.log({ key = "ti3.lays_space_mine", p = L.pn(owner), system = L.sysname(s) })
+  end
   return true
 end
 
@@ -254,7 +258,11 @@ function B.remove_mine(s, owner)
   if n <= 0 then return false end
   game.put("system", s, "se_mines:" .. tostring(owner), n > 1 and (n - 1) or nil)
   game.add("game", "se_mines", -1)
-  game.log("a space mine" .. (owner ~= "none" and (" of " .. L.pn(owner)) or "") .. " is removed from " .. L.sysname(s))
+  if owner ~= "none" then
+    game.log({ key = "ti3.space_mine_of_removed", p = L.pn(owner), system = L.sysname(s) })
+  else
+    game.log({ key = "ti3.space_mine_removed", system = L.sysname(s) })
+  end
   return true
 end
 
@@ -282,7 +290,7 @@ end
 
 local function lay_mine(p, s)
   if B.mines_on_board() >= B.MINES or L.spendable(p, "resources") < 2 then return end
-  if game.choose(p, "lay a space mine in " .. L.sysname(s) .. " for 2 resources", { "no", "yes" }) == "yes" then
+  if game.choose(p, { key = "ti3.lay_space_mine", system = L.sysname(s) }, { "no", "yes" }) == "yes" then
     L.pay(p, 2, "resources")
     B.place_mine(s, p)
   end
@@ -307,7 +315,7 @@ function B.build_facility(p, pl, kind)
   game.put("planet", pl, "se_facility", kind)
   game.put("planet", pl, "se_facility_owner", p)
   game.add("game", "se_" .. kind, 1)
-  game.log(L.pn(p) .. " builds a " .. kind .. " on " .. L.name("planets", pl))
+  game.log({ key = "ti3.builds_facility", p = L.pn(p), unit = kind, planet = L.name("planets", pl) })
 end
 
 function B.destroy_facility(pl, why)
@@ -316,7 +324,7 @@ function B.destroy_facility(pl, why)
   game.put("planet", pl, "se_facility", nil)
   game.put("planet", pl, "se_facility_owner", nil)
   game.add("game", "se_" .. kind, -1)
-  game.log("the " .. kind .. " on " .. L.name("planets", pl) .. " is destroyed" .. (why and (" (" .. why .. ")") or ""))
+  game.log({ key = why and "ti3.facility_destroyed_why" or "ti3.facility_destroyed", unit = kind, planet = L.name("planets", pl), why = why })
 end
 
 -- Planets of s where p may build a facility now.
@@ -343,7 +351,7 @@ local function offer_facilities(p, s)
       end
     end
     if #opts > 1 then
-      local pick = game.choose(p, "build a facility on " .. L.name("planets", pl), opts)
+      local pick = game.choose(p, { key = "ti3.build_facility", planet = L.name("planets", pl) }, opts)
       if pick ~= "none" then
         L.pay(p, 1, "resources")
         game.exhaust(pl, true)
@@ -403,7 +411,7 @@ function B.deal_artifacts(first, tokens, legals, put)
       if #opts > 0 then break end
     end
     if #opts == 0 then break end
-    put(p, game.choose(p, "place a face-down artifact token", opts), token)
+    put(p, game.choose(p, { key = "ti3.place_face_down_artifact" }, opts), token)
   end
 end
 
@@ -439,7 +447,7 @@ function B.place_artifacts(first)
     function() return legal(false, false) end,
   }, function(p, pl, token)
     B.put_artifact(pl, token)
-    game.log(L.pn(p) .. " places a face-down artifact token on " .. L.name("planets", pl))
+    game.log({ key = "ti3.places_face_down_artifact", p = L.pn(p), planet = L.name("planets", pl) })
   end)
 end
 
@@ -461,11 +469,11 @@ function B.sync_artifacts()
         local name = L.name("se_artifacts_b", token)
         if owner and not game.get("planet", pl, "se_artifact_revealed") then
           game.put("planet", pl, "se_artifact_revealed", true)
-          game.log(L.pn(owner) .. " reveals the artifact token on " .. L.name("planets", pl) .. ": " .. name)
+          game.log({ key = "ti3.reveals_artifact_token", p = L.pn(owner), planet = L.name("planets", pl), name = name })
         end
         if token == "empty" then
           game.put("planet", pl, "se_artifact", nil)
-          game.log("the empty artifact token on " .. L.name("planets", pl) .. " is removed")
+          game.log({ key = "ti3.empty_artifact_token_removed", planet = L.name("planets", pl) })
         else
           -- The special objective's holder is recorded the way the Voice of
           -- the Council records it (objective_controller:<id>, scored:<id>).
@@ -476,7 +484,7 @@ function B.sync_artifacts()
           if holder then
             game.put("player", holder, "scored:" .. obj, nil)
             local v = game.add(holder, "vp", -pts)
-            game.log(L.pn(holder) .. " loses " .. pts .. " vp (" .. name .. "): " .. v .. " vp")
+            game.log({ key = "ti3.loses_vp", p = L.pn(holder), pts = pts, name = name, v = v })
           end
           if owner then
             game.put("player", owner, "scored:" .. obj, true)
@@ -525,7 +533,7 @@ function B.place_domain_counters()
     if not pool[i] then break end
     game.put("planet", pl, "se_ds", pool[i])
   end
-  game.log("Distant Suns: " .. math.min(#planets, #pool) .. " domain counters placed face down")
+  game.log({ key = "ti3.distant_suns_domain_counters", n = math.min(#planets, #pool) })
 end
 
 function B.place_frontier_counters()
@@ -541,7 +549,7 @@ function B.place_frontier_counters()
     if not pool[i] then break end
     game.put("system", s, "se_ff", pool[i])
   end
-  game.log("Final Frontier: " .. math.min(#systems, #pool) .. " counters placed face down")
+  game.log({ key = "ti3.final_frontier_counters_placed", n = math.min(#systems, #pool) })
 end
 
 local function cname(id) return L.name("se_counters_b", id) end
@@ -576,9 +584,9 @@ EFFECTS.industrial_society = function(p, c, w)
     if L.def(u.owner, u.kind).type == "space_dock" then has_dock = true end
   end
   if not has_dock and room_for(p, "space_dock", 1) > 0
-    and game.confirm(p, "place a free space dock on " .. L.name("planets", pl)) then
+    and game.confirm(p, { key = "ti3.place_free_space_dock", planet = L.name("planets", pl) }) then
     game.spawn("space_dock", p, { planet = pl })
-    game.log(L.pn(p) .. " places a free space dock on " .. L.name("planets", pl))
+    game.log({ key = "ti3.places_free_space_dock", p = L.pn(p), planet = L.name("planets", pl) })
   end
   w.after[#w.after + 1] = function()
     if game.planet_owner(pl) == p then game.exhaust(pl, false) end
@@ -592,10 +600,10 @@ EFFECTS.native_intelligence = function(p, c, w)
     if pl ~= w.planet and not game.get("planet", pl, "se_ds_revealed") then opts[#opts + 1] = pl end
   end
   if #opts > 0 then
-    local pl = game.choose(p, "look at the domain counter on", opts)
+    local pl = game.choose(p, { key = "ti3.look_domain_counter" }, opts)
     -- What p saw stays with p (the log does not show it).
     game.put("player", p, "se_seen:" .. pl, game.get("planet", pl, "se_ds"))
-    game.log(L.pn(p) .. " looks at the domain counter on " .. L.name("planets", pl))
+    game.log({ key = "ti3.looks_domain_counter", p = L.pn(p), planet = L.name("planets", pl) })
   end
   return "discard"
 end
@@ -634,17 +642,17 @@ end
 -- (domain.txt only says he places them).
 EFFECTS.settlers = function(p, c, w)
   for _, u in ipairs(L.ground(p, w.planet)) do game.move_unit(u.id, { system = w.system }) end
-  game.log(L.pn(p) .. " ground forces return to space over " .. L.name("planets", w.planet))
+  game.log({ key = "ti3.ground_forces_return_space", p = L.pn(p), planet = L.name("planets", w.planet) })
   local hits = game.roll(L.pn(p) .. " settlers", 1, 6)
   if hits > 0 then
     for _ = 1, 2 do game.spawn("ground_force", p, { planet = w.planet }) end
-    game.log(L.pn(p) .. " places two free ground forces on " .. L.name("planets", w.planet))
+    game.log({ key = "ti3.places_two_free_ground_forces", p = L.pn(p), planet = L.name("planets", w.planet) })
   else
     local others = {}
     for q = 1, game.num_players() do if q ~= p then others[#others + 1] = q end end
     local q = others[game.random(#others)]
     for _ = 1, 2 do game.spawn("ground_force", q, { planet = w.planet }) end
-    game.log(L.pn(q) .. " places two free ground forces on " .. L.name("planets", w.planet))
+    game.log({ key = "ti3.places_two_free_ground_forces", p = L.pn(q), planet = L.name("planets", w.planet) })
     L.take_control(q, w.planet, true)
   end
   return "discard"
@@ -660,7 +668,7 @@ EFFECTS.hostage_situation = function(p, c, w)
   local n = #gf
   local opts = { "lose the landing ground forces" }
   if game.counter(p, "tg") >= n then table.insert(opts, 1, "pay " .. n .. " tg") end
-  if game.choose(p, c.name, opts):sub(1, 3) == "pay" then
+  if game.choose(p, { key = "ti3.domain_counter_choice", name = c.name }, opts):sub(1, 3) == "pay" then
     game.add(p, "tg", -n)
     game.log(L.pn(p) .. " pays " .. n .. " tg (" .. c.name .. ")")
   else
@@ -681,9 +689,9 @@ EFFECTS.automated_defense = function(p, c, w)
   w.after[#w.after + 1] = function()
     local pl = w.planet
     if game.planet_owner(pl) == p and room_for(p, "pds", 1) > 0
-      and game.confirm(p, "place a free PDS on " .. L.name("planets", pl)) then
+      and game.confirm(p, { key = "ti3.place_free_pds", planet = L.name("planets", pl) }) then
       game.spawn("pds", p, { planet = pl })
-      game.log(L.pn(p) .. " places a free PDS on " .. L.name("planets", pl))
+      game.log({ key = "ti3.places_free_pds", p = L.pn(p), planet = L.name("planets", pl) })
     end
   end
   return "discard"
@@ -698,9 +706,9 @@ EFFECTS.fighter_ambush = function(p, c, w)
 end
 
 EFFECTS.derelict_ship = function(p, c, w)
-  if room_for(p, "cruiser", 1) > 0 and game.confirm(p, "take a free cruiser in " .. L.sysname(w.system)) then
+  if room_for(p, "cruiser", 1) > 0 and game.confirm(p, { key = "ti3.take_free_cruiser", system = L.sysname(w.system) }) then
     game.spawn("cruiser", p, { system = w.system })
-    game.log(L.pn(p) .. " gets a free cruiser in " .. L.sysname(w.system))
+    game.log({ key = "ti3.gets_free_cruiser", p = L.pn(p), system = L.sysname(w.system) })
     L.enforce_limits(p, w.system)
   end
   return "discard"
@@ -725,9 +733,9 @@ end
 
 EFFECTS.space_pirates = function(p, c, w)
   local tg = game.counter(p, "tg")
-  if tg > 0 and game.choose(p, c.name, { "give up " .. tg .. " tg", "fight the pirate dreadnought" }):sub(1, 4) == "give" then
+  if tg > 0 and game.choose(p, { key = "ti3.domain_counter_choice", name = c.name }, { "give up " .. tg .. " tg", "fight the pirate dreadnought" }):sub(1, 4) == "give" then
     game.set(p, "tg", 0)
-    game.log(L.pn(p) .. " gives up " .. tg .. " tg to the space pirates")
+    game.log({ key = "ti3.gives_up_tg_space", p = L.pn(p), tg = tg })
   else
     neutral_fight(p, function() return L.ships(p, w.system) end, neutral_units("dreadnought", 1), c.name)
   end
@@ -776,7 +784,7 @@ function B.resolve_planet_counter(p, pl)
   if r == "keep" and not game.planet_owner(pl) then
     game.put("planet", pl, "se_ds", id)
     game.put("planet", pl, "se_ds_revealed", true)
-    game.log(cname(id) .. " stays on " .. L.name("planets", pl))
+    game.log({ key = "ti3.counter_stays", counter = cname(id), planet = L.name("planets", pl) })
   end
   return where.after
 end
@@ -786,7 +794,7 @@ function B.discard_planet_counter(pl, why)
   if not id then return end
   game.put("planet", pl, "se_ds", nil)
   game.put("planet", pl, "se_ds_revealed", nil)
-  game.log("the domain counter on " .. L.name("planets", pl) .. " is discarded unresolved (" .. why .. ")")
+  game.log({ key = "ti3.domain_counter_discarded_unresolved", planet = L.name("planets", pl), why = why })
 end
 
 -- p's ships ended a move in s.
@@ -835,7 +843,7 @@ function B.add_nexus()
       if t ~= s and has_wormhole(t, w) then game.link(s, t, "wormhole:" .. w) end
     end
   end
-  game.log("the Wormhole Nexus (Mallice) is set beside the galaxy")
+  game.log({ key = "ti3.wormhole_nexus_mallice_set" })
   return s
 end
 
@@ -931,7 +939,7 @@ procedure("build_drafted_galaxy", function(ctx)
       table.insert(hands[p], t)
     end
   end
-  game.log("galaxy draft (" .. mode .. "): " .. #pool .. " tiles for " .. #free .. " hexes, " .. L.pn(first) .. " places first")
+  game.log({ key = "ti3.galaxy_draft_tiles_hexes", mode = mode, n = #pool, n2 = #free, p = L.pn(first) })
   local turn = 0
   local guard = 0
   while #free > 0 do
@@ -944,7 +952,7 @@ procedure("build_drafted_galaxy", function(ctx)
       local opts, seen = {}, {}
       for _, t in ipairs(src) do if not seen[t] then seen[t] = true; opts[#opts + 1] = t end end
       table.sort(opts)
-      local tile = game.choose(p, "draft: choose a system tile to place", opts)
+      local tile = game.choose(p, { key = "ti3.draft_choose_system_tile" }, opts)
       local ring = 99
       for _, h in ipairs(free) do ring = math.min(ring, ring_of(h)) end
       local in_ring, legal = {}, {}
@@ -955,11 +963,11 @@ procedure("build_drafted_galaxy", function(ctx)
         end
       end
       if #legal == 0 then legal = in_ring end
-      local hex = game.choose(p, "draft: place " .. tile .. " on", legal)
+      local hex = game.choose(p, { key = "ti3.draft_place", tile = tile }, legal)
       for i, t in ipairs(src) do if t == tile then table.remove(src, i); break end end
       for i, h in ipairs(free) do if h == hex then table.remove(free, i); break end end
       put(tile, hex)
-      game.log(L.pn(p) .. " places " .. L.name("systems", tile) .. " at " .. hex)
+      game.log({ key = "ti3.places_tile", p = L.pn(p), tile = L.name("systems", tile), hex = hex })
     else
       -- Everyone out of tiles with hexes left: only possible with a short ctx.pool.
       local any = false

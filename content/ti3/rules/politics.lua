@@ -49,7 +49,7 @@ end
 
 function L.break_agreements()
   game.put("game", nil, "agreements", {})
-  game.log("all trade agreements are broken")
+  game.log({ key = "ti3.all_agreements_broken" })
 end
 
 local function has_agreement(p, q)
@@ -83,7 +83,7 @@ function L.negotiate(holder)
           local list = agreements()
           list[#list + 1] = { a = p, ai = free_contract(p), b = q, bi = free_contract(q) }
           game.put("game", nil, "agreements", list)
-          game.log(L.pn(p) .. " and " .. L.pn(q) .. " make a trade agreement")
+          game.log({ key = "ti3.make_trade_agreement", p = L.pn(p), q = L.pn(q) })
         end
       end
     end

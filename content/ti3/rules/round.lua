@@ -32,15 +32,15 @@ function L.take_bonus(p, id, bonus)
   for _ = 1, bonus do
     local opts = { "trade good" }
     if L.reinforcements(p) > 0 then opts[#opts + 1] = "command counter" end
-    if game.choose(p, "take a bonus counter of " .. L.name("strategy_cards", id) .. " as", opts) == "command counter" then
-      game.add(p, game.choose(p, "place a command counter", L.POOLS), 1)
+    if game.choose(p, { key = "ti3.take_bonus_counter_as", card = L.name("strategy_cards", id) }, opts) == "command counter" then
+      game.add(p, game.choose(p, { key = "ti3.place_command_counter" }, L.POOLS), 1)
       cc = cc + 1
     else
       game.add(p, "tg", 1)
       tg = tg + 1
     end
   end
-  game.log(L.pn(p) .. " takes " .. bonus .. " bonus: " .. tg .. " tg, " .. cc .. " command counter" .. (cc == 1 and "" or "s"))
+  game.log({ key = "ti3.takes_bonus", p = L.pn(p), bonus = bonus, tg = tg, cc = cc, s = (cc == 1 and "" or "s") })
 end
 
 -- hook: the strategy cards p may take with this pick, from the free ones (default: all of them).
@@ -63,11 +63,11 @@ procedure("strategy_phase", function(ctx)
         local banned = d.no_repeat and game.get("player", p, "no_repeat") == id
         if not game.get("game", nil, "sc_owner:" .. id) and not banned then free[#free + 1] = id end
       end
-      local id = game.choose(p, "choose a strategy card", L.strategy_card_choices(p, free))
+      local id = game.choose(p, { key = "ti3.choose_strategy_card" }, L.strategy_card_choices(p, free))
       game.put("game", nil, "sc_owner:" .. id, p)
       game.put("game", nil, "sc_used:" .. id, false)
       local bonus = game.get("game", nil, "sc_bonus:" .. id) or 0
-      game.log(L.pn(p) .. " takes " .. L.name("strategy_cards", id) .. (bonus > 0 and (" with " .. bonus .. " bonus") or ""))
+      game.log({ key = bonus > 0 and "ti3.takes_strategy_card_bonus" or "ti3.takes_strategy_card", p = L.pn(p), card = L.name("strategy_cards", id), bonus = bonus })
       if bonus > 0 then
         game.put("game", nil, "sc_bonus:" .. id, 0)
         L.take_bonus(p, id, bonus)
@@ -103,7 +103,7 @@ procedure("action_phase", function(ctx)
         if act == "pass" then
           passed[p] = true
           npassed = npassed + 1
-          game.log(L.pn(p) .. " passes")
+          game.log({ key = "ti3.passes", p = L.pn(p) })
         else
           L.take_action(p, act)
         end
@@ -164,9 +164,9 @@ local function transfer_move(p, from, to)
   local room = 0
   for _, u in ipairs(L.ships(p, from)) do
     local d = L.def(p, u.kind)
-    if (d.move or 0) >= 1 and game.confirm(p, "transfer " .. u.kind .. "#" .. u.id .. " to " .. L.sysname(to)) then
+    if (d.move or 0) >= 1 and game.confirm(p, { key = "ti3.transfer", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(to) }) then
       game.move_unit(u.id, { system = to })
-      game.log(L.pn(p) .. " moves " .. u.kind .. "#" .. u.id .. " " .. L.sysname(from) .. " -> " .. L.sysname(to))
+      game.log({ key = "ti3.moves_unit", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(from), system2 = L.sysname(to) })
       room = room + (d.capacity or 0)
     end
   end
@@ -176,10 +176,10 @@ local function transfer_move(p, from, to)
   if L.floating_docks(p) then
     for _, u in ipairs(game.units { system = from, owner = p, space = true }) do
       if L.is_floating_dock(u) and not u.dock_moved and (L.def(p, u.kind).move or 0) >= 1
-        and game.confirm(p, "transfer " .. u.kind .. "#" .. u.id .. " to " .. L.sysname(to)) then
+        and game.confirm(p, { key = "ti3.transfer", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(to) }) then
         game.move_unit(u.id, { system = to })
         game.put("unit", u.id, "dock_moved", true)
-        game.log(L.pn(p) .. " moves " .. u.kind .. "#" .. u.id .. " " .. L.sysname(from) .. " -> " .. L.sysname(to))
+        game.log({ key = "ti3.moves_unit", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(from), system2 = L.sysname(to) })
       end
     end
   end
@@ -187,7 +187,8 @@ local function transfer_move(p, from, to)
   for _, u in ipairs(game.units { system = from, owner = p }) do
     if room <= 0 then break end
     if u.carried == nil and L.def(p, u.kind).transported and game.unit_exists(u.id)
-      and game.confirm(p, "transport " .. u.kind .. "#" .. u.id .. (u.planet and (" from " .. L.name("planets", u.planet)) or "") .. " to " .. L.sysname(to)) then
+      and game.confirm(p, u.planet and { key = "ti3.transport_from", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", u.planet), system = L.sysname(to) }
+        or { key = "ti3.transport", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(to) }) then
       game.move_unit(u.id, { system = to })
       room = room - 1
     end
@@ -203,7 +204,7 @@ function L.ti3_transfer_action(ctx)
   if game.counter(p, "tactic") <= 0 then error(L.pn(p) .. " has no command counter in its command pool") end
   local opts = {}
   for _, pr in ipairs(pairs_) do opts[#opts + 1] = game.system(pr[1]).hex .. "<->" .. game.system(pr[2]).hex end
-  local pick = game.choose(p, "transfer between", opts)
+  local pick = game.choose(p, { key = "ti3.transfer_between" }, opts)
   local a, b = pick:match("^(.-)<%->(.-)$")
   a, b = game.system_at(a), game.system_at(b)
   ctx.systems = { a, b }
@@ -211,7 +212,7 @@ function L.ti3_transfer_action(ctx)
   game.add(p, "tactic", -1)
   game.place_token(a, "command", p)
   game.place_token(b, "command", p)
-  game.log(L.pn(p) .. " transfers between " .. L.sysname(a) .. " and " .. L.sysname(b))
+  game.log({ key = "ti3.transfers_between", p = L.pn(p), system = L.sysname(a), system2 = L.sysname(b) })
   -- 1. Movement, both ways; limits hold afterwards.
   transfer_move(p, a, b)
   transfer_move(p, b, a)
@@ -238,7 +239,7 @@ function L.ti3_transfer_action(ctx)
             if #targets > 1 then
               local hexes = {}
               for _, t in ipairs(targets) do hexes[#hexes + 1] = game.system(t).hex end
-              s = game.system_at(game.choose(q, "fire " .. u.kind .. "#" .. u.id .. " at", hexes))
+              s = game.system_at(game.choose(q, { key = "ti3.fire_at", unit = u.kind .. "#" .. u.id, id = u.id }, hexes))
             end
             shots[q] = shots[q] or {}
             shots[q][s] = shots[q][s] or {}
@@ -271,10 +272,10 @@ function L.ti3_transfer_action(ctx)
           if u.carried == nil and (d.class == "ground" or d.class == "structure") and not L.is_floating_dock(u) then avail[#avail + 1] = u end
         end
         for _, u in ipairs(avail) do
-          if not landed[u.id] and game.confirm(p, "land " .. u.kind .. "#" .. u.id .. " on " .. L.name("planets", pl)) then
+          if not landed[u.id] and game.confirm(p, { key = "ti3.land", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", pl) }) then
             landed[u.id] = true
             game.move_unit(u.id, { planet = pl })
-            game.log(L.pn(p) .. " lands " .. u.kind .. "#" .. u.id .. " on " .. L.name("planets", pl))
+            game.log({ key = "ti3.lands", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", pl) })
           end
         end
       end
@@ -286,7 +287,7 @@ function L.ti3_transfer_action(ctx)
     if L.production(p, s) > 0 then prod[#prod + 1] = game.system(s).hex end
   end
   if #prod > 1 then
-    local where = game.choose(p, "produce in", prod)
+    local where = game.choose(p, { key = "ti3.produce_in" }, prod)
     if where ~= "none" then game.step("production", { player = p, active = p, system = game.system_at(where), transfer = true }) end
   end
 end
@@ -335,7 +336,7 @@ function L.score(p, id)
         for _ = 1, n do
           local pools = {}
           for _, pool in ipairs({ "tactic", "strategy" }) do if game.counter(p, pool) > 0 then pools[#pools + 1] = pool end end
-          game.add(p, game.choose(p, "spend a command counter from", pools), -1)
+          game.add(p, game.choose(p, { key = "ti3.spend_command_counter" }, pools), -1)
         end
       else L.pay(p, n, kind) end
     end
@@ -344,7 +345,7 @@ function L.score(p, id)
   else game.put("player", p, "scored:" .. id, true) end
   if d.ends_game == "winner" then
     game.put("game", nil, "winner", p)
-    game.log(L.pn(p) .. " claims " .. L.name("objectives", id) .. " and wins")
+    game.log({ key = "ti3.claims_wins", p = L.pn(p), objective = L.name("objectives", id) })
     game.put("game", nil, "won_by", "claims " .. L.name("objectives", id))
     error({ game_over = true, commit = true }, 0)
   end
@@ -364,13 +365,13 @@ procedure("score_objectives", function(ctx)
     for _, c in ipairs(game.zone("public")) do
       if not game.get("player", p, "scored:" .. c) and L.can_score(p, c) then opts[#opts + 1] = c end
     end
-    local pick = game.choose(p, "claim a public objective", opts)
+    local pick = game.choose(p, { key = "ti3.claim_public_objective" }, opts)
     if pick ~= "none" then L.score(p, pick) end
     opts = { "none" }
     for _, c in ipairs(game.zone("secrets:" .. p)) do
       if L.can_score(p, c) then opts[#opts + 1] = c end
     end
-    pick = game.choose(p, "claim a secret objective", opts)
+    pick = game.choose(p, { key = "ti3.claim_secret_objective" }, opts)
     if pick ~= "none" then L.score(p, pick) end
   end
 end)
@@ -401,9 +402,9 @@ function L.enforce_action_limit(p)
       if not seen[c] then seen[c] = true; hand[#hand + 1] = c end
     end
     table.sort(hand)
-    local c = game.choose(p, "discard an action card (hand limit " .. L.ACTION_CARD_LIMIT .. ")", hand)
+    local c = game.choose(p, { key = "ti3.discard_over_hand_limit", limit = L.ACTION_CARD_LIMIT }, hand)
     game.move_card(c, "actions:" .. p, "discard:actions")
-    game.log(L.pn(p) .. " discards " .. L.name("action_cards", c) .. " over the hand limit")
+    game.log({ key = "ti3.discards_over_hand_limit", p = L.pn(p), card = L.name("action_cards", c) })
   end
 end
 
@@ -428,8 +429,8 @@ procedure("gain_command_tokens", function(ctx)
   for _, p in ipairs(L.initiative_order()) do
     local extra = L.flag(p, "extra_command_counters")
     local n = math.min(2 + extra, L.reinforcements(p))
-    for _ = 1, n do game.add(p, game.choose(p, "place a command counter", L.POOLS), 1) end
+    for _ = 1, n do game.add(p, game.choose(p, { key = "ti3.place_command_counter" }, L.POOLS), 1) end
     L.redistribute(p)
-    game.log(L.pn(p) .. " command counters: " .. game.counter(p, "tactic") .. "/" .. game.counter(p, "fleet") .. "/" .. game.counter(p, "strategy"))
+    game.log({ key = "ti3.command_counters", p = L.pn(p), tactic = game.counter(p, "tactic"), fleet = game.counter(p, "fleet"), strategy = game.counter(p, "strategy") })
   end
 end)

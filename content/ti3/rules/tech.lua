@@ -21,7 +21,7 @@ end
 function L.gain_tech(p, id)
   game.grant(p, "techs", id)
   L.reset_cache()
-  game.log(L.pn(p) .. " researches " .. L.name("techs", id))
+  game.log({ key = "ti3.researches", p = L.pn(p), tech = L.name("techs", id) })
   game.window("tech_gained", { player = p, tech = id })
 end
 
@@ -120,14 +120,14 @@ function L.strategy_research(p, cost, prompt)
   end
   if #opts == 0 then return end
   opts[#opts + 1] = "none"
-  local pick = game.choose(p, prompt or "research", opts)
+  local pick = game.choose(p, prompt or { key = "ti3.research" }, opts)
   if pick == "none" then return end
   if pick:sub(1, 7) == "racial:" then
     local r = pick:sub(8)
     L.pay(p, game.data.racial_techs[r].cost or 0, "resources")
     game.grant(p, "racial_techs", r)
     L.reset_cache()
-    game.log(L.pn(p) .. " acquires " .. L.name("racial_techs", r))
+    game.log({ key = "ti3.acquires", p = L.pn(p), tech = L.name("racial_techs", r) })
   else
     L.pay(p, cost, "resources")
     L.gain_tech(p, pick)

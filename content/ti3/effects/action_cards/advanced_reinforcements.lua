@@ -13,15 +13,15 @@ return {
   component = function(p)
     local opts = game.planets_owned(p)
     table.sort(opts)
-    local pl = game.choose(p, "planet reinforced", opts)
+    local pl = game.choose(p, { key = "ti3.planet_reinforced" }, opts)
     local what = { "2 ground forces" }
     if shock_left() then what[#what + 1] = "1 shock troop" end
-    if game.choose(p, "reinforcements", what) == "1 shock troop" then
+    if game.choose(p, { key = "ti3.reinforcements" }, what) == "1 shock troop" then
       game.spawn("shock_troop", p, { planet = pl })
-      game.log(L.pn(p) .. " places a shock troop on " .. L.name("planets", pl))
+      game.log({ key = "ti3.places_shock_troop", p = L.pn(p), planet = L.name("planets", pl) })
     else
       for _ = 1, 2 do game.spawn("ground_force", p, { planet = pl }) end
-      game.log(L.pn(p) .. " places 2 ground forces on " .. L.name("planets", pl))
+      game.log({ key = "ti3.places_2_ground_forces", p = L.pn(p), planet = L.name("planets", pl) })
     end
   end,
 }

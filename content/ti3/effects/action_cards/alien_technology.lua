@@ -6,7 +6,7 @@ return {
   component = function(p)
     local opts = L.researchable(p)
     table.insert(opts, 1, "none")
-    local pick = game.choose(p, "technology for 4 resources", opts)
+    local pick = game.choose(p, { key = "ti3.technology_4_resources" }, opts)
     if pick == "none" then return end
     L.pay(p, 4, "resources")
     L.gain_tech(p, pick)

@@ -25,10 +25,10 @@ end
 return {
   usable = function(p) return #game.planets_owned(p) > 0 and #opponents(p) > 0 end,
   component = function(p, def)
-    local q = tonumber(game.choose(p, "player who may not invade", opponents(p)):sub(2))
+    local q = tonumber(game.choose(p, { key = "ti3.player_who_may_not" }, opponents(p)):sub(2))
     local mine = game.planets_owned(p)
     table.sort(mine)
-    local pl = game.choose(p, "planet protected by the armistice", mine)
+    local pl = game.choose(p, { key = "ti3.planet_protected_by_armistice" }, mine)
     local list = {}
     for _, t in ipairs(game.get("game", nil, KEY) or {}) do
       if t.round == round() then list[#list + 1] = t end
@@ -36,7 +36,7 @@ return {
     list[#list + 1] = { planet = pl, against = q, round = round() }
     game.put("game", nil, KEY, list)
     game.grant("game", "action_cards", def.id)
-    game.log(L.pn(q) .. " may not invade " .. L.name("planets", pl) .. " this round")
+    game.log({ key = "ti3.may_not_invade_this", p = L.pn(q), planet = L.name("planets", pl) })
   end,
   when = function(ctx, p)
     return p == nil and ctx.player ~= nil and ctx.system ~= nil and next(truces(ctx.player, ctx.system)) ~= nil
@@ -57,7 +57,7 @@ return {
           game.move_unit(u.id, { system = s })
           back[#back + 1] = u
         end
-        game.log(L.pn(q) .. " may not invade " .. L.name("planets", pl) .. " (Armistice): its ground forces stay in space")
+        game.log({ key = "ti3.may_not_invade_armistice", p = L.pn(q), planet = L.name("planets", pl) })
       end
     end
     if #back == 0 then return end
@@ -65,10 +65,10 @@ return {
       if not protected[pl] and #back > 0 then
         local opts = { "0" }
         for i = 1, #back do opts[#opts + 1] = tostring(i) end
-        local n = tonumber(game.choose(q, "commit ground forces to " .. L.name("planets", pl), opts))
+        local n = tonumber(game.choose(q, { key = "ti3.commit_ground_forces", planet = L.name("planets", pl) }, opts))
         if n > 0 then
           for _ = 1, n do game.move_unit(table.remove(back, 1).id, { planet = pl }) end
-          game.log(L.pn(q) .. " commits " .. n .. " ground force" .. (n > 1 and "s" or "") .. " to " .. L.name("planets", pl))
+          game.log({ key = "ti3.commits_ground_forces", p = L.pn(q), n = n, s = (n > 1 and "s" or ""), planet = L.name("planets", pl) })
           local listed = false
           for _, x in ipairs(ctx.targets) do if x == pl then listed = true end end
           if game.planet_owner(pl) ~= q and not listed then table.insert(ctx.targets, pl) end

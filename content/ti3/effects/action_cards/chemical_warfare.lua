@@ -36,11 +36,11 @@ return {
         if not seen[u.kind] then seen[u.kind] = true; opts[#opts + 1] = u.kind .. "#" .. u.id end
       end
       if #opts == 0 then break end
-      local pick = game.choose(q, "ground force lost to Chemical Warfare", opts)
+      local pick = game.choose(q, { key = "ti3.ground_force_lost_chemical" }, opts)
       local kind, id = pick:match("^([%w_]+)#(%d+)$")
       id = tonumber(id)
       game.remove_unit(id)
-      game.log(L.pn(q) .. " " .. pick .. " is destroyed")
+      game.log({ key = "ti3.unit_destroyed", p = L.pn(q), unit = pick })
       game.window("unit_destroyed", { player = q, kind = kind, unit = id, source = p, label = "chemical warfare", active = ctx.active, system = game.planet_system(pl) })
     end
   end,

@@ -19,8 +19,8 @@ end
 return {
   usable = function(p) return #targets(p) > 0 end,
   component = function(p)
-    local pl = game.choose(p, "planet for 2 PDS", targets(p))
+    local pl = game.choose(p, { key = "ti3.planet_2_pds" }, targets(p))
     for _ = 1, 2 do game.spawn("pds", p, { planet = pl }) end
-    game.log(L.pn(p) .. " places 2 PDS on " .. L.name("planets", pl))
+    game.log({ key = "ti3.places_2_pds", p = L.pn(p), planet = L.name("planets", pl) })
   end,
 }

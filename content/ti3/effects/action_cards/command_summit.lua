@@ -8,6 +8,6 @@ return {
   run = function(ctx, p)
     local n = math.min(2, L.reinforcements(p))
     game.add(p, "tactic", n)
-    game.log(L.pn(p) .. " puts " .. n .. " command counter" .. (n == 1 and "" or "s") .. " in the command pool")
+    game.log({ key = "ti3.puts_command_counters", p = L.pn(p), n = n, s = (n == 1 and "" or "s") })
   end,
 }

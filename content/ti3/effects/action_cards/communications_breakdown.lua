@@ -13,7 +13,7 @@ return {
   ["before:space_combat"] = function(ctx, p, def)
     game.put("game", nil, "ac_lock", ctx.system)
     game.grant("game", "action_cards", def.id)
-    game.log("no action cards but Sabotage until the space battle in " .. L.sysname(ctx.system) .. " ends")
+    game.log({ key = "ti3.no_action_cards_but", system = L.sysname(ctx.system) })
   end,
   ["after:space_combat"] = function(ctx, _, def)
     game.put("game", nil, "ac_lock", nil)

@@ -11,7 +11,7 @@ return {
     return a ~= nil and game.get("game", nil, "sc_owner:political") == a and not game.get("game", nil, "sc_used:political")
   end,
   run = function(ctx, p)
-    game.log(L.pn(game.get("game", nil, "active")) .. " draws no political card")
+    game.log({ key = "ti3.draws_no_political_card", p = L.pn(game.get("game", nil, "active")) })
     ctx.cancel = true
   end,
 }

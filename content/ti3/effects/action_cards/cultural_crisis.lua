@@ -27,7 +27,7 @@ return {
     for q = 1, game.num_players() do
       if #game.holdings(q, "race_abilities") > 0 then opts[#opts + 1] = L.pn(q) end
     end
-    local q = tonumber(game.choose(p, "player who loses the racial abilities this round", opts):sub(2))
+    local q = tonumber(game.choose(p, { key = "ti3.player_who_loses_racial" }, opts):sub(2))
     local ids = game.holdings(q, "race_abilities")
     table.sort(ids)
     local kept = game.get("player", q, KEY) or {}
@@ -38,13 +38,13 @@ return {
     game.put("player", q, KEY, kept)
     L.reset_cache()
     game.grant("game", "action_cards", def.id)
-    game.log(L.pn(q) .. " loses its racial abilities this round")
+    game.log({ key = "ti3.loses_its_racial_abilities", p = L.pn(q) })
   end,
   ["after:status_phase"] = function(ctx, _, def)
     for _, q in ipairs(affected()) do
       for _, id in ipairs(game.get("player", q, KEY)) do game.grant(q, "race_abilities", id) end
       game.put("player", q, KEY, nil)
-      game.log(L.pn(q) .. " has its racial abilities again")
+      game.log({ key = "ti3.has_its_racial_abilities", p = L.pn(q) })
     end
     L.reset_cache()
     game.revoke("game", "action_cards", def.id)

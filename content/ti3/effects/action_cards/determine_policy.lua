@@ -29,7 +29,7 @@ return {
   end,
   run = function(ctx, p)
     local deck, discard, laws = zones(ctx)
-    local pick = game.choose(p, "agenda the council votes on", choices(ctx))
+    local pick = game.choose(p, { key = "ti3.agenda_council_votes" }, choices(ctx))
     local from, id = pick:match("^(%a+):(.+)$")
     local coll = ctx.coll or "political_cards"
     if from == "deck" then
@@ -44,6 +44,6 @@ return {
       game.revoke("game", coll, id)
       game.put("game", nil, "law:" .. id, nil)
     end
-    game.log(L.pn(p) .. " sets " .. L.name(coll, id) .. " (from the " .. from .. ") before the council")
+    game.log({ key = "ti3.sets_before_council", p = L.pn(p), agenda = L.name(coll, id), from = from })
   end,
 }

@@ -12,14 +12,14 @@ end
 return {
   when = function(ctx, p) return not game.get("game", nil, "ac_lock") and #targets(p) > 0 end,
   run = function(ctx, p)
-    local q = tonumber(game.choose(p, "player whose action cards you look at", targets(p)):sub(2))
+    local q = tonumber(game.choose(p, { key = "ti3.player_whose_action_cards" }, targets(p)):sub(2))
     local hand, seen, opts = game.zone("actions:" .. q), {}, {}
     for _, c in ipairs(hand) do
       if not seen[c] then seen[c] = true; opts[#opts + 1] = c end
     end
     table.sort(opts)
-    local c = game.choose(p, "action card of " .. L.pn(q) .. " to discard", opts)
+    local c = game.choose(p, { key = "ti3.action_card_discard", p = L.pn(q) }, opts)
     game.move_card(c, "actions:" .. q, "discard:actions")
-    game.log(L.pn(p) .. " looks at " .. L.pn(q) .. "'s action cards and discards " .. L.name("action_cards", c))
+    game.log({ key = "ti3.looks_action_cards_discards", p = L.pn(p), q = L.pn(q), card = L.name("action_cards", c) })
   end,
 }

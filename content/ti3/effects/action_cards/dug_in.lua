@@ -37,11 +37,11 @@ return {
   end,
   run = function(ctx, p)
     if p == nil then return protect(ctx) end
-    local pl = game.choose(p, "planet whose ground forces dig in", planets(p))
+    local pl = game.choose(p, { key = "ti3.planet_whose_ground_forces" }, planets(p))
     game.put("planet", pl, "dug_in_by", p)
     game.put("planet", pl, "dug_in_round", round())
     game.grant("game", "action_cards", "dug_in")
-    game.log(L.pn(p) .. "'s ground forces on " .. L.name("planets", pl) .. " are immune to bombardment this round")
+    game.log({ key = "ti3.ground_forces_are_immune", p = L.pn(p), planet = L.name("planets", pl) })
     protect(ctx)
   end,
 }

@@ -15,7 +15,7 @@ end
 return {
   when = function(ctx, p) return not game.get("game", nil, "ac_lock") and #systems(p) > 0 end,
   run = function(ctx, p)
-    local pick = game.choose(p, "system whose ships are repaired", systems(p))
+    local pick = game.choose(p, { key = "ti3.system_whose_ships_are" }, systems(p))
     local s = game.system_at(pick) or tonumber(pick)
     local n = 0
     for _, u in ipairs(game.units { system = s, owner = p }) do
@@ -24,6 +24,6 @@ return {
         n = n + 1
       end
     end
-    game.log(L.pn(p) .. " repairs " .. n .. " ship" .. (n == 1 and "" or "s") .. " in " .. L.sysname(s))
+    game.log({ key = "ti3.repairs_ships", p = L.pn(p), n = n, s = (n == 1 and "" or "s"), system = L.sysname(s) })
   end,
 }

@@ -22,15 +22,15 @@ end
 return {
   usable = function(p) return #targets() > 0 end,
   component = function(p)
-    local pl = game.choose(p, "planet whose PDS are sabotaged", targets())
+    local pl = game.choose(p, { key = "ti3.planet_whose_pds_are" }, targets())
     local list = pds_on(pl)
     local opts = {}
     for i = math.min(2, #list), 1, -1 do opts[#opts + 1] = tostring(i) end
-    local n = tonumber(game.choose(p, "PDS to destroy", opts))
+    local n = tonumber(game.choose(p, { key = "ti3.pds_destroy" }, opts))
     for i = 1, n do
       local u = list[i]
       game.remove_unit(u.id)
-      game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+      game.log({ key = "ti3.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
       game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, source = p, label = "equipment sabotage", system = u.system })
     end
   end,

@@ -25,7 +25,7 @@ return {
     local a, s = ctx.player, ctx.system
     local list, opts = docks(p, s), {}
     for _, u in ipairs(list) do opts[#opts + 1] = u.kind .. "#" .. u.id .. " on " .. u.planet end
-    local id = tonumber(game.choose(p, "space dock that fires", opts):match("#(%d+)"))
+    local id = tonumber(game.choose(p, { key = "ti3.space_dock_that_fires" }, opts):match("#(%d+)"))
     local dock
     for _, u in ipairs(list) do if u.id == id then dock = u end end
     local sc = pds(p)

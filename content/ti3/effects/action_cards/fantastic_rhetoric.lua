@@ -7,6 +7,6 @@ return {
   when = function(ctx, p) return not game.get("game", nil, "ac_lock") and ctx.player == p end,
   run = function(ctx, p)
     ctx.votes = (ctx.votes or 0) + 10
-    game.log(L.pn(p) .. " adds 10 influence to the vote")
+    game.log({ key = "ti3.adds_10_influence_vote", p = L.pn(p) })
   end,
 }

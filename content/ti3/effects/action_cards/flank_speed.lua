@@ -23,7 +23,7 @@ return {
       game.put("unit", u.id, "flank_speed", (game.get("unit", u.id, "flank_speed") or 0) + 1)
     end
     game.grant("game", "action_cards", def.id)
-    game.log(L.pn(p) .. "'s ships moving to " .. L.sysname(ctx.system) .. " get +1 movement")
+    game.log({ key = "ti3.ships_moving_get_1", p = L.pn(p), system = L.sysname(ctx.system) })
   end,
   ["after:tactical_action"] = function(ctx, _, def)
     for _, u in ipairs(game.units {}) do

@@ -20,7 +20,7 @@ return {
     local q = (p == ctx.player) and ctx.defender or ctx.player
     game.put("game", nil, KEY, { player = q, system = ctx.system })
     game.grant("game", "action_cards", def.id)
-    game.log(L.pn(q) .. " may not retreat from this space battle")
+    game.log({ key = "ti3.may_not_retreat_this", p = L.pn(q) })
   end,
   retreat_announced = function(ctx) ctx.cancel = true end,
   ["after:space_combat"] = function(ctx, _, def)

@@ -20,7 +20,7 @@ end
 return {
   usable = function(p) return #cards() > 0 end,
   component = function(p)
-    local id = game.choose(p, "strategy card whose primary you use", cards())
+    local id = game.choose(p, { key = "ti3.strategy_card_whose_primary" }, cards())
     game.step("strategic_action", { player = p, active = p, card = id })
   end,
 }

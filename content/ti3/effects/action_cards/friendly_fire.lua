@@ -25,7 +25,7 @@ return {
     for i = 1, n do
       local u = f[i]
       game.remove_unit(u.id)
-      game.log(L.pn(q) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+      game.log({ key = "ti3.unit_destroyed", p = L.pn(q), unit = u.kind .. "#" .. u.id, id = u.id })
       game.window("unit_destroyed", { player = q, kind = u.kind, unit = u.id, source = p, label = "friendly fire", active = ctx.active, system = s })
     end
   end,

@@ -16,10 +16,10 @@ end
 return {
   usable = function(p) return #targets(p) > 0 end,
   component = function(p)
-    local pick = game.choose(p, "system for the destroyer", targets(p))
+    local pick = game.choose(p, { key = "ti3.system_destroyer" }, targets(p))
     local s = game.system_at(pick) or tonumber(pick)
     game.spawn("destroyer", p, { system = s })
-    game.log(L.pn(p) .. " places a destroyer in " .. L.sysname(s))
+    game.log({ key = "ti3.places_destroyer", p = L.pn(p), system = L.sysname(s) })
     L.enforce_limits(p, s)
   end,
 }

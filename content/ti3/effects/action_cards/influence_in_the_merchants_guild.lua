@@ -20,12 +20,12 @@ return {
       if not seen[k] then seen[k] = true; opts[#opts + 1] = k end
     end
     table.sort(opts)
-    local pick = game.choose(p, "trade agreement to break", opts)
+    local pick = game.choose(p, { key = "ti3.trade_agreement_break" }, opts)
     local keep, done = {}, false
     for _, a in ipairs(game.get("game", nil, "agreements") or {}) do
       if not done and breakable(a) and label(a) == pick then done = true else keep[#keep + 1] = a end
     end
     game.put("game", nil, "agreements", keep)
-    game.log("the trade agreement " .. pick .. " is broken")
+    game.log({ key = "ti3.trade_agreement_broken", pick = pick })
   end,
 }

@@ -11,8 +11,8 @@ end
 return {
   usable = function(p) return #targets(p) > 0 end,
   component = function(p)
-    local q = tonumber(game.choose(p, "player who loses a command counter", targets(p)):sub(2))
+    local q = tonumber(game.choose(p, { key = "ti3.player_who_loses_command" }, targets(p)):sub(2))
     game.add(q, "tactic", -1)
-    game.log(L.pn(q) .. " loses a command counter from the command pool")
+    game.log({ key = "ti3.loses_command_counter", p = L.pn(q) })
   end,
 }

@@ -20,13 +20,13 @@ end
 return {
   usable = function(p) return #targets(p) > 0 end,
   component = function(p)
-    local pick = game.choose(p, "ship to destroy", targets(p))
+    local pick = game.choose(p, { key = "ti3.ship_destroy" }, targets(p))
     local kind, id = pick:match("^([%w_]+)#(%d+)")
     id = tonumber(id)
     local owner = tonumber(pick:match(" of p(%d+) "))
     local s = game.system_at(pick:match(" in (.+)$"))
     game.remove_unit(id)
-    game.log(L.pn(owner) .. " " .. kind .. "#" .. id .. " is destroyed")
+    game.log({ key = "ti3.unit_destroyed", p = L.pn(owner), unit = kind .. "#" .. id, id = id })
     game.window("unit_destroyed", { player = owner, kind = kind, unit = id, source = p, label = "lucky shot", system = s })
   end,
 }

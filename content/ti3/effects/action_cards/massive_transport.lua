@@ -39,12 +39,12 @@ end
 return {
   usable = function(p) return #moves(p) > 0 end,
   component = function(p)
-    local pick = game.choose(p, "space dock to move", moves(p))
+    local pick = game.choose(p, { key = "ti3.space_dock_move" }, moves(p))
     local id = tonumber(pick:match("#(%d+)"))
     local to = pick:match("%-> (.+)$")
     local from = game.planet_system(pick:match(" on (.-) %->"))
     game.move_unit(id, { planet = to })
-    game.log(L.pn(p) .. " moves its space dock to " .. L.name("planets", to))
+    game.log({ key = "ti3.moves_its_space_dock", p = L.pn(p), planet = L.name("planets", to) })
     L.enforce_limits(p, from)
   end,
 }

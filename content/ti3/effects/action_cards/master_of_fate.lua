@@ -17,10 +17,10 @@ return {
       local cards = game.zone(peek)
       if #cards == 0 then break end
       table.sort(cards)
-      local c = game.choose(p, "action card for " .. L.pn(q), cards)
+      local c = game.choose(p, { key = "ti3.action_card", p = L.pn(q) }, cards)
       game.move_card(c, peek, "actions:" .. q)
     end
-    game.log(L.pn(p) .. " hands out " .. #got .. " action card" .. (#got == 1 and "" or "s"))
+    game.log({ key = "ti3.hands_out_action_cards", p = L.pn(p), n = #got, s = (#got == 1 and "" or "s") })
     for _, q in ipairs(L.initiative_order()) do
       local n = L.flag(q, "extra_action_cards")
       if n > 0 then L.draw("deck:actions", "discard:actions", "actions:" .. q, n) end

@@ -22,10 +22,10 @@ return {
       local opts = exhausted(p)
       if #opts == 0 then break end
       table.insert(opts, 1, "done")
-      local pl = game.choose(p, "refresh a planet", opts)
+      local pl = game.choose(p, { key = "ti3.refresh_planet" }, opts)
       if pl == "done" then break end
       game.exhaust(pl, false)
-      game.log(L.pn(p) .. " refreshes " .. L.name("planets", pl))
+      game.log({ key = "ti3.refreshes", p = L.pn(p), planet = L.name("planets", pl) })
     end
   end,
 }

@@ -37,15 +37,15 @@ return {
       for _, kind in ipairs(list) do
         local ds = docks(q)
         if #ds == 0 then
-          game.log(L.pn(q) .. "'s " .. kind .. " set aside is lost: no space dock")
+          game.log({ key = "ti3.set_aside_lost_no", p = L.pn(q), unit = kind })
         else
           local opts = {}
           for _, u in ipairs(ds) do opts[#opts + 1] = u.planet end
           table.sort(opts)
-          local pl = game.choose(q, "space dock where the " .. kind .. " returns", opts)
+          local pl = game.choose(q, { key = "ti3.space_dock_where_returns", unit = kind }, opts)
           local s = game.planet_system(pl)
           local id = game.spawn(kind, q, { system = s })
-          game.log(L.pn(q) .. "'s " .. kind .. "#" .. id .. " returns in " .. L.sysname(s))
+          game.log({ key = "ti3.returns", p = L.pn(q), unit = kind .. "#" .. id, id = id, system = L.sysname(s) })
           L.enforce_limits(q, s)
         end
       end

@@ -30,7 +30,7 @@ return {
   ["after:movement"] = function(ctx, p, def)
     game.put("game", nil, KEY, { player = p, system = ctx.system })
     game.grant("game", "action_cards", def.id)
-    game.log(L.pn(p) .. " lays mines in " .. L.sysname(ctx.system))
+    game.log({ key = "ti3.lays_mines", p = L.pn(p), system = L.sysname(ctx.system) })
   end,
   ["before:space_combat"] = function(ctx, _, def)
     local st = game.get("game", nil, KEY)
@@ -40,7 +40,7 @@ return {
     local q = (ctx.player == p) and ctx.defender or ctx.player
     local n = cruisers(p, s)
     if n > 0 and q and #L.ships(q, s) > 0 then
-      game.log(L.pn(p) .. "'s mines score " .. n .. " hit" .. (n == 1 and "" or "s"))
+      game.log({ key = "ti3.mines_score_hits", p = L.pn(p), n = n, s = (n == 1 and "" or "s") })
       L.assign_hits(q, L.ships(q, s), n, "minelayers", { source = p })
     end
   end,

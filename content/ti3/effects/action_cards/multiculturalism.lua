@@ -30,14 +30,14 @@ return {
     return ctx.window == "before:strategy_phase" and not game.get("game", nil, "ac_lock") and #choices(p) > 0
   end,
   ["before:strategy_phase"] = function(ctx, p, def)
-    local id = game.choose(p, "racial ability you borrow this round", choices(p))
+    local id = game.choose(p, { key = "ti3.racial_ability_you_borrow" }, choices(p))
     game.grant(p, "race_abilities", id)
     local list = game.get("player", p, KEY) or {}
     list[#list + 1] = id
     game.put("player", p, KEY, list)
     L.reset_cache()
     game.grant("game", "action_cards", def.id)
-    game.log(L.pn(p) .. " has " .. L.name("race_abilities", id) .. " this round")
+    game.log({ key = "ti3.has_this_round", p = L.pn(p), ability = L.name("race_abilities", id) })
   end,
   ["after:status_phase"] = function(ctx, _, def)
     for _, q in ipairs(borrowers()) do

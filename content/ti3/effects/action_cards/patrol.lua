@@ -45,7 +45,7 @@ return {
       local opts = moves(p, dest, moved, from)
       if #opts == 0 then break end
       if i > 1 then table.insert(opts, 1, "done") end
-      local pick = game.choose(p, "patrol", opts)
+      local pick = game.choose(p, { key = "ti3.patrol" }, opts)
       if pick == "done" then break end
       local id, hex = pick:match("#(%d+) %-> (.+)$")
       id = tonumber(id)
@@ -56,7 +56,7 @@ return {
       game.move_unit(id, { system = s })
       moved[id] = true
       if not game.has_token(s, "command", p) then game.place_token(s, "command", p) end
-      game.log(L.pn(p) .. " patrols into " .. L.sysname(s))
+      game.log({ key = "ti3.patrols_into", p = L.pn(p), system = L.sysname(s) })
       L.enforce_limits(p, s)
     end
   end,

@@ -14,20 +14,20 @@ end
 return {
   usable = function(p) return #targets(p) > 0 end,
   component = function(p)
-    local pl = game.choose(p, "planet struck by plague", targets(p))
+    local pl = game.choose(p, { key = "ti3.planet_struck_by_plague" }, targets(p))
     local q = game.planet_owner(pl)
     local list = L.ground(q, pl)
     if #list == 0 then
-      game.log("no ground forces on " .. L.name("planets", pl))
+      game.log({ key = "ti3.no_ground_forces", planet = L.name("planets", pl) })
       return
     end
     local rolls = {}
     for i = 1, #list do rolls[i] = game.random(10) end
-    game.log(L.pn(p) .. " plague on " .. L.name("planets", pl) .. " [" .. table.concat(rolls, ",") .. "]: even results destroy")
+    game.log({ key = "ti3.plague_roll", p = L.pn(p), planet = L.name("planets", pl), rolls = table.concat(rolls, ",") })
     for i, u in ipairs(list) do
       if rolls[i] % 2 == 0 then
         game.remove_unit(u.id)
-        game.log(L.pn(q) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+        game.log({ key = "ti3.unit_destroyed", p = L.pn(q), unit = u.kind .. "#" .. u.id, id = u.id })
         game.window("unit_destroyed", { player = q, kind = u.kind, unit = u.id, source = p, label = "plague", system = game.planet_system(pl) })
       end
     end

@@ -11,10 +11,10 @@ end
 return {
   usable = function(p) return #targets(p) > 0 end,
   component = function(p)
-    local q = tonumber(game.choose(p, "player robbed by privateers", targets(p)):sub(2))
+    local q = tonumber(game.choose(p, { key = "ti3.player_robbed_by_privateers" }, targets(p)):sub(2))
     local n = game.counter(q, "tg")
     game.set(q, "tg", 0)
-    game.log(L.pn(q) .. " loses " .. n .. " tg")
+    game.log({ key = "ti3.loses_tg", p = L.pn(q), n = n })
     L.gain_tg(p, n // 2, "Privateers")
   end,
 }

@@ -9,7 +9,7 @@ return {
   component = function(p)
     local s = L.home(p)
     game.spawn("dreadnought", p, { system = s })
-    game.log(L.pn(p) .. " places a dreadnought in " .. L.sysname(s))
+    game.log({ key = "ti3.places_dreadnought", p = L.pn(p), system = L.sysname(s) })
     L.enforce_limits(p, s)
   end,
 }

@@ -23,7 +23,7 @@ return {
     return not game.get("game", nil, "ac_lock") and takes_part(ctx, p) and #dice(ctx) > 0
   end,
   run = function(ctx, p)
-    local pick = game.choose(p, "combat die of " .. L.pn(ctx.player) .. " to reroll", dice(ctx))
+    local pick = game.choose(p, { key = "ti3.combat_die_reroll", p = L.pn(ctx.player) }, dice(ctx))
     local kind, di = pick:match("^([%w_]+) die (%d+):")
     local g
     for _, x in ipairs(ctx.groups) do if x.kind == kind then g = x end end

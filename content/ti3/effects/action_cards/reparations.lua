@@ -12,9 +12,9 @@ return {
     local q = ctx.player
     local theirs = game.planets_owned(q)
     table.sort(theirs)
-    local pl = game.choose(p, "exhaust a planet of " .. L.pn(q), theirs)
+    local pl = game.choose(p, { key = "ti3.exhaust_planet", p = L.pn(q) }, theirs)
     game.exhaust(pl, true)
-    game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl))
+    game.log({ key = "ti3.exhausts", p = L.pn(p), planet = L.name("planets", pl) })
     local cap = L.pdef(pl).resources or 0
     local mine = {}
     for _, x in ipairs(game.planets_owned(p)) do
@@ -22,9 +22,9 @@ return {
     end
     table.sort(mine)
     if #mine > 0 then
-      local r = game.choose(p, "refresh one of your planets", mine)
+      local r = game.choose(p, { key = "ti3.refresh_one_your_planets" }, mine)
       game.exhaust(r, false)
-      game.log(L.pn(p) .. " refreshes " .. L.name("planets", r))
+      game.log({ key = "ti3.refreshes", p = L.pn(p), planet = L.name("planets", r) })
     end
   end,
 }

@@ -21,7 +21,7 @@ end
 local function retreat(q, s)
   local opts = {}
   for _, t in ipairs(L.retreat_options(q, s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
-  local pick = game.choose(q, "retreat to", opts)
+  local pick = game.choose(q, { key = "ti3.retreat_to" }, opts)
   local t = game.system_at(pick) or tonumber(pick)
   for _, u in ipairs(game.units { system = s, owner = q, space = true }) do
     if u.carried == nil then game.move_unit(u.id, { system = t }) end
@@ -32,11 +32,11 @@ local function retreat(q, s)
       for _, pool in ipairs(L.POOLS) do
         if game.counter(q, pool) > 0 then pools[#pools + 1] = pool end
       end
-      if #pools > 0 then game.add(q, game.choose(q, "take a command token for the retreat from", pools), -1) end
+      if #pools > 0 then game.add(q, game.choose(q, { key = "ti3.take_command_token_retreat" }, pools), -1) end
     end
     if L.reinforcements(q) > 0 then game.place_token(t, "command", q) end
   end
-  game.log(L.pn(q) .. " retreats to " .. L.sysname(t))
+  game.log({ key = "ti3.retreats", p = L.pn(q), system = L.sysname(t) })
   L.enforce_limits(q, t)
 end
 return {
@@ -50,7 +50,7 @@ return {
     local q = (p == ctx.player) and ctx.defender or ctx.player
     local opts = { "take 2 casualties" }
     if #L.retreat_options(q, s) > 0 and not flanked(q, s) then opts[#opts + 1] = "retreat" end
-    if game.choose(q, "Rule by Terror", opts) == "retreat" then
+    if game.choose(q, { key = "ti3.rule_by_terror" }, opts) == "retreat" then
       retreat(q, s)
     else
       L.assign_hits(q, L.ships(q, s), 2, "rule by terror", { source = p })

@@ -20,13 +20,13 @@ end
 return {
   usable = function(p) return #targets() > 0 end,
   component = function(p)
-    local pick = game.choose(p, "space dock to destroy", targets())
+    local pick = game.choose(p, { key = "ti3.space_dock_destroy" }, targets())
     local kind, id = pick:match("^([%w_]+)#(%d+)")
     id = tonumber(id)
     local owner = tonumber(pick:match(" of p(%d+) "))
     local s = game.planet_system(pick:match(" on (.+)$"))
     game.remove_unit(id)
-    game.log(L.pn(owner) .. " " .. kind .. "#" .. id .. " is destroyed")
+    game.log({ key = "ti3.unit_destroyed", p = L.pn(owner), unit = kind .. "#" .. id, id = id })
     game.window("unit_destroyed", { player = owner, kind = kind, unit = id, source = p, label = "secret industrial agent", system = s })
     L.enforce_limits(owner, s)
   end,

@@ -25,10 +25,10 @@ end
 return {
   when = function(ctx, p) return not game.get("game", nil, "ac_lock") and #systems(p) > 0 end,
   run = function(ctx, p)
-    local pick = game.choose(p, "system to jam", systems(p))
+    local pick = game.choose(p, { key = "ti3.system_jam" }, systems(p))
     local s = game.system_at(pick) or tonumber(pick)
-    local q = tonumber(game.choose(p, "player whose counter is placed", players_for(p, s)):sub(2))
+    local q = tonumber(game.choose(p, { key = "ti3.player_whose_counter_placed" }, players_for(p, s)):sub(2))
     game.place_token(s, "command", q)
-    game.log(L.pn(p) .. " places a command counter of " .. L.pn(q) .. " in " .. L.sysname(s))
+    game.log({ key = "ti3.places_command_counter", p = L.pn(p), q = L.pn(q), system = L.sysname(s) })
   end,
 }

@@ -38,13 +38,13 @@ return {
   end,
   run = function(ctx, p)
     local s = ctx.system
-    local pick = game.choose(p, "system to withdraw to", destinations(p, s))
+    local pick = game.choose(p, { key = "ti3.system_withdraw" }, destinations(p, s))
     local t = game.system_at(pick) or tonumber(pick)
     game.place_token(t, "command", p)
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
       if u.carried == nil then game.move_unit(u.id, { system = t }) end
     end
-    game.log(L.pn(p) .. " withdraws its fleet to " .. L.sysname(t))
+    game.log({ key = "ti3.withdraws_its_fleet", p = L.pn(p), system = L.sysname(t) })
     L.enforce_limits(p, t)
     ctx.end_combat = "withdrawn"
   end,

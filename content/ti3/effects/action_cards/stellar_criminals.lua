@@ -11,14 +11,14 @@ end
 return {
   usable = function(p) return #targets(p) > 0 end,
   component = function(p)
-    local q = tonumber(game.choose(p, "player hit by stellar criminals", targets(p)):sub(2))
+    local q = tonumber(game.choose(p, { key = "ti3.player_hit_by_stellar" }, targets(p)):sub(2))
     local n = #L.ready_planets(q) // 2
     for _ = 1, n do
       local opts = L.ready_planets(q)
       table.sort(opts)
-      local pl = game.choose(q, "exhaust a planet (Stellar Criminals)", opts)
+      local pl = game.choose(q, { key = "ti3.exhaust_planet_stellar_criminals" }, opts)
       game.exhaust(pl, true)
-      game.log(L.pn(q) .. " exhausts " .. L.name("planets", pl))
+      game.log({ key = "ti3.exhausts", p = L.pn(q), planet = L.name("planets", pl) })
     end
   end,
 }

@@ -20,19 +20,19 @@ end
 return {
   usable = function(p) return #systems(p) > 0 end,
   component = function(p, def)
-    local pick = game.choose(p, "system to bombard", systems(p))
+    local pick = game.choose(p, { key = "ti3.system_bombard" }, systems(p))
     local s = game.system_at(pick) or tonumber(pick)
     for _, pl in ipairs(game.planets_of(s)) do
       local o = game.planet_owner(pl)
       if o and o ~= p then
         game.exhaust(pl, true)
-        game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl))
+        game.log({ key = "ti3.exhausts", p = L.pn(p), planet = L.name("planets", pl) })
       end
     end
     local back = game.roll(L.pn(p) .. " strategic bombardment", 1, 6)
     local id = def.played_as or def.id
     if back > 0 and game.move_card(id, "discard:actions", "actions:" .. p) then
-      game.log(L.pn(p) .. " takes " .. L.name("action_cards", id) .. " back into hand")
+      game.log({ key = "ti3.takes_back_into_hand", p = L.pn(p), card = L.name("action_cards", id) })
     end
   end,
 }

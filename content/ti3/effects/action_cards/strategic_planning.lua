@@ -8,6 +8,6 @@ return {
   end,
   run = function(ctx, p)
     game.put("player", p, "free_secondaries", true)
-    game.log("p" .. p .. " pays no command counter for secondary abilities this round")
+    game.log({ key = "ti3.pays_no_secondary_counter", p = p })
   end,
 }

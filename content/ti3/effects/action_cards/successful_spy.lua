@@ -11,7 +11,7 @@ end
 return {
   usable = function(p) return #targets(p) > 0 end,
   component = function(p)
-    local q = tonumber(game.choose(p, "player to spy on", targets(p)):sub(2))
+    local q = tonumber(game.choose(p, { key = "ti3.player_spy" }, targets(p)):sub(2))
     local n = 0
     for _ = 1, 2 do
       local hand = game.zone("actions:" .. q)
@@ -19,6 +19,6 @@ return {
       game.move_card(hand[game.random(#hand)], "actions:" .. q, "actions:" .. p)
       n = n + 1
     end
-    game.log(L.pn(p) .. " takes " .. n .. " action card" .. (n == 1 and "" or "s") .. " at random from " .. L.pn(q))
+    game.log({ key = "ti3.takes_action_cards_at_random", p = L.pn(p), n = n, s = (n == 1 and "" or "s"), q = L.pn(q) })
   end,
 }

@@ -10,9 +10,9 @@ return {
       if not seen[c] then seen[c] = true; opts[#opts + 1] = c end
     end
     table.sort(opts)
-    local c = game.choose(p, "action card to take from the deck", opts)
+    local c = game.choose(p, { key = "ti3.action_card_take_deck" }, opts)
     game.move_card(c, "deck:actions", "actions:" .. p)
     game.shuffle("deck:actions")
-    game.log(L.pn(p) .. " takes an action card from the deck; the deck is shuffled")
+    game.log({ key = "ti3.takes_action_card_deck", p = L.pn(p) })
   end,
 }

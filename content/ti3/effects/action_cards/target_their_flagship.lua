@@ -40,8 +40,8 @@ return {
   end,
   ["before:space_combat"] = function(ctx, p, def)
     local s, q = ctx.system, opponent(ctx, p)
-    local mine = game.choose(p, "your ship that takes aim", ships(p, s))
-    local target = game.choose(p, "enemy ship targeted", targets(p, q, s))
+    local mine = game.choose(p, { key = "ti3.your_ship_that_takes" }, ships(p, s))
+    local target = game.choose(p, { key = "ti3.enemy_ship_targeted" }, targets(p, q, s))
     local kind, id = mine:match("^([%w_]+)#(%d+)$")
     local tid = tonumber(target:match("#(%d+)$"))
     local st = game.get("game", nil, KEY) or { system = s, skip = {} }
@@ -69,7 +69,7 @@ return {
             end
             g.hits = (g.hits or 0) - lost
             ctx.hits = (ctx.hits or 0) - lost
-            game.log(x.kind .. "#" .. x.unit .. " does not roll this round (" .. lost .. " hit" .. (lost == 1 and "" or "s") .. " struck)")
+            game.log({ key = "ti3.flagship_does_not_roll", unit = x.kind .. "#" .. x.unit, id = x.unit, lost = lost, s = (lost == 1 and "" or "s") })
             break
           end
         end

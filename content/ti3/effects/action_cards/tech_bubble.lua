@@ -18,7 +18,7 @@ return {
   run = function(ctx, p)
     local d = game.data.strategy_cards[ctx.card]
     game.add(p, "strategy", -1)
-    game.log(L.pn(p) .. " uses the secondary of " .. L.name("strategy_cards", ctx.card))
+    game.log({ key = "ti3.uses_secondary", p = L.pn(p), card = L.name("strategy_cards", ctx.card) })
     d.handler.secondary(p, d, ctx)
   end,
 }

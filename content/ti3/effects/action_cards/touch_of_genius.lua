@@ -48,20 +48,20 @@ return {
     return #window_cards(ctx, p) > 0
   end,
   run = function(ctx, p)
-    local c = game.choose(p, "action card copied by Touch of Genius", window_cards(ctx, p))
+    local c = game.choose(p, { key = "ti3.action_card_copied_by" }, window_cards(ctx, p))
     L.pay(p, 3, "influence")
     local d = game.data.action_cards[c]
-    game.log(L.pn(p) .. " copies " .. L.name("action_cards", c))
+    game.log({ key = "ti3.copies_card", p = L.pn(p), card = L.name("action_cards", c) })
     local h = d.handler
     local f = h[ctx.window] or h.run
     f(ctx, p, proxy(d))
   end,
   usable = function(p) return can_pay(p) and #action_cards(p) > 0 end,
   component = function(p, def, ctx)
-    local c = game.choose(p, "action card copied by Touch of Genius", action_cards(p))
+    local c = game.choose(p, { key = "ti3.action_card_copied_by" }, action_cards(p))
     L.pay(p, 3, "influence")
     local d = game.data.action_cards[c]
-    game.log(L.pn(p) .. " copies " .. L.name("action_cards", c))
+    game.log({ key = "ti3.copies_card", p = L.pn(p), card = L.name("action_cards", c) })
     d.handler.component(p, proxy(d), ctx)
   end,
 }

@@ -30,7 +30,7 @@ end
 return {
   usable = function(p) return #routes(p) > 0 end,
   component = function(p)
-    local pick = game.choose(p, "transport ground forces", routes(p))
+    local pick = game.choose(p, { key = "ti3.transport_ground_forces" }, routes(p))
     local a, b = pick:match("^(.-) %-> (.+)$")
     local n = 0
     while n < 3 do
@@ -40,11 +40,11 @@ return {
       end
       if #opts == 0 then break end
       if n > 0 then table.insert(opts, 1, "done") end
-      local k = game.choose(p, "ground force to move to " .. L.name("planets", b), opts)
+      local k = game.choose(p, { key = "ti3.ground_force_move", planet = L.name("planets", b) }, opts)
       if k == "done" then break end
       game.move_unit(by[k].id, { planet = b })
       n = n + 1
     end
-    game.log(L.pn(p) .. " moves " .. n .. " ground force" .. (n == 1 and "" or "s") .. " from " .. L.name("planets", a) .. " to " .. L.name("planets", b))
+    game.log({ key = "ti3.moves_ground_forces", p = L.pn(p), n = n, s = (n == 1 and "" or "s"), planet = L.name("planets", a), planet2 = L.name("planets", b) })
   end,
 }

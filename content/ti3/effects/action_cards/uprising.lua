@@ -23,12 +23,12 @@ end
 return {
   usable = function(p) return #systems() > 0 end,
   component = function(p)
-    local pick = game.choose(p, "system in uprising", systems())
+    local pick = game.choose(p, { key = "ti3.system_uprising" }, systems())
     local s = game.system_at(pick) or tonumber(pick)
     for _, pl in ipairs(game.planets_of(s)) do
       if game.planet_owner(pl) and not game.exhausted(pl) then
         game.exhaust(pl, true)
-        game.log(L.name("planets", pl) .. " is exhausted")
+        game.log({ key = "ti3.planet_exhausted", planet = L.name("planets", pl) })
       end
     end
   end,

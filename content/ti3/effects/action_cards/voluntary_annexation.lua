@@ -20,9 +20,9 @@ end
 return {
   usable = function(p) return #targets(p) > 0 end,
   component = function(p)
-    local pl = game.choose(p, "planet that joins you", targets(p))
+    local pl = game.choose(p, { key = "ti3.planet_that_joins_you" }, targets(p))
     for _ = 1, 3 do game.spawn("ground_force", p, { planet = pl }) end
-    game.log(L.pn(p) .. " places 3 ground forces on " .. L.name("planets", pl))
+    game.log({ key = "ti3.places_3_ground_forces", p = L.pn(p), planet = L.name("planets", pl) })
     L.take_control(p, pl, true)
   end,
 }

@@ -22,7 +22,7 @@ return {
         end
       end
       if #opts == 1 then return end
-      local pick = game.choose(p, name .. ": pay " .. (rr.tg or 1) .. " trade good to reroll", opts)
+      local pick = game.choose(p, { key = "ti3.pay_trade_good_reroll", name = name, tg = (rr.tg or 1) }, opts)
       if pick == "none" then return end
       local m = map[pick]
       game.add(p, "tg", -(rr.tg or 1))

@@ -13,7 +13,7 @@ return {
           local extra = tens * (d.ten_hits - 1)
           g.hits = (g.hits or 0) + extra
           ctx.hits = (ctx.hits or 0) + extra
-          game.log(L.pn(p) .. " " .. L.flagships.name(p) .. " rolled " .. tens .. " ten" .. (tens == 1 and "" or "s") .. ": " .. extra .. " more hit" .. (extra == 1 and "" or "s"))
+          game.log({ key = "ti3.jolnar_tens", p = L.pn(p), flagship = L.flagships.name(p), tens = tens, s = (tens == 1 and "" or "s"), extra = extra, s2 = (extra == 1 and "" or "s") })
         end
       end
     end

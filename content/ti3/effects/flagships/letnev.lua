@@ -7,5 +7,5 @@ return function(ctx, p)
   local x = L.flagships.has(p, ctx.system, "repair_each_round")
   if not x or not game.get("unit", x.unit.id, "damaged") then return end
   game.put("unit", x.unit.id, "damaged", nil)
-  game.log(L.pn(p) .. " " .. x.unit.kind .. "#" .. x.unit.id .. " is repaired (" .. L.flagships.name(p) .. ")")
+  game.log({ key = "ti3.flagship_repairs", p = L.pn(p), unit = x.unit.kind .. "#" .. x.unit.id, id = x.unit.id, flagship = L.flagships.name(p) })
 end

@@ -8,12 +8,12 @@ return {
   end,
   run = function(ctx, p, def)
     local s = ctx.system
-    game.log(L.name("units", def.id) .. " is destroyed: every ship in " .. L.sysname(s) .. " is destroyed with it")
+    game.log({ key = "ti3.destroyed_every_ship_destroyed", unit = L.name("units", def.id), system = L.sysname(s) })
     local owners, seen = {}, {}
     for _, u in ipairs(game.units { system = s, space = true }) do
       if u.carried == nil and game.unit_exists(u.id) and L.def(u.owner, u.kind).class == "ship" then
         game.remove_unit(u.id)
-        game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+        game.log({ key = "ti3.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
         if not seen[u.owner] then seen[u.owner] = true; owners[#owners + 1] = u.owner end
       end
     end

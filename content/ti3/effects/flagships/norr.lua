@@ -8,5 +8,5 @@ return function(ctx, p)
   if not x then return end
   local b = x.def.combat_bonus_here
   ctx.mods[p].all = (ctx.mods[p].all or 0) + b
-  game.log(L.pn(p) .. " gets +" .. b .. " on space combat rolls (" .. L.flagships.name(p) .. ")")
+  game.log({ key = "ti3.flagship_combat_bonus", p = L.pn(p), b = b, flagship = L.flagships.name(p) })
 end

@@ -92,15 +92,15 @@ return {
     if c.command_counters then
       local spent = { tactic = 0, strategy = 0 }
       for i = 1, c.command_counters do
-        local pool = game.choose(p, "spend a command counter (" .. i .. " of " .. c.command_counters .. ")", pools(p))
+        local pool = game.choose(p, { key = "ti3.spend_command_counter_of", i = i, command_counters = c.command_counters }, pools(p))
         game.add(p, pool, -1)
         spent[pool] = spent[pool] + 1
       end
-      game.log(L.pn(p) .. " spends " .. spent.tactic .. " command pool and " .. spent.strategy .. " strategy allocation counter(s)")
+      game.log({ key = "ti3.spends_command_pool_strategy", p = L.pn(p), tactic = spent.tactic, strategy = spent.strategy })
       return
     end
     if def.cost_mode == "any" then
-      local kind = game.choose(p, "pay " .. L.name("objectives", def.id) .. " with", affordable_kinds(p, c))
+      local kind = game.choose(p, { key = "ti3.pay", objective = L.name("objectives", def.id) }, affordable_kinds(p, c))
       L.pay(p, c[kind], kind)
       return
     end
@@ -109,8 +109,7 @@ return {
     for _, pl in ipairs(res) do game.exhaust(pl, true) end
     for _, pl in ipairs(inf) do game.exhaust(pl, true) end
     game.add(p, "tg", -(T + goods))
-    game.log(L.pn(p) .. " pays " .. T .. " tg, " .. R .. " resources (" .. (#res > 0 and table.concat(res, ",") or "no planets")
-      .. ") and " .. I .. " influence (" .. (#inf > 0 and table.concat(inf, ",") or "no planets") .. ")"
-      .. (goods > 0 and (", " .. goods .. " more tg") or ""))
+    local function planets(list) return #list > 0 and table.concat(list, ",") or "no planets" end
+    game.log({ key = goods > 0 and "ti3.pays_objective_more_tg" or "ti3.pays_objective", p = L.pn(p), tg = T, resources = R, res_planets = planets(res), influence = I, inf_planets = planets(inf), more = goods })
   end,
 }

@@ -27,8 +27,8 @@ return {
 
   ["before:strategic_action"] = function(ctx, p, def)
     local owner = ctx.player
-    if game.choose(owner, "call a vote on " .. L.name("objectives", def.id), { "no", "yes" }) ~= "yes" then return end
-    game.log(L.pn(owner) .. " calls a vote on " .. L.name("objectives", def.id))
+    if game.choose(owner, { key = "ti3.call_vote", objective = L.name("objectives", def.id) }, { "no", "yes" }) ~= "yes" then return end
+    game.log({ key = "ti3.calls_vote", p = L.pn(owner), objective = L.name("objectives", def.id) })
     game.zone_new("deck:voice_of_the_council", nil, { def.id })
     game.step("agenda", { coll = "objectives", deck = "deck:voice_of_the_council", discard_zone = "discard:voice_of_the_council", laws = "laws" })
   end,
@@ -39,14 +39,14 @@ return {
     if not q then return end
     local old = game.get("game", nil, KEY)
     if old == q then
-      game.log(L.pn(q) .. " keeps " .. L.name("objectives", def.id))
+      game.log({ key = "ti3.keeps", p = L.pn(q), objective = L.name("objectives", def.id) })
       return
     end
     local pts = def.points or 1
     if old then
       local v = game.add(old, "vp", -pts)
       game.put("player", old, "scored:" .. def.id, nil)
-      game.log(L.pn(old) .. " loses " .. pts .. " vp (" .. L.name("objectives", def.id) .. "): " .. v .. " vp")
+      game.log({ key = "ti3.loses_vp_objective", p = L.pn(old), pts = pts, objective = L.name("objectives", def.id), v = v })
     end
     game.put("game", nil, KEY, q)
     game.put("player", q, "scored:" .. def.id, true)

@@ -18,7 +18,7 @@ local function NAME() return game.lib.name("political_cards", "ancient_artifact"
 local function destroy(u)
   if not game.unit_exists(u.id) then return end
   game.remove_unit(u.id)
-  game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed (" .. NAME() .. ")")
+  game.log({ key = "ti3.unit_destroyed_by", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id, card = NAME() })
   game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, system = u.system, label = NAME() })
 end
 
@@ -62,7 +62,7 @@ return {
   resolve = function(outcome, def)
     if outcome ~= "for" then return end
     local _, rolls = game.roll(NAME(), 1, 6)
-    game.log(NAME() .. " rolls " .. rolls[1] .. (rolls[1] <= 5 and ": disaster around Mecatol Rex" or ": every player gains two technologies"))
+    game.log({ key = rolls[1] <= 5 and "ti3.ancient_artifact_disaster" or "ti3.ancient_artifact_technologies", card = NAME(), roll = rolls[1] })
     if rolls[1] <= 5 then disaster() else knowledge() end
   end,
 }

@@ -17,7 +17,7 @@ local function NAME() return game.lib.name("political_cards", "colonial_redistri
 
 local function destroy(u)
   game.remove_unit(u.id)
-  game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed (" .. NAME() .. ")")
+  game.log({ key = "ti3.unit_destroyed_by", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id, card = NAME() })
   game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, label = NAME() })
 end
 
@@ -38,15 +38,15 @@ return {
     local leader = tied[1]
     if #tied > 1 then
       leader = tied[game.random(#tied)]
-      game.log(NAME() .. ": " .. L.pn(leader) .. " is drawn at random among the leaders")
+      game.log({ key = "ti3.drawn_random_among_leaders", card = NAME(), p = L.pn(leader) })
     end
     local planets = game.planets_owned(leader)
     table.sort(planets)
     if #planets == 0 then
-      game.log(NAME() .. ": " .. L.pn(leader) .. " controls no planet")
+      game.log({ key = "ti3.controls_no_planet", card = NAME(), p = L.pn(leader) })
       return
     end
-    local pl = game.choose(leader, "choose one of your planets (" .. NAME() .. ")", planets)
+    local pl = game.choose(leader, { key = "ti3.choose_one_your_planets", card = NAME() }, planets)
     for _, u in ipairs(game.units { planet = pl }) do
       if L.def(u.owner, u.kind).class == "ground" then destroy(u) end
     end
@@ -57,18 +57,18 @@ return {
     end
     local opts = {}
     for _, p in ipairs(lows) do opts[#opts + 1] = L.pn(p) end
-    local q = tonumber(game.choose(leader, "choose a player with the fewest victory points (" .. NAME() .. ")", opts):sub(2))
+    local q = tonumber(game.choose(leader, { key = "ti3.choose_player_fewest_victory", card = NAME() }, opts):sub(2))
     local k = math.min(3, ground_left(q))
     if k <= 0 then
-      game.log(NAME() .. ": " .. L.pn(q) .. " has no ground force left")
+      game.log({ key = "ti3.has_no_ground_force", card = NAME(), p = L.pn(q) })
       return
     end
-    if not game.confirm(q, "place " .. k .. " ground forces on " .. L.name("planets", pl) .. " and take control of it (" .. NAME() .. ")") then
-      game.log(L.pn(q) .. " declines " .. NAME())
+    if not game.confirm(q, { key = "ti3.place_ground_forces_take", k = k, planet = L.name("planets", pl), card = NAME() }) then
+      game.log({ key = "ti3.declines", p = L.pn(q), card = NAME() })
       return
     end
     for _ = 1, k do game.spawn("ground_force", q, { planet = pl }) end
-    game.log(L.pn(q) .. " places " .. k .. " ground forces on " .. L.name("planets", pl))
+    game.log({ key = "ti3.places_ground_forces", p = L.pn(q), k = k, planet = L.name("planets", pl) })
     local prev = game.planet_owner(pl)
     if prev ~= q then
       for _, u in ipairs(game.units { planet = pl, not_owner = q }) do destroy(u) end

@@ -24,17 +24,17 @@ return {
     local h = holder()
     local d = ctx.agenda and game.data.political_cards[ctx.agenda]
     if not h or not d or (d.vote or "for_against") == "for_against" then return end
-    if not game.confirm(h, "discard " .. NAME() .. " so that only your votes count on " .. L.name("political_cards", ctx.agenda)) then return end
+    if not game.confirm(h, { key = "ti3.discard_so_that_only", card = NAME(), card2 = L.name("political_cards", ctx.agenda) }) then return end
     game.move_card(ID, "laws", "discard:politics")
     game.put("game", nil, "law:" .. ID, nil)
     game.put("game", nil, "council_elder:only", { player = h, agenda = ctx.agenda })
-    game.log(L.pn(h) .. " discards " .. NAME() .. ": only " .. L.pn(h) .. "'s votes count on " .. L.name("political_cards", ctx.agenda))
+    game.log({ key = "ti3.discards_only_votes_count", p = L.pn(h), card = NAME(), card2 = L.name("political_cards", ctx.agenda) })
   end,
   votes_cast = function(ctx, p, def)
     if p ~= nil then return end
     local only = game.get("game", nil, "council_elder:only")
     if only and only.agenda == ctx.agenda and ctx.player ~= only.player and (ctx.votes or 0) > 0 then
-      game.log(L.pn(ctx.player) .. "'s votes do not count (" .. NAME() .. ")")
+      game.log({ key = "ti3.votes_do_not_count", p = L.pn(ctx.player), card = NAME() })
       ctx.votes = 0
     end
   end,

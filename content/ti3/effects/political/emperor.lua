@@ -21,6 +21,6 @@ return {
     if not p then return end
     local v = math.max(0, game.counter(p, "vp") - 1)
     game.set(p, "vp", v)
-    game.log(L.pn(p) .. " loses 1 vp (loses " .. NAME() .. "): " .. v .. " vp")
+    game.log({ key = "ti3.loses_1_vp_loses_card", p = L.pn(p), card = NAME(), v = v })
   end,
 }

@@ -22,18 +22,18 @@ return {
     if p ~= nil then return end
     local e, w = holder(), ctx.winner
     if not e or not w or w == e or (ctx.player ~= e and ctx.defender ~= e) then return end
-    game.log(L.pn(w) .. " defeats the " .. NAME() .. " " .. L.pn(e))
+    game.log({ key = "ti3.defeats", p = L.pn(w), card = NAME(), q = L.pn(e) })
     L.gain_tg(w, 2, NAME())
     if L.reinforcements(w) > 0 then
-      local pool = game.choose(w, "place a command counter (" .. NAME() .. ")", L.POOLS)
+      local pool = game.choose(w, { key = "ti3.place_command_counter_for", card = NAME() }, L.POOLS)
       game.add(w, pool, 1)
-      game.log(L.pn(w) .. " gains a command counter (" .. pool .. ")")
+      game.log({ key = "ti3.gains_command_counter", p = L.pn(w), pool = pool })
     end
     L.draw("deck:actions", "discard:actions", "actions:" .. w, 1)
-    game.log(L.pn(w) .. " draws an action card (" .. NAME() .. ")")
+    game.log({ key = "ti3.draws_action_card_for", p = L.pn(w), card = NAME() })
     game.move_card(ID, "laws", "discard:politics")
     game.revoke("game", "political_cards", ID)
     game.put("game", nil, "law:" .. ID, nil)
-    game.log("law discarded: " .. NAME())
+    game.log({ key = "ti3.law_discarded", card = NAME() })
   end,
 }

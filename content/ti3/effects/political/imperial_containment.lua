@@ -33,7 +33,7 @@ return {
     for _, p in ipairs(who) do names[#names + 1] = L.pn(p) end
     game.put("game", nil, "pending:" .. ID, who)
     game.grant("game", "political_cards", ID)
-    game.log(NAME() .. ": " .. table.concat(names, ", ") .. " (" .. best .. " planets outside home) are contained this round")
+    game.log({ key = "ti3.contained_planets", card = NAME(), planets = table.concat(names, ", "), best = best })
   end,
   ["before:tactical_action"] = function(ctx, p, def)
     if p ~= nil or not contained() then return end
@@ -48,7 +48,7 @@ return {
       n = math.min(n, game.counter(q, "tactic"))
       if n > 0 then
         game.add(q, "tactic", -n)
-        game.log(L.pn(q) .. " discards " .. n .. " command counter" .. (n > 1 and "s" or "") .. " from the command pool (" .. NAME() .. ")")
+        game.log({ key = "ti3.discards_command_counters", p = L.pn(q), n = n, s = (n > 1 and "s" or ""), card = NAME() })
       end
     end
   end,

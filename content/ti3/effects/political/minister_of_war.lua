@@ -22,9 +22,9 @@ return {
     if not h or (rc.attacker ~= h and rc.defender ~= h) then return end
     local foe = (rc.attacker == h) and rc.defender or rc.attacker
     if game.counter(h, "strategy") <= 0 or #L.ships(foe, rc.system) == 0 then return end
-    if not game.confirm(h, "spend a strategy counter for an automatic hit (" .. NAME() .. ")") then return end
+    if not game.confirm(h, { key = "ti3.spend_strategy_counter_automatic", card = NAME() }) then return end
     game.add(h, "strategy", -1)
-    game.log(L.pn(h) .. " spends a strategy counter: one automatic hit on " .. L.pn(foe) .. " (" .. NAME() .. ")")
+    game.log({ key = "ti3.spends_strategy_counter_one", p = L.pn(h), q = L.pn(foe), card = NAME() })
     L.assign_hits(foe, L.ships(foe, rc.system), 1, NAME(), { source = h })
   end,
 }

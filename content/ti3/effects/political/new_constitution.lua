@@ -14,7 +14,7 @@ local function discard_law(id)
   if not game.move_card(id, "laws", "discard:politics") then return false end
   local d = game.data.political_cards[id]
   local h = d and d.handler
-  game.log("law discarded: " .. L.name("political_cards", id))
+  game.log({ key = "ti3.law_discarded", card = L.name("political_cards", id) })
   if type(h) == "table" and h.repeal then h.repeal(d) end
   game.revoke("game", "political_cards", id)
   game.put("game", nil, "law:" .. id, nil)
@@ -37,9 +37,9 @@ return {
           local ready = L.ready_planets(p)
           if #ready == 0 then break end
           table.sort(ready)
-          local pl = game.choose(p, "exhaust a planet (" .. NAME() .. ")", ready)
+          local pl = game.choose(p, { key = "ti3.exhaust_planet_for", card = NAME() }, ready)
           game.exhaust(pl, true)
-          game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl))
+          game.log({ key = "ti3.exhausts", p = L.pn(p), planet = L.name("planets", pl) })
         end
       end
       return
@@ -54,11 +54,11 @@ return {
     if #top > 1 then
       local opts = {}
       for _, q in ipairs(top) do opts[#opts + 1] = L.pn(q) end
-      p = tonumber(game.choose(L.speaker(), "who has the most ready influence (" .. NAME() .. ")", opts):sub(2))
+      p = tonumber(game.choose(L.speaker(), { key = "ti3.who_has_most_ready", card = NAME() }, opts):sub(2))
     end
     local opts = { "none" }
     for _, id in ipairs(game.zone("laws")) do opts[#opts + 1] = id end
-    local pick = game.choose(p, "discard a law (" .. NAME() .. ")", opts)
+    local pick = game.choose(p, { key = "ti3.discard_law", card = NAME() }, opts)
     if pick ~= "none" then discard_law(pick) end
   end,
 }

@@ -12,7 +12,7 @@ local function NAME() return game.lib.name("political_cards", "non_aggression_pa
 return {
   resolve = function(outcome, def)
     if outcome == "against" then
-      if not L.reveal_objective() then game.log(NAME() .. ": the objective deck is empty") end
+      if not L.reveal_objective() then game.log({ key = "ti3.objective_deck_empty", card = NAME() }) end
     end
   end,
   ["after:activation"] = function(ctx, p, def)
@@ -21,10 +21,10 @@ return {
     if not s or #L.other_ships(q, s) == 0 then return end
     local v = math.max(0, game.counter(q, "vp") - 1)
     game.set(q, "vp", v)
-    game.log(L.pn(q) .. " breaks the " .. NAME() .. " and loses 1 vp: " .. v .. " vp")
+    game.log({ key = "ti3.breaks_loses_1_vp", p = L.pn(q), card = NAME(), v = v })
     game.move_card(ID, "laws", "discard:politics")
     game.revoke("game", "political_cards", ID)
     game.put("game", nil, "law:" .. ID, nil)
-    game.log("law discarded: " .. NAME())
+    game.log({ key = "ti3.law_discarded", card = NAME() })
   end,
 }

@@ -26,10 +26,10 @@ return {
         if not homes[game.planet_system(pl)] and #L.ground(p, pl) == 0 then
           for _, u in ipairs(game.units { planet = pl, owner = p }) do
             game.remove_unit(u.id)
-            game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " is removed from " .. L.name("planets", pl))
+            game.log({ key = "ti3.unit_removed", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", pl) })
           end
           game.set_owner(pl, nil)
-          game.log(L.name("planets", pl) .. " is not garrisoned: it becomes neutral (" .. NAME() .. ")")
+          game.log({ key = "ti3.not_garrisoned_it_becomes", planet = L.name("planets", pl), card = NAME() })
         end
       end
     end

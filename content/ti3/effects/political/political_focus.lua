@@ -15,7 +15,7 @@ local function NAME() return game.lib.name("political_cards", "political_focus")
 return {
   resolve = function(outcome, def)
     if outcome == "against" then
-      game.log(NAME() .. ": the next political card is voted on at once")
+      game.log({ key = "ti3.next_political_card_voted", card = NAME() })
       L.political_vote()
     end
   end,
@@ -25,10 +25,10 @@ return {
     if not q or not game.data.strategy_cards.political then return end
     local opts = { "2 trade goods" }
     if L.reinforcements(q) > 0 then opts[#opts + 1] = "command counter" end
-    if game.choose(q, NAME() .. ": gain", opts) == "command counter" then
-      local pool = game.choose(q, "place a command counter (" .. NAME() .. ")", L.POOLS)
+    if game.choose(q, { key = "ti3.card_gain", card = NAME() }, opts) == "command counter" then
+      local pool = game.choose(q, { key = "ti3.place_command_counter_for", card = NAME() }, L.POOLS)
       game.add(q, pool, 1)
-      game.log(L.pn(q) .. " gains a command counter (" .. pool .. ", " .. NAME() .. ")")
+      game.log({ key = "ti3.gains_command_counter_pool_for", p = L.pn(q), pool = pool, card = NAME() })
     else
       L.gain_tg(q, 2, NAME())
     end

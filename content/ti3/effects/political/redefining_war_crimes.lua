@@ -17,13 +17,13 @@ return {
     if outcome == "against" then
       game.put("game", nil, "pending:" .. ID, true)
       game.grant("game", "political_cards", ID)
-      game.log(NAME() .. ": PDS may only defend against invasions this round")
+      game.log({ key = "ti3.pds_may_only_defend", card = NAME() })
     end
   end,
   space_cannon_hits = function(ctx, p, def)
     if p ~= nil or ctx.defense then return end
     if game.get("game", nil, "pending:" .. ID) then
-      if (ctx.hits or 0) > 0 then game.log(NAME() .. ": the space cannon hits of " .. L.pn(ctx.shooter) .. " do not count") end
+      if (ctx.hits or 0) > 0 then game.log({ key = "ti3.space_cannon_hits_do", card = NAME(), p = L.pn(ctx.shooter) }) end
       ctx.hits = 0
       return
     end
@@ -36,7 +36,7 @@ return {
     end
     if #keep < #list then
       game.put("game", nil, "agreements", keep)
-      game.log(NAME() .. ": the trade agreement of " .. L.pn(a) .. " and " .. L.pn(b) .. " is broken")
+      game.log({ key = "ti3.trade_agreement_broken_2", card = NAME(), p = L.pn(a), q = L.pn(b) })
     end
   end,
   ["after:status_phase"] = function(ctx, p, def)

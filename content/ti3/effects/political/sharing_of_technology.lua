@@ -32,7 +32,7 @@ return {
       end
       if #opts > 1 then
         table.sort(opts, function(x, y) return x == "none" or (y ~= "none" and x < y) end)
-        local t = game.choose(p, "gain a technology of a trade partner (" .. NAME() .. ")", opts)
+        local t = game.choose(p, { key = "ti3.gain_technology_trade_partner", card = NAME() }, opts)
         if t ~= "none" then L.gain_tech(p, t) end
       end
     end

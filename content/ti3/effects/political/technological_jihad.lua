@@ -24,9 +24,9 @@ return {
         local ready = L.ready_planets(p)
         if #ready == 0 then break end
         table.sort(ready)
-        local pl = game.choose(p, "exhaust a planet (" .. NAME() .. ")", ready)
+        local pl = game.choose(p, { key = "ti3.exhaust_planet_for", card = NAME() }, ready)
         game.exhaust(pl, true)
-        game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl) .. " (" .. NAME() .. ")")
+        game.log({ key = "ti3.exhausts_for", p = L.pn(p), planet = L.name("planets", pl), card = NAME() })
       end
     end
   end,
@@ -41,12 +41,12 @@ return {
       if t == "destroyer" or t == "cruiser" then opts[#opts + 1] = u.kind .. "#" .. u.id end
     end
     if #opts == 0 then return end
-    local pick = game.choose(q, "destroy a destroyer or cruiser (" .. NAME() .. ")", opts)
+    local pick = game.choose(q, { key = "ti3.destroy_destroyer_or_cruiser", card = NAME() }, opts)
     local id = tonumber(pick:match("#(%d+)$"))
     local s = nil
     for _, u in ipairs(game.units { owner = q }) do if u.id == id then s = u.system end end
     game.remove_unit(id)
-    game.log(L.pn(q) .. " " .. pick .. " is destroyed (" .. NAME() .. ")")
+    game.log({ key = "ti3.unit_destroyed_by", p = L.pn(q), unit = pick, card = NAME() })
     game.window("unit_destroyed", { player = q, kind = pick:match("^([%w_]+)#"), unit = id, system = s, label = NAME() })
     if s then L.enforce_limits(q, s) end
   end,

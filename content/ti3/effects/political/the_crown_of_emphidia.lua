@@ -19,7 +19,7 @@ end
 local function lose(p)
   local v = math.max(0, game.counter(p, "vp") - 1)
   game.set(p, "vp", v)
-  game.log(L.pn(p) .. " loses 1 vp (loses " .. NAME() .. "): " .. v .. " vp")
+  game.log({ key = "ti3.loses_1_vp_loses_card", p = L.pn(p), card = NAME(), v = v })
 end
 
 local function ground_of(pl, p)
@@ -58,7 +58,7 @@ return {
     elseif ground_of(ctx.planet, d) > 0 and ground_of(ctx.planet, a) == 0 then winner = d end
     if not winner or winner == h then return end
     game.put("game", nil, "law:" .. ID, L.pn(winner))
-    game.log(L.pn(winner) .. " claims " .. NAME() .. " from " .. L.pn(h))
+    game.log({ key = "ti3.claims_card", p = L.pn(winner), card = NAME(), q = L.pn(h) })
     lose(h)
     L.gain_vp(winner, 1, NAME())
   end,

@@ -33,9 +33,9 @@ return {
     if p ~= nil or not ctx.vorhal then return end
     for _, q in ipairs(ctx.vorhal) do
       if L.reinforcements(q) > 0 then
-        local pool = game.choose(q, "place a command counter (" .. NAME() .. ")", L.POOLS)
+        local pool = game.choose(q, { key = "ti3.place_command_counter_for", card = NAME() }, L.POOLS)
         game.add(q, pool, 1)
-        game.log(L.pn(q) .. " gains a command counter (" .. pool .. ", " .. NAME() .. ")")
+        game.log({ key = "ti3.gains_command_counter_pool_for", p = L.pn(q), pool = pool, card = NAME() })
       end
     end
   end,

@@ -66,7 +66,7 @@ end
 local function destroy(u, why, discard)
   if not game.unit_exists(u.id) then return end
   game.remove_unit(u.id)
-  game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. (discard and " is discarded (" or " is destroyed (") .. why .. ")")
+  game.log({ key = discard and "ti3.unit_discarded_why" or "ti3.unit_destroyed_why", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id, why = why })
   if not discard then
     game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, system = u.system, label = why })
   end
@@ -78,7 +78,7 @@ resolve.closing_the_wormholes = function(outcome, def)
   local name = L.name("political_cards", def.id)
   if outcome == "for" then
     block(def.id, { "move" })
-    game.log(name .. ": fleets may no longer move through wormholes")
+    game.log({ key = "ti3.fleets_may_no_longer", name = name })
     return
   end
   for _, s in ipairs(wormhole_systems()) do
@@ -88,7 +88,7 @@ resolve.closing_the_wormholes = function(outcome, def)
         if L.def(p, u.kind).type ~= "fighter" then opts[#opts + 1] = u.kind .. "#" .. u.id end
       end
       if #opts > 0 then
-        local pick = game.choose(p, "discard a ship in " .. L.sysname(s) .. " (" .. name .. ")", opts)
+        local pick = game.choose(p, { key = "ti3.discard_ship", system = L.sysname(s), name = name }, opts)
         local id = tonumber(pick:match("#(%d+)$"))
         destroy({ id = id, owner = p, kind = pick:match("^([%w_]+)#"), system = s }, name, true)
         L.enforce_limits(p, s)
@@ -101,7 +101,7 @@ resolve.wormhole_reconstruction = function(outcome, def)
   if outcome ~= "for" then return end
   pairs_of_wormholes(function(a, b) game.link(a, b, "wormhole_reconstruction") end)
   reblock()
-  game.log(L.name("political_cards", def.id) .. ": all wormhole systems are adjacent")
+  game.log({ key = "ti3.all_wormhole_systems_are", card = L.name("political_cards", def.id) })
 end
 
 local function controls_wormhole(p)
@@ -120,12 +120,12 @@ resolve.wormhole_research = function(outcome, def, tally, voters)
     block(def.id, {})
     game.put("game", nil, "pending:" .. def.id, true)
     game.grant("game", "political_cards", def.id)
-    game.log(name .. ": wormholes may not be used this round")
+    game.log({ key = "ti3.wormholes_may_not_be", name = name })
     return
   end
   local _, rolls = game.roll(name, 1, 1)
   local r = rolls[1]
-  game.log(name .. " rolls " .. r .. (r <= 3 and ": ships in wormhole systems are destroyed" or r <= 7 and ": wormhole controllers gain 2 tg" or ": For voters gain a blue technology"))
+  game.log({ key = r <= 3 and "ti3.wormhole_roll_ships_destroyed" or r <= 7 and "ti3.wormhole_roll_controllers_gain" or "ti3.wormhole_roll_voters_gain", name = name, roll = r })
   if r <= 3 then
     local doomed = {}
     for _, s in ipairs(wormhole_systems()) do
@@ -150,7 +150,7 @@ resolve.wormhole_research = function(outcome, def, tally, voters)
         for _, t in ipairs(L.researchable(p)) do
           if game.data.techs[t].color == "blue" then opts[#opts + 1] = t end
         end
-        if #opts > 0 then L.gain_tech(p, game.choose(p, "gain a blue technology (" .. name .. ")", opts)) end
+        if #opts > 0 then L.gain_tech(p, game.choose(p, { key = "ti3.gain_blue_technology", name = name }, opts)) end
       end
     end
   end
@@ -171,6 +171,6 @@ return {
     unblock(def.id)
     game.put("game", nil, "pending:" .. def.id, nil)
     game.revoke("game", "political_cards", def.id)
-    game.log(L.name("political_cards", def.id) .. ": wormholes may be used again")
+    game.log({ key = "ti3.wormholes_may_be_used", card = L.name("political_cards", def.id) })
   end,
 }

@@ -34,21 +34,21 @@ return function(ctx, p, def)
     local q = tonumber(pick:sub(2))
     local give = pick_cards(p, "actions:" .. p, name .. ": offer a card to " .. L.pn(q))
     local back = {}
-    if game.choose(q, L.pn(p) .. " offers " .. #give .. " action card(s) for an exchange", { "decline", "answer" }) == "answer" then
+    if game.choose(q, { key = "ti3.offers_action_card_exchange", p = L.pn(p), n = #give }, { "decline", "answer" }) == "answer" then
       back = pick_cards(q, "actions:" .. q, "give a card to " .. L.pn(p))
-      if game.choose(p, L.pn(q) .. " gives " .. #back .. " card(s) for your " .. #give, { "accept", "refuse" }) == "accept" and (#give + #back) > 0 then
+      if game.choose(p, { key = "ti3.gives_card_your", p = L.pn(q), n = #back, n2 = #give }, { "accept", "refuse" }) == "accept" and (#give + #back) > 0 then
         for _, c in ipairs(give) do game.move_card(c, "actions:" .. p, "actions:" .. q) end
         for _, c in ipairs(back) do game.move_card(c, "actions:" .. q, "actions:" .. p) end
-        game.log(L.pn(p) .. " and " .. L.pn(q) .. " exchange action cards (" .. #give .. " for " .. #back .. ")")
+        game.log({ key = "ti3.exchange_action_cards_2", p = L.pn(p), q = L.pn(q), n = #give, n2 = #back })
         if L.enforce_action_limit then
           L.enforce_action_limit(p)
           L.enforce_action_limit(q)
         end
       else
-        game.log("no exchange between " .. L.pn(p) .. " and " .. L.pn(q))
+        game.log({ key = "ti3.no_exchange_between", p = L.pn(p), q = L.pn(q) })
       end
     else
-      game.log(L.pn(q) .. " declines the exchange")
+      game.log({ key = "ti3.declines_exchange", p = L.pn(q) })
     end
   end
 end

@@ -19,7 +19,7 @@ return {
         end
       end
       if #opts == 1 then return end
-      local pick = game.choose(p, L.name("race_abilities", def.id) .. ": pay a strategy counter to reroll", opts)
+      local pick = game.choose(p, { key = "ti3.pay_strategy_counter_reroll", ability = L.name("race_abilities", def.id) }, opts)
       if pick == "none" then return end
       local m = map[pick]
       game.add(p, "strategy", -1)

@@ -13,7 +13,7 @@ return {
     if ctx.ground then
       local free = game.holds(p, "racial_techs", "l4_disruptors")
       if not free and game.counter(p, "tg") < 2 then return end
-      local prompt = name .. ": " .. (free and "+2 for your ground forces this round (free)" or "pay 2 tg for +2 for your ground forces this round")
+      local prompt = { key = free and "ti3.war_funding_ground_free" or "ti3.war_funding_ground", name = name }
       if game.choose(p, prompt, { "no", "yes" }) ~= "yes" then return end
       if not free then game.add(p, "tg", -2) end
       local kinds = {}
@@ -21,13 +21,17 @@ return {
         if L.def(p, u.kind).class == "ground" then kinds[u.kind] = true end
       end
       for _, k in ipairs(game.keys(kinds)) do m[k] = (m[k] or 0) + 2 end
-      game.log(L.pn(p) .. " funds the war: +2 for ground forces this round" .. (free and " (" .. L.name("racial_techs", "l4_disruptors") .. ")" or ""))
+      if free then
+        game.log({ key = "ti3.funds_war_ground_free", p = L.pn(p), tech = L.name("racial_techs", "l4_disruptors") })
+      else
+        game.log({ key = "ti3.funds_war_ground", p = L.pn(p) })
+      end
     else
       if game.counter(p, "tg") < 2 then return end
-      if game.choose(p, name .. ": pay 2 tg for +1 for your ships this round", { "no", "yes" }) ~= "yes" then return end
+      if game.choose(p, { key = "ti3.pay_2_tg_1", name = name }, { "no", "yes" }) ~= "yes" then return end
       game.add(p, "tg", -2)
       m.all = (m.all or 0) + 1
-      game.log(L.pn(p) .. " funds the war: +1 for ships this round")
+      game.log({ key = "ti3.funds_war_1_ships", p = L.pn(p) })
     end
   end,
 }

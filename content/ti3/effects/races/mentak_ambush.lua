@@ -31,14 +31,14 @@ return {
         if not used[u.id] then opts[#opts + 1] = u.kind .. "#" .. u.id end
       end
       if #opts == 1 then break end
-      local pick = game.choose(p, L.name("race_abilities", def.id) .. ": fire with", opts)
+      local pick = game.choose(p, { key = "ti3.fire_with", ability = L.name("race_abilities", def.id) }, opts)
       if pick == "done" then break end
       local id = tonumber(pick:match("#(%d+)$"))
       used[id] = true
       for _, u in ipairs(cands) do if u.id == id then chosen[#chosen + 1] = u end end
     end
     if #chosen == 0 then return end
-    game.log(L.pn(p) .. " uses " .. L.name("race_abilities", def.id))
+    game.log({ key = "ti3.uses", p = L.pn(p), ability = L.name("race_abilities", def.id) })
     local hits = 0
     for _, u in ipairs(chosen) do
       local dd = L.def(p, u.kind)

@@ -22,14 +22,14 @@ return {
     game.add(p, "strategy", -1)
     local opts = {}
     for _, s in ipairs(systems(p)) do opts[#opts + 1] = game.system(s).hex end
-    local s = game.system_at(game.choose(p, L.name("race_abilities", def.id) .. ": place units in", opts))
-    local what = game.choose(p, L.name("race_abilities", def.id) .. ": place", { "2 fighters", "1 destroyer" })
+    local s = game.system_at(game.choose(p, { key = "ti3.place_units", ability = L.name("race_abilities", def.id) }, opts))
+    local what = game.choose(p, { key = "ti3.ability_place", ability = L.name("race_abilities", def.id) }, { "2 fighters", "1 destroyer" })
     if what == "1 destroyer" then
       game.spawn("destroyer", p, { system = s })
     else
       for _ = 1, 2 do game.spawn("fighter", p, { system = s }) end
     end
-    game.log(L.pn(p) .. " places " .. what .. " in " .. L.sysname(s) .. " (" .. L.name("race_abilities", def.id) .. ")")
+    game.log({ key = "ti3.star_forge_places", p = L.pn(p), what = what, system = L.sysname(s), ability = L.name("race_abilities", def.id) })
     L.enforce_limits(p, s)
   end,
 }

@@ -15,16 +15,16 @@ return {
   end,
   run = function(ctx, p, def)
     local a, s = ctx.player, ctx.system
-    if game.choose(p, L.name("race_abilities", def.id) .. ": retreat before the space battle", { "no", "yes" }) ~= "yes" then return end
-    game.log(L.pn(p) .. " announces a retreat before the battle (" .. L.name("race_abilities", def.id) .. ")")
+    if game.choose(p, { key = "ti3.retreat_before_space_battle", ability = L.name("race_abilities", def.id) }, { "no", "yes" }) ~= "yes" then return end
+    game.log({ key = "ti3.announces_retreat_before_battle", p = L.pn(p), ability = L.name("race_abilities", def.id) })
     local w = game.window("retreat_announced", { player = p, active = a, attacker = a, defender = p, system = s, round = 0 })
     if w.cancel then
-      game.log(L.pn(p) .. " cannot retreat")
+      game.log({ key = "ti3.cannot_retreat", p = L.pn(p) })
       return
     end
     local opts = {}
     for _, t in ipairs(L.retreat_options(p, s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
-    local pick = game.choose(p, "retreat to", opts)
+    local pick = game.choose(p, { key = "ti3.retreat_to" }, opts)
     local t = game.system_at(pick) or tonumber(pick)
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
       if u.carried == nil then game.move_unit(u.id, { system = t }) end
@@ -35,11 +35,11 @@ return {
         for _, pool in ipairs(L.POOLS) do
           if game.counter(p, pool) > 0 then pools[#pools + 1] = pool end
         end
-        if #pools > 0 then game.add(p, game.choose(p, "take a command token for the retreat from", pools), -1) end
+        if #pools > 0 then game.add(p, game.choose(p, { key = "ti3.take_command_token_retreat" }, pools), -1) end
       end
       if L.reinforcements(p) > 0 then game.place_token(t, "command", p) end
     end
-    game.log(L.pn(p) .. " retreats to " .. L.sysname(t))
+    game.log({ key = "ti3.retreats", p = L.pn(p), system = L.sysname(t) })
     L.enforce_limits(p, t)
     -- No battle: the space combat step is skipped.
     ctx.cancel = true

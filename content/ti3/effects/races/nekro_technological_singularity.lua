@@ -57,7 +57,7 @@ local function offer(p, def)
     end
   end
   if #opts == 1 then return end
-  local pick = game.choose(p, L.name("race_abilities", def.id) .. ": copy a technology", opts)
+  local pick = game.choose(p, { key = "ti3.copy_technology", ability = L.name("race_abilities", def.id) }, opts)
   if pick == "none" then return end
   local racial = pick:match("^racial:(.+)$")
   if racial then
@@ -65,12 +65,12 @@ local function offer(p, def)
     game.put("player", p, "valefar:" .. valefar, racial)
     game.grant(p, "racial_techs", racial)
     L.reset_cache()
-    game.log(L.pn(p) .. " copies " .. L.name("racial_techs", racial) .. " onto " .. L.name("racial_techs", valefar) .. " (" .. L.name("race_abilities", def.id) .. ")")
+    game.log({ key = "ti3.copies_tech_onto", p = L.pn(p), tech = L.name("racial_techs", racial), tech2 = L.name("racial_techs", valefar), ability = L.name("race_abilities", def.id) })
     return
   end
   game.grant(p, "techs", pick)
   L.reset_cache()
-  game.log(L.pn(p) .. " copies " .. L.name("techs", pick) .. " (" .. L.name("race_abilities", def.id) .. ")")
+  game.log({ key = "ti3.copies_tech", p = L.pn(p), tech = L.name("techs", pick), ability = L.name("race_abilities", def.id) })
   game.window("tech_gained", { player = p, tech = pick })
 end
 

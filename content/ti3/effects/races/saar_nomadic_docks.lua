@@ -29,7 +29,7 @@ local function check(p)
       local others = L.other_ships(p, s)
       if #others > 0 then
         game.remove_unit(u.id)
-        game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " is destroyed: enemy ships in " .. L.sysname(s) .. " and none of its own")
+        game.log({ key = "ti3.saar_dock_destroyed", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(s) })
         game.window("unit_destroyed", { player = p, kind = u.kind, unit = u.id, source = others[1].owner, label = "floating dock",
           active = game.get("game", nil, "active"), system = s })
       end

@@ -7,8 +7,8 @@ return {
     game.add(p, "strategy", -1)
     local opts = game.planets_owned(p)
     table.sort(opts)
-    local pl = game.choose(p, L.name("race_abilities", def.id) .. ": put 2 ground forces on", opts)
+    local pl = game.choose(p, { key = "ti3.put_2_ground_forces", ability = L.name("race_abilities", def.id) }, opts)
     for _ = 1, 2 do game.spawn("ground_force", p, { planet = pl }) end
-    game.log(L.pn(p) .. " puts 2 ground forces on " .. L.name("planets", pl) .. " (" .. L.name("race_abilities", def.id) .. ")")
+    game.log({ key = "ti3.puts_2_ground_forces", p = L.pn(p), planet = L.name("planets", pl), ability = L.name("race_abilities", def.id) })
   end,
 }

@@ -5,9 +5,9 @@ return {
   when = function(ctx, p) return not ctx.discard and game.counter(p, "strategy") > 0 end,
   run = function(ctx, p, def)
     local name = L.name("political_cards", ctx.agenda)
-    if game.choose(p, L.name("race_abilities", def.id) .. ": pay a strategy counter to cancel " .. name, { "no", "yes" }) ~= "yes" then return end
+    if game.choose(p, { key = "ti3.pay_counter_cancel", ability = L.name("race_abilities", def.id), name = name }, { "no", "yes" }) ~= "yes" then return end
     game.add(p, "strategy", -1)
     ctx.discard = true
-    game.log(L.pn(p) .. " cancels " .. name .. " (" .. L.name("race_abilities", def.id) .. ")")
+    game.log({ key = "ti3.cancels", p = L.pn(p), name = name, ability = L.name("race_abilities", def.id) })
   end,
 }

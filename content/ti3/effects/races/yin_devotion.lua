@@ -17,13 +17,13 @@ return {
     local theirs = L.ships(opp, s)
     if #mine == 1 or #theirs == 0 then return end
     local name = L.name("race_abilities", def.id)
-    local pick = game.choose(p, name .. ": sacrifice a ship", mine)
+    local pick = game.choose(p, { key = "ti3.sacrifice_ship", name = name }, mine)
     if pick == "none" then return end
     local opts = {}
     for _, u in ipairs(theirs) do opts[#opts + 1] = u.kind .. "#" .. u.id end
-    local tpick = game.choose(p, name .. ": hit which enemy ship", opts)
+    local tpick = game.choose(p, { key = "ti3.hit_which_enemy_ship", name = name }, opts)
     game.remove_unit(tonumber(pick:match("#(%d+)$")))
-    game.log(L.pn(p) .. " sacrifices " .. pick .. " (" .. name .. ")")
+    game.log({ key = "ti3.sacrifices", p = L.pn(p), pick = pick, name = name })
     local tid = tonumber(tpick:match("#(%d+)$"))
     local target = {}
     for _, u in ipairs(theirs) do if u.id == tid then target[1] = u end end

@@ -21,12 +21,12 @@ return {
     for _ = 1, times do
       local theirs = enemy_ground(p, pl)
       if #theirs == 0 then return end
-      if game.choose(p, name .. ": roll before the invasion combat on " .. L.name("planets", pl), { "no", "yes" }) ~= "yes" then return end
+      if game.choose(p, { key = "ti3.roll_before_invasion_combat", name = name, planet = L.name("planets", pl) }, { "no", "yes" }) ~= "yes" then return end
       if game.roll(L.pn(p) .. " " .. name, 1, 5) > 0 then
         local u = theirs[1]
         game.remove_unit(u.id)
         game.spawn("ground_force", p, { planet = pl })
-        game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is converted: " .. L.pn(p) .. " gains a ground force on " .. L.name("planets", pl))
+        game.log({ key = "ti3.converted_gains_ground_force", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id, q = L.pn(p), planet = L.name("planets", pl) })
       end
     end
   end,

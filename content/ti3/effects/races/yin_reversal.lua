@@ -16,13 +16,13 @@ end
 return {
   usable = function(p) return #candidates(p) > 0 end,
   component = function(p, def)
-    local pl = game.choose(p, L.name("race_abilities", def.id) .. ": swap the values of", candidates(p))
+    local pl = game.choose(p, { key = "ti3.swap_values", ability = L.name("race_abilities", def.id) }, candidates(p))
     game.put("planet", pl, "reversed", true)
     local list = game.get("player", p, "reversed_planets") or {}
     list[#list + 1] = pl
     game.put("player", p, "reversed_planets", list)
     local d = L.pdef(pl)
-    game.log(L.name("planets", pl) .. " is worth " .. (d.resources or 0) .. " resources and " .. (d.influence or 0) .. " influence this round")
+    game.log({ key = "ti3.planet_worth", planet = L.name("planets", pl), resources = (d.resources or 0), influence = (d.influence or 0) })
   end,
   ["after:status_phase"] = function(ctx, p)
     for _, pl in ipairs(game.get("player", p, "reversed_planets") or {}) do game.put("planet", pl, "reversed", nil) end

@@ -11,7 +11,7 @@ local function ready2(p)
     local pick = game.choose(p, "ready a planet", opts)
     if pick == "none" then return end
     game.exhaust(pick, false)
-    game.log(L.pn(p) .. " readies " .. L.name("planets", pick))
+    game.log({ key = "ti3.readies", p = L.pn(p), planet = L.name("planets", pick) })
   end
 end
 return {
@@ -21,7 +21,7 @@ return {
     local q = tonumber(game.choose(p, "name an opponent for peace", opts):sub(2))
     game.put("game", nil, "peace:" .. p .. ":" .. q, true)
     game.put("game", nil, "peace:" .. q .. ":" .. p, true)
-    game.log(L.pn(p) .. " and " .. L.pn(q) .. " are at peace this round")
+    game.log({ key = "ti3.are_peace_this_round", p = L.pn(p), q = L.pn(q) })
   end,
   secondary = ready2,
 }

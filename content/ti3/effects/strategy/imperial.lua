@@ -17,7 +17,7 @@ return {
         opts[#opts + 1] = game.system(u.system).hex
       end
     end
-    local pick = game.choose(q, "produce in", opts)
+    local pick = game.choose(q, { key = "ti3.produce_in" }, opts)
     if pick ~= "none" then game.step("production", { player = q, system = game.system_at(pick) }) end
   end,
 }

@@ -5,7 +5,7 @@ local L = game.lib
 return {
   chosen = function(p, def)
     game.put("game", nil, "speaker", p)
-    game.log(L.pn(p) .. " is speaker")
+    game.log({ key = "ti3.is_speaker", p = L.pn(p) })
     game.put("player", p, "free_secondaries", true)
     game.put("game", nil, "sc_used:" .. def.id, true)
   end,

@@ -6,10 +6,9 @@ local L = game.lib
 
 local function place(p, n)
   n = math.min(n, L.reinforcements(p))
-  for _ = 1, n do game.add(p, game.choose(p, "place a command counter", L.POOLS), 1) end
+  for _ = 1, n do game.add(p, game.choose(p, { key = "ti3.place_command_counter" }, L.POOLS), 1) end
   if n > 0 then
-    game.log(L.pn(p) .. " gains " .. n .. " command counter" .. (n > 1 and "s" or "") .. ": "
-      .. game.counter(p, "tactic") .. "/" .. game.counter(p, "fleet") .. "/" .. game.counter(p, "strategy"))
+    game.log({ key = "ti3.leadership_gains", p = L.pn(p), n = n, s = (n > 1 and "s" or ""), tactic = game.counter(p, "tactic"), fleet = game.counter(p, "fleet"), strategy = game.counter(p, "strategy") })
   end
 end
 
@@ -18,7 +17,7 @@ local function buy(p)
   if max <= 0 then return end
   local opts = {}
   for i = 0, max do opts[#opts + 1] = tostring(i) end
-  local n = tonumber(game.choose(p, "command counters to buy (2 influence each)", opts))
+  local n = tonumber(game.choose(p, { key = "ti3.buy_counters_2_influence" }, opts))
   if n > 0 then
     L.pay(p, 2 * n, "influence")
     place(p, n)

@@ -3,7 +3,7 @@
 local L = game.lib
 local function place(p, n)
   for _ = 1, math.min(n, L.reinforcements(p)) do
-    game.add(p, game.choose(p, "place a command counter", L.POOLS), 1)
+    game.add(p, game.choose(p, { key = "ti3.place_command_counter" }, L.POOLS), 1)
   end
 end
 return {
@@ -11,7 +11,7 @@ return {
   secondary = function(p)
     local opts = { "0" }
     for i = 1, math.min(math.floor(L.spendable(p, "influence") / 3), L.reinforcements(p)) do opts[#opts + 1] = tostring(i) end
-    local n = tonumber(game.choose(p, "command counters to buy (3 influence each)", opts))
+    local n = tonumber(game.choose(p, { key = "ti3.buy_counters_3_influence" }, opts))
     if n > 0 then
       L.pay(p, 3 * n, "influence")
       place(p, n)

@@ -5,11 +5,11 @@ local L = game.lib
 return {
   primary = function(p)
     L.draw("deck:actions", "discard:actions", "actions:" .. p, 3)
-    if L.reinforcements(p) > 0 then game.add(p, game.choose(p, "place a command counter", L.POOLS), 1) end
+    if L.reinforcements(p) > 0 then game.add(p, game.choose(p, { key = "ti3.place_command_counter" }, L.POOLS), 1) end
     L.political_vote()
     local next3 = game.draw("deck:politics", "peek:" .. p, 3)
     if #next3 > 0 then
-      local top = game.choose(p, "political card to put back on top", next3)
+      local top = game.choose(p, { key = "ti3.political_card_put_back" }, next3)
       for _, c in ipairs(next3) do
         if c ~= top then game.move_card(c, "peek:" .. p, "deck:politics", true) end
       end

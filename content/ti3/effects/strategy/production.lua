@@ -26,7 +26,7 @@ local function produce(p, prop, value)
   local opts = { "none" }
   for _, s in ipairs(dock_systems(p)) do opts[#opts + 1] = game.system(s).hex end
   if #opts == 1 then return end
-  local pick = game.choose(p, "produce in", opts)
+  local pick = game.choose(p, { key = "ti3.produce_in" }, opts)
   if pick == "none" then return end
   game.put("player", p, prop, value)
   game.step("production", { player = p, system = game.system_at(pick) })

@@ -4,7 +4,7 @@
 local L = game.lib
 return {
   primary = function(p)
-    if game.choose(p, "trade", L.trade_choices(p, "trade", { "gain and negotiate", "break all agreements" })) == "break all agreements" then
+    if game.choose(p, { key = "ti3.trade" }, L.trade_choices(p, "trade", { "gain and negotiate", "break all agreements" })) == "break all agreements" then
       L.break_agreements()
       return
     end

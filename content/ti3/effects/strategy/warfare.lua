@@ -9,12 +9,12 @@ return {
     for s = 1, game.num_systems() do
       if game.has_token(s, "command", p) then opts[#opts + 1] = game.system(s).hex end
     end
-    local pick = game.choose(p, "take back a command counter from", opts)
+    local pick = game.choose(p, { key = "ti3.take_back_command_counter" }, opts)
     if pick ~= "none" then
       local s = game.system_at(pick)
       game.remove_token(s, "command", p)
       game.add(p, "tactic", 1)
-      game.log(L.pn(p) .. " takes back its counter from " .. L.sysname(s))
+      game.log({ key = "ti3.takes_back_its_counter", p = L.pn(p), system = L.sysname(s) })
     end
   end,
   secondary = function(q)
@@ -33,13 +33,13 @@ return {
           end
         end
       end
-      local pick = game.choose(q, "patrol", opts)
+      local pick = game.choose(q, { key = "ti3.patrol" }, opts)
       if pick == "none" then return end
       local id, hex = pick:match("#(%d+)%->(.+)$")
       local s = game.system_at(hex)
       game.move_unit(tonumber(id), { system = s })
       game.place_token(s, "command", q)
-      game.log(L.pn(q) .. " patrols into " .. L.sysname(s))
+      game.log({ key = "ti3.patrols_into", p = L.pn(q), system = L.sysname(s) })
     end
   end,
 }

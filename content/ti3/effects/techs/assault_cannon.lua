@@ -28,7 +28,7 @@ return {
     local opp = (p == a) and d or a
     local list = dreadnoughts(p, ctx.system)
     local dd = L.def(p, list[1].kind)
-    game.log(L.pn(p) .. " fires " .. L.name("techs", def.id))
+    game.log({ key = "ti3.fires", p = L.pn(p), tech = L.name("techs", def.id) })
     local hits = game.roll(L.pn(p) .. " assault cannon " .. list[1].kind, #list, dd.combat)
     L.assign_hits(opp, L.ships(opp, ctx.system), hits, "assault cannon", { source = p })
   end,

@@ -25,7 +25,7 @@ return function(ctx, p, def)
   end
   if #opts == 1 then return end
   local name = L.name("racial_techs", def.id)
-  local pick = game.choose(p, name .. ": move a ground force", opts)
+  local pick = game.choose(p, { key = "ti3.move_ground_force", name = name }, opts)
   if pick == "none" then return end
   local from, to = pick:match("^(.-)%->(.-)$")
   for _, u in ipairs(game.units { planet = from, owner = p }) do
@@ -34,6 +34,6 @@ return function(ctx, p, def)
       break
     end
   end
-  game.log(L.pn(p) .. " moves a ground force from " .. L.name("planets", from) .. " to " .. L.name("planets", to) .. " (" .. name .. ")")
+  game.log({ key = "ti3.moves_a_ground_force", p = L.pn(p), planet = L.name("planets", from), planet2 = L.name("planets", to), name = name })
   if game.planet_owner(to) ~= p then L.take_control(p, to, true) end
 end

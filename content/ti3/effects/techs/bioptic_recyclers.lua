@@ -14,17 +14,17 @@ return {
       if not seen[c] then seen[c] = true; hand[#hand + 1] = c end
     end
     table.sort(hand)
-    local c = game.choose(p, name .. ": discard", hand)
+    local c = game.choose(p, { key = "ti3.choose_discard", name = name }, hand)
     game.move_card(c, "actions:" .. p, "discard:actions")
-    game.log(L.pn(p) .. " discards " .. L.name("action_cards", c) .. " (" .. name .. ")")
+    game.log({ key = "ti3.discards_card_for", p = L.pn(p), card = L.name("action_cards", c), name = name })
     local opts = { "2 trade goods" }
     if L.reinforcements(p) > 0 then opts[#opts + 1] = "1 command counter" end
-    if game.choose(p, name .. ": gain", opts) == "2 trade goods" then
+    if game.choose(p, { key = "ti3.card_gain", card = name }, opts) == "2 trade goods" then
       L.gain_tg(p, 2, name)
     else
-      local pool = game.choose(p, "place a command counter", L.POOLS)
+      local pool = game.choose(p, { key = "ti3.place_command_counter" }, L.POOLS)
       game.add(p, pool, 1)
-      game.log(L.pn(p) .. " gains a command counter (" .. name .. ")")
+      game.log({ key = "ti3.gains_command_counter_for", p = L.pn(p), name = name })
     end
   end,
 }

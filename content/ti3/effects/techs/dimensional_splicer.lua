@@ -23,7 +23,7 @@ return {
       by[o] = u
     end
     if #opts == 1 then return end
-    local pick = game.choose(p, L.name("racial_techs", def.id) .. ": assign a hit to", opts)
+    local pick = game.choose(p, { key = "ti3.assign_hit", tech = L.name("racial_techs", def.id) }, opts)
     if pick == "none" then return end
     L.assign_hits(opp, { by[pick] }, 1, "dimensional splicer", { source = p })
   end,

@@ -19,11 +19,11 @@ return {
     if q == p or not s or ctx.end_turn or game.get("player", p, KEY) then return end
     if game.counter(p, "strategy") <= 0 or not controls(p, s) then return end
     local name = L.name("racial_techs", def.id)
-    if game.choose(p, name .. ": pay a strategy counter to end the action of " .. L.pn(q), { "no", "yes" }) ~= "yes" then return end
+    if game.choose(p, { key = "ti3.pay_strategy_counter_end", name = name, p = L.pn(q) }, { "no", "yes" }) ~= "yes" then return end
     game.add(p, "strategy", -1)
     game.put("player", p, KEY, true)
     game.remove_token(s, "command", q)
     ctx.end_turn = true
-    game.log(L.pn(p) .. " uses " .. name .. ": the counter of " .. L.pn(q) .. " goes back to reinforcements and the action ends")
+    game.log({ key = "ti3.uses_counter_goes_back", p = L.pn(p), name = name, q = L.pn(q) })
   end,
 }

@@ -5,7 +5,7 @@ local L = game.lib
 
 local function destroy(u, owner, source)
   game.remove_unit(u.id)
-  game.log(L.pn(owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+  game.log({ key = "ti3.unit_destroyed", p = L.pn(owner), unit = u.kind .. "#" .. u.id, id = u.id })
   game.window("unit_destroyed", { player = owner, kind = u.kind, unit = u.id, source = source, label = "exotrireme",
     active = game.get("game", nil, "active"), system = u.system })
 end
@@ -21,7 +21,7 @@ return {
     end
     if #mine == 1 or #L.ships(opp, s) == 0 then return end
     local name = L.name("racial_techs", def.id)
-    local pick = game.choose(p, name .. ": destroy a dreadnought to destroy two enemy ships", mine)
+    local pick = game.choose(p, { key = "ti3.destroy_dreadnought_destroy_two", name = name }, mine)
     if pick == "none" then return end
     local id = tonumber(pick:match("#(%d+)$"))
     for _, u in ipairs(L.ships(p, s)) do if u.id == id then destroy(u, p, p) end end
@@ -33,7 +33,7 @@ return {
         by[o] = u
       end
       if #opts == 0 then break end
-      destroy(by[game.choose(p, name .. ": destroy", opts)], opp, p)
+      destroy(by[game.choose(p, { key = "ti3.choose_destroy", name = name }, opts)], opp, p)
     end
   end,
 }

@@ -7,8 +7,8 @@ return {
       and game.counter(p, "tactic") > 0
   end,
   run = function(ctx, p, def)
-    if game.choose(p, L.name("techs", def.id) .. ": take a second tactical action", { "no", "yes" }) ~= "yes" then return end
-    game.log(L.pn(p) .. " takes a second tactical action (" .. L.name("techs", def.id) .. ")")
+    if game.choose(p, { key = "ti3.take_second_tactical_action", tech = L.name("techs", def.id) }, { "no", "yes" }) ~= "yes" then return end
+    game.log({ key = "ti3.takes_second_tactical_action", p = L.pn(p), tech = L.name("techs", def.id) })
     game.step("tactical_action", { player = p, active = p, fleet_logistics = true })
   end,
 }

@@ -14,8 +14,8 @@ return {
     end
     if #opts == 0 then return end
     if game.roll(L.pn(p) .. " " .. L.name("techs", def.id) .. " for " .. ctx.kind .. "#" .. ctx.unit, 1, 5) == 0 then return end
-    local pl = game.choose(p, L.name("techs", def.id) .. ": return the ground force to", opts)
+    local pl = game.choose(p, { key = "ti3.return_ground_force", tech = L.name("techs", def.id) }, opts)
     game.spawn(ctx.kind, p, { planet = pl })
-    game.log(L.pn(p) .. " ground force returns to " .. L.name("planets", pl) .. " (" .. L.name("techs", def.id) .. ")")
+    game.log({ key = "ti3.ground_force_returns", p = L.pn(p), planet = L.name("planets", pl), tech = L.name("techs", def.id) })
   end,
 }

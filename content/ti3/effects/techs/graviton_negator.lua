@@ -29,11 +29,11 @@ return {
     if #list == 0 or #L.ground(p, pl) == 0 or not defenders(p, pl) then return end
     local opts = { "0" }
     for i = 1, #list do opts[#opts + 1] = tostring(i) end
-    local n = tonumber(game.choose(p, L.name("techs", def.id) .. ": fighters to join the invasion of " .. L.name("planets", pl), opts))
+    local n = tonumber(game.choose(p, { key = "ti3.fighters_join_invasion", tech = L.name("techs", def.id), planet = L.name("planets", pl) }, opts))
     if n == 0 then return end
     for i = 1, n do game.move_unit(list[i].id, { planet = pl }) end
     game.put("planet", pl, "gn_fighters", p)
-    game.log(L.pn(p) .. " commits " .. n .. " fighter" .. (n > 1 and "s" or "") .. " to the invasion of " .. L.name("planets", pl))
+    game.log({ key = "ti3.commits_fighters", p = L.pn(p), n = n, s = (n > 1 and "s" or ""), planet = L.name("planets", pl) })
   end,
   ["after:ground_combat"] = function(ctx, p)
     local pl = ctx.planet
@@ -47,6 +47,6 @@ return {
         n = n + 1
       end
     end
-    if n > 0 then game.log(L.pn(p) .. ": " .. n .. " fighter" .. (n > 1 and "s return" or " returns") .. " to space") end
+    if n > 0 then game.log({ key = n > 1 and "ti3.fighters_return_to_space" or "ti3.fighter_returns_to_space", p = L.pn(p), n = n }) end
   end,
 }

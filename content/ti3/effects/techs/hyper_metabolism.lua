@@ -11,9 +11,9 @@ return function(ctx, p, def)
   if #hand == 0 then return end
   table.sort(hand)
   table.insert(hand, 1, "none")
-  local c = game.choose(p, L.name("techs", def.id) .. ": discard an action card to draw one more", hand)
+  local c = game.choose(p, { key = "ti3.discard_action_card_draw", tech = L.name("techs", def.id) }, hand)
   if c == "none" then return end
   game.move_card(c, "actions:" .. p, "discard:actions")
-  game.log(L.pn(p) .. " discards " .. L.name("action_cards", c) .. " (" .. L.name("techs", def.id) .. ")")
+  game.log({ key = "ti3.discards_card_for", p = L.pn(p), card = L.name("action_cards", c), name = L.name("techs", def.id) })
   L.draw("deck:actions", "discard:actions", "actions:" .. p, 1)
 end

@@ -58,7 +58,7 @@ return {
           end
         end
         if #opts > 1 then
-          local pick = game.choose(p, name .. ": place " .. u.kind .. "#" .. u.id, opts)
+          local pick = game.choose(p, { key = "ti3.place_unit", name = name, unit = u.kind .. "#" .. u.id, id = u.id }, opts)
           if pick ~= "stay" then
             local t
             if d.class == "ship" then
@@ -69,7 +69,11 @@ return {
               game.move_unit(u.id, { planet = pick })
             end
             touched[t] = true
-            game.log(L.pn(p) .. " places " .. u.kind .. "#" .. u.id .. (d.class == "ship" and (" in " .. L.sysname(t)) or (" on " .. L.name("planets", pick))) .. " (" .. name .. ")")
+            if d.class == "ship" then
+              game.log({ key = "ti3.places_unit_in", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(t), name = name })
+            else
+              game.log({ key = "ti3.places_unit_on", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", pick), name = name })
+            end
           end
         end
       end

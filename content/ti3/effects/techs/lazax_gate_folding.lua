@@ -9,8 +9,8 @@ return function(ctx, p, def)
   if o and o ~= p then return end
   for _, u in ipairs(game.units { planet = MR, not_owner = p }) do return end
   local name = L.name("racial_techs", def.id)
-  if game.choose(p, name .. ": put a ground force on " .. L.name("planets", MR), { "no", "yes" }) ~= "yes" then return end
+  if game.choose(p, { key = "ti3.put_ground_force_on", name = name, planet = L.name("planets", MR) }, { "no", "yes" }) ~= "yes" then return end
   game.spawn("ground_force", p, { planet = MR })
-  game.log(L.pn(p) .. " puts a ground force on " .. L.name("planets", MR) .. " (" .. name .. ")")
+  game.log({ key = "ti3.puts_ground_force", p = L.pn(p), planet = L.name("planets", MR), name = name })
   if not o then L.take_control(p, MR, true) end
 end

@@ -7,7 +7,7 @@ return {
   run = function(ctx, p, def)
     if game.exhausted(ctx.planet) then
       game.exhaust(ctx.planet, false)
-      game.log(L.name("planets", ctx.planet) .. " comes ready (" .. L.name("techs", def.id) .. ")")
+      game.log({ key = "ti3.comes_ready", planet = L.name("planets", ctx.planet), tech = L.name("techs", def.id) })
     end
   end,
 }

@@ -10,9 +10,9 @@ return {
     L.gain_tg(p, 6, name)
     local opts = {}
     for q = 1, game.num_players() do if q ~= p then opts[#opts + 1] = L.pn(q) end end
-    local q = tonumber(game.choose(p, name .. ": give 2 trade goods to", opts):sub(2))
+    local q = tonumber(game.choose(p, { key = "ti3.give_2_trade_goods", name = name }, opts):sub(2))
     game.add(p, "tg", -2)
     game.add(q, "tg", 2)
-    game.log(L.pn(p) .. " gives 2 tg to " .. L.pn(q) .. " (" .. name .. ")")
+    game.log({ key = "ti3.gives_2_tg", p = L.pn(p), q = L.pn(q), name = name })
   end,
 }

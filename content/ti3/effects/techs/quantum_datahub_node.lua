@@ -11,11 +11,11 @@ return function(ctx, p, def)
     end
   end
   if #opts == 1 then return end
-  local pick = game.choose(p, L.name("racial_techs", def.id) .. ": swap strategy cards", opts)
+  local pick = game.choose(p, { key = "ti3.swap_strategy_cards", tech = L.name("racial_techs", def.id) }, opts)
   if pick == "none" then return end
   local mine, theirs = pick:match("^(.-)<%->(.-)$")
   local q = game.get("game", nil, "sc_owner:" .. theirs)
   game.put("game", nil, "sc_owner:" .. mine, q)
   game.put("game", nil, "sc_owner:" .. theirs, p)
-  game.log(L.pn(p) .. " swaps " .. L.name("strategy_cards", mine) .. " for " .. L.name("strategy_cards", theirs) .. " of " .. L.pn(q))
+  game.log({ key = "ti3.swaps", p = L.pn(p), card = L.name("strategy_cards", mine), card2 = L.name("strategy_cards", theirs), q = L.pn(q) })
 end

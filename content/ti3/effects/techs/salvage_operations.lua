@@ -43,11 +43,11 @@ return {
       if ok then opts[#opts + 1] = ty end
     end
     if #opts == 1 then return end
-    local pick = game.choose(p, name .. ": build a ship", opts)
+    local pick = game.choose(p, { key = "ti3.build_ship", name = name }, opts)
     if pick == "none" then return end
     L.pay(p, L.def(p, pick).cost, "resources")
     game.spawn(pick, p, { system = s })
-    game.log(L.pn(p) .. " builds a " .. pick .. " in " .. L.sysname(s) .. " (" .. name .. ")")
+    game.log({ key = "ti3.builds_ship", p = L.pn(p), unit = pick, system = L.sysname(s), name = name })
     L.enforce_limits(p, s)
   end,
 }

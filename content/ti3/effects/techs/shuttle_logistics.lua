@@ -19,7 +19,7 @@ return function(ctx, p, def)
     if #L.other_ships(p, s) == 0 and #ground_in(p, s) > 0 then opts[#opts + 1] = game.system(s).hex end
   end
   if #opts == 1 then return end
-  local pick = game.choose(p, name .. ": move ground forces out of", opts)
+  local pick = game.choose(p, { key = "ti3.move_ground_forces_out", name = name }, opts)
   if pick == "none" then return end
   local s = game.system_at(pick)
   local dests = {}
@@ -37,10 +37,10 @@ return function(ctx, p, def)
   for _, u in ipairs(ground_in(p, s)) do
     local o = { "stay" }
     for _, pl in ipairs(dests) do if pl ~= u.planet then o[#o + 1] = pl end end
-    local to = game.choose(p, name .. ": move " .. u.kind .. "#" .. u.id .. " to", o)
+    local to = game.choose(p, { key = "ti3.move_unit_to", name = name, unit = u.kind .. "#" .. u.id, id = u.id }, o)
     if to ~= "stay" then
       game.move_unit(u.id, { planet = to })
-      game.log(L.pn(p) .. " moves " .. u.kind .. "#" .. u.id .. " to " .. L.name("planets", to) .. " (" .. name .. ")")
+      game.log({ key = "ti3.moves_unit_to", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", to), name = name })
     end
   end
 end

@@ -57,12 +57,12 @@ return {
     if #order == 0 then return end
     table.sort(order)
     table.insert(order, 1, "none")
-    local pick = game.choose(p, L.name("racial_techs", def.id) .. ": link two of your systems", order)
+    local pick = game.choose(p, { key = "ti3.link_two_your_systems", tech = L.name("racial_techs", def.id) }, order)
     if pick == "none" then return end
     local a, b = pick:match("^(.-)=>(.-)$")
     game.put("player", p, KEY, { a = game.system_at(a), b = game.system_at(b) })
     game.put("player", p, USED, true)
-    game.log(L.pn(p) .. " links " .. L.sysname(game.system_at(a)) .. " and " .. L.sysname(game.system_at(b)) .. " (" .. L.name("racial_techs", def.id) .. ")")
+    game.log({ key = "ti3.links", p = L.pn(p), system = L.sysname(game.system_at(a)), system2 = L.sysname(game.system_at(b)), tech = L.name("racial_techs", def.id) })
   end,
   ["after:movement"] = function(ctx, p) game.put("player", p, KEY, nil) end,
 }

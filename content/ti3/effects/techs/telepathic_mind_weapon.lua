@@ -15,7 +15,7 @@ return {
   run = function(ctx, p, def)
     local q = ctx.player
     game.add(q, "fleet", -1)
-    game.log(L.pn(q) .. " loses a fleet supply counter (" .. L.name("racial_techs", def.id) .. " of " .. L.pn(p) .. ")")
+    game.log({ key = "ti3.loses_fleet_supply_counter", p = L.pn(q), tech = L.name("racial_techs", def.id), q = L.pn(p) })
     local seen = {}
     for _, u in ipairs(game.units { owner = q, space = true }) do
       if u.system and not seen[u.system] then

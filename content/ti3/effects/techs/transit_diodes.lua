@@ -21,19 +21,19 @@ return {
   component = function(p, def)
     game.add(p, "strategy", -1)
     local name = L.name("techs", def.id)
-    local from = game.choose(p, name .. ": move ground forces from", sources(p))
+    local from = game.choose(p, { key = "ti3.move_ground_forces", name = name }, sources(p))
     local dest = {}
     for _, pl in ipairs(game.planets_owned(p)) do if pl ~= from then dest[#dest + 1] = pl end end
     table.sort(dest)
-    local to = game.choose(p, name .. ": move them to", dest)
+    local to = game.choose(p, { key = "ti3.move_them", name = name }, dest)
     local avail = {}
     for _, u in ipairs(game.units { planet = from, owner = p }) do
       if L.moves_as_ground(p, u) then avail[#avail + 1] = u end
     end
     local opts = {}
     for i = 1, math.min(4, #avail) do opts[#opts + 1] = tostring(i) end
-    local n = tonumber(game.choose(p, name .. ": how many", opts))
+    local n = tonumber(game.choose(p, { key = "ti3.how_many", name = name }, opts))
     for i = 1, n do game.move_unit(avail[i].id, { planet = to }) end
-    game.log(L.pn(p) .. " moves " .. n .. " ground force" .. (n > 1 and "s" or "") .. " from " .. L.name("planets", from) .. " to " .. L.name("planets", to) .. " (" .. name .. ")")
+    game.log({ key = "ti3.moves_ground_forces_for", p = L.pn(p), n = n, s = (n > 1 and "s" or ""), planet = L.name("planets", from), planet2 = L.name("planets", to), name = name })
   end,
 }

@@ -32,18 +32,18 @@ return {
   run = function(ctx, p, def)
     local opts = { "none" }
     for _, pl in ipairs(targets(ctx, p)) do opts[#opts + 1] = pl end
-    local pl = game.choose(p, L.name("techs", def.id) .. ": wipe out the ground forces on", opts)
+    local pl = game.choose(p, { key = "ti3.wipe_out_ground_forces", tech = L.name("techs", def.id) }, opts)
     if pl == "none" then return end
-    game.log(L.pn(p) .. " uses " .. L.name("techs", def.id) .. " on " .. L.name("planets", pl))
+    game.log({ key = "ti3.uses_tech_on", p = L.pn(p), tech = L.name("techs", def.id), planet = L.name("planets", pl) })
     for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
       if L.def(u.owner, u.kind).class == "ground" then
         game.remove_unit(u.id)
-        game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+        game.log({ key = "ti3.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
         game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, source = p, label = "x-89", active = p, system = ctx.system })
       end
     end
     for _, c in ipairs(game.zone("actions:" .. p)) do game.move_card(c, "actions:" .. p, "discard:actions") end
-    game.log(L.pn(p) .. " discards all action cards (" .. L.name("techs", def.id) .. ")")
+    game.log({ key = "ti3.discards_all_action_cards", p = L.pn(p), tech = L.name("techs", def.id) })
     ctx.forbid = ctx.forbid or {}
     ctx.forbid[pl] = true
   end,

@@ -25,6 +25,6 @@ return {
     end
     if not built or not dock then return end
     game.spawn("ground_force", p, { planet = dock })
-    game.log(L.pn(p) .. " gets a free ground force on " .. L.name("planets", dock) .. " (" .. L.name("racial_techs", def.id) .. ")")
+    game.log({ key = "ti3.gets_free_ground_force", p = L.pn(p), planet = L.name("planets", dock), tech = L.name("racial_techs", def.id) })
   end,
 }
