@@ -3,7 +3,7 @@
 -- go to non-fighter ships if able.
 -- After each of the player's space combat rolls (window combat_rolled) the
 -- hits of those units are counted while the flagship is in the combat's
--- system; rules/faction_hooks.lua binds that many of the hits at the next
+-- system; rules/faction_rules.lua binds that many of the hits at the next
 -- assignment of the player's space combat hits, one hit at a time, leaving
 -- the others (fighters, carriers... in the same roll) free.
 local L = game.lib

@@ -1,5 +1,3 @@
--- Named to load after the other rules files of this pack (files load in name
--- order), so the procedures it wraps are already defined.
 -- Faction abilities and technologies that change how a shared procedure or
 -- helper works, rather than reacting in a window: Analytical and Brilliant
 -- (Jol-Nar), Inheritance Systems (L1Z1X), Arbiters (Hacan), and the hook
@@ -8,23 +6,14 @@
 -- Each wrapper leaves the wrapped code alone unless the ability or the
 -- technology is held by someone concerned, so games and scenarios without
 -- them ask the same questions as before.
+-- Everything here is registered as the pack loads: this file comes after
+-- game.lua and round.lua in pack.yaml's `rules:` list, so the procedures it
+-- wraps (transaction, strategic_action) are defined by then.
 local L = game.lib
 
--- Rules files load in name order, so this one runs before game.lua and
--- round.lua, whose procedures (transaction, strategic_action) are not
--- defined yet. `procedure` is replaced, for the rest of this pack's files,
--- by one that wraps those procedures as they are defined (and one already
--- defined is wrapped at once).
-local define = procedure
-local wrappers = {}
+-- Wraps procedure `name`: make(base) returns the new procedure.
 local function wrap_procedure(name, make)
-  wrappers[name] = make
-  if game.has_procedure(name) then define(name, make(game.procedure_fn(name))) end
-end
-procedure = function(name, fn)
-  local make = wrappers[name]
-  if make and type(fn) == "function" then fn = make(fn) end
-  return define(name, fn)
+  procedure(name, make(game.procedure_fn(name)))
 end
 
 local function holds_ability(p, id) return p ~= nil and game.holds(p, "abilities", id) end
@@ -178,38 +167,15 @@ end
 -- The primary gives all the secondary gives without its cost of 4
 -- resources, so a holder who resolves the secondary always resolves the
 -- primary instead (no question), and may do so with fewer than 4 resources.
--- While a Technology strategic action runs, the card's `can_secondary` and
--- `secondary` are replaced by versions that do this for holders of
--- Brilliant; they are put back when the action ends (also on an error).
+-- The Technology card (cards/strategy.yaml) asks L.secondary_as_primary
+-- when a player may resolve its secondary, and when one does.
 ---------------------------------------------------------------------------
 local BRILLIANT = "brilliant"
 
-wrap_procedure("strategic_action", function(base)
-  return function(ctx)
-    local d = game.data.strategy_cards and game.data.strategy_cards[ctx.card]
-    local h = d and d.handler
-    if ctx.card ~= "technology" or type(h) ~= "table" or not h.primary or not h.secondary
-      or not anyone_holds("abilities", BRILLIANT) then
-      return base(ctx)
-    end
-    local can0, sec0 = h.can_secondary, h.secondary
-    h.can_secondary = function(q, def)
-      if holds_ability(q, BRILLIANT) then return #L.researchable(q) > 0 end
-      return not can0 or can0(q, def)
-    end
-    h.secondary = function(q, def, c)
-      if holds_ability(q, BRILLIANT) then
-        game.log({ key = "ti4.brilliant", p = L.pn(q), card = L.name("strategy_cards", ctx.card), ability = L.name("abilities", BRILLIANT) })
-        return h.primary(q, def, c)
-      end
-      return sec0(q, def, c)
-    end
-    local res = table.pack(pcall(base, ctx))
-    h.can_secondary, h.secondary = can0, sec0
-    if not res[1] then error(res[2], 0) end
-    return table.unpack(res, 2, res.n)
-  end
-end)
+lib("secondary_as_primary", function(q, card)
+  if card == "technology" and holds_ability(q, BRILLIANT) then return BRILLIANT end
+  return nil
+end, "secondary_as_primary(p, card): the ability that lets p resolve strategy card `card`'s primary instead of its secondary (ti4: Brilliant for Technology), or nil")
 
 ---------------------------------------------------------------------------
 -- Arbiters (Hacan): in a transaction the Hacan player negotiates (as the
