@@ -47,6 +47,12 @@ enum Cmd {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Write the contract reference of every pack (windows and their ctx,
+    /// procedures, helpers, keys) into docs/contract/<pack>.md.
+    Docs {
+        #[arg(long, default_value = "docs/contract")]
+        out: PathBuf,
+    },
     /// Play a seeded game to its end.
     Play {
         #[arg(long, default_value = "ti4")]
@@ -305,6 +311,17 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                         ),
                     }
                 }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Docs { out } => {
+            std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+            for id in lib.list() {
+                let p = resolve(&lib, &id)?;
+                let text = imperium::contract_doc::page(&p).map_err(|e| e.to_string())?;
+                let f = out.join(format!("{id}.md"));
+                std::fs::write(&f, text).map_err(|e| format!("{}: {e}", f.display()))?;
+                println!("{}", f.display());
             }
             Ok(ExitCode::SUCCESS)
         }

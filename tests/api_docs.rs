@@ -33,3 +33,25 @@ fn every_game_function_is_documented() {
         .collect();
     assert!(missing.is_empty(), "not in docs/scripting.md: {missing:?}");
 }
+
+/// docs/contract/<pack>.md are generated from the packs' declarations
+/// (`imperium docs`); a pack change that is not reflected there fails here.
+#[test]
+fn contract_pages_are_current() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let lib = Library::new(root.join("content"));
+    let mut stale = vec![];
+    for id in lib.list() {
+        let p = Rc::new(lib.resolve(&id).unwrap());
+        let want = imperium::contract_doc::page(&p).unwrap();
+        let path = root.join("docs/contract").join(format!("{id}.md"));
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        if have != want {
+            stale.push(id);
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "docs/contract is stale for {stale:?}: run `cargo run -- docs`"
+    );
+}
