@@ -191,6 +191,8 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
     };
     let mut chunks = vec![];
     chunks.extend(chunk("setup", &sc.setup));
+    // The golden log starts here: set-up lines are not golden.
+    chunks.push(("=golden".into(), "game.__golden_start()".into()));
     chunks.extend(chunk("run", &sc.run));
     let entry = pack
         .entry
@@ -276,7 +278,9 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
             answers_used = next;
             Ok(())
         });
-    let mut log = session.log();
+    let mut log = session
+        .log()
+        .split_off(session.golden_from().min(session.log_len()));
     match (&result, &sc.expect_error) {
         (Err(e), Some(want)) => {
             let msg = e.to_string();

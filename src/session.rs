@@ -147,6 +147,8 @@ struct Shared {
     untranslated: RefCell<std::collections::BTreeSet<String>>,
     /// The texts of decision and log keys.
     keys: KeyTexts,
+    /// Where a scenario's golden log starts (after its set-up).
+    golden_from: Cell<usize>,
 }
 
 /// A key with its arguments, as a script gave it (`{key = "x", a = 1}`), or
@@ -394,6 +396,7 @@ impl Session {
             translator: crate::locale::Translator::from_locale(&pack.locale_strings),
             untranslated: RefCell::new(Default::default()),
             keys: KeyTexts::new(&pack.locale, &pack.locale_strings, &pack.locale_langs),
+            golden_from: Cell::new(0),
         });
         lua.set_hook(budget_triggers(), budget_hook(&shared));
         let mut opts_sorted: Vec<String> = options.to_vec();
@@ -644,6 +647,12 @@ impl Session {
         let st = self.shared.st.borrow();
         let id = *st.names.get(name)?;
         st.units.get(&id).map(|u| (id, u.kind.clone()))
+    }
+
+    /// Where a scenario's golden log starts: the log length when its set-up
+    /// ended (`game.__golden_start()`), else 0.
+    pub fn golden_from(&self) -> usize {
+        self.shared.golden_from.get()
     }
 
     pub fn log_len(&self) -> usize {
@@ -1173,6 +1182,16 @@ fn install_api(
                 }
                 let k = sh2.keyed(&line)?;
                 sh2.push_text(k.text);
+                Ok(())
+            })?,
+        )?;
+    }
+    {
+        let sh2 = sh.clone();
+        game.set(
+            "__golden_start",
+            lua.create_function(move |_, ()| {
+                sh2.golden_from.set(sh2.log.borrow().len());
                 Ok(())
             })?,
         )?;
