@@ -284,7 +284,7 @@ function L.enforce_limits(p, s, why)
     local opts = {}
     local label
     if L.count_fleet(p, s) > L.fleet_limit(p) then
-      label = "remove a ship over the fleet pool"
+      label = "remove_over_fleet_pool"
       local r = cargo(p, s)
       for _, u in ipairs(L.ships(p, s)) do
         local d = L.def(p, u.kind)
@@ -293,7 +293,7 @@ function L.enforce_limits(p, s, why)
     else
       local cap, used = L.capacity(p, s)
       if used > cap then
-        label = "remove a unit over capacity"
+        label = "remove_over_capacity"
         for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
           local d = L.def(p, u.kind)
           if d.transported and not (af and (d.type or u.kind) == "fighter") then opts[#opts + 1] = u.kind .. "#" .. u.id end
@@ -301,9 +301,9 @@ function L.enforce_limits(p, s, why)
       end
     end
     if #opts == 0 then return end
-    local pick = game.choose(p, label, opts)
+    local pick = game.choose(p, { key = label }, opts)
     game.remove_unit(tonumber(pick:match("#(%d+)$")))
-    game.log(L.pn(p) .. " removes " .. pick .. (label:find("fleet") and " over fleet pool" or " over capacity") .. " in " .. L.sysname(s))
+    game.log({ key = label == "remove_over_fleet_pool" and "removes_over_fleet_pool" or "removes_over_capacity", p = L.pn(p), unit = pick, system = L.sysname(s) })
   end
 end
 
@@ -547,7 +547,7 @@ function L.break_agreements()
   if #keep > 0 then
     game.put("game", nil, "agreements", keep)
     for _, a in ipairs(keep) do
-      game.log("the agreement of " .. L.pn(a.a) .. " and " .. L.pn(a.b) .. " cannot be broken")
+      game.log({ key = "ti3.agreement_cannot_be_broken", p = L.pn(a.a), q = L.pn(a.b) })
     end
   end
 end
@@ -633,12 +633,12 @@ local function install()
       h.secondary = function(q, def, c)
         local m = mode[q]
         if m == "primary_instead" and h.primary then
-          if game.choose(q, "carry out the primary of " .. L.name("strategy_cards", id) .. " instead", { "no", "yes" }) == "yes" then
-            game.log(L.pn(q) .. " carries out the primary ability instead")
+          if game.choose(q, { key = "ti3.carry_out_primary_instead", card = L.name("strategy_cards", id) }, { "no", "yes" }) == "yes" then
+            game.log({ key = "ti3.carries_out_primary_instead", p = L.pn(q) })
             return h.primary(q, def, c)
           end
         elseif m == "primary_and_secondary" and h.primary then
-          game.log(L.pn(q) .. " carries out the primary ability too")
+          game.log({ key = "ti3.carries_out_primary_too", p = L.pn(q) })
           h.primary(q, def, c)
         end
         return orig(q, def, c)
@@ -668,7 +668,7 @@ local function install()
     function L.take_action(p, act)
       if act == "skip" then
         game.put("player", p, "skipped_turn", true)
-        game.log(L.pn(p) .. " skips the turn")
+        game.log({ key = "ti3.skips_turn", p = L.pn(p) })
         return { player = p, active = p }
       end
       if game.get("player", p, "skipped_turn") then game.put("player", p, "skipped_turn", nil) end
@@ -695,9 +695,9 @@ local function install()
   local base_gain = L.gain_tech
   function L.gain_tech(p, id)
     if L.flag(p, "no_gifted_technology") > 0 then
-      game.log(L.pn(p) .. " cannot receive " .. L.name("techs", id) .. " from a card and takes 3 command counters instead")
+      game.log({ key = "ti3.cannot_receive_tech", p = L.pn(p), tech = L.name("techs", id) })
       for _ = 1, math.min(3, L.reinforcements(p)) do
-        game.add(p, game.choose(p, "place a command counter", L.POOLS), 1)
+        game.add(p, game.choose(p, { key = "ti3.place_command_counter" }, L.POOLS), 1)
       end
       return
     end
