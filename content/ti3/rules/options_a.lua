@@ -910,7 +910,7 @@ end
 
 local base_production_cost = L.production_cost
 function L.production_cost(ctx, kind, d)
-  if installed and opt("leaders") and ctx.player and ctx.system then
+  if opt("leaders") and ctx.player and ctx.system then
     local cost = A.scientist_dock_cost(kind, d)
     if cost and A.scientist_docks(ctx.player, ctx.system) then return cost end
   end
@@ -955,6 +955,36 @@ function L.bombard_hits(p, q, pl, hits, c)
   return hits
 end
 
+-- Diplomat: the shared commit_ground_forces asks `before_landing` how many
+-- ground forces may land.
+local base_landing = game.procedure_fn("before_landing")
+procedure("before_landing", function(c)
+  local n = c.count
+  if base_landing then n = base_landing(c) or n end
+  if n > 0 and opt("leaders") then n = A.diplomat_check(c.player, c.planet, n) end
+  return n
+end)
+
+-- Agent landed with the invader: the planet's PDS do not fire.
+wrap("space_cannon_defense", function(base, ctx)
+  if opt("leaders") and #A.on_planet(ctx.player, ctx.planet, "agent") > 0 then
+    game.log({ key = "ti3.agent_pds_silent", p = pn(ctx.player), planet = pname(ctx.planet) })
+    return
+  end
+  return base(ctx)
+end)
+
+-- Admiral aboard a dreadnought: +1 move.
+local base_move_value = L.move_value
+function L.move_value(p, u, from)
+  local m = base_move_value(p, u, from)
+  if opt("leaders") and L.def(p, u.kind).type == "dreadnought" and A.ship_carries(u.id, "admiral") then m = m + 1 end
+  return m
+end
+
+-- The wraps below sit on top of what the rules files loaded after this one
+-- (and the packs extending this one) define, so they are still made when
+-- setup starts. TODO: hooks in the parents, registered at load time.
 function A.install()
   if installed then return end
   installed = true
@@ -991,16 +1021,6 @@ function A.install()
     return r
   end)
 
-  -- Diplomat: the shared commit_ground_forces asks `before_landing` how many
-  -- ground forces may land.
-  local base_landing = game.procedure_fn("before_landing")
-  procedure("before_landing", function(c)
-    local n = c.count
-    if base_landing then n = base_landing(c) or n end
-    if n > 0 and opt("leaders") then n = A.diplomat_check(c.player, c.planet, n) end
-    return n
-  end)
-
   -- General defending a planet: bombardment rolls against it are at -4. The
   -- dice are those of the shared bombardment step, read back as they fall.
   wrap("bombardment", function(base, ctx)
@@ -1014,15 +1034,6 @@ function A.install()
     local prev = general
     general = { player = p, buf = {} }
     return guarded(function() general = prev end, base, ctx)
-  end)
-
-  -- Agent landed with the invader: the planet's PDS do not fire.
-  wrap("space_cannon_defense", function(base, ctx)
-    if opt("leaders") and #A.on_planet(ctx.player, ctx.planet, "agent") > 0 then
-      game.log({ key = "ti3.agent_pds_silent", p = pn(ctx.player), planet = pname(ctx.planet) })
-      return
-    end
-    return base(ctx)
   end)
 
   wrap("ground_combat", function(base, ctx)
@@ -1097,14 +1108,6 @@ function A.install()
       end
     end
     return out
-  end
-
-  -- Admiral aboard a dreadnought: +1 move.
-  local base_move_value = L.move_value
-  function L.move_value(p, u, from)
-    local m = base_move_value(p, u, from)
-    if opt("leaders") and L.def(p, u.kind).type == "dreadnought" and A.ship_carries(u.id, "admiral") then m = m + 1 end
-    return m
   end
 
   A.base_movers = L.movers
