@@ -24,7 +24,7 @@ local function hit(st, ctx, u)
     opts[#opts + 1] = "sustain:" .. u.kind .. "#" .. u.id
   end
   opts[#opts + 1] = "destroy:" .. u.kind .. "#" .. u.id
-  local pick = game.choose(p, "assign hit (space combat, Into the Breach)", opts)
+  local pick = game.choose(p, { key = "assign_hit", label = "space combat, Into the Breach", id = u.id }, opts)
   local destroy = pick:sub(1, 8) == "destroy:"
   if not destroy then
     game.put("unit", u.id, "damaged", true)
