@@ -9,7 +9,7 @@ function L.combat_dice(p, kind, units, dice, label, rc) return dice end
 function L.combat_roll(p, units, mods, label, rc)
   -- A player kept from rolling this round (rc.skip[p]) scores nothing.
   if rc and rc.skip and rc.skip[p] then
-    game.log(L.pn(p) .. " makes no combat rolls this round")
+    game.log({ key = "no_combat_rolls", p = L.pn(p) })
     return 0
   end
   local groups, order = {}, {}
@@ -101,10 +101,10 @@ function L.announce_retreats(a, d, s, round, ctx)
   for _, p in ipairs({ d, a }) do
     if not retreating and #L.retreat_options(p, s) > 0 and (p == d or true) then
       if game.choose(p, { key = "announce_retreat" }, { "no", "yes" }) == "yes" then
-        game.log(L.pn(p) .. " announces a retreat")
+        game.log({ key = "announces_retreat", p = L.pn(p) })
         -- Another effect may stop the retreat this round (ctx.cancel).
         local w = game.window("retreat_announced", { player = p, active = a, attacker = a, defender = d, system = s, round = round })
-        if w.cancel then game.log(L.pn(p) .. " cannot retreat this round") else retreating = p end
+        if w.cancel then game.log({ key = "cannot_retreat_this_round", p = L.pn(p) }) else retreating = p end
       end
     end
   end
@@ -122,7 +122,7 @@ procedure("space_combat", function(ctx)
   local d = ctx.defender or L.enemies_in(a, s)[1]
   if not d then return end
   ctx.defender = d
-  game.log("space combat in " .. L.sysname(s) .. ": " .. L.pn(a) .. " attacks " .. L.pn(d))
+  game.log({ key = "space_combat_begins", system = L.sysname(s), p = L.pn(a), q = L.pn(d) })
   local round = 0
   local winner
   while true do
@@ -153,7 +153,7 @@ procedure("space_combat", function(ctx)
       local opts = {}
       for _, t in ipairs(L.retreat_options(retreating, s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
       if #opts > 0 then
-        local pick = game.choose(retreating, "retreat to", opts)
+        local pick = game.choose(retreating, { key = "retreat_to" }, opts)
         local t = game.system_at(pick) or tonumber(pick)
         for _, u in ipairs(game.units { system = s, owner = retreating, space = true }) do
           if u.carried == nil then game.move_unit(u.id, { system = t }) end
@@ -167,11 +167,11 @@ procedure("space_combat", function(ctx)
             for _, pool in ipairs(L.POOLS) do
               if game.counter(retreating, pool) > 0 then pools[#pools + 1] = pool end
             end
-            if #pools > 0 then game.add(retreating, game.choose(retreating, "take a command token for the retreat from", pools), -1) end
+            if #pools > 0 then game.add(retreating, game.choose(retreating, { key = "retreat_token_from" }, pools), -1) end
           end
           if L.reinforcements(retreating) > 0 then game.place_token(t, "command", retreating) end
         end
-        game.log(L.pn(retreating) .. " retreats to " .. L.sysname(t))
+        game.log({ key = "retreats_to", p = L.pn(retreating), system = L.sysname(t) })
         -- Fleet pool and capacity hold in the system retreated to (LRR 37.3,
         -- 78.7b: fighters and ground forces that cannot be carried are removed).
         L.enforce_limits(retreating, t)
@@ -187,7 +187,7 @@ procedure("space_combat", function(ctx)
     if la > 0 and ld == 0 then winner = a elseif ld > 0 and la == 0 then winner = d end
   end
   ctx.winner = winner
-  game.log("space combat ends: " .. (winner and (L.pn(winner) .. " wins") or "no ships remain"))
+  game.log(winner and { key = "space_combat_won", p = L.pn(winner) } or { key = "space_combat_no_ships" })
   for _, p in ipairs({ a, d }) do
     -- Ground forces in space with no ships to carry them are destroyed.
     L.enforce_limits(p, s)
@@ -269,7 +269,7 @@ procedure("bombardment", function(ctx)
   local opts = { "none" }
   for _, pl in ipairs(planets) do
     if L.shielded(pl, p) then
-      game.log(L.name("planets", pl) .. " is protected by a planetary shield")
+      game.log({ key = "planetary_shield", planet = L.name("planets", pl) })
     elseif not (ctx.forbid and ctx.forbid[pl]) then
       opts[#opts + 1] = pl
     end
@@ -278,7 +278,7 @@ procedure("bombardment", function(ctx)
   -- Each unit chooses its planet (LRR 15.1); rolls are made per planet.
   local targets, order = {}, {}
   for _, x in ipairs(bombers) do
-    local pick = L.bombard_target(p, x.u, game.choose(p, "bombard with " .. x.u.kind .. "#" .. x.u.id, opts), ctx)
+    local pick = L.bombard_target(p, x.u, game.choose(p, { key = "bombard_with", unit = x.u.kind .. "#" .. x.u.id, id = x.u.id }, opts), ctx)
     if pick ~= "none" then
       if not targets[pick] then targets[pick] = {}; order[#order + 1] = pick end
       table.insert(targets[pick], x)
@@ -315,14 +315,14 @@ procedure("commit_ground_forces", function(ctx)
     if #avail > 0 then
       local opts = { "0" }
       for i = 1, #avail do opts[#opts + 1] = tostring(i) end
-      local n = tonumber(game.choose(p, "commit ground forces to " .. L.name("planets", pl), opts))
+      local n = tonumber(game.choose(p, { key = "commit_ground_forces", planet = L.name("planets", pl), planet_id = pl }, opts))
       -- An edition may restrict landing (`before_landing` returns how many may land).
       if n > 0 and game.has_procedure("before_landing") then
         n = game.call("before_landing", { player = p, planet = pl, count = n, system = s }) or n
       end
       if n > 0 then
         for i = 1, n do game.move_unit(avail[i].id, { planet = pl }) end
-        game.log(L.pn(p) .. " commits " .. n .. " ground force" .. (n > 1 and "s" or "") .. " to " .. L.name("planets", pl))
+        game.log({ key = n > 1 and "commits_ground_forces" or "commits_ground_force", p = L.pn(p), n = n, planet = L.name("planets", pl) })
         if game.planet_owner(pl) ~= p then table.insert(ctx.targets, pl) end
       end
     end
@@ -373,7 +373,7 @@ procedure("establish_control", function(ctx)
   -- Other players' structures on the planet are destroyed (LRR 49.6).
   for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
     game.remove_unit(u.id)
-    game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+    game.log({ key = "is_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id })
   end
   L.take_control(p, pl, true)
 end)
@@ -432,7 +432,7 @@ procedure("production", function(ctx)
       if ok then opts[#opts + 1] = t end
     end
     st.count, st.cost = count, cost
-    local pick = game.choose(p, "produce", L.production_options(ctx, opts, st))
+    local pick = game.choose(p, { key = "produce" }, L.production_options(ctx, opts, st))
     if pick == "done" then break end
     local d = L.def(p, pick)
     -- Each fighter or infantry counts toward the production value; with
@@ -455,7 +455,7 @@ procedure("production", function(ctx)
           game.spawn(t, p, L.production_place(ctx, t, { system = s }, st))
         end
       end
-      game.log(L.pn(p) .. " produces " .. built[t] .. " " .. t .. " in " .. L.sysname(s))
+      game.log({ key = "produces", p = L.pn(p), n = built[t], unit = t, system = L.sysname(s) })
     end
   end
   if L.production_enforces_limits(ctx) then L.enforce_limits(p, s) end

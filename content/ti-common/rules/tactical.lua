@@ -34,7 +34,7 @@ procedure("activation", function(ctx)
   if not ctx.system then
     local opts = {}
     for _, s in ipairs(L.activatable(p)) do opts[#opts + 1] = game.system(s).hex or tostring(s) end
-    local pick = game.choose(p, "activate a system", opts)
+    local pick = game.choose(p, { key = "activate_system" }, opts)
     ctx.system = game.system_at(pick) or tonumber(pick)
   end
   -- A system holding one of p's command tokens cannot be activated (LRR
@@ -47,7 +47,7 @@ procedure("activation", function(ctx)
   end
   game.add(p, "tactic", -1)
   game.place_token(ctx.system, "command", p)
-  game.log(L.pn(p) .. " activates " .. L.sysname(ctx.system))
+  game.log({ key = "activates", p = L.pn(p), system = L.sysname(ctx.system) })
 end)
 
 -- Movement rules for p's ships heading to `target`.
@@ -117,7 +117,7 @@ procedure("movement", function(ctx)
   local moved = {}
   for _, m in ipairs(movers) do
     local u = m.unit
-    if game.choose(p, "move " .. u.kind .. "#" .. u.id .. " from " .. L.sysname(u.system), { "yes", "no" }) == "yes" then
+    if game.choose(p, { key = "move_unit", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(u.system) }, { "yes", "no" }) == "yes" then
       moved[#moved + 1] = m
     end
   end
@@ -140,7 +140,8 @@ procedure("movement", function(ctx)
     end
     for _, u in ipairs(cands) do
       if room <= 0 then break end
-      if game.choose(p, "transport " .. u.kind .. "#" .. u.id .. (u.planet and (" from " .. L.name("planets", u.planet)) or ""), { "yes", "no" }) == "yes" then
+      if game.choose(p, u.planet and { key = "transport_from", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", u.planet) }
+        or { key = "transport", unit = u.kind .. "#" .. u.id, id = u.id }, { "yes", "no" }) == "yes" then
         start()
         game.move_unit(u.id, { system = target })
         cargo[s][#cargo[s] + 1] = u
@@ -154,14 +155,14 @@ procedure("movement", function(ctx)
     local from = u.system
     start()
     game.move_unit(u.id, { system = target })
-    game.log(L.pn(p) .. " moves " .. u.kind .. "#" .. u.id .. " " .. L.sysname(from) .. " -> " .. L.sysname(target))
+    game.log({ key = "moves", p = L.pn(p), unit = u.kind .. "#" .. u.id, from = L.sysname(from), system = L.sysname(target) })
     -- Leaving or crossing a rift: roll, 1-3 destroys the ship (LRR 41).
     local plain = L.rift_check_cost(p, m, from, target, rules)
     if #rules.free_exit > 0 and (plain == nil or plain > m.cost) then
       local hits = game.roll(L.pn(p) .. " rolls for " .. u.kind .. "#" .. u.id .. " in a gravity rift", 1, 4)
       if hits == 0 then
         game.remove_unit(u.id)
-        game.log(u.kind .. "#" .. u.id .. " is lost in the gravity rift")
+        game.log({ key = "lost_in_rift", unit = u.kind .. "#" .. u.id })
         lost_from[from] = true
       end
     end
@@ -177,7 +178,7 @@ procedure("movement", function(ctx)
       local c = cargo[s][i]
       if game.unit_exists(c.id) then
         game.remove_unit(c.id)
-        game.log(L.pn(p) .. " " .. c.kind .. "#" .. c.id .. " is lost with its ship in the gravity rift")
+        game.log({ key = "lost_with_ship_in_rift", p = L.pn(p), unit = c.kind .. "#" .. c.id })
       end
     end
   end
@@ -320,21 +321,21 @@ function L.assign_hits(p, units, hits, label, opts)
     if what == "sustain" then
       game.put("unit", id, "damaged", true)
       byid[id].damaged = true
-      game.log(L.pn(p) .. " " .. kind .. "#" .. id .. " sustains damage")
+      game.log({ key = "sustains_damage", p = L.pn(p), unit = kind .. "#" .. id })
       local sw = game.window("after_sustain", { player = p, unit = id, kind = kind, active = active, source = source, label = label, cancels = 1 })
       -- Some units cancel more than one hit when they sustain damage.
       if (sw.cancels or 1) > 1 then left = math.max(0, left - (sw.cancels - 1)) end
       if sw.destroy and game.unit_exists(id) then
         game.remove_unit(id)
         gone[id] = true
-        game.log(L.pn(p) .. " " .. kind .. "#" .. id .. " is destroyed")
+        game.log({ key = "is_destroyed", p = L.pn(p), unit = kind .. "#" .. id })
         destroyed = destroyed + 1
         game.window("unit_destroyed", { player = p, kind = kind, unit = id, source = source, label = label, active = active, system = byid[id].system })
       end
     else
       game.remove_unit(id)
       gone[id] = true
-      game.log(L.pn(p) .. " " .. kind .. "#" .. id .. " is destroyed")
+      game.log({ key = "is_destroyed", p = L.pn(p), unit = kind .. "#" .. id })
       destroyed = destroyed + 1
       game.window("unit_destroyed", { player = p, kind = kind, unit = id, source = source, label = label, active = active, system = byid[id].system })
     end

@@ -91,12 +91,12 @@ end
 
 function A.kill(rec, why)
   set_fate(rec, "dead")
-  game.log(lname(rec) .. " is killed" .. (why and (" (" .. why .. ")") or ""))
+  game.log({ key = why and "ti3.leader_killed_why" or "ti3.leader_killed", leader = lname(rec), why = why })
 end
 
 function A.capture(rec, q, why)
   set_fate(rec, "captive", q)
-  game.log(lname(rec) .. " is captured by " .. pn(q) .. (why and (" (" .. why .. ")") or ""))
+  game.log({ key = why and "ti3.leader_captured_why" or "ti3.leader_captured", leader = lname(rec), q = pn(q), why = why })
 end
 
 -- hook: the places offered to the owner of leader `rec` as it escapes or is freed (planets, or ships as "kind#id"); default: all of them.
@@ -117,14 +117,15 @@ function A.escape(rec, why, except, verb)
   end
   table.sort(opts)
   if #opts == 0 then return A.kill(rec, (why and (why .. ", ") or "") .. "no friendly planet to go to") end
-  local pl = game.choose(rec.owner, "place leader " .. rec.name .. " (" .. rec.type .. ") on", A.leader_place_choices(rec, opts))
+  local pl = game.choose(rec.owner, { key = "ti3.place_leader", name = rec.name, type = rec.type, id = rec.unit }, A.leader_place_choices(rec, opts))
   if rec.unit and game.unit_exists(rec.unit) then
     game.move_unit(rec.unit, { planet = pl })
   else
     rec.unit = game.spawn("leader_" .. rec.type, rec.owner, { planet = pl })
   end
   rec.ship, rec.status, rec.captor, rec.planet = nil, "board", nil, pl
-  game.log(lname(rec) .. " " .. (verb or "escapes") .. " to " .. pname(pl) .. (why and (" (" .. why .. ")") or ""))
+  local k = (not verb and "ti3.leader_escapes") or (verb == "is freed" and "ti3.leader_freed") or "ti3.leader_goes"
+  game.log({ key = why and (k .. "_why") or k, leader = lname(rec), verb = verb, planet = pname(pl), why = why })
 end
 
 -- Setup: each race's three leaders on its (first) home planet.
@@ -262,13 +263,13 @@ function A.embark(p, target, movers)
           if sh.id ~= u.carried and ((rec.type == "admiral" and rec.status == "board") or not sh.admiral_only) then opts[#opts + 1] = sh.kind .. "#" .. sh.id end
         end
         if #opts > 1 then
-          local pick = game.choose(p, "leader " .. rec.name .. " (" .. rec.type .. (rec.status == "captive" and ", captive" or "") .. ") boards", opts)
+          local pick = game.choose(p, { key = rec.status == "captive" and "ti3.captive_leader_boards" or "ti3.leader_boards_which", name = rec.name, type = rec.type, id = u.id }, opts)
           if pick ~= "stay" then
             local sid = tonumber(pick:match("#(%d+)$"))
             game.move_unit(u.id, { carried = sid })
             rec.ship, rec.planet = sid, nil
             changed = true
-            game.log(lname(rec) .. " boards " .. pick)
+            game.log({ key = "ti3.leader_boards", leader = lname(rec), unit = pick })
           end
         end
       end
@@ -297,12 +298,12 @@ function A.land(ctx)
     if A.in_play(rec) and A.holder(rec) == p then
       local u = A.unit_of(rec)
       if u and u.carried and u.system == s then
-        local pick = game.choose(p, "land leader " .. rec.name .. " (" .. rec.type .. ") on", opts)
+        local pick = game.choose(p, { key = "ti3.land_leader", name = rec.name, type = rec.type, id = u.id }, opts)
         if pick ~= "stay" then
           game.move_unit(u.id, { planet = pick })
           rec.ship, rec.planet = nil, pick
           changed = true
-          game.log(lname(rec) .. " lands on " .. pname(pick))
+          game.log({ key = "ti3.leader_lands", leader = lname(rec), planet = pname(pick) })
         end
       end
     end
@@ -349,13 +350,13 @@ function A.invasion_outcome(p, pl, prev, won)
         if r >= 9 then
           local opts = {}
           for _, i in ipairs(held) do opts[#opts + 1] = tostring(i) .. ":" .. list[i].name .. "(" .. pn(list[i].owner) .. ")" end
-          local pick = game.choose(p, "rescue which leader", opts)
+          local pick = game.choose(p, { key = "ti3.rescue_which_leader" }, opts)
           local rec = list[tonumber(pick:match("^(%d+):"))]
           if rec.owner == p then
             A.escape(rec, "rescued", nil, "is freed")
           else
             rec.captor = p
-            game.log(lname(rec) .. " is now held by " .. pn(p))
+            game.log({ key = "ti3.leader_now_held_by", leader = lname(rec), p = pn(p) })
           end
         end
       end
@@ -373,7 +374,7 @@ function A.after_conquest(p, prev)
     if rec.status == "captive" and rec.captor == prev then
       changed = true
       if rec.owner == p then A.escape(rec, pn(prev) .. " lost his last planet", nil, "is freed")
-      else rec.captor = p; game.log(lname(rec) .. " is now held by " .. pn(p)) end
+      else rec.captor = p; game.log({ key = "ti3.leader_now_held_by", leader = lname(rec), p = pn(p) }) end
     end
   end
   if changed then save(list) end
@@ -390,7 +391,7 @@ function A.captives()
       for r = 1, game.num_players() do
         if r ~= q and r ~= rec.owner then opts[#opts + 1] = "give to " .. pn(r) end
       end
-      local pick = game.choose(q, "captive " .. lname(rec), A.captive_choices(q, rec, opts))
+      local pick = game.choose(q, { key = "ti3.captive", leader = lname(rec) }, A.captive_choices(q, rec, opts))
       if pick == "free" then
         changed = true; A.escape(rec, "released by " .. pn(q), nil, "is freed")
       elseif pick == "execute" then
@@ -398,7 +399,7 @@ function A.captives()
       elseif pick ~= "keep" then
         changed = true
         rec.captor = tonumber(pick:match("p(%d+)$"))
-        game.log(lname(rec) .. " is handed by " .. pn(q) .. " to " .. pn(rec.captor))
+        game.log({ key = "ti3.leader_handed", leader = lname(rec), q = pn(q), p = pn(rec.captor) })
       end
     end
   end
@@ -413,7 +414,7 @@ function A.on_action_card(ctx)
     if q ~= ctx.player then
       for _, rec in ipairs(list) do
         if rec.status == "board" and rec.owner == q and rec.type == "agent" and leader_unit(rec) then
-          if game.choose(q, "sacrifice agent " .. rec.name .. " to cancel " .. L.name("action_cards", ctx.card), { "no", "yes" }) == "yes" then
+          if game.choose(q, { key = "ti3.sacrifice_agent", name = rec.name, card = L.name("action_cards", ctx.card), id = rec.unit }, { "no", "yes" }) == "yes" then
             A.kill(rec, "sacrificed to cancel " .. L.name("action_cards", ctx.card))
             save(list)
             ctx.cancel = true
@@ -432,7 +433,7 @@ function A.on_retreat_announced(ctx)
   local p, s = ctx.player, ctx.system
   if p ~= ctx.defender then return end
   if A.fleet_has(ctx.attacker, s, "admiral") and not A.fleet_has(p, s, "admiral") then
-    game.log(pn(ctx.attacker) .. "'s admiral keeps " .. pn(p) .. " from retreating")
+    game.log({ key = "ti3.admiral_keeps_from_retreating", p = pn(ctx.attacker), q = pn(p) })
     ctx.cancel = true
   end
 end
@@ -443,7 +444,7 @@ function A.on_round_start(ctx)
   if #A.on_planet(ctx.defender, ctx.planet, "general") > 0 then
     local m = ctx.mods[ctx.defender]
     m.all = (m.all or 0) + 1
-    game.log(pn(ctx.defender) .. "'s general on " .. pname(ctx.planet) .. ": defending ground forces +1")
+    game.log({ key = "ti3.general_defends", p = pn(ctx.defender), planet = pname(ctx.planet) })
   end
 end
 
@@ -478,7 +479,7 @@ function A.general_rerolls(ctx)
     for _, g in ipairs(ctx.groups or {}) do
       for j, r in ipairs(g.rolls or {}) do
         if left > 0 and r < g.target then
-          if game.choose(p, "general: re-roll a missed " .. g.kind .. " die (" .. r .. ")", { "yes", "no" }) == "yes" then
+          if game.choose(p, { key = "ti3.general_reroll", unit = g.kind, n = r }, { "yes", "no" }) == "yes" then
             left = left - 1
             local h, rolls = game.roll(pn(p) .. " general re-rolls " .. g.kind, 1, g.target)
             g.rolls[j] = rolls[1]
@@ -513,15 +514,15 @@ end
 function A.diplomat_check(p, pl, n)
   local o, r, st = A.diplomat_state(p, pl)
   if st == "barred" then
-    game.log(pn(o) .. "'s diplomat still bars " .. pn(p) .. " from " .. pname(pl) .. " this round")
+    game.log({ key = "ti3.diplomat_still_bars", p = pn(o), q = pn(p), planet = pname(pl) })
     return 0
   end
   if st then return n end
   if #A.on_planet(o, pl, "diplomat") == 0 then return n end
-  if game.choose(o, "diplomat on " .. pname(pl) .. ": stop " .. pn(p) .. "'s invasion this round", { "yes", "no" }) == "yes" then
+  if game.choose(o, { key = "ti3.diplomat_stop_invasion", planet = pname(pl), q = pn(p) }, { "yes", "no" }) == "yes" then
     game.put("planet", pl, "se_diplomat_round", r)
     game.put("planet", pl, "se_diplomat_block", r .. ":" .. p)
-    game.log(pn(o) .. "'s diplomat stops " .. pn(p) .. "'s invasion of " .. pname(pl) .. " this round")
+    game.log({ key = "ti3.diplomat_stops_invasion", p = pn(o), q = pn(p), planet = pname(pl) })
     return 0
   end
   return n
@@ -553,8 +554,8 @@ function A.diplomat_passage(p, target, base_movers)
         if c and c <= open then
           for _, q in ipairs(L.enemies_in(p, B)) do
             if perm[q] == nil then
-              perm[q] = game.choose(q, "let " .. pn(p) .. "'s fleet with a diplomat pass through your ships", { "no", "yes" }) == "yes"
-              game.log(pn(q) .. (perm[q] and " lets " or " does not let ") .. pn(p) .. "'s diplomat's fleet pass")
+              perm[q] = game.choose(q, { key = "ti3.diplomat_let_pass", q = pn(p) }, { "no", "yes" }) == "yes"
+              game.log({ key = perm[q] and "ti3.diplomat_lets_pass" or "ti3.diplomat_does_not_let_pass", p = pn(q), q = pn(p) })
               asked = true
             end
           end
@@ -617,7 +618,7 @@ function A.promote(p, pl)
   while n > 0 do
     local limit = (game.data.units.shock_troop or {}).shared_limit or 12
     if #game.units { kind = "shock_troop" } >= limit then
-      game.log("no shock troop token is left for " .. pn(p))
+      game.log({ key = "ti3.no_shock_troop_left", p = pn(p) })
       break
     end
     local gf
@@ -627,7 +628,7 @@ function A.promote(p, pl)
     if not gf then break end
     game.remove_unit(gf.id)
     game.spawn("shock_troop", p, { planet = pl })
-    game.log(pn(p) .. " ground_force#" .. gf.id .. " on " .. pname(pl) .. " is promoted to a shock troop")
+    game.log({ key = "ti3.promoted_to_shock_troop", p = pn(p), unit = "ground_force#" .. gf.id, planet = pname(pl) })
     n = n - 1
   end
 end
@@ -652,13 +653,13 @@ function A.capture_structures(p, pl)
     if t == "pds" or t == "space_dock" then list[#list + 1] = u end
   end
   if #list == 0 then return end
-  if not shock and game.choose(p, "agent: capture the PDS and space docks on " .. pname(pl), { "yes", "no" }) ~= "yes" then return end
+  if not shock and game.choose(p, { key = "ti3.agent_capture", planet = pname(pl) }, { "yes", "no" }) ~= "yes" then return end
   for _, u in ipairs(list) do
     local t = L.def(u.owner, u.kind).type
     local mine = L.has_unit(p, t) and L.def(p, t)
     if mine and (not mine.limit or #game.units { owner = p, kind = u.kind } < mine.limit) then
       game.set_unit_owner(u.id, p)
-      game.log(pn(p) .. " captures " .. pn(u.owner) .. "'s " .. u.kind .. "#" .. u.id .. " on " .. pname(pl) .. (shock and " (shock troops)" or " (agent)"))
+      game.log({ key = shock and "ti3.captures_structure_shock" or "ti3.captures_structure_agent", p = pn(p), q = pn(u.owner), unit = u.kind .. "#" .. u.id, planet = pname(pl) })
       A.structure_captured(p, u, t)
     end
   end
@@ -678,7 +679,7 @@ function A.structure_captured(p, u, t) end
 
 local function destroyed(p, u, source, label, s)
   game.remove_unit(u.id)
-  game.log(pn(p) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+  game.log({ key = "is_destroyed", p = pn(p), unit = u.kind .. "#" .. u.id })
   game.window("unit_destroyed", { player = p, kind = u.kind, unit = u.id, source = source, label = label, active = game.get("game", nil, "active"), system = s })
 end
 
@@ -691,16 +692,16 @@ function A.sabotage(p, q, s)
   if #fighters == 0 then return end
   local opts = {}
   for i = 0, #fighters do opts[#opts + 1] = tostring(i) end
-  local n = tonumber(game.choose(p, "fighters on a sabotage run against " .. pn(q) .. "'s war sun", opts))
+  local n = tonumber(game.choose(p, { key = "ti3.sabotage_fighters", q = pn(q) }, opts))
   if n == 0 then return end
   local target = suns[1]
   if #suns > 1 then
     local names = {}
     for _, u in ipairs(suns) do names[#names + 1] = u.kind .. "#" .. u.id end
-    local pick = game.choose(p, "sabotage run target", names)
+    local pick = game.choose(p, { key = "ti3.sabotage_target" }, names)
     for _, u in ipairs(suns) do if u.kind .. "#" .. u.id == pick then target = u end end
   end
-  game.log(pn(p) .. " sends " .. n .. " fighter" .. (n > 1 and "s" or "") .. " on a sabotage run against " .. target.kind .. "#" .. target.id)
+  game.log({ key = n > 1 and "ti3.sabotage_sends_fighters" or "ti3.sabotage_sends_fighter", p = pn(p), n = n, unit = target.kind .. "#" .. target.id })
   local through, rolls = game.roll(pn(p) .. " sabotage run: fighters get through", n, 9)
   for i = 1, n do
     if rolls[i] < 9 and game.unit_exists(fighters[i].id) then destroyed(p, fighters[i], q, "sabotage run", s) end
@@ -708,7 +709,7 @@ function A.sabotage(p, q, s)
   if through == 0 then return end
   local hits = game.roll(pn(p) .. " sabotage run: strike at the war sun", through, 10)
   if hits > 0 and game.unit_exists(target.id) then
-    game.log("the sabotage run destroys " .. pn(q) .. "'s " .. target.kind .. "#" .. target.id)
+    game.log({ key = "ti3.sabotage_destroys", q = pn(q), unit = target.kind .. "#" .. target.id })
     destroyed(q, target, p, "sabotage run", s)
   end
 end
@@ -762,13 +763,13 @@ function A.on_retreat_tactical(ctx)
     local opts = {}
     if #base > 0 then opts[1] = "ordinary retreat" end
     for _, t in ipairs(tac) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
-    local pick = game.choose(p, "tactical retreat: place a command counter in", opts)
+    local pick = game.choose(p, { key = "ti3.tactical_retreat_counter" }, opts)
     if pick ~= "ordinary retreat" then
       local t = game.system_at(pick) or tonumber(pick)
       game.add(p, "tactic", -1)
       game.place_token(t, "command", p)
       st.prepared = t
-      game.log(pn(p) .. " prepares a tactical retreat to " .. L.sysname(t))
+      game.log({ key = "ti3.prepares_tactical_retreat", p = pn(p), system = L.sysname(t) })
     end
   end
   tr_state[p .. ":" .. s] = st
@@ -794,7 +795,7 @@ function A.custodians(ctx)
   if game.planet_owner(pl) then game.put("planet", pl, "se_custodians_gone", true); return end
   if #L.ground(p, pl) == 0 then return end
   local s = game.planet_system(pl)
-  game.log("the custodians of " .. pname(pl) .. " defend it")
+  game.log({ key = "ti3.custodians_defend", planet = pname(pl) })
   local hits = game.roll("custodians' automated defence on " .. pname(pl), 2, 6)
   for _ = 1, hits do
     L.assign_hits(p, L.ships(p, s), 1, "custodians' automated defence", { no_sustain = true })
@@ -817,15 +818,15 @@ function A.custodians(ctx)
   tens[p .. ":" .. pl] = nil
   if #L.ground(p, pl) > 0 then
     game.put("planet", pl, "se_custodians_gone", true)
-    game.log(pn(p) .. " defeats the custodians of " .. pname(pl))
+    game.log({ key = "ti3.defeats_custodians", p = pn(p), planet = pname(pl) })
     local pds = L.has_unit(p, "pds") and L.def(p, "pds")
     if pds and (not pds.limit or #game.units { owner = p, kind = "pds" } < pds.limit)
-      and game.choose(p, "place the custodians' free PDS on " .. pname(pl), { "yes", "no" }) == "yes" then
+      and game.choose(p, { key = "ti3.custodians_free_pds", planet = pname(pl) }, { "yes", "no" }) == "yes" then
       game.spawn("pds", p, { planet = pl })
-      game.log(pn(p) .. " places a free PDS on " .. pname(pl))
+      game.log({ key = "ti3.places_free_pds", p = pn(p), planet = pname(pl) })
     end
   else
-    game.log("the custodians of " .. pname(pl) .. " hold the planet")
+    game.log({ key = "ti3.custodians_hold", planet = pname(pl) })
   end
 end
 
@@ -859,10 +860,10 @@ function A.regain_homes()
           for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
             if L.def(u.owner, u.kind).class == "structure" then
               game.set_unit_owner(u.id, p)
-              game.log(pn(p) .. " takes over " .. pn(u.owner) .. "'s " .. u.kind .. "#" .. u.id .. " on " .. pname(pl))
+              game.log({ key = "ti3.takes_over_structure", p = pn(p), q = pn(u.owner), unit = u.kind .. "#" .. u.id, planet = pname(pl) })
             end
           end
-          game.log(pn(p) .. " regains its home planet " .. pname(pl))
+          game.log({ key = "ti3.regains_home_planet", p = pn(p), planet = pname(pl) })
           L.take_control(p, pl, true)
         end
       end
@@ -909,7 +910,7 @@ end
 
 local base_production_cost = L.production_cost
 function L.production_cost(ctx, kind, d)
-  if installed and opt("leaders") and ctx.player and ctx.system then
+  if opt("leaders") and ctx.player and ctx.system then
     local cost = A.scientist_dock_cost(kind, d)
     if cost and A.scientist_docks(ctx.player, ctx.system) then return cost end
   end
@@ -946,7 +947,7 @@ function L.bombard_hits(p, q, pl, hits, c)
       for _, b in ipairs(g.buf) do
         for _, r in ipairs(b.rolls or {}) do if r >= b.target + 4 then n = n + 1 end end
       end
-      game.log(pn(q) .. "'s general on " .. pname(at) .. ": bombardment at -4, " .. n .. " hit" .. (n == 1 and "" or "s") .. " instead of " .. hits)
+      game.log({ key = n == 1 and "ti3.general_bombardment_hit" or "ti3.general_bombardment_hits", p = pn(q), planet = pname(at), n = n, hits = hits })
       hits = n
     end
     g.buf = {}
@@ -954,6 +955,36 @@ function L.bombard_hits(p, q, pl, hits, c)
   return hits
 end
 
+-- Diplomat: the shared commit_ground_forces asks `before_landing` how many
+-- ground forces may land.
+local base_landing = game.procedure_fn("before_landing")
+procedure("before_landing", function(c)
+  local n = c.count
+  if base_landing then n = base_landing(c) or n end
+  if n > 0 and opt("leaders") then n = A.diplomat_check(c.player, c.planet, n) end
+  return n
+end)
+
+-- Agent landed with the invader: the planet's PDS do not fire.
+wrap("space_cannon_defense", function(base, ctx)
+  if opt("leaders") and #A.on_planet(ctx.player, ctx.planet, "agent") > 0 then
+    game.log({ key = "ti3.agent_pds_silent", p = pn(ctx.player), planet = pname(ctx.planet) })
+    return
+  end
+  return base(ctx)
+end)
+
+-- Admiral aboard a dreadnought: +1 move.
+local base_move_value = L.move_value
+function L.move_value(p, u, from)
+  local m = base_move_value(p, u, from)
+  if opt("leaders") and L.def(p, u.kind).type == "dreadnought" and A.ship_carries(u.id, "admiral") then m = m + 1 end
+  return m
+end
+
+-- The wraps below sit on top of what the rules files loaded after this one
+-- (and the packs extending this one) define, so they are still made when
+-- setup starts. TODO: hooks in the parents, registered at load time.
 function A.install()
   if installed then return end
   installed = true
@@ -990,16 +1021,6 @@ function A.install()
     return r
   end)
 
-  -- Diplomat: the shared commit_ground_forces asks `before_landing` how many
-  -- ground forces may land.
-  local base_landing = game.procedure_fn("before_landing")
-  procedure("before_landing", function(c)
-    local n = c.count
-    if base_landing then n = base_landing(c) or n end
-    if n > 0 and opt("leaders") then n = A.diplomat_check(c.player, c.planet, n) end
-    return n
-  end)
-
   -- General defending a planet: bombardment rolls against it are at -4. The
   -- dice are those of the shared bombardment step, read back as they fall.
   wrap("bombardment", function(base, ctx)
@@ -1013,15 +1034,6 @@ function A.install()
     local prev = general
     general = { player = p, buf = {} }
     return guarded(function() general = prev end, base, ctx)
-  end)
-
-  -- Agent landed with the invader: the planet's PDS do not fire.
-  wrap("space_cannon_defense", function(base, ctx)
-    if opt("leaders") and #A.on_planet(ctx.player, ctx.planet, "agent") > 0 then
-      game.log(pn(ctx.player) .. "'s agent on " .. pname(ctx.planet) .. ": its PDS do not fire")
-      return
-    end
-    return base(ctx)
   end)
 
   wrap("ground_combat", function(base, ctx)
@@ -1098,14 +1110,6 @@ function A.install()
     return out
   end
 
-  -- Admiral aboard a dreadnought: +1 move.
-  local base_move_value = L.move_value
-  function L.move_value(p, u, from)
-    local m = base_move_value(p, u, from)
-    if opt("leaders") and L.def(p, u.kind).type == "dreadnought" and A.ship_carries(u.id, "admiral") then m = m + 1 end
-    return m
-  end
-
   A.base_movers = L.movers
   function L.movers(p, target, rules)
     local out = A.base_movers(p, target, rules)
@@ -1134,7 +1138,7 @@ function A.install()
         end
       end
       if changed then
-        game.log(pn(q) .. "'s scientist: PDS +1")
+        game.log({ key = "ti3.scientist_pds", p = pn(q) })
         list = out
       end
     end

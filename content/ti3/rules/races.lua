@@ -284,7 +284,7 @@ function L.enforce_limits(p, s, why)
     local opts = {}
     local label, over_pool
     if L.count_fleet(p, s) > L.fleet_limit(p) then
-      label, over_pool = { key = "ti3.remove_ship_over_fleet_pool" }, true
+      label = "remove_over_fleet_pool"
       local r = cargo(p, s)
       for _, u in ipairs(L.ships(p, s)) do
         local d = L.def(p, u.kind)
@@ -293,7 +293,7 @@ function L.enforce_limits(p, s, why)
     else
       local cap, used = L.capacity(p, s)
       if used > cap then
-        label = { key = "ti3.remove_unit_over_capacity" }
+        label = "remove_over_capacity"
         for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
           local d = L.def(p, u.kind)
           if d.transported and not (af and (d.type or u.kind) == "fighter") then opts[#opts + 1] = u.kind .. "#" .. u.id end
@@ -301,9 +301,9 @@ function L.enforce_limits(p, s, why)
       end
     end
     if #opts == 0 then return end
-    local pick = game.choose(p, label, opts)
+    local pick = game.choose(p, { key = label }, opts)
     game.remove_unit(tonumber(pick:match("#(%d+)$")))
-    game.log({ key = over_pool and "ti3.removes_over_fleet_pool" or "ti3.removes_over_capacity", p = L.pn(p), unit = pick, id = tonumber(pick:match("#(%d+)$")), system = L.sysname(s) })
+    game.log({ key = label == "remove_over_fleet_pool" and "removes_over_fleet_pool" or "removes_over_capacity", p = L.pn(p), unit = pick, system = L.sysname(s) })
   end
 end
 

@@ -79,11 +79,11 @@ procedure("bombardment", function(ctx)
           opts[#opts + 1] = pl
         elseif not told[pl] then
           told[pl] = true
-          game.log(L.name("planets", pl) .. " is protected by a planetary shield")
+          game.log({ key = "planetary_shield", planet = L.name("planets", pl) })
         end
       end
       if #opts > 1 then
-        local pick = L.bombard_target(p, u, game.choose(p, "bombard with " .. u.kind .. "#" .. u.id, opts), ctx)
+        local pick = L.bombard_target(p, u, game.choose(p, { key = "bombard_with", unit = u.kind .. "#" .. u.id, id = u.id }, opts), ctx)
         if pick ~= "none" then
           if not targets[pick] then targets[pick] = {}; order[#order + 1] = pick end
           table.insert(targets[pick], { u = u, b = d.bombardment })
@@ -297,7 +297,7 @@ procedure("production", function(ctx)
     end
     if #opts == 1 then break end
     st.count, st.cost = count, cost
-    local pick = game.choose(p, "produce", L.production_options(ctx, opts, st))
+    local pick = game.choose(p, { key = "produce" }, L.production_options(ctx, opts, st))
     if pick == "done" then break end
     local site = pick:match("^space_dock@(.+)$")
     if site then
@@ -319,7 +319,7 @@ procedure("production", function(ctx)
   if #gsites > 1 then
     for _, t in ipairs(game.keys(built)) do
       if t ~= "_fleet" and L.def(p, t).class == "ground" then
-        ground_at = game.choose(p, "place the new ground forces on", gsites)
+        ground_at = game.choose(p, { key = "ti3.place_new_ground_forces" }, gsites)
         break
       end
     end
@@ -335,7 +335,7 @@ procedure("production", function(ctx)
           if #rooms > 1 then
             local names = {}
             for _, r in ipairs(rooms) do names[#names + 1] = r.planet end
-            pl = game.choose(p, "place the new PDS on", names)
+            pl = game.choose(p, { key = "ti3.place_new_pds" }, names)
           end
           id = game.spawn(t, p, L.production_place(ctx, t, { planet = pl }, st))
         elseif d.class == "ground" then
@@ -347,16 +347,16 @@ procedure("production", function(ctx)
         ctx.new_units[#ctx.new_units + 1] = id
         ctx.produced = ctx.produced + 1
       end
-      game.log(L.pn(p) .. " produces " .. built[t] .. " " .. t .. " in " .. L.sysname(s))
+      game.log({ key = "produces", p = L.pn(p), n = built[t], unit = t, system = L.sysname(s) })
     end
   end
   for _, pl in ipairs(docks) do
     if pl == "space" then
       game.spawn("space_dock", p, { system = s })
-      game.log(L.pn(p) .. " builds a space dock in " .. L.sysname(s))
+      game.log({ key = "ti3.builds_space_dock_in", p = L.pn(p), system = L.sysname(s) })
     else
       game.spawn("space_dock", p, { planet = pl })
-      game.log(L.pn(p) .. " builds a space dock on " .. L.name("planets", pl))
+      game.log({ key = "ti3.builds_space_dock_on", p = L.pn(p), planet = L.name("planets", pl) })
     end
   end
   -- With Integrated Economy places for the new units, the limits are

@@ -201,9 +201,9 @@ function L.enforce_limits(p, s, why)
         if d.transported and d.class ~= "ground" then opts[#opts + 1] = u.kind .. "#" .. u.id end
       end
       if #opts == 0 then break end
-      local pick = game.choose(p, "remove a unit over capacity", opts)
+      local pick = game.choose(p, { key = "remove_over_capacity" }, opts)
       game.remove_unit(tonumber(pick:match("#(%d+)$")))
-      game.log(L.pn(p) .. " removes " .. pick .. " over capacity in " .. L.sysname(s))
+      game.log({ key = "removes_over_capacity", p = L.pn(p), unit = pick, system = L.sysname(s) })
     end
   end
   local prev = fleet_sys
@@ -269,7 +269,7 @@ function L.assign_hits(p, units, hits, label, opts)
   end
   n = math.min(n, hits)
   if n <= 0 or (opts and opts.prefer_non_fighters) then return base_assign(p, units, hits, label, opts) end
-  game.log(L.pn(src) .. ": " .. n .. " hit" .. (n == 1 and "" or "s") .. " must go to ships other than fighters (" .. F.name(src) .. ")")
+  game.log({ key = n == 1 and "ti3.flagship_bound_hit" or "ti3.flagship_bound_hits", p = L.pn(src), n = n, flagship = F.name(src) })
   local o1 = {}
   for k, v in pairs(opts or {}) do o1[k] = v end
   o1.prefer_non_fighters = true
@@ -318,7 +318,7 @@ function L.combat_roll(p, units, mods, label, rc)
   local d = copy(L.def(p, "flagship"))
   d.dice = n
   if n == 0 then d.combat = nil end
-  game.log(L.pn(p) .. " " .. F.name(p) .. " rolls " .. n .. " " .. (n == 1 and "die" or "dice") .. ", one per enemy ship that is not a fighter")
+  game.log({ key = n == 1 and "ti3.flagship_rolls_die" or "ti3.flagship_rolls_dice", p = L.pn(p), flagship = F.name(p), n = n })
   return with_override(p, "flagship", d, base_combat_roll, p, units, mods, label, rc)
 end
 
@@ -339,7 +339,7 @@ procedure("space_combat", function(ctx)
         over[p] = over[p] or {}
         set[#set + 1] = { p = p, prev = over[p].ground_force }
         over[p].ground_force = base_def(p, "fighter")
-        game.log(L.pn(p) .. " ground forces in " .. L.sysname(s) .. " fight as fighters (" .. F.name(p) .. ")")
+        game.log({ key = "ti3.ground_forces_fight_as_fighters", p = L.pn(p), system = L.sysname(s), flagship = F.name(p) })
       end
     end
     return guarded(function()
@@ -530,7 +530,7 @@ function F.sync_wormholes()
     if not had[s] then
       add_delta(s)
       keep[#keep + 1] = s
-      game.log(L.sysname(s) .. " holds a delta wormhole (" .. F.name(want[s]) .. ")")
+      game.log({ key = "ti3.holds_delta_wormhole", system = L.sysname(s), flagship = F.name(want[s]) })
     end
   end
   table.sort(keep)

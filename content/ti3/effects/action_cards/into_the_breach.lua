@@ -24,18 +24,18 @@ local function hit(st, ctx, u)
     opts[#opts + 1] = "sustain:" .. u.kind .. "#" .. u.id
   end
   opts[#opts + 1] = "destroy:" .. u.kind .. "#" .. u.id
-  local pick = game.choose(p, { key = "ti3.assign_hit_space_combat" }, opts)
+  local pick = game.choose(p, { key = "assign_hit", label = "space combat, Into the Breach", id = u.id }, opts)
   local destroy = pick:sub(1, 8) == "destroy:"
   if not destroy then
     game.put("unit", u.id, "damaged", true)
-    game.log({ key = "ti3.sustains_damage", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id })
+    game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " sustains damage")
     local sw = game.window("after_sustain", { player = p, unit = u.id, kind = u.kind, active = ctx.active, source = ctx.source, label = ctx.label, cancels = 1 })
     if (sw.cancels or 1) > 1 then return sw.cancels end
     destroy = sw.destroy and game.unit_exists(u.id)
   end
   if destroy then
     game.remove_unit(u.id)
-    game.log({ key = "ti3.unit_destroyed", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id })
+    game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
     game.window("unit_destroyed", { player = p, kind = u.kind, unit = u.id, source = ctx.source, label = ctx.label, active = ctx.active, system = st.system })
   end
   return 1
@@ -56,11 +56,11 @@ return {
     return (p == ctx.player or p == ctx.defender) and #dreadnoughts(p, ctx.system) > 0
   end,
   ["before:space_combat"] = function(ctx, p, def)
-    local pick = game.choose(p, { key = "ti3.dreadnought_that_leads_fleet" }, dreadnoughts(p, ctx.system))
+    local pick = game.choose(p, "dreadnought that leads the fleet", dreadnoughts(p, ctx.system))
     local id = tonumber(pick:match("#(%d+)$"))
     game.put("game", nil, KEY, { player = p, unit = id, system = ctx.system, left = 2 })
     game.grant("game", "action_cards", def.id)
-    game.log({ key = "ti3.leads_fleet_into_breach", p = L.pn(p), pick = pick })
+    game.log(L.pn(p) .. "'s " .. pick .. " leads the fleet into the breach")
   end,
   combat_round_start = function(ctx)
     local st = game.get("game", nil, KEY)
