@@ -82,6 +82,6 @@ function L.sa_pick_with_home_permission(p, prompt, options, system_of, what)
     for _, o in ipairs(left) do if o ~= pick then keep[#keep + 1] = o end end
     left = keep
   end
-  game.log(L.pn(p) .. " has no permitted target for " .. (what or "the action card"))
+  game.log({ key = "sa.no_permitted_target", p = L.pn(p), card = L.sa_general.card_label(what, { key = "sa.the_action_card" }) })
   return nil
 end
