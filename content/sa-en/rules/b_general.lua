@@ -341,16 +341,16 @@ function G.facility_ok(p, pl, kind)
   return game.counter("game", "se_" .. kind) < ((L.optb.FACILITIES or {})[kind] or 8)
 end
 
-local function refresh_label(r)
-  if r.trade_goods then return { key = "sa.refresh_gain_tg", n = r.trade_goods } end
+local function refresh_line(p, pl, r)
+  if r.trade_goods then return { key = "sa.uses_refresh_tg", p = pn(p), planet = L.name("planets", pl), n = r.trade_goods } end
   local parts = {}
   for _, t in ipairs(game.keys(r.units or {})) do parts[#parts + 1] = r.units[t] .. " " .. t end
-  return { key = "sa.refresh_gain_units", units = parts }
+  return { key = "sa.uses_refresh_units", p = pn(p), planet = L.name("planets", pl), units = parts }
 end
 
 function G.use_refresh(p, pl)
   local r = (game.data.planets[pl] or {}).refresh
-  game.log({ key = "sa.uses_refresh", p = pn(p), planet = L.name("planets", pl), gain = refresh_label(r) })
+  game.log(refresh_line(p, pl, r))
   if r.trade_goods then L.gain_tg(p, r.trade_goods, L.name("planets", pl)) end
   local s = game.planet_system(pl)
   for _, t in ipairs(game.keys(r.units or {})) do
@@ -881,5 +881,11 @@ function G.mix_and_match(p, s, before)
       game.spawn("ground_force", p, { planet = planet })
     end
   end
-  game.log({ key = "sa.mixes_and_matches", p = pn(p), ground = { key = total - k == 1 and "sa.n_ground_force" or "sa.n_ground_forces", n = total - k }, fighters = { key = k == 1 and "sa.n_fighter" or "sa.n_fighters", n = k } })
+  local key
+  if total - k == 1 then
+    key = k == 1 and "sa.mixes_and_matches_gf_fi" or "sa.mixes_and_matches_gf_fis"
+  else
+    key = k == 1 and "sa.mixes_and_matches_gfs_fi" or "sa.mixes_and_matches_gfs_fis"
+  end
+  game.log({ key = key, p = pn(p), n = total - k, k = k })
 end
