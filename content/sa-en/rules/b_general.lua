@@ -89,11 +89,9 @@
 --      assigned by him; the mine is removed only if it scored a hit. The SE
 --      in-system mines (option space_mines) are not part of SA.
 --
--- Hooking in: the ready_cards wrapper is put in place when this file loads
--- (below the other sa-en parts); every other wrapper is installed when setup
--- starts (L.sa_general_install, called by rules/a_setup.lua), on top of what
--- the rules files defined when they loaded and under the wrappers ti3's
--- options_a/options_b/races install during setup.
+-- Hooking in: every wrapper is registered when this file loads; those of
+-- the general rules apply once setup has started (L.sa_general_install,
+-- called by rules/a_setup.lua).
 local L = game.lib
 local G = {}
 L.sa_general = G
@@ -683,7 +681,7 @@ function G.pick_up_cargo(p, target, moved, rules)
 end
 
 ---------------------------------------------------------------------------
--- Installation.
+-- Installation: set when setup starts (L.sa_general_install).
 local installed = false
 
 -- (ti3's helpers, options_a.lua: wrap a procedure; run and undo.)
@@ -697,7 +695,7 @@ function L.barrage_simultaneous(ctx)
 end
 
 -- 7 and hostile acts: the bombardment step under way (set by its wrapper
--- in L.sa_general_install): the planets p chose, in order, and their owners.
+-- below): the planets p chose, in order, and their owners.
 local bombarding = nil
 local base_bombard_target = L.bombard_target
 function L.bombard_target(p, u, pick, ctx)
@@ -728,118 +726,137 @@ function L.production_enforces_limits(ctx)
   return base_enforces(ctx)
 end
 
+-- Set-up: the game holds the general rules' window scripts, and the
+-- wrappers below (registered when this file loads) apply from then on.
 function L.sa_general_install()
   if installed then return end
   installed = true
   for _, id in ipairs(game.keys(game.data.sa_general or {})) do game.grant("game", "sa_general", id) end
   -- Facilities are never bought in the production step (the SE way of
-  -- ti3's options_b, which asks B.facility_planets there).
+  -- ti3's options_b, which asks B.facility_planets there). (Still replaced
+  -- here: sa-es's es_v001_general.lua keeps ti3's function as it is when
+  -- the files load; a hook in ti3's offer would let this go at load time.)
   if L.optb then L.optb.facility_planets = function() return {} end end
+end
 
-  -- 1, 17, hostile acts: after the shared movement step.
-  wrap("movement", function(base, ctx)
-    local p, target = ctx.player, ctx.system
-    if not p or not target then return base(ctx) end
-    local rules = L.move_rules(p, target)
-    local info = {}
-    for _, m in ipairs(L.movers(p, target, rules)) do
-      info[m.unit.id] = { from = m.unit.system, move = L.move_value(p, m.unit, m.unit.system) }
-    end
-    local r = base(ctx)
-    local moved = {}
-    for _, u in ipairs(L.ships(p, target)) do
-      local i = info[u.id]
-      if i and i.from ~= target then moved[#moved + 1] = { unit = u, from = i.from, move = i.move } end
-    end
-    if #moved > 0 then
-      G.cross_mines(p, target, moved, rules)
-      G.pick_up_cargo(p, target, moved, rules)
-      if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) end
-      for _, q in ipairs(L.enemies_in(p, target)) do L.sa_hostile_act(p, q, "ships moved in beside its ships") end
-    end
-    return r
+-- Wraps procedure `name` when this file loads: fn(base, ctx) runs in its
+-- place once the game is set up (L.sa_general_install), base before that.
+local function wrap_installed(name, fn)
+  wrap(name, function(base, ctx)
+    if not installed then return base(ctx) end
+    return fn(base, ctx)
   end)
+end
 
-  -- 6. No opponent home system in round 1.
-  local function barred(p, s)
-    return round_no() == 1 and L.opta.is_home_of_other(p, s)
+-- 1, 17, hostile acts: after the shared movement step.
+wrap_installed("movement", function(base, ctx)
+  local p, target = ctx.player, ctx.system
+  if not p or not target then return base(ctx) end
+  local rules = L.move_rules(p, target)
+  local info = {}
+  for _, m in ipairs(L.movers(p, target, rules)) do
+    info[m.unit.id] = { from = m.unit.system, move = L.move_value(p, m.unit, m.unit.system) }
   end
-  local base_activatable = L.activatable
-  function L.activatable(p)
-    local out = {}
-    for _, s in ipairs(base_activatable(p)) do
-      if not barred(p, s) then out[#out + 1] = s end
-    end
-    return out
+  local r = base(ctx)
+  local moved = {}
+  for _, u in ipairs(L.ships(p, target)) do
+    local i = info[u.id]
+    if i and i.from ~= target then moved[#moved + 1] = { unit = u, from = i.from, move = i.move } end
   end
-  wrap("activation", function(base, ctx)
-    if ctx.system and barred(ctx.player, ctx.system) then
-      error(pn(ctx.player) .. " cannot activate " .. L.sysname(ctx.system) .. ": another player's home system in round 1")
-    end
-    return base(ctx)
-  end)
+  if #moved > 0 then
+    G.cross_mines(p, target, moved, rules)
+    G.pick_up_cargo(p, target, moved, rules)
+    if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) end
+    for _, q in ipairs(L.enemies_in(p, target)) do L.sa_hostile_act(p, q, "ships moved in beside its ships") end
+  end
+  return r
+end)
 
-  -- 7 and hostile acts: bombardment (the planets chosen and their owners
-  -- as they are chosen: L.bombard_target below).
-  wrap("bombardment", function(base, ctx)
-    local p = ctx.player
-    local st = { player = p, picks = {}, owners = {}, seen = {} }
-    local prev = bombarding
-    bombarding = st
-    local r = guarded(function() bombarding = prev end, base, ctx)
-    for _, pl in ipairs(st.picks) do
-      if st.owners[pl] and st.owners[pl] ~= p then L.sa_hostile_act(p, st.owners[pl], "bombarded " .. L.name("planets", pl)) end
-    end
-    return r
-  end)
+-- 6. No opponent home system in round 1.
+local function barred(p, s)
+  return installed and round_no() == 1 and L.opta.is_home_of_other(p, s)
+end
+local base_activatable = L.activatable
+function L.activatable(p)
+  local out = {}
+  for _, s in ipairs(base_activatable(p)) do
+    if not barred(p, s) then out[#out + 1] = s end
+  end
+  return out
+end
+wrap_installed("activation", function(base, ctx)
+  if ctx.system and barred(ctx.player, ctx.system) then
+    error(pn(ctx.player) .. " cannot activate " .. L.sysname(ctx.system) .. ": another player's home system in round 1")
+  end
+  return base(ctx)
+end)
 
-  -- 9 and 17: production.
-  wrap("tactical_action", function(base, ctx)
-    ctx.sa_tactical = true
-    return base(ctx)
-  end)
-  wrap("production", function(base, ctx)
-    local p, s = ctx.player, ctx.system
-    if not p or not s then return base(ctx) end
-    local before = {}
-    for _, u in ipairs(game.units { system = s, owner = p }) do before[u.id] = true end
-    -- (The step leaves the limits to this wrapper: L.production_enforces_limits below.)
-    local r = base(ctx)
-    G.mix_and_match(p, s, before)
-    L.enforce_limits(p, s)
-    -- (The production step of a tactical action: ctx.sa_tactical, or
-    -- se_tactical as ti3's options_b and the Simultaneous Action System mark it.)
-    if (ctx.sa_tactical or ctx.se_tactical) and ctx.active == p then G.deploy_mines(p, s) end
-    return r
-  end)
+-- 7 and hostile acts: bombardment (the planets chosen and their owners
+-- as they are chosen: L.bombard_target above).
+wrap_installed("bombardment", function(base, ctx)
+  local p = ctx.player
+  local st = { player = p, picks = {}, owners = {}, seen = {} }
+  local prev = bombarding
+  bombarding = st
+  local r = guarded(function() bombarding = prev end, base, ctx)
+  for _, pl in ipairs(st.picks) do
+    if st.owners[pl] and st.owners[pl] ~= p then L.sa_hostile_act(p, st.owners[pl], "bombarded " .. L.name("planets", pl)) end
+  end
+  return r
+end)
 
-  -- Exhausted space docks produce nothing.
-  local base_production = L.production
-  function L.production(p, s)
-    local total = base_production(p, s)
-    for _, u in ipairs(game.units { system = s, owner = p }) do
-      if u.sa_exhausted then
-        local prod = L.def(p, u.kind).production
-        if type(prod) == "number" then
-          total = total - prod
-        elseif type(prod) == "table" then
-          total = total - ((u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0))
-        end
+-- 9 and 17: production.
+wrap_installed("tactical_action", function(base, ctx)
+  ctx.sa_tactical = true
+  return base(ctx)
+end)
+wrap_installed("production", function(base, ctx)
+  local p, s = ctx.player, ctx.system
+  if not p or not s then return base(ctx) end
+  local before = {}
+  for _, u in ipairs(game.units { system = s, owner = p }) do before[u.id] = true end
+  -- (The step leaves the limits to this wrapper: L.production_enforces_limits above.)
+  local r = base(ctx)
+  G.mix_and_match(p, s, before)
+  L.enforce_limits(p, s)
+  -- (The production step of a tactical action: ctx.sa_tactical, or
+  -- se_tactical as ti3's options_b and the Simultaneous Action System mark it.)
+  if (ctx.sa_tactical or ctx.se_tactical) and ctx.active == p then G.deploy_mines(p, s) end
+  return r
+end)
+
+-- Exhausted space docks produce nothing.
+local base_production = L.production
+function L.production(p, s)
+  local total = base_production(p, s)
+  if not installed then return total end
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if u.sa_exhausted then
+      local prod = L.def(p, u.kind).production
+      if type(prod) == "number" then
+        total = total - prod
+      elseif type(prod) == "table" then
+        total = total - ((u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0))
       end
     end
-    return math.max(0, total)
   end
+  return math.max(0, total)
+end
 
-  -- 16. Nobody takes a trade station from a player with ships in its system.
-  local base_take = L.take_control
-  function L.take_control(p, pl, exhausted)
-    local o = game.planet_owner(pl)
-    if o and o ~= p and is_station(pl) and #L.ships(o, game.planet_system(pl)) > 0 then
-      game.log({ key = "sa.keeps_station", p = pn(o), planet = L.name("planets", pl) })
-      return
-    end
-    return base_take(p, pl, exhausted)
+-- hook: whether o, the owner of planet pl, keeps it from p who would take control of it (16: a trade station with o's ships in its system); default: that rule.
+function G.station_kept(o, p, pl)
+  return is_station(pl) and #L.ships(o, game.planet_system(pl)) > 0
+end
+
+-- 16. Nobody takes a trade station from a player with ships in its system.
+local base_take = L.take_control
+function L.take_control(p, pl, exhausted)
+  local o = installed and game.planet_owner(pl)
+  if o and o ~= p and G.station_kept(o, p, pl) then
+    game.log({ key = "sa.keeps_station", p = pn(o), planet = L.name("planets", pl) })
+    return
   end
+  return base_take(p, pl, exhausted)
 end
 
 -- hook: the answers offered to p in Mix and Match (how many of the units just produced are fighters: "low".."total"); default: all of them.
