@@ -556,7 +556,7 @@ function U.may_bombard(p, pl, silent) return not F.objection(p, pl, silent) end
 -- current tactical action (none outside one).
 local function at_location(card, q, s)
   if L.sa_agent_may_sabotage then
-    local r = L.sa_agent_may_sabotage(card, L.sa_card_context, q, s)
+    local r = L.sa_agent_may_sabotage(card, (L.sa_card_in_play()), q, s)
     if r ~= nil then return r end
   end
   return s ~= nil and s == game.get("game", nil, "sa_active_system")
