@@ -89,11 +89,9 @@
 --      assigned by him; the mine is removed only if it scored a hit. The SE
 --      in-system mines (option space_mines) are not part of SA.
 --
--- Hooking in: the ready_cards wrapper is put in place when this file loads
--- (below the other sa-en parts); every other wrapper is installed when setup
--- starts (L.sa_general_install, called by rules/a_setup.lua), on top of what
--- the rules files defined when they loaded and under the wrappers ti3's
--- options_a/options_b/races install during setup.
+-- Hooking in: every wrapper is registered when this file loads; those of
+-- the general rules apply once setup has started (L.sa_general_install,
+-- called by rules/a_setup.lua).
 local L = game.lib
 local G = {}
 L.sa_general = G
@@ -149,8 +147,21 @@ function L.sa_recycle(p, coll, card)
   local d = DECKS[coll]
   game.move_card(card, d[1] .. ":" .. p, d[3])
   local got = L.draw(d[2], d[3], d[1] .. ":" .. p, 1)
-  game.log(pn(p) .. " recycles " .. L.name(coll, card))
+  game.log({ key = "sa.recycles", p = pn(p), card = L.name(coll, card) })
   return got[1]
+end
+
+-- The name to show for `what`, an action card's id or English name (as the
+-- card scripts pass it): the locale's name of that card, else `what` itself;
+-- nil gives "an action card" (or `none`, a keyed fragment).
+function G.card_label(what, none)
+  if not what then return none or { key = "sa.an_action_card" } end
+  local cards = game.data.action_cards or {}
+  if cards[what] then return L.name("action_cards", what) end
+  for _, id in ipairs(game.keys(cards)) do
+    if cards[id].name == what then return L.name("action_cards", id) end
+  end
+  return what
 end
 
 -- 5. May p use a card effect barred from home systems in system s?
@@ -158,8 +169,9 @@ function L.sa_home_permission(p, s, what)
   for q = 1, game.num_players() do
     if L.home(q) == s then
       if q == p then return true end
-      local ok = game.choose(q, "allow " .. pn(p) .. " to use " .. (what or "an action card") .. " in your home system", { "no", "yes" }) == "yes"
-      game.log(pn(q) .. (ok and " allows " or " does not allow ") .. pn(p) .. " to use " .. (what or "an action card") .. " in its home system")
+      local card = G.card_label(what)
+      local ok = game.choose(q, { key = "sa.allow_home_use", p = pn(p), card = card }, { "no", "yes" }) == "yes"
+      game.log({ key = ok and "sa.allows_home_use" or "sa.refuses_home_use", q = pn(q), p = pn(p), card = card })
       return ok
     end
   end
@@ -179,7 +191,7 @@ end
 -- Exhausted space docks (unit prop sa_exhausted).
 function L.sa_exhaust_dock(id)
   game.put("unit", id, "sa_exhausted", true)
-  game.log("space dock #" .. id .. " is exhausted")
+  game.log({ key = "sa.dock_exhausted", id = id })
 end
 function L.sa_dock_exhausted(id) return game.get("unit", id, "sa_exhausted") and true or false end
 
@@ -198,7 +210,7 @@ function L.sa_break_agreement(p, q, why)
   end
   if not broke then return false end
   game.put("game", nil, "agreements", keep)
-  game.log("the trade agreement of " .. pn(p) .. " and " .. pn(q) .. " is broken" .. (why and (" (" .. why .. ")") or ""))
+  game.log({ key = why and "sa.agreement_broken_why" or "sa.agreement_broken", p = pn(p), q = pn(q), why = why })
   return true
 end
 
@@ -221,16 +233,16 @@ function L.sa_swap_politics(p)
     table.sort(hand)
     local opts = { "no" }
     for _, c in ipairs(hand) do opts[#opts + 1] = c end
-    local a = game.choose(p, "trade two political cards for a new one: first card", opts)
+    local a = game.choose(p, { key = "sa.swap_politics_first" }, opts)
     if a == "no" then return end
     game.move_card(a, zone, "discard:politics")
     local rest, seen2 = {}, {}
     for _, c in ipairs(game.zone(zone)) do if not seen2[c] then seen2[c] = true; rest[#rest + 1] = c end end
     table.sort(rest)
-    local b = game.choose(p, "trade two political cards for a new one: second card", rest)
+    local b = game.choose(p, { key = "sa.swap_politics_second" }, rest)
     game.move_card(b, zone, "discard:politics")
     L.draw("deck:politics", "discard:politics", zone, 1)
-    game.log(pn(p) .. " trades two political cards for a new one")
+    game.log({ key = "sa.swaps_politics", p = pn(p) })
   end
 end
 
@@ -240,16 +252,16 @@ function L.sa_politics_limit(p)
     local hand, seen = {}, {}
     for _, c in ipairs(game.zone(zone)) do if not seen[c] then seen[c] = true; hand[#hand + 1] = c end end
     table.sort(hand)
-    local c = game.choose(p, "discard a political card (hand limit " .. G.POLITICS_LIMIT .. ")", hand)
+    local c = game.choose(p, { key = "sa.politics_discard", n = G.POLITICS_LIMIT }, hand)
     game.move_card(c, zone, "discard:politics")
-    game.log(pn(p) .. " discards " .. L.name("political_cards", c) .. " over the hand limit")
+    game.log({ key = "sa.politics_discards", p = pn(p), card = L.name("political_cards", c) })
   end
 end
 
 function G.status_politics()
   for _, p in ipairs(L.sa_rotation_order()) do
     local got = L.draw("deck:politics", "discard:politics", "politics:" .. p, 1)
-    if #got > 0 then game.log(pn(p) .. " receives a political card") end
+    if #got > 0 then game.log({ key = "sa.receives_political_card", p = pn(p) }) end
     L.sa_swap_politics(p)
     L.sa_politics_limit(p)
   end
@@ -271,10 +283,10 @@ function G.home_planets_return()
             for _, u in ipairs(game.units { planet = pl }) do
               if u.owner ~= p and L.is_installation(u.owner, u.kind) then
                 game.set_unit_owner(u.id, p)
-                game.log(u.kind .. "#" .. u.id .. " on " .. L.name("planets", pl) .. " passes to " .. pn(p))
+                game.log({ key = "sa.home_installation_back", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", pl), p = pn(p) })
               end
             end
-            game.log(L.name("planets", pl) .. " returns to its original owner " .. pn(p))
+            game.log({ key = "sa.home_planet_back", planet = L.name("planets", pl), p = pn(p) })
             L.take_control(p, pl, true)
           end
         end
@@ -307,7 +319,7 @@ function G.produce_trade_goods()
     if most > 0 then
       local opts = {}
       for i = 0, most do opts[#opts + 1] = tostring(i) end
-      local n = tonumber(game.choose(p, "produce trade goods (2 resources each)", opts))
+      local n = tonumber(game.choose(p, { key = "sa.produce_tg" }, opts))
       if n > 0 then
         G.pay_from_planets(p, 2 * n)
         L.gain_tg(p, n, "produced from " .. (2 * n) .. " resources")
@@ -327,16 +339,16 @@ function G.facility_ok(p, pl, kind)
   return game.counter("game", "se_" .. kind) < ((L.optb.FACILITIES or {})[kind] or 8)
 end
 
-local function refresh_label(r)
-  if r.trade_goods then return "gain " .. r.trade_goods .. " trade goods" end
+local function refresh_line(p, pl, r)
+  if r.trade_goods then return { key = "sa.uses_refresh_tg", p = pn(p), planet = L.name("planets", pl), n = r.trade_goods } end
   local parts = {}
   for _, t in ipairs(game.keys(r.units or {})) do parts[#parts + 1] = r.units[t] .. " " .. t end
-  return "gain " .. table.concat(parts, ", ")
+  return { key = "sa.uses_refresh_units", p = pn(p), planet = L.name("planets", pl), units = parts }
 end
 
 function G.use_refresh(p, pl)
   local r = (game.data.planets[pl] or {}).refresh
-  game.log(pn(p) .. " uses the refresh ability of " .. L.name("planets", pl) .. ": " .. refresh_label(r))
+  game.log(refresh_line(p, pl, r))
   if r.trade_goods then L.gain_tg(p, r.trade_goods, L.name("planets", pl)) end
   local s = game.planet_system(pl)
   for _, t in ipairs(game.keys(r.units or {})) do
@@ -370,7 +382,7 @@ function G.refresh_choices(p, kept)
       end
     end
     if #opts == 1 then return end
-    local pick = game.choose(p, "instead of refreshing a planet", opts)
+    local pick = game.choose(p, { key = "sa.instead_of_refresh" }, opts)
     if pick == "done" then return end
     local pl, what = pick:match("^([%w_]+):(%a+)$")
     kept[pl] = true
@@ -426,18 +438,18 @@ end
 -- 7. Bombardment of a planet without ground units.
 function G.bombard_neutral(p, q, pl)
   local name = L.name("planets", pl)
-  if game.choose(p, name .. " has no ground units and is hit: turn it neutral", { "yes", "no" }) ~= "yes" then
-    game.log(pn(p) .. " leaves " .. name .. " to " .. pn(q))
+  if game.choose(p, { key = "sa.turn_neutral", planet = name }, { "yes", "no" }) ~= "yes" then
+    game.log({ key = "sa.leaves_planet", p = pn(p), planet = name, q = pn(q) })
     return
   end
   for _, u in ipairs(game.units { planet = pl }) do
     if u.owner ~= p then
       game.remove_unit(u.id)
-      game.log(pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+      game.log({ key = "sa.unit_destroyed", p = pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
     end
   end
   game.set_owner(pl, nil)
-  game.log(name .. " turns neutral (bombarded without ground units)")
+  game.log({ key = "sa.turns_neutral", planet = name })
 end
 
 ---------------------------------------------------------------------------
@@ -452,7 +464,7 @@ local function border_name(a, b) return (game.system(a).hex or a) .. "|" .. (gam
 function L.sa_place_mine(owner, a, b)
   if a > b then a, b = b, a end
   local list = L.sa_mines()
-  if #list >= G.MINES then game.log("no space mine token is left"); return false end
+  if #list >= G.MINES then game.log({ key = "sa.no_mine_left" }); return false end
   for _, m in ipairs(list) do
     if m.a == a and m.b == b and m.owner == owner then return false end
   end
@@ -464,7 +476,7 @@ function L.sa_place_mine(owner, a, b)
   end)
   game.put("game", nil, "sa_mines", list)
   game.border_token(a, b, "space_mine:" .. owner, { "space_mine" })
-  game.log(pn(owner) .. " lays a space mine on the border " .. border_name(a, b))
+  game.log({ key = "sa.lays_mine", p = pn(owner), border = border_name(a, b) })
   return true
 end
 
@@ -477,7 +489,7 @@ function L.sa_remove_mine(owner, a, b)
   if not found then return false end
   game.put("game", nil, "sa_mines", out)
   game.remove_border_token(a, b, "space_mine:" .. owner)
-  game.log("the space mine of " .. pn(owner) .. " on the border " .. border_name(a, b) .. " is removed")
+  game.log({ key = "sa.mine_removed", p = pn(owner), border = border_name(a, b) })
   return true
 end
 
@@ -501,7 +513,7 @@ function G.deploy_mines(p, s)
   if not cruiser or #L.sa_mines() >= G.MINES or L.spendable(p, "resources") < 2 then return end
   local borders = G.mine_borders(p, s)
   if #borders == 0 then return end
-  if game.choose(p, "deploy space mines on two borders of " .. L.sysname(s) .. " for 2 resources", { "no", "yes" }) ~= "yes" then return end
+  if game.choose(p, { key = "sa.deploy_mines", system = L.sysname(s) }, { "no", "yes" }) ~= "yes" then return end
   L.pay(p, 2, "resources")
   for i = 1, 2 do
     if #L.sa_mines() >= G.MINES then break end
@@ -509,7 +521,7 @@ function G.deploy_mines(p, s)
     if i == 2 then opts[1] = "none" end
     for _, t in ipairs(G.mine_borders(p, s)) do opts[#opts + 1] = game.system(t).hex end
     if #opts == 0 or (i == 2 and #opts == 1) then break end
-    local pick = game.choose(p, "space mine on the border with", opts)
+    local pick = game.choose(p, { key = "sa.mine_border_with" }, opts)
     if pick == "none" then break end
     L.sa_place_mine(p, s, game.system_at(pick))
   end
@@ -560,7 +572,7 @@ function G.mine_crossings(p, target, ships, rules, mines, label)
       if #feasible > 1 then
         local opts = {}
         for _, i in ipairs(feasible) do opts[#opts + 1] = label(mines[i]) end
-        local ans = game.choose(p, x.unit.kind .. "#" .. x.unit.id .. " crosses the space mine on", opts)
+        local ans = game.choose(p, { key = "sa.crosses_mine_on", unit = x.unit.kind .. "#" .. x.unit.id, id = x.unit.id }, opts)
         for k, o in ipairs(opts) do if o == ans then pick = feasible[k] end end
       end
       if pick then
@@ -644,9 +656,10 @@ function G.pick_up_cargo(p, target, moved, rules)
     for _, u in ipairs(cargo_candidates(p, s)) do
       local c, n = L.capacity(p, target)
       if c - n <= 0 then break end
-      if game.choose(p, "pick up " .. u.kind .. "#" .. u.id .. (u.planet and (" from " .. L.name("planets", u.planet)) or "") .. " in " .. L.sysname(s) .. " on the way", { "yes", "no" }) == "yes" then
+      if game.choose(p, u.planet and { key = "sa.pick_up_from_on_way", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", u.planet), system = L.sysname(s) }
+        or { key = "sa.pick_up_on_way", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(s) }, { "yes", "no" }) == "yes" then
         game.move_unit(u.id, { system = target })
-        game.log(pn(p) .. " picks up " .. u.kind .. "#" .. u.id .. " in " .. L.sysname(s))
+        game.log({ key = "sa.picks_up_in", p = pn(p), unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(s) })
         picked = picked + 1
       end
     end
@@ -659,16 +672,16 @@ function G.pick_up_cargo(p, target, moved, rules)
     for _, u in ipairs(cargo_candidates(p, target, true)) do
       local c, n = L.capacity(p, target)
       if c - n <= 0 then break end
-      if game.choose(p, "pick up " .. u.kind .. "#" .. u.id .. " from " .. L.name("planets", u.planet), { "no", "yes" }) == "yes" then
+      if game.choose(p, { key = "sa.pick_up_from", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", u.planet) }, { "no", "yes" }) == "yes" then
         game.move_unit(u.id, { system = target })
-        game.log(pn(p) .. " picks up " .. u.kind .. "#" .. u.id .. " from " .. L.name("planets", u.planet))
+        game.log({ key = "sa.picks_up_from", p = pn(p), unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", u.planet) })
       end
     end
   end
 end
 
 ---------------------------------------------------------------------------
--- Installation.
+-- Installation: set when setup starts (L.sa_general_install).
 local installed = false
 
 -- (ti3's helpers, options_a.lua: wrap a procedure; run and undo.)
@@ -682,7 +695,7 @@ function L.barrage_simultaneous(ctx)
 end
 
 -- 7 and hostile acts: the bombardment step under way (set by its wrapper
--- in L.sa_general_install): the planets p chose, in order, and their owners.
+-- below): the planets p chose, in order, and their owners.
 local bombarding = nil
 local base_bombard_target = L.bombard_target
 function L.bombard_target(p, u, pick, ctx)
@@ -713,118 +726,137 @@ function L.production_enforces_limits(ctx)
   return base_enforces(ctx)
 end
 
+-- Set-up: the game holds the general rules' window scripts, and the
+-- wrappers below (registered when this file loads) apply from then on.
 function L.sa_general_install()
   if installed then return end
   installed = true
   for _, id in ipairs(game.keys(game.data.sa_general or {})) do game.grant("game", "sa_general", id) end
   -- Facilities are never bought in the production step (the SE way of
-  -- ti3's options_b, which asks B.facility_planets there).
+  -- ti3's options_b, which asks B.facility_planets there). (Still replaced
+  -- here: sa-es's es_v001_general.lua keeps ti3's function as it is when
+  -- the files load; a hook in ti3's offer would let this go at load time.)
   if L.optb then L.optb.facility_planets = function() return {} end end
+end
 
-  -- 1, 17, hostile acts: after the shared movement step.
-  wrap("movement", function(base, ctx)
-    local p, target = ctx.player, ctx.system
-    if not p or not target then return base(ctx) end
-    local rules = L.move_rules(p, target)
-    local info = {}
-    for _, m in ipairs(L.movers(p, target, rules)) do
-      info[m.unit.id] = { from = m.unit.system, move = L.move_value(p, m.unit, m.unit.system) }
-    end
-    local r = base(ctx)
-    local moved = {}
-    for _, u in ipairs(L.ships(p, target)) do
-      local i = info[u.id]
-      if i and i.from ~= target then moved[#moved + 1] = { unit = u, from = i.from, move = i.move } end
-    end
-    if #moved > 0 then
-      G.cross_mines(p, target, moved, rules)
-      G.pick_up_cargo(p, target, moved, rules)
-      if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) end
-      for _, q in ipairs(L.enemies_in(p, target)) do L.sa_hostile_act(p, q, "ships moved in beside its ships") end
-    end
-    return r
+-- Wraps procedure `name` when this file loads: fn(base, ctx) runs in its
+-- place once the game is set up (L.sa_general_install), base before that.
+local function wrap_installed(name, fn)
+  wrap(name, function(base, ctx)
+    if not installed then return base(ctx) end
+    return fn(base, ctx)
   end)
+end
 
-  -- 6. No opponent home system in round 1.
-  local function barred(p, s)
-    return round_no() == 1 and L.opta.is_home_of_other(p, s)
+-- 1, 17, hostile acts: after the shared movement step.
+wrap_installed("movement", function(base, ctx)
+  local p, target = ctx.player, ctx.system
+  if not p or not target then return base(ctx) end
+  local rules = L.move_rules(p, target)
+  local info = {}
+  for _, m in ipairs(L.movers(p, target, rules)) do
+    info[m.unit.id] = { from = m.unit.system, move = L.move_value(p, m.unit, m.unit.system) }
   end
-  local base_activatable = L.activatable
-  function L.activatable(p)
-    local out = {}
-    for _, s in ipairs(base_activatable(p)) do
-      if not barred(p, s) then out[#out + 1] = s end
-    end
-    return out
+  local r = base(ctx)
+  local moved = {}
+  for _, u in ipairs(L.ships(p, target)) do
+    local i = info[u.id]
+    if i and i.from ~= target then moved[#moved + 1] = { unit = u, from = i.from, move = i.move } end
   end
-  wrap("activation", function(base, ctx)
-    if ctx.system and barred(ctx.player, ctx.system) then
-      error(pn(ctx.player) .. " cannot activate " .. L.sysname(ctx.system) .. ": another player's home system in round 1")
-    end
-    return base(ctx)
-  end)
+  if #moved > 0 then
+    G.cross_mines(p, target, moved, rules)
+    G.pick_up_cargo(p, target, moved, rules)
+    if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) end
+    for _, q in ipairs(L.enemies_in(p, target)) do L.sa_hostile_act(p, q, "ships moved in beside its ships") end
+  end
+  return r
+end)
 
-  -- 7 and hostile acts: bombardment (the planets chosen and their owners
-  -- as they are chosen: L.bombard_target below).
-  wrap("bombardment", function(base, ctx)
-    local p = ctx.player
-    local st = { player = p, picks = {}, owners = {}, seen = {} }
-    local prev = bombarding
-    bombarding = st
-    local r = guarded(function() bombarding = prev end, base, ctx)
-    for _, pl in ipairs(st.picks) do
-      if st.owners[pl] and st.owners[pl] ~= p then L.sa_hostile_act(p, st.owners[pl], "bombarded " .. L.name("planets", pl)) end
-    end
-    return r
-  end)
+-- 6. No opponent home system in round 1.
+local function barred(p, s)
+  return installed and round_no() == 1 and L.opta.is_home_of_other(p, s)
+end
+local base_activatable = L.activatable
+function L.activatable(p)
+  local out = {}
+  for _, s in ipairs(base_activatable(p)) do
+    if not barred(p, s) then out[#out + 1] = s end
+  end
+  return out
+end
+wrap_installed("activation", function(base, ctx)
+  if ctx.system and barred(ctx.player, ctx.system) then
+    error(pn(ctx.player) .. " cannot activate " .. L.sysname(ctx.system) .. ": another player's home system in round 1")
+  end
+  return base(ctx)
+end)
 
-  -- 9 and 17: production.
-  wrap("tactical_action", function(base, ctx)
-    ctx.sa_tactical = true
-    return base(ctx)
-  end)
-  wrap("production", function(base, ctx)
-    local p, s = ctx.player, ctx.system
-    if not p or not s then return base(ctx) end
-    local before = {}
-    for _, u in ipairs(game.units { system = s, owner = p }) do before[u.id] = true end
-    -- (The step leaves the limits to this wrapper: L.production_enforces_limits below.)
-    local r = base(ctx)
-    G.mix_and_match(p, s, before)
-    L.enforce_limits(p, s)
-    -- (The production step of a tactical action: ctx.sa_tactical, or
-    -- se_tactical as ti3's options_b and the Simultaneous Action System mark it.)
-    if (ctx.sa_tactical or ctx.se_tactical) and ctx.active == p then G.deploy_mines(p, s) end
-    return r
-  end)
+-- 7 and hostile acts: bombardment (the planets chosen and their owners
+-- as they are chosen: L.bombard_target above).
+wrap_installed("bombardment", function(base, ctx)
+  local p = ctx.player
+  local st = { player = p, picks = {}, owners = {}, seen = {} }
+  local prev = bombarding
+  bombarding = st
+  local r = guarded(function() bombarding = prev end, base, ctx)
+  for _, pl in ipairs(st.picks) do
+    if st.owners[pl] and st.owners[pl] ~= p then L.sa_hostile_act(p, st.owners[pl], "bombarded " .. L.name("planets", pl)) end
+  end
+  return r
+end)
 
-  -- Exhausted space docks produce nothing.
-  local base_production = L.production
-  function L.production(p, s)
-    local total = base_production(p, s)
-    for _, u in ipairs(game.units { system = s, owner = p }) do
-      if u.sa_exhausted then
-        local prod = L.def(p, u.kind).production
-        if type(prod) == "number" then
-          total = total - prod
-        elseif type(prod) == "table" then
-          total = total - ((u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0))
-        end
+-- 9 and 17: production.
+wrap_installed("tactical_action", function(base, ctx)
+  ctx.sa_tactical = true
+  return base(ctx)
+end)
+wrap_installed("production", function(base, ctx)
+  local p, s = ctx.player, ctx.system
+  if not p or not s then return base(ctx) end
+  local before = {}
+  for _, u in ipairs(game.units { system = s, owner = p }) do before[u.id] = true end
+  -- (The step leaves the limits to this wrapper: L.production_enforces_limits above.)
+  local r = base(ctx)
+  G.mix_and_match(p, s, before)
+  L.enforce_limits(p, s)
+  -- (The production step of a tactical action: ctx.sa_tactical, or
+  -- se_tactical as ti3's options_b and the Simultaneous Action System mark it.)
+  if (ctx.sa_tactical or ctx.se_tactical) and ctx.active == p then G.deploy_mines(p, s) end
+  return r
+end)
+
+-- Exhausted space docks produce nothing.
+local base_production = L.production
+function L.production(p, s)
+  local total = base_production(p, s)
+  if not installed then return total end
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if u.sa_exhausted then
+      local prod = L.def(p, u.kind).production
+      if type(prod) == "number" then
+        total = total - prod
+      elseif type(prod) == "table" then
+        total = total - ((u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0))
       end
     end
-    return math.max(0, total)
   end
+  return math.max(0, total)
+end
 
-  -- 16. Nobody takes a trade station from a player with ships in its system.
-  local base_take = L.take_control
-  function L.take_control(p, pl, exhausted)
-    local o = game.planet_owner(pl)
-    if o and o ~= p and is_station(pl) and #L.ships(o, game.planet_system(pl)) > 0 then
-      game.log(pn(o) .. " keeps " .. L.name("planets", pl) .. ": its ships are in the system")
-      return
-    end
-    return base_take(p, pl, exhausted)
+-- hook: whether o, the owner of planet pl, keeps it from p who would take control of it (16: a trade station with o's ships in its system); default: that rule.
+function G.station_kept(o, p, pl)
+  return is_station(pl) and #L.ships(o, game.planet_system(pl)) > 0
+end
+
+-- 16. Nobody takes a trade station from a player with ships in its system.
+local base_take = L.take_control
+function L.take_control(p, pl, exhausted)
+  local o = installed and game.planet_owner(pl)
+  if o and o ~= p and G.station_kept(o, p, pl) then
+    game.log({ key = "sa.keeps_station", p = pn(o), planet = L.name("planets", pl) })
+    return
   end
+  return base_take(p, pl, exhausted)
 end
 
 -- hook: the answers offered to p in Mix and Match (how many of the units just produced are fighters: "low".."total"); default: all of them.
@@ -853,7 +885,7 @@ function G.mix_and_match(p, s, before)
   local opts = {}
   for k = low, total do opts[#opts + 1] = tostring(k) end
   opts = G.mix_and_match_choices(p, s, before, opts)
-  local k = tonumber(game.choose(p, "mix and match: how many of the " .. total .. " ground forces and fighters just produced are fighters", opts))
+  local k = tonumber(game.choose(p, { key = "sa.mix_and_match", n = total }, opts))
   if k == #fi then return end
   if k > #fi then
     for i = 1, k - #fi do
@@ -866,5 +898,11 @@ function G.mix_and_match(p, s, before)
       game.spawn("ground_force", p, { planet = planet })
     end
   end
-  game.log(pn(p) .. " mixes and matches: " .. (total - k) .. " ground force" .. (total - k == 1 and "" or "s") .. " and " .. k .. " fighter" .. (k == 1 and "" or "s"))
+  local key
+  if total - k == 1 then
+    key = k == 1 and "sa.mixes_and_matches_gf_fi" or "sa.mixes_and_matches_gf_fis"
+  else
+    key = k == 1 and "sa.mixes_and_matches_gfs_fi" or "sa.mixes_and_matches_gfs_fis"
+  end
+  game.log({ key = key, p = pn(p), n = total - k, k = k })
 end

@@ -88,7 +88,7 @@ function U.promote(p, pl)
     if L.def(p, u.kind).type == "ground_force" and not game.get("unit", u.id, "sa_commando") then
       game.remove_unit(u.id)
       game.spawn("shock_troop", p, { planet = pl })
-      game.log(L.pn(p) .. " ground_force#" .. u.id .. " on " .. L.name("planets", pl) .. " is promoted to a shock troop")
+      game.log({ key = "sa.promoted_shock_troop", p = L.pn(p), unit = "ground_force#" .. u.id, id = u.id, planet = L.name("planets", pl) })
       return
     end
   end
@@ -228,7 +228,7 @@ function L.combat_dice(p, kind, units, dice, label, rc)
   local lose = 0
   for _, u in ipairs(units) do lose = lose + U.dice_lost(p, u, L.def(p, u.kind).dice) end
   if lose > 0 then
-    game.log(L.pn(p) .. " " .. kind .. ": " .. lose .. " " .. (lose > 1 and "dice" or "die") .. " fewer for sustained damage")
+    game.log({ key = lose > 1 and "sa.sustain_dice_fewer" or "sa.sustain_die_fewer", p = L.pn(p), unit = kind, n = lose })
     n = math.max(1, n - lose)
   end
   return n
@@ -308,7 +308,7 @@ function L.bombard_roll(p, u, pl, dice, hit, ctx)
   if game.unit_exists(u.id) then
     local lost = U.dice_lost(p, { id = u.id }, dice)
     if lost > 0 then
-      game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. ": " .. lost .. " bombardment " .. (lost > 1 and "dice" or "die") .. " fewer for sustained damage")
+      game.log({ key = lost > 1 and "sa.sustain_bombard_dice_fewer" or "sa.sustain_bombard_die_fewer", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, n = lost })
       dice = math.max(1, dice - lost)
     end
   end
@@ -323,7 +323,7 @@ function L.bombard_hits(p, q, pl, hits, ctx)
   local a = U.absorbed(q, pl)
   if a > 0 and hits > 0 then
     local c = math.min(a, hits)
-    game.log(L.name("planets", pl) .. ": " .. c .. " bombardment hit" .. (c > 1 and "s are" or " is") .. " cancelled by planetary shields")
+    game.log({ key = c > 1 and "sa.shields_cancel_hits" or "sa.shields_cancel_hit", planet = L.name("planets", pl), n = c })
     hits = hits - c
   end
   ctx.sa_results = ctx.sa_results or {}
@@ -425,10 +425,10 @@ procedure("ground_combat", function(ctx)
     local left = #mine
     for _, u in ipairs(cands) do
       if left <= 1 then break end
-      if game.choose(p, "send " .. u.kind .. "#" .. u.id .. " on " .. L.name("planets", pl) .. " as a commando", { "no", "yes" }) == "yes" then
+      if game.choose(p, { key = "sa.send_commando", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", pl) }, { "no", "yes" }) == "yes" then
         game.put("unit", u.id, "sa_commando", true)
         left = left - 1
-        game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " is a commando on " .. L.name("planets", pl))
+        game.log({ key = "sa.is_commando", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", pl) })
       end
     end
   end
@@ -449,7 +449,7 @@ procedure("establish_control", function(ctx)
     for _, u in ipairs(cmd) do
       if game.unit_exists(u.id) then
         game.remove_unit(u.id)
-        game.log(L.pn(p) .. " commando " .. u.kind .. "#" .. u.id .. " is destroyed (the invasion failed)")
+        game.log({ key = "sa.commando_destroyed", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id })
       end
     end
   end
@@ -489,13 +489,13 @@ function U.commando_captures(p, pl)
       end
     end
     if #opts == 1 then return end
-    local pick = game.choose(p, "commando: capture an installation on " .. L.name("planets", pl), opts)
+    local pick = game.choose(p, { key = "sa.commando_capture", planet = L.name("planets", pl) }, opts)
     if pick == "none" then return end
     local id = tonumber(pick:match("#(%d+)$"))
     local owner
     for _, u in ipairs(game.units { planet = pl, not_owner = p }) do if u.id == id then owner = u.owner end end
     game.set_unit_owner(id, p)
-    game.log(L.pn(p) .. " captures " .. L.pn(owner) .. "'s " .. pick .. " on " .. L.name("planets", pl) .. " (commando)")
+    game.log({ key = "sa.commando_captures", p = L.pn(p), q = L.pn(owner), unit = pick, id = id, planet = L.name("planets", pl) })
     -- A captured space dock is exhausted (later SA rulebook; the seed is silent).
     if L.sa_exhaust_dock and L.def(p, pick:match("^([%w_]+)#")).production then L.sa_exhaust_dock(id) end
   end

@@ -101,7 +101,7 @@ function S.pick_cards(order, picks)
         if not game.get("game", nil, "sc_owner:" .. id) and not banned then free[#free + 1] = id end
       end
       if #free > 0 then
-        local id = game.choose(p, "choose a strategy card", L.strategy_card_choices(p, free))
+        local id = game.choose(p, { key = "sa.choose_strategy_card" }, L.strategy_card_choices(p, free))
         game.put("game", nil, "sc_owner:" .. id, p)
         game.put("game", nil, "sc_used:" .. id, false)
         local bonus = game.get("game", nil, "sc_bonus:" .. id) or 0
@@ -305,7 +305,7 @@ function S.call_voice(holder)
     if S.in_game(q) and game.counter(q, "strategy") >= cost
       and game.choose(q, { key = "sa.call_voice", n = cost }, { "no", "yes" }) == "yes" then
       game.add(q, "strategy", -cost)
-      game.log(pn(q) .. " calls a Voice of the Council election")
+      game.log({ key = "sa.calls_voice", p = pn(q), name = L.name("objectives", "voice_of_the_council") })
       return true
     end
   end

@@ -71,7 +71,7 @@ function R.conduct(p, s, t, why)
     if cost > 0 then
       game.add(p, "strategy", -cost)
       game.place_token(t, "command", p)
-      game.log(pn(p) .. " pays a command counter from its strategy allocation to activate " .. L.sysname(t))
+      game.log({ key = "sa.retreat_pays_strategy", p = pn(p), system = L.sysname(t) })
     else
       if L.reinforcements(p) <= 0 then
         -- None left in reinforcements: one from the race sheet (as the shared rule).
@@ -79,12 +79,12 @@ function R.conduct(p, s, t, why)
         for _, pool in ipairs(L.POOLS) do
           if game.counter(p, pool) > 0 then pools[#pools + 1] = pool end
         end
-        if #pools > 0 then game.add(p, game.choose(p, "take a command counter for the retreat from", pools), -1) end
+        if #pools > 0 then game.add(p, game.choose(p, { key = "sa.retreat_counter_from" }, pools), -1) end
       end
       if L.reinforcements(p) > 0 then game.place_token(t, "command", p) end
     end
   end
-  game.log(pn(p) .. " retreats to " .. L.sysname(t) .. (why and (" (" .. why .. ")") or ""))
+  game.log({ key = why and "sa.retreats_to_why" or "sa.retreats_to", p = pn(p), system = L.sysname(t), why = why })
   L.enforce_limits(p, t)
 end
 
@@ -102,7 +102,7 @@ end
 local function allowed(p, a, d, s, round)
   local w = game.window("retreat_announced", { player = p, active = a, attacker = a, defender = d, system = s, round = round })
   if w.cancel then
-    game.log(pn(p) .. " cannot retreat")
+    game.log({ key = "sa.cannot_retreat", p = pn(p) })
     return false
   end
   return true
@@ -111,21 +111,21 @@ end
 -- The "conduct retreats" step of a round. Returns the player who retreated.
 function R.step(a, d, s, round)
   if #L.ships(a, s) == 0 or #L.ships(d, s) == 0 then return nil end
-  local announced = pick_destination(a, s, "announce a retreat to")
+  local announced = pick_destination(a, s, { key = "sa.announce_retreat_to" })
   if announced then
-    game.log(pn(a) .. " announces a retreat to " .. L.sysname(announced))
+    game.log({ key = "sa.announces_retreat", p = pn(a), system = L.sysname(announced) })
     if not allowed(a, a, d, s, round) then announced = nil end
   end
-  local t = pick_destination(d, s, "retreat now to")
+  local t = pick_destination(d, s, { key = "sa.retreat_now_to" })
   if t and allowed(d, a, d, s, round) then
     R.conduct(d, s, t)
-    if announced then game.log(pn(a) .. "'s announced retreat is off") end
+    if announced then game.log({ key = "sa.announced_retreat_off", p = pn(a) }) end
     return d
   end
   if announced then
     local ok = false
     for _, x in ipairs(R.destinations(a, s)) do if x == announced then ok = true end end
-    if ok and game.choose(a, "conduct the retreat to " .. hex(announced), { "yes", "no" }) == "yes" then
+    if ok and game.choose(a, { key = "sa.conduct_retreat", system = hex(announced) }, { "yes", "no" }) == "yes" then
       R.conduct(a, s, announced)
       return a
     end
@@ -137,10 +137,10 @@ end
 -- leave. Returns true when it did.
 function R.try_ceasefire(a, d, s)
   if not R.ceasefire_possible(a, d, s) then return false end
-  local t = pick_destination(d, s, "ceasefire: retreat before the battle to")
+  local t = pick_destination(d, s, { key = "sa.ceasefire_retreat_to" })
   if not t then return false end
-  if game.choose(a, "let " .. pn(d) .. " retreat before the battle (ceasefire)", { "allow", "refuse" }) ~= "allow" then
-    game.log(pn(a) .. " refuses the ceasefire")
+  if game.choose(a, { key = "sa.allow_ceasefire", q = pn(d) }, { "allow", "refuse" }) ~= "allow" then
+    game.log({ key = "sa.refuses_ceasefire", p = pn(a) })
     return false
   end
   if not allowed(d, a, d, s, 0) then return false end

@@ -176,7 +176,7 @@ function A.escape(rec, why, except, verb)
   rec.unit = nil
   local opts = places(rec.owner, except)
   if #opts == 0 then return A.kill(rec, (why and (why .. ", ") or "") .. "no planet or ship to go to") end
-  local where = game.choose(rec.owner, "place leader " .. rec.name .. " (" .. rec.type .. ") on", A.leader_place_choices(rec, opts))
+  local where = game.choose(rec.owner, { key = "sa.place_leader", name = rec.name, type = rec.type }, A.leader_place_choices(rec, opts))
   put(rec, rec.owner, where)
   rec.status, rec.captor = "board", nil
   local to = game.data.planets[where] and pname(where) or where
@@ -384,7 +384,7 @@ function A.captives()
   for _, rec in ipairs(list) do
     if rec.status == "captive" then
       local q = rec.captor
-      local pick = game.choose(q, "captive " .. lname(rec), A.captive_choices(q, rec, { "keep", "free", "execute" }))
+      local pick = game.choose(q, { key = "sa.captive", leader = lname(rec) }, A.captive_choices(q, rec, { "keep", "free", "execute" }))
       if pick == "free" then
         changed = true
         A.escape(rec, "freed by " .. pn(q), nil, "is freed and goes")
@@ -408,7 +408,7 @@ function F.execution_cost(q)
     for _, pl in ipairs(pls) do opts[#opts + 1] = "lose " .. pl end
   end
   if #opts == 0 then return end
-  local pick = game.choose(q, "execution: exhaust or give up a planet", opts)
+  local pick = game.choose(q, { key = "sa.execution_planet" }, opts)
   local what, pl = pick:match("^(%a+) (.+)$")
   if what == "exhaust" then
     game.exhaust(pl, true)
@@ -452,7 +452,7 @@ function A.general_rerolls(ctx)
         end
       end
       if #opts == 1 then break end
-      local pick = game.choose(p, "general: re-roll a missed die", A.general_reroll_choices(ctx, opts, picked))
+      local pick = game.choose(p, { key = "sa.general_reroll" }, A.general_reroll_choices(ctx, opts, picked))
       if pick == "none" then break end
       picked[#picked + 1] = pick
       local gi, j = pick:match("^[%w_]+:(%d+):(%d+)")
@@ -556,7 +556,7 @@ function U.may_bombard(p, pl, silent) return not F.objection(p, pl, silent) end
 -- current tactical action (none outside one).
 local function at_location(card, q, s)
   if L.sa_agent_may_sabotage then
-    local r = L.sa_agent_may_sabotage(card, L.sa_card_context, q, s)
+    local r = L.sa_agent_may_sabotage(card, (L.sa_card_in_play()), q, s)
     if r ~= nil then return r end
   end
   return s ~= nil and s == game.get("game", nil, "sa_active_system")

@@ -16,15 +16,22 @@
 -- system s may sabotage the card (nil when it cannot be told before the card
 -- resolves; then the Leaders rules decide).
 -- While a card is being played (window action_card_played) the window that
--- let it be played is L.sa_card_context (set by the wrapper of
+-- let it be played is L.sa_card_in_play() (kept by the wrapper of
 -- L.play_action_card below), so the location can be read in that window.
 local L = game.lib
+
+-- The card being played: the ctx of the window that let it be played, and
+-- its player (set while L.play_action_card runs).
+local playing = { ctx = nil, player = nil }
+
+-- The ctx of the window that let the action card being played be played, and its player (nil, nil outside a card).
+function L.sa_card_in_play() return playing.ctx, playing.player end
 
 function L.sa_effect_location(card, ctx)
   local data = game.data.sa_card_locations and game.data.sa_card_locations[card]
   if not data then return nil end
   local out = { at = data.at, scattered = data.scattered and true or false }
-  ctx = ctx or L.sa_card_context or {}
+  ctx = ctx or playing.ctx or {}
   local player = ctx.player
   if data.at == "mecatol_rex" then
     local s = game.find_system("mecatol_rex")
@@ -32,7 +39,7 @@ function L.sa_effect_location(card, ctx)
   elseif data.at == "home_system" then
     out.systems = {}
     for q = 1, game.num_players() do
-      if q ~= L.sa_card_player and L.home(q) then out.systems[#out.systems + 1] = L.home(q) end
+      if q ~= playing.player and L.home(q) then out.systems[#out.systems + 1] = L.home(q) end
     end
   elseif data.at == "event_system" then
     local s = ctx.system or (ctx.planet and game.planet_system(ctx.planet))
@@ -52,10 +59,10 @@ end
 local base_play = L.play_action_card
 if base_play then
   function L.play_action_card(p, id, ctx)
-    local prev_ctx, prev_p = L.sa_card_context, L.sa_card_player
-    L.sa_card_context, L.sa_card_player = ctx, p
+    local prev_ctx, prev_p = playing.ctx, playing.player
+    playing.ctx, playing.player = ctx, p
     local ok, r = pcall(base_play, p, id, ctx)
-    L.sa_card_context, L.sa_card_player = prev_ctx, prev_p
+    playing.ctx, playing.player = prev_ctx, prev_p
     if not ok then error(r, 0) end
     return r
   end
@@ -82,6 +89,6 @@ function L.sa_pick_with_home_permission(p, prompt, options, system_of, what)
     for _, o in ipairs(left) do if o ~= pick then keep[#keep + 1] = o end end
     left = keep
   end
-  game.log(L.pn(p) .. " has no permitted target for " .. (what or "the action card"))
+  game.log({ key = "sa.no_permitted_target", p = L.pn(p), card = L.sa_general.card_label(what, { key = "sa.the_action_card" }) })
   return nil
 end

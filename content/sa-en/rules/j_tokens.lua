@@ -261,7 +261,7 @@ function T.deep_space_probes()
         opts[#opts + 1] = pl
       end
       if #opts > 1 then
-        local pick = game.choose(p, "deep space probe from the space dock in " .. L.sysname(u.system), opts)
+        local pick = game.choose(p, { key = "sa.deep_space_probe", system = L.sysname(u.system), id = u.id }, opts)
         if pick ~= "none" then T.look_planet(p, pick, "deep space probe") end
       end
     end

@@ -124,28 +124,13 @@ end
 --
 -- Trade stations (es_general.lua): 000's rule that nobody takes a trade
 -- station from a player with ships in its system is not in 001. es_general
--- turned off sa-en's end-of-action station step, but sa-en's guard on
--- L.take_control (installed at setup) still kept the station with its
--- owner: here the guard is passed by, as for any planet.
---
--- (es_victory.lua loads after this file, and sa-en installs its guards
--- during setup: these wrappers go on once setup is done.)
-function ES.t_after_setup()
-  local G2 = L.sa_general
-  if G2 and G2.is_station and L.take_control and not ES.t_take_control_wrapped then
-    ES.t_take_control_wrapped = true
-    local base_take = L.take_control
-    L.take_control = function(p, pl, exhausted)
-      local is = G2.is_station
-      G2.is_station = function() return false end
-      local ok, r = pcall(base_take, p, pl, exhausted)
-      G2.is_station = is
-      if not ok then error(r, 0) end
-      return r
-    end
-  end
-end
+-- turned off sa-en's end-of-action station step; sa-en's guard on
+-- L.take_control asks its hook G.station_kept, which keeps no station here:
+-- the station is taken as any planet.
+local G2 = L.sa_general
+if G2 then function G2.station_kept() return false end end
 
+-- (es_victory.lua loads after this file: its wrapper goes on during setup.)
 local base_setup = game.procedure_fn("setup")
 procedure("setup", function(args)
   local V = L.sa_victory
@@ -157,7 +142,5 @@ procedure("setup", function(args)
       return base_lost(p)
     end
   end
-  local r = base_setup(args)
-  ES.t_after_setup()
-  return r
+  return base_setup(args)
 end)

@@ -47,7 +47,7 @@ h.primary = function(p)
       agenda = L.sa_place_agenda(q)
     end
   else
-    local q = tonumber(game.choose(p, "new speaker", L.new_speaker_choices(p, players(nil))):sub(2))
+    local q = tonumber(game.choose(p, { key = "sa.new_speaker" }, L.new_speaker_choices(p, players(nil))):sub(2))
     game.put("game", nil, "speaker", q)
     game.log({ key = "sa.is_speaker", p = L.pn(q) })
     agenda = L.sa_place_agenda(p)
