@@ -34,7 +34,7 @@ function L.fire_cannons(q, list, target, label)
   if F.on() and into and label == "space cannon" and type(target) == "number"
     and F.has(target, into, "fleet_ignores_mines_and_pds") then
     game.log(L.pn(target) .. " ships in " .. L.sysname(into) .. " cannot be targeted by PDS fire (" .. F.name(target) .. ")")
-    L.last_volley = { source = q }
+    L.combat_state.last_volley = { source = q }
     return 0
   end
   return base_fire(q, list, target, label)

@@ -1,6 +1,10 @@
 -- The tactical action, step by step (LRR 89): activation, movement, space
 -- cannon offense, space combat, invasion, production.
 local L = game.lib
+-- State of the fight in progress that hooks of several packs share (the last
+-- space cannon volley and its ctx): a table registered once, whose fields
+-- change while the game runs.
+L.combat_state = L.combat_state or {}
 
 procedure("tactical_action", function(ctx)
   -- A handler may end the turn at any point by setting ctx.end_turn.
@@ -214,7 +218,7 @@ end
 -- the hit-assignment options to pass to L.assign_hits.
 function L.fire_cannons(q, list, target_player, label)
   local w = game.window("space_cannon_volley", { player = q, target = target_player, label = label, active = game.get("game", nil, "active") })
-  L.last_volley = { prefer_non_fighters = w.prefer_non_fighters, source = q }
+  L.combat_state.last_volley = { prefer_non_fighters = w.prefer_non_fighters, source = q }
   local total = 0
   -- An extra die (e.g. from a technology) is added once per volley, to the first unit.
   local extra = L.extra_dice(q, "space_cannon")
@@ -241,7 +245,7 @@ procedure("space_cannon_offense", function(ctx)
   if #L.ships(p, s) > 0 then
     for _, g in ipairs(cannon_groups(s, function(q) return q ~= p end)) do
       local hits = L.fire_cannons(g.player, g.list, p, "space cannon")
-      local volley = L.last_volley
+      local volley = L.combat_state.last_volley
       local w = game.window("space_cannon_hits", { player = p, shooter = g.player, hits = hits, system = s })
       L.assign_hits(p, L.ships(p, s), w.hits, "space cannon", volley)
     end
@@ -250,7 +254,7 @@ procedure("space_cannon_offense", function(ctx)
   for _, q in ipairs(L.enemies_in(p, s)) do
     for _, g in ipairs(cannon_groups(s, function(x) return x == p end)) do
       local hits = L.fire_cannons(p, g.list, q, "space cannon")
-      local volley = L.last_volley
+      local volley = L.combat_state.last_volley
       local w = game.window("space_cannon_hits", { player = q, shooter = p, hits = hits, system = s })
       L.assign_hits(q, L.ships(q, s), w.hits, "space cannon", volley)
     end

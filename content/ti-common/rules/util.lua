@@ -59,15 +59,16 @@ function L.reset_cache() cache = {} end
 function L.is_ship(p, t) return L.def(p, t).class == "ship" end
 
 -- Unit types in a stable order (as defined in units.yaml, base slots only).
+local unit_types_cache
 function L.unit_types()
-  if L._types then return L._types end
+  if unit_types_cache then return unit_types_cache end
   local seen, out = {}, {}
   for _, id in ipairs(game.keys(game.data.units)) do
     local t = game.data.units[id].type or id
     if not seen[t] then seen[t] = true; out[#out + 1] = t end
   end
   table.sort(out)
-  L._types = out
+  unit_types_cache = out
   return out
 end
 

@@ -421,14 +421,14 @@ function L.dice_rolled(p, ability, label, groups, hits, extra)
 end
 
 -- One volley of space cannon fire, replacing ti-common's (same window
--- space_cannon_volley, same L.last_volley, same extra die and penalty), with
+-- space_cannon_volley, same L.combat_state.last_volley, same extra die and penalty), with
 -- the TI3 modifiers, the Graviton Laser System reroll and the dice_rolled
 -- window. A die the Graviton Laser System rerolled shows its new result in
 -- the groups and may be rerolled again by another effect (UNCERTAIN: we know
 -- of no TI3 rule that limits a die to one reroll).
 function L.fire_cannons(q, list, target_player, label)
   local w = game.window("space_cannon_volley", { player = q, target = target_player, label = label, active = game.get("game", nil, "active") })
-  L.last_volley = { prefer_non_fighters = w.prefer_non_fighters, source = q }
+  L.combat_state.last_volley = { prefer_non_fighters = w.prefer_non_fighters, source = q }
   local bonus = L.flag(q, "space_cannon_bonus")
   local reroll = L.flag(q, "pds_reroll") > 0
   local at_ships = label == "space cannon"
