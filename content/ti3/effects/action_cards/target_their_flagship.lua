@@ -69,7 +69,7 @@ return {
             end
             g.hits = (g.hits or 0) - lost
             ctx.hits = (ctx.hits or 0) - lost
-            game.log({ key = "ti3.flagship_does_not_roll", unit = x.kind .. "#" .. x.unit, id = x.unit, lost = lost, s = (lost == 1 and "" or "s") })
+            game.log({ key = lost == 1 and "ti3.flagship_does_not_roll_one" or "ti3.flagship_does_not_roll_many", unit = x.kind .. "#" .. x.unit, id = x.unit, lost = lost })
             break
           end
         end

@@ -36,7 +36,7 @@ return {
     local hits = game.roll({ key = "ti3.tech_roll", p = L.pn(p), tech = L.name("techs", def.id) }, t.dead, 6)
     for _ = 1, hits do game.spawn("ground_force", p, { planet = pl }) end
     if hits > 0 then
-      game.log({ key = "ti3.puts_ground_forces_for", p = L.pn(p), hits = hits, s = (hits > 1 and "s" or ""), planet = L.name("planets", pl), tech = L.name("techs", def.id) })
+      game.log({ key = hits > 1 and "ti3.puts_ground_forces_for_many" or "ti3.puts_ground_forces_for_one", p = L.pn(p), hits = hits, planet = L.name("planets", pl), tech = L.name("techs", def.id) })
     end
   end,
 }
