@@ -54,10 +54,10 @@ function C.warfare_ii(o)
       if #opts == 0 then return end
       local hexes = {}
       for _, s in ipairs(opts) do hexes[#hexes + 1] = game.system(s).hex end
-      local s = game.system_at(game.choose(p, "place the High Alert token in", hexes))
+      local s = game.system_at(game.choose(p, { key = "ti3.high_alert_place" }, hexes))
       game.clear_tokens(HIGH_ALERT)
       game.place_token(s, HIGH_ALERT, p)
-      game.log(L.pn(p) .. " puts the High Alert token in " .. L.sysname(s))
+      game.log({ key = "ti3.high_alert_puts", p = L.pn(p), system = L.sysname(s) })
     end,
 
     played = o.played,
@@ -74,7 +74,7 @@ function C.warfare_ii(o)
           end
         end
         if #opts == 1 then return end
-        local pick = game.choose(q, "Reinforce: move a ship", opts)
+        local pick = game.choose(q, { key = "ti3.reinforce_move_ship" }, opts)
         if pick == "none" then return end
         local kind, id, hex = pick:match("^([%w_]+)#(%d+)%->(.+)$")
         id = tonumber(id)
@@ -82,11 +82,11 @@ function C.warfare_ii(o)
         for _, u in ipairs(game.units { owner = q, space = true }) do if u.id == id then origin = u.system end end
         local to = game.system_at(hex)
         game.move_unit(id, { system = to })
-        game.log(L.pn(q) .. " moves " .. kind .. "#" .. id .. " " .. L.sysname(origin) .. " -> " .. L.sysname(to) .. " (Reinforce)")
+        game.log({ key = "ti3.reinforce_moves", p = L.pn(q), unit = kind .. "#" .. id, id = id, from = L.sysname(origin), to = L.sysname(to) })
         local room = L.def(q, kind).capacity or 0
         for _, u in ipairs(cargo(q, origin)) do
           if room <= 0 then break end
-          if u.id ~= id and L.def(q, u.kind).transported and game.confirm(q, "take " .. u.kind .. "#" .. u.id .. " along") then
+          if u.id ~= id and L.def(q, u.kind).transported and game.confirm(q, { key = "ti3.take_along", unit = u.kind .. "#" .. u.id, id = u.id }) then
             game.move_unit(u.id, { system = to })
             room = room - 1
           end
@@ -121,10 +121,10 @@ function C.warfare_ii(o)
           for _, u in ipairs(L.ships(p, ctx.system)) do if u.id == id then moved = true end end
         end
       end
-      if moved and game.choose(p, "move the High Alert token with your ships", { "no", "yes" }) == "yes" then
+      if moved and game.choose(p, { key = "ti3.high_alert_move_with_ships" }, { "no", "yes" }) == "yes" then
         game.remove_token(t.from, HIGH_ALERT, p)
         game.place_token(ctx.system, HIGH_ALERT, p)
-        game.log(L.pn(p) .. " moves the High Alert token to " .. L.sysname(ctx.system))
+        game.log({ key = "ti3.high_alert_moves", p = L.pn(p), system = L.sysname(ctx.system) })
       end
     end,
 
@@ -140,7 +140,7 @@ function C.warfare_ii(o)
     end,
 
     ["before:status_phase"] = function()
-      if game.clear_tokens(HIGH_ALERT) > 0 then game.log("the High Alert token is removed") end
+      if game.clear_tokens(HIGH_ALERT) > 0 then game.log({ key = "ti3.high_alert_removed" }) end
     end,
   }
 end
@@ -198,18 +198,18 @@ function C.diplomacy_ii(o)
     if #controlled_systems(p) > 0 then opts[#opts + 1] = "demilitarized zone" end
     if #annex_targets(p) > 0 then opts[#opts + 1] = "peaceful annexation" end
     if #opts == 0 then return end
-    if game.choose(p, "Diplomacy II", opts) == "peaceful annexation" then
+    if game.choose(p, { key = "ti3.diplomacy_ii_primary" }, opts) == "peaceful annexation" then
       annex(p, false)
       return
     end
     local hexes = {}
     for _, s in ipairs(controlled_systems(p)) do hexes[#hexes + 1] = game.system(s).hex end
-    local s = game.system_at(game.choose(p, "demilitarized zone in", hexes))
-    game.log(L.pn(p) .. " declares " .. L.sysname(s) .. " a demilitarized zone")
+    local s = game.system_at(game.choose(p, { key = "ti3.dmz_in" }, hexes))
+    game.log({ key = "ti3.declares_dmz", p = L.pn(p), system = L.sysname(s) })
     for _, q in ipairs(L.order_from(p)) do
       if q ~= p and L.reinforcements(q) > 0 and not game.has_token(s, "command", q) then
         game.place_token(s, "command", q)
-        game.log(L.pn(q) .. " places a command counter in " .. L.sysname(s))
+        game.log({ key = "ti3.places_own_command_counter", p = L.pn(q), system = L.sysname(s) })
       end
     end
   end
@@ -238,7 +238,7 @@ local function reveal_one_of_two(p)
   if #drawn > 1 then
     local names = {}
     for _, c in ipairs(drawn) do names[#names + 1] = c end
-    pick = game.choose(p, "objective to reveal (the other goes back on top)", names)
+    pick = game.choose(p, { key = "ti3.objective_to_reveal" }, names)
   end
   for _, c in ipairs(drawn) do
     if c ~= pick then game.move_card(c, peek, "deck:public") end
@@ -266,16 +266,16 @@ function C.bureaucracy(o)
 
     primary = function(p)
       if L.bureaucracy_gives_counter(p) then
-        local pool = game.choose(p, "place a command counter", L.POOLS)
+        local pool = game.choose(p, { key = "ti3.place_command_counter" }, L.POOLS)
         game.add(p, pool, 1)
-        game.log(L.pn(p) .. " gains a command counter (" .. pool .. ")")
+        game.log({ key = "ti3.gains_command_counter", p = L.pn(p), pool = pool })
       end
       reveal(p)
       local opts = { "none" }
       for _, c in ipairs(game.zone("public")) do
         if not game.get("player", p, "scored:" .. c) and L.can_score(p, c) then opts[#opts + 1] = c end
       end
-      local c = game.choose(p, "claim a public objective", opts)
+      local c = game.choose(p, { key = "ti3.claim_public_objective" }, opts)
       if c ~= "none" then L.score(p, c) end
     end,
 
@@ -305,7 +305,7 @@ end
 
 local function unrest_destroy(u, p)
   game.remove_unit(u.id)
-  game.log(L.pn(u.owner) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+  game.log({ key = "ti3.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
   game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, source = p, label = "local unrest", system = u.system })
 end
 
@@ -313,7 +313,7 @@ local function unrest_aftermath(p, q, pl)
   if #L.ground(q, pl) == 0 then
     for _, u in ipairs(game.units { planet = pl, owner = q }) do unrest_destroy(u, p) end
     game.set_owner(pl, nil)
-    game.log(L.name("planets", pl) .. " becomes neutral")
+    game.log({ key = "ti3.becomes_neutral", planet = L.name("planets", pl) })
   end
 end
 
@@ -345,14 +345,14 @@ function C.local_unrest(o)
       if not pl then return end
       local q = game.planet_owner(pl)
       game.exhaust(pl, true)
-      game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl))
+      game.log({ key = "ti3.exhausts", p = L.pn(p), planet = L.name("planets", pl) })
       local g = L.ground(q, pl)
       if #g > 0 then
         local opts, by = {}, {}
         for _, u in ipairs(g) do
           if not by[u.kind] then by[u.kind] = u; opts[#opts + 1] = u.kind end
         end
-        unrest_destroy(by[game.choose(p, "ground force to destroy", opts)], p)
+        unrest_destroy(by[game.choose(p, { key = "ti3.ground_force_to_destroy" }, opts)], p)
       end
       aftermath(p, q, pl)
     end,
@@ -382,7 +382,7 @@ end
 local function cancel_agreement(list, i, label)
   table.remove(list, i)
   game.put("game", nil, "agreements", list)
-  game.log("the trade agreement " .. label .. " is cancelled")
+  game.log({ key = "ti3.trade_agreement_cancelled", agreement = label })
 end
 
 local function collect_less_one(p)
@@ -405,7 +405,7 @@ function C.trade_ii(o)
     primary = function(p)
       local opts = { "gain 3 trade goods" }
       if #cancellable() > 0 then opts[#opts + 1] = "cancel agreements" end
-      if game.choose(p, title, L.trade_choices(p, title, opts)) == "gain 3 trade goods" then
+      if game.choose(p, { key = "ti3.trade_primary", card = title }, L.trade_choices(p, title, opts)) == "gain 3 trade goods" then
         L.gain_tg(p, 3, title)
       else
         for _ = 1, 2 do
@@ -413,7 +413,7 @@ function C.trade_ii(o)
           local opts2 = { "done" }
           for _, i in ipairs(cancellable()) do opts2[#opts2 + 1] = L.pn(list[i].a) .. "-" .. L.pn(list[i].b) end
           if #opts2 == 1 then break end
-          local pick = game.choose(p, "cancel a trade agreement", opts2)
+          local pick = game.choose(p, { key = "ti3.cancel_trade_agreement" }, opts2)
           if pick == "done" then break end
           for k, i in ipairs(cancellable()) do
             if opts2[k + 1] == pick then
@@ -442,12 +442,12 @@ local function play_political(q)
     if not seen[c] then seen[c] = true; hand[#hand + 1] = c end
   end
   if #hand == 0 then
-    game.log(L.pn(q) .. " has no political card to play")
+    game.log({ key = "ti3.no_political_card_to_play", p = L.pn(q) })
     return
   end
   table.sort(hand)
-  local c = game.choose(q, "play a political card", hand)
-  game.log(L.pn(q) .. " plays the political card " .. L.name("political_cards", c))
+  local c = game.choose(q, { key = "ti3.play_political_card" }, hand)
+  game.log({ key = "ti3.plays_political_card", p = L.pn(q), card = L.name("political_cards", c) })
   game.move_card(c, "politics:" .. q, "deck:politics")
   L.political_vote()
 end
@@ -474,18 +474,18 @@ function C.assembly()
       local opts = {}
       if L.speaker() ~= p then opts[#opts + 1] = "take the speaker token" end
       opts[#opts + 1] = "give the speaker token"
-      local pick = game.choose(p, "Assembly", L.assembly_choices(p, opts))
+      local pick = game.choose(p, { key = "ti3.assembly_primary" }, L.assembly_choices(p, opts))
       L.assembly_chosen(p, pick)
       local others = assembly_others(p)
       if pick ~= "take the speaker token" then others = L.new_speaker_choices(p, others) end
-      local q = tonumber(game.choose(p, pick == "take the speaker token" and "player who plays a political card" or "new speaker", others):sub(2))
+      local q = tonumber(game.choose(p, { key = pick == "take the speaker token" and "ti3.who_plays_political_card" or "ti3.new_speaker" }, others):sub(2))
       if pick == "take the speaker token" then
         game.put("game", nil, "speaker", p)
-        game.log(L.pn(p) .. " is speaker")
+        game.log({ key = "ti3.is_speaker", p = L.pn(p) })
         play_political(q)
       else
         game.put("game", nil, "speaker", q)
-        game.log(L.pn(q) .. " is speaker")
+        game.log({ key = "ti3.is_speaker", p = L.pn(q) })
         play_political(p)
       end
     end,
@@ -500,12 +500,12 @@ function C.assembly()
           if game.exhausted(pl) and (d.resources or 0) + (d.influence or 0) <= left then opts[#opts + 1] = pl end
         end
         if #opts == 1 then return end
-        local pl = game.choose(q, "ready a planet (" .. left .. " left)", opts)
+        local pl = game.choose(q, { key = "ti3.ready_planet_left", n = left }, opts)
         if pl == "done" then return end
         local d = L.pdef(pl)
         left = left - (d.resources or 0) - (d.influence or 0)
         game.exhaust(pl, false)
-        game.log(L.pn(q) .. " readies " .. L.name("planets", pl))
+        game.log({ key = "ti3.readies", p = L.pn(q), planet = L.name("planets", pl) })
       end
     end,
   }
@@ -527,13 +527,13 @@ function C.pillage(p, def)
       if q ~= p and not taken[q] and game.counter(q, "tg") >= 3 then opts[#opts + 1] = L.pn(q) end
     end
     if #opts == 1 then return end
-    local pick = game.choose(p, L.name("race_abilities", def.id) .. ": take a trade good from", opts)
+    local pick = game.choose(p, { key = "ti3.pillage_take_from", ability = L.name("race_abilities", def.id) }, opts)
     if pick == "none" then return end
     local q = tonumber(pick:sub(2))
     L.pillage_picked(p, q, def)
     taken[q] = true
     game.add(q, "tg", -1)
     game.add(p, "tg", 1)
-    game.log(L.pn(p) .. " takes 1 tg from " .. L.pn(q) .. " (" .. L.name("race_abilities", def.id) .. ")")
+    game.log({ key = "ti3.takes_tg_from", p = L.pn(p), q = L.pn(q), ability = L.name("race_abilities", def.id) })
   end
 end

@@ -121,7 +121,7 @@ local function neutral_fight(p, mine_fn, neutrals, label)
     end
     table.sort(order)
     for _, hit in ipairs(order) do
-      hn = hn + game.roll("neutral " .. groups[hit].kind .. " (" .. label .. ")", groups[hit].n, hit)
+      hn = hn + game.roll({ key = "ti3.neutral_roll", unit = groups[hit].kind, label = label }, groups[hit].n, hit)
     end
     for _ = 1, hp do
       if #neutrals == 0 then break end
@@ -283,7 +283,7 @@ function B.trigger_mines(p, s, movers)
   end
   if #ships == 0 then return end
   local target = 9 + (game.holds(p, "techs", "maneuvering_jets") and 1 or 0)
-  local hits = game.roll(L.pn(p) .. " space mines in " .. L.sysname(s), #ships, target)
+  local hits = game.roll({ key = "ti3.space_mines_roll", p = L.pn(p), system = L.sysname(s) }, #ships, target)
   B.remove_mine(s, owner)
   L.assign_hits(p, ships, hits, "space mine", { source = (owner ~= "none") and owner or nil })
 end
@@ -634,7 +634,7 @@ end
 
 EFFECTS.lazax_survivors = function(p, c)
   game.add(p, "se_lazax_survivors", 1)
-  game.log(L.pn(p) .. " takes the Lazax Survivors: +3 votes on every later agenda")
+  game.log({ key = "ti3.takes_lazax_survivors", p = L.pn(p) })
   return "discard"
 end
 
@@ -643,7 +643,7 @@ end
 EFFECTS.settlers = function(p, c, w)
   for _, u in ipairs(L.ground(p, w.planet)) do game.move_unit(u.id, { system = w.system }) end
   game.log({ key = "ti3.ground_forces_return_space", p = L.pn(p), planet = L.name("planets", w.planet) })
-  local hits = game.roll(L.pn(p) .. " settlers", 1, 6)
+  local hits = game.roll({ key = "ti3.settlers_roll", p = L.pn(p) }, 1, 6)
   if hits > 0 then
     for _ = 1, 2 do game.spawn("ground_force", p, { planet = w.planet }) end
     game.log({ key = "ti3.places_two_free_ground_forces", p = L.pn(p), planet = L.name("planets", w.planet) })
@@ -670,7 +670,7 @@ EFFECTS.hostage_situation = function(p, c, w)
   if game.counter(p, "tg") >= n then table.insert(opts, 1, "pay " .. n .. " tg") end
   if game.choose(p, { key = "ti3.domain_counter_choice", name = c.name }, opts):sub(1, 3) == "pay" then
     game.add(p, "tg", -n)
-    game.log(L.pn(p) .. " pays " .. n .. " tg (" .. c.name .. ")")
+    game.log({ key = "ti3.pays_tg", p = L.pn(p), n = n, name = c.name })
   else
     for _, u in ipairs(gf) do destroy(u, c.name) end
   end
@@ -678,7 +678,7 @@ EFFECTS.hostage_situation = function(p, c, w)
 end
 
 EFFECTS.automated_defense = function(p, c, w)
-  local hits = game.roll("automated defense system on " .. L.name("planets", w.planet), 2, 6)
+  local hits = game.roll({ key = "ti3.automated_defense_roll", planet = L.name("planets", w.planet) }, 2, 6)
   for _ = 1, hits do
     L.assign_hits(p, L.ships(p, w.system), 1, c.name, { no_sustain = true })
     local gf = L.ground(p, w.planet)
@@ -716,13 +716,13 @@ end
 
 EFFECTS.discovery = function(p, c)
   L.draw("deck:actions", "discard:actions", "actions:" .. p, 1)
-  game.log(L.pn(p) .. " draws an action card (" .. c.name .. ")")
+  game.log({ key = "ti3.draws_action_card_for", p = L.pn(p), card = c.name })
   return "discard"
 end
 
 EFFECTS.precursor_station = function(p, c, w)
   game.put("game", nil, "se_precursor", w.system)
-  game.log(L.sysname(w.system) .. " holds the Precursor Space Station")
+  game.log({ key = "ti3.holds_precursor_space_station", system = L.sysname(w.system) })
   return "discard"
 end
 
@@ -755,7 +755,11 @@ end
 local function resolve(p, id, where)
   local c = game.data.se_counters_b[id]
   where.counter = id
-  game.log(L.pn(p) .. " reveals " .. c.name .. (where.planet and (" on " .. L.name("planets", where.planet)) or (" in " .. L.sysname(where.system))))
+  if where.planet then
+    game.log({ key = "ti3.reveals_counter_on", p = L.pn(p), name = c.name, planet = L.name("planets", where.planet) })
+  else
+    game.log({ key = "ti3.reveals_counter_in", p = L.pn(p), name = c.name, system = L.sysname(where.system) })
+  end
   local f = EFFECTS[c.effect]
   if not f then error("no effect '" .. tostring(c.effect) .. "' for counter " .. id) end
   return f(p, c, where)
@@ -1136,7 +1140,7 @@ function B.install()
     if opt("final_frontier") and not game.get("game", nil, "winner") and B.station_holder() == p
       and game.counter(p, "vp") >= L.goal() - 1 then
       game.put("game", nil, "winner", p)
-      game.log(L.pn(p) .. " holds the Precursor Space Station and needs one point less")
+      game.log({ key = "ti3.precursor_needs_one_less", p = L.pn(p) })
       error({ game_over = true, commit = true }, 0)
     end
     return base_check(p)

@@ -71,13 +71,13 @@ function L.negotiate(holder)
       for q = 1, game.num_players() do
         if q ~= p and free_contract(q) and not has_agreement(p, q) then opts[#opts + 1] = L.pn(q) end
       end
-      local pick = game.choose(p, "propose a trade agreement", opts)
+      local pick = game.choose(p, { key = "ti3.propose_trade_agreement" }, opts)
       if pick ~= "none" then
         local q = tonumber(pick:sub(2))
-        local ok = game.choose(q, L.pn(p) .. " proposes a trade agreement", { "accept", "decline" }) == "accept"
+        local ok = game.choose(q, { key = "ti3.proposes_trade_agreement", p = L.pn(p) }, { "accept", "decline" }) == "accept"
         local free = L.flag(p, "trade_no_approval") > 0 or L.flag(q, "trade_no_approval") > 0
         if ok and holder ~= p and holder ~= q and not free then
-          ok = game.choose(holder, "approve the agreement of " .. L.pn(p) .. " and " .. L.pn(q), { "approve", "refuse" }) == "approve"
+          ok = game.choose(holder, { key = "ti3.approve_agreement", p = L.pn(p), q = L.pn(q) }, { "approve", "refuse" }) == "approve"
         end
         if ok then
           local list = agreements()

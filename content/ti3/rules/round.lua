@@ -40,7 +40,7 @@ function L.take_bonus(p, id, bonus)
       tg = tg + 1
     end
   end
-  game.log({ key = "ti3.takes_bonus", p = L.pn(p), bonus = bonus, tg = tg, cc = cc, s = (cc == 1 and "" or "s") })
+  game.log({ key = cc == 1 and "ti3.takes_bonus_one" or "ti3.takes_bonus_many", p = L.pn(p), bonus = bonus, tg = tg, cc = cc })
 end
 
 -- hook: the strategy cards p may take with this pick, from the free ones (default: all of them).

@@ -68,7 +68,7 @@ return {
         local n = tonumber(game.choose(q, { key = "ti3.commit_ground_forces", planet = L.name("planets", pl) }, opts))
         if n > 0 then
           for _ = 1, n do game.move_unit(table.remove(back, 1).id, { planet = pl }) end
-          game.log({ key = "ti3.commits_ground_forces", p = L.pn(q), n = n, s = (n > 1 and "s" or ""), planet = L.name("planets", pl) })
+          game.log({ key = n > 1 and "ti3.commits_ground_forces_many" or "ti3.commits_ground_forces_one", p = L.pn(q), n = n, planet = L.name("planets", pl) })
           local listed = false
           for _, x in ipairs(ctx.targets) do if x == pl then listed = true end end
           if game.planet_owner(pl) ~= q and not listed then table.insert(ctx.targets, pl) end

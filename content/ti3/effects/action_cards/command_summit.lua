@@ -8,6 +8,6 @@ return {
   run = function(ctx, p)
     local n = math.min(2, L.reinforcements(p))
     game.add(p, "tactic", n)
-    game.log({ key = "ti3.puts_command_counters", p = L.pn(p), n = n, s = (n == 1 and "" or "s") })
+    game.log({ key = n == 1 and "ti3.puts_command_counters_one" or "ti3.puts_command_counters_many", p = L.pn(p), n = n })
   end,
 }

@@ -17,7 +17,7 @@ return {
   run = function(ctx, p)
     local q, s = ctx.source, ctx.system
     local value = L.def(p, ctx.kind).combat
-    local hits = game.roll(L.pn(p) .. " courageous to the end for " .. ctx.kind .. "#" .. ctx.unit, 2, value)
+    local hits = game.roll({ key = "ti3.courageous_roll", p = L.pn(p), unit = ctx.kind .. "#" .. ctx.unit, id = ctx.unit }, 2, value)
     L.assign_hits(q, L.ships(q, s), hits, "courageous to the end", { source = p })
   end,
 }

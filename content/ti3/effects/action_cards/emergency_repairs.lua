@@ -24,6 +24,6 @@ return {
         n = n + 1
       end
     end
-    game.log({ key = "ti3.repairs_ships", p = L.pn(p), n = n, s = (n == 1 and "" or "s"), system = L.sysname(s) })
+    game.log({ key = n == 1 and "ti3.repairs_ships_one" or "ti3.repairs_ships_many", p = L.pn(p), n = n, system = L.sysname(s) })
   end,
 }

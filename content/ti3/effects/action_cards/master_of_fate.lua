@@ -20,7 +20,7 @@ return {
       local c = game.choose(p, { key = "ti3.action_card", p = L.pn(q) }, cards)
       game.move_card(c, peek, "actions:" .. q)
     end
-    game.log({ key = "ti3.hands_out_action_cards", p = L.pn(p), n = #got, s = (#got == 1 and "" or "s") })
+    game.log({ key = #got == 1 and "ti3.hands_out_action_cards_one" or "ti3.hands_out_action_cards_many", p = L.pn(p), n = #got })
     for _, q in ipairs(L.initiative_order()) do
       local n = L.flag(q, "extra_action_cards")
       if n > 0 then L.draw("deck:actions", "discard:actions", "actions:" .. q, n) end

@@ -29,7 +29,7 @@ return {
     game.put("player", p, "foresight", list)
     game.move_card(def.played_as or def.id, "discard:actions", "foresight:" .. p)
     game.grant("game", "action_cards", def.id)
-    game.log(L.pn(p) .. " sets " .. ctx.kind .. "#" .. ctx.unit .. " aside (Military Foresight)")
+    game.log({ key = "ti3.sets_aside", p = L.pn(p), unit = ctx.kind .. "#" .. ctx.unit, id = ctx.unit })
   end,
   ["before:status_phase"] = function(ctx, _, def)
     for q = 1, game.num_players() do

@@ -40,7 +40,7 @@ return {
     local q = (ctx.player == p) and ctx.defender or ctx.player
     local n = cruisers(p, s)
     if n > 0 and q and #L.ships(q, s) > 0 then
-      game.log({ key = "ti3.mines_score_hits", p = L.pn(p), n = n, s = (n == 1 and "" or "s") })
+      game.log({ key = n == 1 and "ti3.mines_score_hits_one" or "ti3.mines_score_hits_many", p = L.pn(p), n = n })
       L.assign_hits(q, L.ships(q, s), n, "minelayers", { source = p })
     end
   end,

@@ -29,7 +29,7 @@ return {
     for _, x in ipairs(ctx.groups) do if x.kind == kind then g = x end end
     di = tonumber(di)
     local old = g.rolls[di]
-    local hit, rolls = game.roll(L.pn(p) .. " recheck: " .. L.pn(ctx.player) .. " " .. g.kind .. " rerolls " .. old, 1, g.target)
+    local hit, rolls = game.roll({ key = "ti3.recheck_roll", p = L.pn(p), q = L.pn(ctx.player), unit = g.kind, old = old }, 1, g.target)
     g.rolls[di] = rolls[1]
     local was = (old >= g.target) and 1 or 0
     g.hits = (g.hits or 0) - was + hit

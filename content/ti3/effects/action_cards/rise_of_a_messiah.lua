@@ -7,6 +7,6 @@ return {
     local list = game.planets_owned(p)
     table.sort(list)
     for _, pl in ipairs(list) do game.spawn("ground_force", p, { planet = pl }) end
-    game.log({ key = "ti3.places_ground_force_on_each", p = L.pn(p), n = #list, s = (#list == 1 and "" or "s") })
+    game.log({ key = #list == 1 and "ti3.places_ground_force_on_each_one" or "ti3.places_ground_force_on_each_many", p = L.pn(p), n = #list })
   end,
 }

@@ -9,6 +9,6 @@ return {
   run = function(ctx, p)
     local n = math.min(2, ctx.hits)
     ctx.hits = ctx.hits - n
-    game.log({ key = "ti3.cancels_hits", p = L.pn(p), n = n, s = (n == 1 and "" or "s") })
+    game.log({ key = n == 1 and "ti3.cancels_hits_one" or "ti3.cancels_hits_many", p = L.pn(p), n = n })
   end,
 }

@@ -29,7 +29,7 @@ return {
         game.log({ key = "ti3.exhausts", p = L.pn(p), planet = L.name("planets", pl) })
       end
     end
-    local back = game.roll(L.pn(p) .. " strategic bombardment", 1, 6)
+    local back = game.roll({ key = "ti3.strategic_bombardment_roll", p = L.pn(p) }, 1, 6)
     local id = def.played_as or def.id
     if back > 0 and game.move_card(id, "discard:actions", "actions:" .. p) then
       game.log({ key = "ti3.takes_back_into_hand", p = L.pn(p), card = L.name("action_cards", id) })

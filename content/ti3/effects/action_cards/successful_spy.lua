@@ -19,6 +19,6 @@ return {
       game.move_card(hand[game.random(#hand)], "actions:" .. q, "actions:" .. p)
       n = n + 1
     end
-    game.log({ key = "ti3.takes_action_cards_at_random", p = L.pn(p), n = n, s = (n == 1 and "" or "s"), q = L.pn(q) })
+    game.log({ key = n == 1 and "ti3.takes_action_cards_at_random_one" or "ti3.takes_action_cards_at_random_many", p = L.pn(p), n = n, q = L.pn(q) })
   end,
 }

@@ -48,7 +48,7 @@ return {
     st.skip[#st.skip + 1] = { player = p, kind = kind, unit = tonumber(id) }
     game.put("game", nil, KEY, st)
     game.grant("game", "action_cards", def.id)
-    local hits = game.roll(L.pn(p) .. " targets " .. target .. " with " .. mine, 1, L.def(p, kind).combat)
+    local hits = game.roll({ key = "ti3.targets_with", p = L.pn(p), target = target, unit = mine }, 1, L.def(p, kind).combat)
     if hits > 0 then
       local u
       for _, x in ipairs(L.ships(q, s)) do if x.id == tid then u = x end end
@@ -69,7 +69,7 @@ return {
             end
             g.hits = (g.hits or 0) - lost
             ctx.hits = (ctx.hits or 0) - lost
-            game.log({ key = "ti3.flagship_does_not_roll", unit = x.kind .. "#" .. x.unit, id = x.unit, lost = lost, s = (lost == 1 and "" or "s") })
+            game.log({ key = lost == 1 and "ti3.flagship_does_not_roll_one" or "ti3.flagship_does_not_roll_many", unit = x.kind .. "#" .. x.unit, id = x.unit, lost = lost })
             break
           end
         end

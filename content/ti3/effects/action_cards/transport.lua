@@ -45,6 +45,6 @@ return {
       game.move_unit(by[k].id, { planet = b })
       n = n + 1
     end
-    game.log({ key = "ti3.moves_ground_forces", p = L.pn(p), n = n, s = (n == 1 and "" or "s"), planet = L.name("planets", a), planet2 = L.name("planets", b) })
+    game.log({ key = n == 1 and "ti3.moves_ground_forces_one" or "ti3.moves_ground_forces_many", p = L.pn(p), n = n, planet = L.name("planets", a), planet2 = L.name("planets", b) })
   end,
 }

@@ -26,7 +26,7 @@ return {
       if pick == "none" then return end
       local m = map[pick]
       game.add(p, "tg", -(rr.tg or 1))
-      local hits, rolls = game.roll(L.pn(p) .. " rerolls " .. m.g.kind .. " for " .. (rr.tg or 1) .. " tg (" .. name .. ")", 1, m.g.target)
+      local hits, rolls = game.roll({ key = "ti3.rerolls_for_tg", p = L.pn(p), unit = m.g.kind, tg = (rr.tg or 1), name = name }, 1, m.g.target)
       m.g.rolls[m.i] = rolls and rolls[1] or m.g.rolls[m.i]
       if hits > 0 then
         m.g.hits = (m.g.hits or 0) + 1

@@ -16,7 +16,7 @@ return {
     local u = L.flagships.units(p)[1]
     game.add(p, "strategy", -cost)
     game.spawn("cruiser", p, { system = u.system })
-    game.log({ key = "ti3.muaat_puts_cruiser", p = L.pn(p), cost = cost, s = (cost == 1 and "" or "s"), system = L.sysname(u.system), unit = L.name("units", def.id) })
+    game.log({ key = cost == 1 and "ti3.muaat_puts_cruiser_one" or "ti3.muaat_puts_cruiser_many", p = L.pn(p), cost = cost, system = L.sysname(u.system), unit = L.name("units", def.id) })
     L.enforce_limits(p, u.system)
   end,
 }

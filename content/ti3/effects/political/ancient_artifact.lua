@@ -32,14 +32,14 @@ local function disaster()
     for _, p in ipairs(L.order_from(L.speaker())) do
       local fleet = L.ships(p, s)
       if #fleet > 0 then
-        local hits = game.roll(NAME() .. " strikes the " .. L.pn(p) .. " fleet in " .. L.sysname(s), 3, 5)
+        local hits = game.roll({ key = "ti3.strikes_fleet", card = NAME(), p = L.pn(p), system = L.sysname(s) }, 3, 5)
         L.assign_hits(p, fleet, hits, NAME())
         L.enforce_limits(p, s)
       end
       for _, pl in ipairs(game.planets_of(s)) do
         local units = game.units { planet = pl, owner = p }
         if #units > 0 then
-          local hits = game.roll(NAME() .. " strikes " .. L.pn(p) .. " on " .. L.name("planets", pl), 3, 5)
+          local hits = game.roll({ key = "ti3.strikes_planet", card = NAME(), p = L.pn(p), planet = L.name("planets", pl) }, 3, 5)
           L.assign_hits(p, units, hits, NAME())
         end
       end
@@ -61,7 +61,7 @@ end
 return {
   resolve = function(outcome, def)
     if outcome ~= "for" then return end
-    local _, rolls = game.roll(NAME(), 1, 6)
+    local _, rolls = game.roll({ key = "ti3.card_roll", card = NAME() }, 1, 6)
     game.log({ key = rolls[1] <= 5 and "ti3.ancient_artifact_disaster" or "ti3.ancient_artifact_technologies", card = NAME(), roll = rolls[1] })
     if rolls[1] <= 5 then disaster() else knowledge() end
   end,

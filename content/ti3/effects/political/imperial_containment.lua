@@ -48,7 +48,7 @@ return {
       n = math.min(n, game.counter(q, "tactic"))
       if n > 0 then
         game.add(q, "tactic", -n)
-        game.log({ key = "ti3.discards_command_counters", p = L.pn(q), n = n, s = (n > 1 and "s" or ""), card = NAME() })
+        game.log({ key = n > 1 and "ti3.discards_command_counters_many" or "ti3.discards_command_counters_one", p = L.pn(q), n = n, card = NAME() })
       end
     end
   end,

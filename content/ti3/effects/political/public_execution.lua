@@ -16,7 +16,7 @@ return {
     local hand = game.zone("actions:" .. p)
     for _, c in ipairs(hand) do game.move_card(c, "actions:" .. p, "discard:actions") end
     for _, pl in ipairs(game.planets_owned(p)) do game.exhaust(pl, true) end
-    game.log({ key = "ti3.public_execution", p = L.pn(p), n = #hand, s = (#hand == 1 and "" or "s") })
+    game.log({ key = #hand == 1 and "ti3.public_execution_one" or "ti3.public_execution_many", p = L.pn(p), n = #hand })
     game.put("game", nil, "pending:" .. ID, p)
     game.grant("game", "political_cards", ID)
   end,

@@ -33,7 +33,7 @@ return {
   tech_gained = function(ctx, p, def)
     if p ~= nil or game.get("game", nil, "law:" .. ID) ~= "for" then return end
     local q = ctx.player
-    local hits = game.roll(L.pn(q) .. " " .. NAME(), 1, 9)
+    local hits = game.roll({ key = "ti3.card_roll_of", p = L.pn(q), card = NAME() }, 1, 9)
     if hits == 0 then return end
     local opts = {}
     for _, u in ipairs(game.units { owner = q }) do

@@ -123,7 +123,7 @@ resolve.wormhole_research = function(outcome, def, tally, voters)
     game.log({ key = "ti3.wormholes_may_not_be", name = name })
     return
   end
-  local _, rolls = game.roll(name, 1, 1)
+  local _, rolls = game.roll({ key = "ti3.card_roll", card = name }, 1, 1)
   local r = rolls[1]
   game.log({ key = r <= 3 and "ti3.wormhole_roll_ships_destroyed" or r <= 7 and "ti3.wormhole_roll_controllers_gain" or "ti3.wormhole_roll_voters_gain", name = name, roll = r })
   if r <= 3 then

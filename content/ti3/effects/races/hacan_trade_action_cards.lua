@@ -32,10 +32,10 @@ return function(ctx, p, def)
     local pick = game.choose(p, name .. ": exchange action cards with", opts)
     if pick == "done" then return end
     local q = tonumber(pick:sub(2))
-    local give = pick_cards(p, "actions:" .. p, name .. ": offer a card to " .. L.pn(q))
+    local give = pick_cards(p, "actions:" .. p, { key = "ti3.offer_card_to", name = name, p = L.pn(q) })
     local back = {}
     if game.choose(q, { key = "ti3.offers_action_card_exchange", p = L.pn(p), n = #give }, { "decline", "answer" }) == "answer" then
-      back = pick_cards(q, "actions:" .. q, "give a card to " .. L.pn(p))
+      back = pick_cards(q, "actions:" .. q, { key = "ti3.give_card_to", p = L.pn(p) })
       if game.choose(p, { key = "ti3.gives_card_your", p = L.pn(q), n = #back, n2 = #give }, { "accept", "refuse" }) == "accept" and (#give + #back) > 0 then
         for _, c in ipairs(give) do game.move_card(c, "actions:" .. p, "actions:" .. q) end
         for _, c in ipairs(back) do game.move_card(c, "actions:" .. q, "actions:" .. p) end

@@ -23,7 +23,7 @@ return {
       if pick == "none" then return end
       local m = map[pick]
       game.add(p, "strategy", -1)
-      local hits, rolls = game.roll(L.pn(p) .. " rerolls " .. m.g.kind .. " (" .. L.name("race_abilities", def.id) .. ")", 1, m.g.target)
+      local hits, rolls = game.roll({ key = "ti3.rerolls_unit", p = L.pn(p), unit = m.g.kind, ability = L.name("race_abilities", def.id) }, 1, m.g.target)
       m.g.rolls[m.i] = rolls[1]
       if hits > 0 then
         m.g.hits = (m.g.hits or 0) + 1

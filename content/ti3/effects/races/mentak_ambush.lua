@@ -42,7 +42,7 @@ return {
     local hits = 0
     for _, u in ipairs(chosen) do
       local dd = L.def(p, u.kind)
-      hits = hits + game.roll(L.pn(p) .. " ambush " .. u.kind, dd.dice or 1, dd.combat)
+      hits = hits + game.roll({ key = "ti3.ambush_roll", p = L.pn(p), unit = u.kind, id = u.id }, dd.dice or 1, dd.combat)
     end
     L.assign_hits(opp, L.ships(opp, s), hits, "ambush", { source = p })
   end,

@@ -22,7 +22,7 @@ return {
       local theirs = enemy_ground(p, pl)
       if #theirs == 0 then return end
       if game.choose(p, { key = "ti3.roll_before_invasion_combat", name = name, planet = L.name("planets", pl) }, { "no", "yes" }) ~= "yes" then return end
-      if game.roll(L.pn(p) .. " " .. name, 1, 5) > 0 then
+      if game.roll({ key = "ti3.ability_roll", p = L.pn(p), ability = name }, 1, 5) > 0 then
         local u = theirs[1]
         game.remove_unit(u.id)
         game.spawn("ground_force", p, { planet = pl })

@@ -8,7 +8,7 @@ local function place(p, n)
   n = math.min(n, L.reinforcements(p))
   for _ = 1, n do game.add(p, game.choose(p, { key = "ti3.place_command_counter" }, L.POOLS), 1) end
   if n > 0 then
-    game.log({ key = "ti3.leadership_gains", p = L.pn(p), n = n, s = (n > 1 and "s" or ""), tactic = game.counter(p, "tactic"), fleet = game.counter(p, "fleet"), strategy = game.counter(p, "strategy") })
+    game.log({ key = n > 1 and "ti3.leadership_gains_many" or "ti3.leadership_gains_one", p = L.pn(p), n = n, tactic = game.counter(p, "tactic"), fleet = game.counter(p, "fleet"), strategy = game.counter(p, "strategy") })
   end
 end
 

@@ -8,7 +8,7 @@ local L = game.lib
 return {
   primary = function(p)
     L.strategy_research(p, 0)
-    L.strategy_research(p, 8, "buy a second technology (8 resources)")
+    L.strategy_research(p, 8, { key = "ti3.buy_second_technology" })
   end,
   secondary = function(q) L.strategy_research(q, 6) end,
 }

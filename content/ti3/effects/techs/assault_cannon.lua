@@ -29,7 +29,7 @@ return {
     local list = dreadnoughts(p, ctx.system)
     local dd = L.def(p, list[1].kind)
     game.log({ key = "ti3.fires", p = L.pn(p), tech = L.name("techs", def.id) })
-    local hits = game.roll(L.pn(p) .. " assault cannon " .. list[1].kind, #list, dd.combat)
+    local hits = game.roll({ key = "ti3.assault_cannon_roll", p = L.pn(p), unit = list[1].kind }, #list, dd.combat)
     L.assign_hits(opp, L.ships(opp, ctx.system), hits, "assault cannon", { source = p })
   end,
 }

@@ -33,10 +33,10 @@ return {
     if not t or t.planet ~= ctx.planet or t.dead == 0 then return end
     local pl = t.planet
     if #L.ground(p, pl) == 0 or #L.ground(t.opp, pl) > 0 then return end
-    local hits = game.roll(L.pn(p) .. " " .. L.name("techs", def.id), t.dead, 6)
+    local hits = game.roll({ key = "ti3.tech_roll", p = L.pn(p), tech = L.name("techs", def.id) }, t.dead, 6)
     for _ = 1, hits do game.spawn("ground_force", p, { planet = pl }) end
     if hits > 0 then
-      game.log({ key = "ti3.puts_ground_forces_for", p = L.pn(p), hits = hits, s = (hits > 1 and "s" or ""), planet = L.name("planets", pl), tech = L.name("techs", def.id) })
+      game.log({ key = hits > 1 and "ti3.puts_ground_forces_for_many" or "ti3.puts_ground_forces_for_one", p = L.pn(p), hits = hits, planet = L.name("planets", pl), tech = L.name("techs", def.id) })
     end
   end,
 }

@@ -13,7 +13,7 @@ return {
       if game.planet_owner(pl) == p then opts[#opts + 1] = pl end
     end
     if #opts == 0 then return end
-    if game.roll(L.pn(p) .. " " .. L.name("techs", def.id) .. " for " .. ctx.kind .. "#" .. ctx.unit, 1, 5) == 0 then return end
+    if game.roll({ key = "ti3.tech_roll_for", p = L.pn(p), tech = L.name("techs", def.id), unit = ctx.kind .. "#" .. ctx.unit, id = ctx.unit }, 1, 5) == 0 then return end
     local pl = game.choose(p, { key = "ti3.return_ground_force", tech = L.name("techs", def.id) }, opts)
     game.spawn(ctx.kind, p, { planet = pl })
     game.log({ key = "ti3.ground_force_returns", p = L.pn(p), planet = L.name("planets", pl), tech = L.name("techs", def.id) })

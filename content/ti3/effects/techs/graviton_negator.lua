@@ -33,7 +33,7 @@ return {
     if n == 0 then return end
     for i = 1, n do game.move_unit(list[i].id, { planet = pl }) end
     game.put("planet", pl, "gn_fighters", p)
-    game.log({ key = "ti3.commits_fighters", p = L.pn(p), n = n, s = (n > 1 and "s" or ""), planet = L.name("planets", pl) })
+    game.log({ key = n > 1 and "ti3.commits_fighters_many" or "ti3.commits_fighters_one", p = L.pn(p), n = n, planet = L.name("planets", pl) })
   end,
   ["after:ground_combat"] = function(ctx, p)
     local pl = ctx.planet

@@ -8,7 +8,7 @@ return {
     for _, g in ipairs(ctx.groups or {}) do
       for i, r in ipairs(g.rolls or {}) do
         if r == 1 and r < g.target then
-          local hits, rolls = game.roll(L.pn(p) .. " rerolls a 1 (" .. L.name("racial_techs", def.id) .. ")", 1, g.target)
+          local hits, rolls = game.roll({ key = "ti3.rerolls_a_1", p = L.pn(p), tech = L.name("racial_techs", def.id) }, 1, g.target)
           g.rolls[i] = rolls[1]
           if hits > 0 then
             g.hits = (g.hits or 0) + 1

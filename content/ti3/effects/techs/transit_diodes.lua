@@ -34,6 +34,6 @@ return {
     for i = 1, math.min(4, #avail) do opts[#opts + 1] = tostring(i) end
     local n = tonumber(game.choose(p, { key = "ti3.how_many", name = name }, opts))
     for i = 1, n do game.move_unit(avail[i].id, { planet = to }) end
-    game.log({ key = "ti3.moves_ground_forces_for", p = L.pn(p), n = n, s = (n > 1 and "s" or ""), planet = L.name("planets", from), planet2 = L.name("planets", to), name = name })
+    game.log({ key = n > 1 and "ti3.moves_ground_forces_for_many" or "ti3.moves_ground_forces_for_one", p = L.pn(p), n = n, planet = L.name("planets", from), planet2 = L.name("planets", to), name = name })
   end,
 }

@@ -19,7 +19,7 @@ return {
     game.put("player", p, KEY, nil)
     if n == 0 then return end
     local opp = (p == ctx.attacker) and ctx.defender or ctx.attacker
-    local hits = game.roll(L.pn(p) .. " " .. L.name("racial_techs", def.id), n, 10)
+    local hits = game.roll({ key = "ti3.tech_roll", p = L.pn(p), tech = L.name("racial_techs", def.id) }, n, 10)
     if hits > 0 then L.assign_hits(opp, L.ground(opp, ctx.planet), hits, "valkyrie armor", { source = p }) end
   end,
 }
