@@ -143,30 +143,22 @@ fn compile_script(
         .cloned()
         .ok_or_else(|| rterr("pack env missing"))?;
     let (code, name) = if is_script_path(s) {
-        let dir = pack
-            .chain
-            .iter()
-            .find(|c| c.manifest.id == d.script_origin.pack)
-            .map(|c| c.dir.clone())
-            .unwrap_or_default();
-        let code = std::fs::read_to_string(dir.join(s)).map_err(|e| {
+        let key = (d.script_origin.pack.clone(), s.to_string());
+        let code = pack.scripts.get(&key).cloned().ok_or_else(|| {
             rterr(format!(
-                "content/{}/{}: {coll}.{id}: cannot read script `{s}`: {e}",
+                "content/{}/{}: {coll}.{id}: cannot read script `{s}`: the loader did not read it",
                 d.script_origin.pack, d.script_origin.file
             ))
         })?;
         (code, format!("@content/{}/{s}", d.script_origin.pack))
     } else {
         // Inline: pad with blank lines so Lua line numbers are YAML line numbers.
-        let src = std::fs::read_to_string(
-            pack.chain
-                .iter()
-                .find(|c| c.manifest.id == d.script_origin.pack)
-                .map(|c| c.dir.join(&d.script_origin.file))
-                .unwrap_or_default(),
-        )
-        .unwrap_or_default();
-        let (line, _) = locate_text(&src, &[coll, id, "script"], None);
+        let src = pack
+            .sources
+            .get(&(d.script_origin.pack.clone(), d.script_origin.file.clone()))
+            .map(String::as_str)
+            .unwrap_or_default();
+        let (line, _) = locate_text(src, &[coll, id, "script"], None);
         let block = src.lines().nth(line.saturating_sub(1)).is_some_and(|l| {
             let t = l.trim_end();
             t.ends_with('|') || t.ends_with('>') || t.ends_with("|-")
