@@ -267,7 +267,7 @@ pub(super) fn install(
         t.set("id", p.id.as_str())?;
         t.set("system", p.system as i64 + 1)?;
         t.set("owner", p.owner.map(|o| o as i64 + 1))?;
-        t.set("exhausted", p.exhausted)?;
+        t.set("exhausted", p.spent)?;
         Ok(t)
     });
     f!("planet_owner", |_lua, st, id: String| {
@@ -288,11 +288,11 @@ pub(super) fn install(
     );
     f!("exhausted", |_lua, st, id: String| {
         let i = planet_idx(&st, &id)?;
-        Ok(st.planets[i].exhausted)
+        Ok(st.planets[i].spent)
     });
     f!("exhaust", |_lua, st, (id, v): (String, Option<bool>)| {
         let i = planet_idx(&st, &id)?;
-        st.planets[i].exhausted = v.unwrap_or(true);
+        st.planets[i].spent = v.unwrap_or(true);
         Ok(())
     });
     // detach_planet(id): the planet leaves its system's list of planets (and
