@@ -611,7 +611,7 @@ fn simulate(
     policy: &str,
     slow: bool,
 ) -> Result<Value, String> {
-    imperium::sim::simulate_with(
+    imperium::combat::sim::simulate_with(
         p,
         &parse_fleet(attacker)?,
         &parse_fleet(defender)?,
