@@ -29,14 +29,14 @@ pub(super) fn load_data(
             if let Value::Object(m) = &mut v {
                 m.entry("id").or_insert(Value::String(id.clone()));
             }
-            let dt = to_lua(&lua, &v).map_err(lua_err)?;
+            let dt = to_lua(lua, &v).map_err(lua_err)?;
             let LV::Table(dt) = dt else { continue };
             if let Some(s) = d.value.get("script").and_then(Value::as_str) {
                 loading
                     .call::<()>(d.script_origin.pack.as_str())
                     .map_err(lua_err)?;
                 let handler =
-                    compile_script(&lua, &pack, d, coll, id, s, &envs).map_err(lua_err)?;
+                    compile_script(lua, pack, d, coll, id, s, envs).map_err(lua_err)?;
                 dt.set("handler", handler.clone()).map_err(lua_err)?;
                 if let Some(ws) = d.value.get("windows").and_then(Value::as_array) {
                     for w in ws.iter().filter_map(Value::as_str) {
@@ -44,7 +44,7 @@ pub(super) fn load_data(
                         st.set("coll", coll.as_str()).map_err(lua_err)?;
                         st.set("id", id.as_str()).map_err(lua_err)?;
                         st.set("def", dt.clone()).map_err(lua_err)?;
-                        let h = handler_for(&lua, &handler, w).map_err(lua_err)?;
+                        let h = handler_for(lua, &handler, w).map_err(lua_err)?;
                         st.set("handler", h).map_err(lua_err)?;
                         st.set("raw", handler.clone()).map_err(lua_err)?;
                         sub_lists.entry(w.to_string()).or_default().push(st);
