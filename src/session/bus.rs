@@ -35,8 +35,7 @@ pub(super) fn load_data(
                 loading
                     .call::<()>(d.script_origin.pack.as_str())
                     .map_err(lua_err)?;
-                let handler =
-                    compile_script(lua, pack, d, coll, id, s, envs).map_err(lua_err)?;
+                let handler = compile_script(lua, pack, d, coll, id, s, envs).map_err(lua_err)?;
                 dt.set("handler", handler.clone()).map_err(lua_err)?;
                 if let Some(ws) = d.value.get("windows").and_then(Value::as_array) {
                     for w in ws.iter().filter_map(Value::as_str) {
