@@ -166,7 +166,7 @@ fn main() {
     };
     let run = |n: u32, slow: bool| {
         let t = Instant::now();
-        let r = imperium::sim::simulate_with(
+        let r = imperium::combat::sim::simulate_with(
             p.clone(),
             &spec(ATTACKER),
             &spec(DEFENDER),

@@ -3,9 +3,9 @@
 //! The kernel knows hexes, a galaxy graph, generic entities, timing windows,
 //! seeded dice and decisions. Every rule of an edition lives in a content pack.
 
+pub mod combat;
 pub mod contract_doc;
 pub mod diff;
-pub mod fight;
 pub mod galaxy;
 pub mod hex;
 pub mod keycheck;
@@ -17,5 +17,4 @@ pub mod rng;
 pub mod scenario;
 pub mod schema;
 pub mod session;
-pub mod sim;
 pub mod state;

@@ -3,10 +3,10 @@ use imperium::pack::{Library, PackError, ResolvedPack};
 use imperium::rng::Rng;
 use imperium::scenario;
 use imperium::session::{
-    Decision, DecisionSource, GameError, Limits, RandomAgent, Record, Replay, Session,
+    DecisionSource, GameError, Human, JsonLines, Limits, RandomAgent, Record, Replay, Session,
 };
 use serde_json::{json, Value};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -153,59 +153,6 @@ fn resolve(lib: &Library, spec: &str) -> Result<Rc<ResolvedPack>, String> {
             .join("\n"),
         other => other.to_string(),
     })
-}
-
-struct Human;
-impl DecisionSource for Human {
-    fn decide(&mut self, d: &Decision) -> Result<String, GameError> {
-        let stdin = std::io::stdin();
-        loop {
-            println!("p{}: {}", d.player, d.text);
-            for (i, o) in d.options.iter().enumerate() {
-                println!("  {}) {o}", i + 1);
-            }
-            print!("> ");
-            std::io::stdout().flush().ok();
-            let mut line = String::new();
-            if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
-                return Err(GameError::Usage("input closed".into()));
-            }
-            let t = line.trim();
-            if let Ok(i) = t.parse::<usize>() {
-                if i >= 1 && i <= d.options.len() {
-                    return Ok(d.options[i - 1].clone());
-                }
-            }
-            if d.options.iter().any(|o| o == t) {
-                return Ok(t.to_string());
-            }
-            println!("not an option: {t}");
-        }
-    }
-}
-
-/// JSON lines: writes {"decision": {...}}, reads {"choice": "..."} or {"index": n}.
-struct JsonLines;
-impl DecisionSource for JsonLines {
-    fn decide(&mut self, d: &Decision) -> Result<String, GameError> {
-        println!("{}", json!({ "decision": d }));
-        std::io::stdout().flush().ok();
-        let mut line = String::new();
-        if std::io::stdin().lock().read_line(&mut line).unwrap_or(0) == 0 {
-            return Err(GameError::Usage("input closed".into()));
-        }
-        let v: Value = serde_json::from_str(line.trim())
-            .map_err(|e| GameError::Usage(format!("bad answer line: {e}")))?;
-        if let Some(c) = v.get("choice").and_then(Value::as_str) {
-            return Ok(c.to_string());
-        }
-        if let Some(i) = v.get("index").and_then(Value::as_u64) {
-            if let Some(o) = d.options.get(i as usize) {
-                return Ok(o.clone());
-            }
-        }
-        Err(GameError::Usage(format!("answer is not an option: {line}")))
-    }
 }
 
 fn write_json(path: &PathBuf, v: &Value) -> Result<(), String> {
@@ -615,7 +562,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             }
             match res {
                 Ok(_) => Ok(ExitCode::SUCCESS),
-                Err(GameError::Usage(m)) if m == "the record ends here" => {
+                Err(GameError::RecordEnded) => {
                     if let Some(d) = &s.pending {
                         println!(
                             "stopped before: p{} {} [{}]",
@@ -690,7 +637,7 @@ fn simulate(
     policy: &str,
     slow: bool,
 ) -> Result<Value, String> {
-    imperium::sim::simulate_with(
+    imperium::combat::sim::simulate_with(
         p,
         &parse_fleet(attacker)?,
         &parse_fleet(defender)?,

@@ -343,6 +343,12 @@ pub struct ResolvedPack {
     /// `windows:` entries), merged along the chain. Steps' `before:`/`after:`
     /// windows are not here: their ctx is the step's.
     pub window_ctx: BTreeMap<String, WindowDecl>,
+    /// The text of every data file read, by (pack, file relative to the
+    /// pack): inline scripts are compiled from it with their line numbers.
+    pub sources: BTreeMap<(String, String), String>,
+    /// The text of every script file a definition names (`script:
+    /// effects/x.lua`), by (pack, path relative to the pack).
+    pub scripts: BTreeMap<(String, String), String>,
 }
 
 impl ResolvedPack {
@@ -1077,8 +1083,30 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
             );
         }
     }
+    // Script files named by definitions: read once here, so a session
+    // compiles from memory (a missing file is reported by `check_refs`).
+    let mut scripts: BTreeMap<(String, String), String> = BTreeMap::new();
+    for defs in collections.values() {
+        for d in defs.values() {
+            let Some(s) = d.value.get("script").and_then(Value::as_str) else {
+                continue;
+            };
+            if !is_script_path(s) {
+                continue;
+            }
+            let key = (d.script_origin.pack.clone(), s.to_string());
+            if scripts.contains_key(&key) {
+                continue;
+            }
+            if let Some(c) = chain.iter().find(|c| c.manifest.id == key.0) {
+                if let Ok(text) = std::fs::read_to_string(c.dir.join(s)) {
+                    scripts.insert(key, text);
+                }
+            }
+        }
+    }
     let last = chain.last().unwrap();
-    let resolved = ResolvedPack {
+    let mut resolved = ResolvedPack {
         id: root_id,
         version: last.manifest.version.clone(),
         chain: chain.clone(),
@@ -1095,10 +1123,13 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
         refs,
         schemas,
         window_ctx,
+        sources: BTreeMap::new(),
+        scripts,
     };
     check_refs(&resolved, &sources, &mut diags);
     crate::schema::validate(&resolved, &sources, &mut diags);
     crate::keycheck::check(&resolved, &sources, &mut diags);
+    resolved.sources = sources;
     if diags.is_empty() {
         Ok(resolved)
     } else {

@@ -38,7 +38,9 @@ pub struct Planet {
     pub id: String,
     pub system: usize,
     pub owner: Option<usize>,
-    pub exhausted: bool,
+    /// A generic spent/ready flag the kernel keeps for the pack (scripts
+    /// set and read it with `game.exhaust` / `game.exhausted`).
+    pub spent: bool,
     pub tokens: Vec<Token>,
     pub props: Props,
 }
@@ -132,7 +134,7 @@ impl State {
             for n in h.neighbours() {
                 if let Some(&o) = self.hex_index.get(&n) {
                     self.galaxy
-                        .link(idx, o, crate::galaxy::LinkKind::Border, false);
+                        .link(idx, o, crate::galaxy::LinkKind::border(), false);
                 }
             }
             self.hex_index.insert(h, idx);
@@ -148,7 +150,7 @@ impl State {
         if a == b {
             return;
         }
-        let border = crate::galaxy::LinkKind::Border;
+        let border = crate::galaxy::LinkKind::border();
         for s in [a, b] {
             if let Some(h) = self.systems[s].hex {
                 for n in h.neighbours() {
@@ -184,7 +186,7 @@ impl State {
             id: id.to_string(),
             system,
             owner: None,
-            exhausted: false,
+            spent: false,
             tokens: vec![],
             props: Props::new(),
         });
@@ -276,7 +278,7 @@ impl State {
             "planets": self.planets.iter().map(|p| json!({
                 "id": p.id,
                 "owner": p.owner.map(|o| self.players[o].id.clone()),
-                "exhausted": p.exhausted,
+                "exhausted": p.spent,
                 "props": p.props,
             })).collect::<Vec<_>>(),
             "units": self.units.values().map(|u| json!({

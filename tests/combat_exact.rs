@@ -229,7 +229,7 @@ fn run(
     seed: u64,
     slow: bool,
 ) -> Value {
-    imperium::sim::simulate_with(
+    imperium::combat::sim::simulate_with(
         pack.clone(),
         &spec(a),
         &spec(d),
@@ -345,7 +345,7 @@ fn fights_the_plan_cannot_express_take_the_procedure() {
     // Another policy than the default: never a plan; `random` picks every
     // choice at random from the game's generator, so it is repeatable.
     let random = |seed| {
-        imperium::sim::simulate(
+        imperium::combat::sim::simulate(
             pack.clone(),
             &spec(&[("cruiser", 2), ("fighter", 2)]),
             &spec(&[("destroyer", 2)]),
@@ -446,7 +446,7 @@ L.plain_wrapper(L.combat_roll, base)
 #[test]
 fn combat_simulates_with_the_ti3_pack_too() {
     let pack = Rc::new(lib().resolve("ti3").unwrap());
-    let r: Value = imperium::sim::simulate(
+    let r: Value = imperium::combat::sim::simulate(
         pack,
         &[
             json!({"kind": "dreadnought", "count": 2}),

@@ -1,9 +1,9 @@
 //! Repeated combat simulations. When the pack's `combat_plan` entry hands
 //! over the fight as a plan (a plain fight it can describe exactly), every
-//! fight runs in Rust (`crate::fight`); otherwise each one replays the
+//! fight runs in Rust (`super::fight`); otherwise each one replays the
 //! pack's own procedures.
 
-use crate::fight::{Fight, Plan};
+use super::fight::{Fight, Plan};
 use crate::pack::ResolvedPack;
 use crate::rng::Rng;
 use crate::session::{GameError, Limits, Session};

@@ -7,6 +7,8 @@
 //! with a cargo tag beyond their side's capacity are removed.
 
 use crate::rng::Rng;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
 /// One unit of a plan.
@@ -57,44 +59,103 @@ pub struct Plan {
     pub sides: [PlanSide; 2],
 }
 
-fn field<'a>(v: &'a Value, k: &str, at: &str) -> Result<&'a Value, String> {
-    v.get(k).ok_or_else(|| format!("{at}: missing `{k}`"))
-}
-
-fn num(v: &Value, k: &str, at: &str) -> Result<u64, String> {
-    let x = field(v, k, at)?;
-    x.as_u64()
+/// A whole number >= 0 (a Lua float with no fraction is accepted).
+fn whole<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let n = serde_json::Number::deserialize(d)?;
+    n.as_u64()
         .or_else(|| {
-            x.as_f64()
+            n.as_f64()
                 .filter(|f| *f >= 0.0 && f.fract() == 0.0)
                 .map(|f| f as u64)
         })
-        .ok_or_else(|| format!("{at}: `{k}` must be a whole number >= 0, not {x}"))
+        .and_then(|x| u32::try_from(x).ok())
+        .ok_or_else(|| D::Error::custom(format!("must be a whole number >= 0, not {n}")))
 }
 
-fn small(v: &Value, k: &str, at: &str) -> Result<u32, String> {
-    let n = num(v, k, at)?;
-    u32::try_from(n).map_err(|_| format!("{at}: `{k}` is too large"))
+fn whole_u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    whole(d).map(u64::from)
 }
 
-/// A list from a Lua table: an empty table may arrive as an empty object.
-fn list<'a>(v: Option<&'a Value>, at: &str) -> Result<&'a [Value], String> {
-    match v {
-        None | Some(Value::Null) => Ok(&[]),
-        Some(Value::Array(a)) => Ok(a),
-        Some(Value::Object(m)) if m.is_empty() => Ok(&[]),
-        Some(x) => Err(format!("{at}: expected a list, got {x}")),
+fn opt_whole<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    #[derive(Deserialize)]
+    struct W(#[serde(deserialize_with = "whole")] u32);
+    Ok(Option::<W>::deserialize(d)?.map(|w| w.0))
+}
+
+/// A number, truncated to an integer.
+fn int<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    let n = serde_json::Number::deserialize(d)?;
+    n.as_i64()
+        .or_else(|| n.as_f64().map(|f| f as i64))
+        .ok_or_else(|| D::Error::custom(format!("must be a number, not {n}")))
+}
+
+/// A list from a Lua table: an empty table may arrive as an empty object,
+/// a missing one as null.
+fn lua_list<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
+    match Value::deserialize(d)? {
+        Value::Null => Ok(vec![]),
+        Value::Object(m) if m.is_empty() => Ok(vec![]),
+        v @ Value::Array(_) => Vec::<T>::deserialize(v).map_err(D::Error::custom),
+        x => Err(D::Error::custom(format!("expected a list, got {x}"))),
     }
 }
 
-fn tag_of(v: &Value, k: &str) -> Result<Option<String>, String> {
-    match v.get(k) {
-        None | Some(Value::Null) => Ok(None),
-        Some(b) => match b.get("tag").and_then(Value::as_str) {
-            Some(t) => Ok(Some(t.to_string())),
-            None => Err(format!("plan: `{k}` needs a `tag` string")),
-        },
-    }
+/// The plan as the pack writes it (see `Plan` for the meaning).
+#[derive(Deserialize)]
+struct RawPlan {
+    #[serde(default, deserialize_with = "opt_whole")]
+    die: Option<u32>,
+    #[serde(default, deserialize_with = "opt_whole")]
+    rounds: Option<u32>,
+    #[serde(default, deserialize_with = "lua_list")]
+    sides: Vec<RawSide>,
+    #[serde(default)]
+    barrage: Option<RawTag>,
+    #[serde(default)]
+    cargo: Option<RawTag>,
+}
+
+#[derive(Deserialize)]
+struct RawTag {
+    tag: String,
+}
+
+#[derive(Deserialize)]
+struct RawSide {
+    #[serde(default, deserialize_with = "lua_list")]
+    units: Vec<RawUnit>,
+    #[serde(default, deserialize_with = "lua_list")]
+    barrage: Vec<RawShooter>,
+}
+
+#[derive(Deserialize)]
+struct RawUnit {
+    #[serde(deserialize_with = "whole_u64")]
+    id: u64,
+    kind: String,
+    #[serde(deserialize_with = "whole")]
+    hit: u32,
+    #[serde(deserialize_with = "whole")]
+    dice: u32,
+    #[serde(default, deserialize_with = "opt_whole")]
+    sustain: Option<u32>,
+    #[serde(deserialize_with = "int")]
+    priority: i64,
+    #[serde(default, deserialize_with = "lua_list")]
+    tags: Vec<String>,
+    #[serde(default, deserialize_with = "opt_whole")]
+    capacity: Option<u32>,
+}
+
+#[derive(Deserialize)]
+struct RawShooter {
+    #[serde(deserialize_with = "whole_u64")]
+    unit: u64,
+    #[serde(deserialize_with = "whole")]
+    hit: u32,
+    #[serde(deserialize_with = "whole")]
+    dice: u32,
 }
 
 impl Plan {
@@ -103,72 +164,44 @@ impl Plan {
         if !v.is_object() {
             return Err(format!("plan: expected a table, got {v}"));
         }
-        let die = match v.get("die") {
-            None | Some(Value::Null) => 10,
-            Some(_) => small(v, "die", "plan")?,
-        };
+        let raw = RawPlan::deserialize(v).map_err(|e| format!("plan: {e}"))?;
+        let die = raw.die.unwrap_or(10);
         if die == 0 {
             return Err("plan: `die` must be at least 1".into());
         }
-        let rounds = match v.get("rounds") {
-            None | Some(Value::Null) => 100,
-            Some(_) => small(v, "rounds", "plan")?,
-        };
-        let sides = list(v.get("sides"), "plan.sides")?;
-        if sides.len() != 2 {
-            return Err(format!("plan: needs 2 sides, has {}", sides.len()));
+        if raw.sides.len() != 2 {
+            return Err(format!("plan: needs 2 sides, has {}", raw.sides.len()));
         }
         let mut out = vec![];
-        for (si, s) in sides.iter().enumerate() {
+        for (si, s) in raw.sides.into_iter().enumerate() {
             let at = format!("plan.sides[{}]", si + 1);
-            let mut units = vec![];
-            for (ui, u) in list(s.get("units"), &at)?.iter().enumerate() {
-                let at = format!("{at}.units[{}]", ui + 1);
-                let mut tags = vec![];
-                for t in list(u.get("tags"), &at)? {
-                    tags.push(
-                        t.as_str()
-                            .ok_or_else(|| format!("{at}: tags must be strings"))?
-                            .to_string(),
-                    );
-                }
-                let priority = field(u, "priority", &at)?;
-                units.push(PlanUnit {
-                    id: num(u, "id", &at)?,
-                    kind: field(u, "kind", &at)?
-                        .as_str()
-                        .ok_or_else(|| format!("{at}: `kind` must be a string"))?
-                        .to_string(),
-                    hit: small(u, "hit", &at)?,
-                    dice: small(u, "dice", &at)?,
-                    sustain: match u.get("sustain") {
-                        None | Some(Value::Null) => 0,
-                        Some(_) => small(u, "sustain", &at)?,
-                    },
-                    priority: priority
-                        .as_i64()
-                        .or_else(|| priority.as_f64().map(|f| f as i64))
-                        .ok_or_else(|| format!("{at}: `priority` must be a number"))?,
-                    tags,
-                    capacity: match u.get("capacity") {
-                        None | Some(Value::Null) => 0,
-                        Some(_) => small(u, "capacity", &at)?,
-                    },
-                });
-            }
+            let units: Vec<PlanUnit> = s
+                .units
+                .into_iter()
+                .map(|u| PlanUnit {
+                    id: u.id,
+                    kind: u.kind,
+                    hit: u.hit,
+                    dice: u.dice,
+                    sustain: u.sustain.unwrap_or(0),
+                    priority: u.priority,
+                    tags: u.tags,
+                    capacity: u.capacity.unwrap_or(0),
+                })
+                .collect();
             let mut barrage = vec![];
-            for (bi, b) in list(s.get("barrage"), &at)?.iter().enumerate() {
-                let at = format!("{at}.barrage[{}]", bi + 1);
-                let unit = num(b, "unit", &at)? as usize;
+            for (bi, b) in s.barrage.into_iter().enumerate() {
+                let unit = b.unit as usize;
                 if unit == 0 || unit > units.len() {
                     return Err(format!(
-                        "{at}: `unit` {unit} is not one of the side's units"
+                        "{at}.barrage[{}]: `unit` {unit} is not one of the side's units",
+                        bi + 1
                     ));
                 }
                 barrage.push(Shooter {
                     unit: unit - 1,
-                    hit: small(b, "hit", &at)?,
-                    dice: small(b, "dice", &at)?,
+                    hit: b.hit,
+                    dice: b.dice,
                 });
             }
             out.push(PlanSide { units, barrage });
@@ -177,9 +210,9 @@ impl Plan {
         let a = out.pop().unwrap();
         Ok(Plan {
             die,
-            rounds,
-            barrage_tag: tag_of(v, "barrage")?,
-            cargo_tag: tag_of(v, "cargo")?,
+            rounds: raw.rounds.unwrap_or(100),
+            barrage_tag: raw.barrage.map(|t| t.tag),
+            cargo_tag: raw.cargo.map(|t| t.tag),
             sides: [a, d],
         })
     }

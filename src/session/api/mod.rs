@@ -1,0 +1,77 @@
+//! The `game` table: the kernel's API to scripts, one file per namespace.
+
+use super::{rterr, Shared};
+use crate::pack::ResolvedPack;
+use crate::state::State;
+use mlua::{Lua, Table, Value as LV};
+use std::rc::Rc;
+
+/// `api_fn!($ lua game sh)` defines, inside an install function, the macro
+/// `f!("name", |lua, st, args: T| { .. })`: it sets `game.name` to a Lua
+/// function that runs with the state borrowed mutably as `st`.
+macro_rules! api_fn {
+    ($d:tt $lua_:ident $game:ident $sh:ident) => {
+        #[allow(unused_macros)]
+        macro_rules! f {
+            ($d name:literal, |$d l:ident, $d st:ident, $d args:tt : $d ty:ty| $d body:block) => {{
+                let sh = $sh.clone();
+                $game.set(
+                    $d name,
+                    $lua_.create_function(move |$d l, $d args: $d ty| {
+                        #[allow(unused_mut)]
+                        let mut $d st = sh.st.borrow_mut();
+                        $d body
+                    })?,
+                )?;
+            }};
+        }
+    };
+}
+
+mod board;
+mod dice;
+mod locale;
+mod players;
+mod rollback;
+mod units;
+mod zones;
+
+pub(super) fn install_api(
+    lua: &Lua,
+    game: &Table,
+    sh: &Rc<Shared>,
+    pack: &Rc<ResolvedPack>,
+) -> mlua::Result<()> {
+    dice::install(lua, game, sh, pack)?;
+    players::install(lua, game, sh, pack)?;
+    board::install(lua, game, sh, pack)?;
+    units::install(lua, game, sh, pack)?;
+    zones::install(lua, game, sh, pack)?;
+    rollback::install(lua, game, sh, pack)?;
+    locale::install(lua, game, sh, pack)?;
+    Ok(())
+}
+
+pub(super) fn sys_idx(st: &State, s: i64) -> mlua::Result<usize> {
+    if s >= 1 && (s as usize) <= st.systems.len() {
+        Ok(s as usize - 1)
+    } else {
+        Err(rterr(format!("no such system index {s}")))
+    }
+}
+pub(super) fn planet_idx(st: &State, p: &str) -> mlua::Result<usize> {
+    st.planet_index
+        .get(p)
+        .copied()
+        .ok_or_else(|| rterr(format!("no such planet `{p}` on the board")))
+}
+
+pub(super) fn scope_player(v: &LV, n: usize) -> mlua::Result<Option<usize>> {
+    match v {
+        LV::Integer(i) if *i >= 1 && (*i as usize) <= n => Ok(Some(*i as usize - 1)),
+        LV::Number(f) if *f >= 1.0 && (*f as usize) <= n => Ok(Some(*f as usize - 1)),
+        LV::String(s) if s.to_str().map(|s| s == "game").unwrap_or(false) => Ok(None),
+        LV::Nil => Ok(None),
+        other => Err(rterr(format!("no such player: {other:?}"))),
+    }
+}

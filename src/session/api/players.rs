@@ -1,0 +1,181 @@
+//! `game` API: players, counters, props on any entity, holdings.
+
+use super::scope_player;
+use crate::pack::ResolvedPack;
+use crate::session::{from_lua, rterr, to_lua, Shared};
+use crate::state::State;
+use mlua::{Lua, Table, Value as LV};
+use std::rc::Rc;
+
+pub(super) fn install(
+    lua: &Lua,
+    game: &Table,
+    sh: &Rc<Shared>,
+    _pack: &Rc<ResolvedPack>,
+) -> mlua::Result<()> {
+    api_fn!($ lua game sh);
+    // --- players, counters, props, holdings
+    f!("add_player", |_lua, st, (): ()| {
+        Ok(st.add_player() as i64 + 1)
+    });
+    f!("num_players", |_lua, st, (): ()| {
+        Ok(st.players.len() as i64)
+    });
+    f!("counter", |_lua, st, (scope, name): (LV, String)| {
+        let n = st.players.len();
+        Ok(match scope_player(&scope, n)? {
+            Some(p) => *st.players[p].counters.get(&name).unwrap_or(&0),
+            None => *st.counters.get(&name).unwrap_or(&0),
+        })
+    });
+    f!(
+        "add",
+        |_lua, st, (scope, name, delta): (LV, String, i64)| {
+            let n = st.players.len();
+            let c = match scope_player(&scope, n)? {
+                Some(p) => st.players[p].counters.entry(name).or_insert(0),
+                None => st.counters.entry(name).or_insert(0),
+            };
+            *c += delta;
+            Ok(*c)
+        }
+    );
+    f!("set", |_lua, st, (scope, name, v): (LV, String, i64)| {
+        let n = st.players.len();
+        match scope_player(&scope, n)? {
+            Some(p) => st.players[p].counters.insert(name, v),
+            None => st.counters.insert(name, v),
+        };
+        Ok(())
+    });
+    // get(kind, key, name) / put(kind, key, name, value): props on any entity.
+    fn props_of<'a>(
+        st: &'a mut State,
+        kind: &str,
+        key: &LV,
+    ) -> mlua::Result<&'a mut crate::state::Props> {
+        let int = |k: &LV| -> mlua::Result<i64> {
+            match k {
+                LV::Integer(i) => Ok(*i),
+                LV::Number(f) => Ok(*f as i64),
+                _ => Err(rterr(format!("{kind}: expected a number key"))),
+            }
+        };
+        match kind {
+            "game" => Ok(&mut st.props),
+            "player" => {
+                let i = int(key)?;
+                st.players
+                    .get_mut((i - 1) as usize)
+                    .map(|p| &mut p.props)
+                    .ok_or_else(|| rterr(format!("no such player {i}")))
+            }
+            "system" => {
+                let i = int(key)?;
+                st.systems
+                    .get_mut((i - 1) as usize)
+                    .map(|p| &mut p.props)
+                    .ok_or_else(|| rterr(format!("no such system {i}")))
+            }
+            "unit" => {
+                let i = int(key)?;
+                st.units
+                    .get_mut(&(i as u32))
+                    .map(|p| &mut p.props)
+                    .ok_or_else(|| rterr(format!("no such unit {i}")))
+            }
+            "planet" => {
+                let name = match key {
+                    LV::String(s) => s.to_str()?.to_string(),
+                    _ => return Err(rterr("planet: expected an id")),
+                };
+                let idx = *st
+                    .planet_index
+                    .get(&name)
+                    .ok_or_else(|| rterr(format!("no such planet `{name}`")))?;
+                Ok(&mut st.planets[idx].props)
+            }
+            other => Err(rterr(format!("unknown entity kind `{other}`"))),
+        }
+    }
+    f!("get", |lua, st, (kind, key, name): (String, LV, String)| {
+        let p = props_of(&mut st, &kind, &key)?;
+        match p.get(&name) {
+            Some(v) => to_lua(lua, v),
+            None => Ok(LV::Nil),
+        }
+    });
+    f!(
+        "put",
+        |lua, st, (kind, key, name, v): (String, LV, String, LV)| {
+            let v = from_lua(lua, v).map_err(|e| {
+                rterr(format!(
+                    "game.put {kind} {name}: props hold JSON-like values (numbers, strings, booleans, lists, tables with string keys): {e}"
+                ))
+            })?;
+            let p = props_of(&mut st, &kind, &key)?;
+            if v.is_null() {
+                p.remove(&name);
+            } else {
+                p.insert(name, v);
+            }
+            Ok(())
+        }
+    );
+    {
+        let sh2 = sh.clone();
+        game.set(
+            "holds",
+            lua.create_function(move |_, (holder, coll, id): (LV, String, String)| {
+                let st = sh2.st.borrow();
+                let n = st.players.len();
+                let key = (coll, id);
+                Ok(match scope_player(&holder, n)? {
+                    Some(p) => {
+                        st.players[p].holds.contains(&key)
+                            || st
+                                .zones
+                                .values()
+                                .any(|z| z.owner == Some(p) && z.cards.contains(&key.1))
+                    }
+                    None => st.holds.contains(&key),
+                })
+            })?,
+        )?;
+    }
+    f!(
+        "grant",
+        |_lua, st, (holder, coll, id): (LV, String, String)| {
+            let n = st.players.len();
+            match scope_player(&holder, n)? {
+                Some(p) => st.players[p].holds.insert((coll, id)),
+                None => st.holds.insert((coll, id)),
+            };
+            Ok(())
+        }
+    );
+    f!(
+        "revoke",
+        |_lua, st, (holder, coll, id): (LV, String, String)| {
+            let n = st.players.len();
+            Ok(match scope_player(&holder, n)? {
+                Some(p) => st.players[p].holds.remove(&(coll, id)),
+                None => st.holds.remove(&(coll, id)),
+            })
+        }
+    );
+    f!("holdings", |lua, st, (holder, coll): (LV, String)| {
+        let n = st.players.len();
+        let set = match scope_player(&holder, n)? {
+            Some(p) => &st.players[p].holds,
+            None => &st.holds,
+        };
+        let v: Vec<String> = set
+            .iter()
+            .filter(|(c, _)| *c == coll)
+            .map(|(_, i)| i.clone())
+            .collect();
+        lua.create_sequence_from(v)
+    });
+    Ok(())
+}

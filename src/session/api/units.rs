@@ -1,0 +1,193 @@
+//! `game` API: units.
+
+use super::{planet_idx, sys_idx};
+use crate::pack::ResolvedPack;
+use crate::session::{rterr, to_lua, Shared};
+use crate::state::{Loc, State};
+use mlua::{Lua, Table, Value as LV};
+use serde_json::Value;
+use std::rc::Rc;
+
+pub(super) fn install(
+    lua: &Lua,
+    game: &Table,
+    sh: &Rc<Shared>,
+    _pack: &Rc<ResolvedPack>,
+) -> mlua::Result<()> {
+    api_fn!($ lua game sh);
+    // --- units
+    fn loc_from(st: &State, t: &Table) -> mlua::Result<Loc> {
+        if let Some(p) = t.get::<Option<String>>("planet")? {
+            return Ok(Loc::Planet(planet_idx(st, &p)?));
+        }
+        if let Some(c) = t.get::<Option<i64>>("carried")? {
+            if !st.units.contains_key(&(c as u32)) {
+                return Err(rterr(format!("no such unit {c} to carry")));
+            }
+            return Ok(Loc::Carried(c as u32));
+        }
+        if let Some(s) = t.get::<Option<i64>>("system")? {
+            return Ok(Loc::Space(sys_idx(st, s)?));
+        }
+        Err(rterr("a location needs system, planet or carried"))
+    }
+    f!(
+        "spawn",
+        |_lua, st, (kind, owner, at): (String, i64, Table)| {
+            let loc = loc_from(&st, &at)?;
+            if owner < 1 || owner as usize > st.players.len() {
+                return Err(rterr(format!("no such player {owner}")));
+            }
+            let name: Option<String> = at.get("as")?;
+            if let Some(n) = &name {
+                if st.names.contains_key(n) {
+                    return Err(rterr(format!("a unit is already named `{n}`")));
+                }
+            }
+            let id = st.spawn(&kind, (owner - 1) as usize, loc);
+            if let Some(n) = name {
+                st.names.insert(n, id);
+            }
+            Ok(id as i64)
+        }
+    );
+    // named("dn1"): the id of the unit a scenario named so (nil if none).
+    f!("named", |_lua, st, name: String| {
+        Ok(st.names.get(&name).map(|&i| i as i64))
+    });
+    f!("remove_unit", |lua, st, id: i64| {
+        let v: Vec<i64> = st
+            .remove_unit(id as u32)
+            .into_iter()
+            .map(|x| x as i64)
+            .collect();
+        lua.create_sequence_from(v)
+    });
+    f!("move_unit", |_lua, st, (id, at): (i64, Table)| {
+        let loc = loc_from(&st, &at)?;
+        if loc == Loc::Carried(id as u32) {
+            return Err(rterr("a unit cannot carry itself"));
+        }
+        let u = st
+            .units
+            .get_mut(&(id as u32))
+            .ok_or_else(|| rterr(format!("no such unit {id}")))?;
+        u.loc = loc;
+        Ok(())
+    });
+    f!("set_unit_owner", |_lua, st, (id, owner): (i64, i64)| {
+        let u = st
+            .units
+            .get_mut(&(id as u32))
+            .ok_or_else(|| rterr(format!("no such unit {id}")))?;
+        u.owner = (owner - 1) as usize;
+        Ok(())
+    });
+    f!("unit_exists", |_lua, st, id: i64| {
+        Ok(st.units.contains_key(&(id as u32)))
+    });
+    f!("removal_count", |_lua, st, (): ()| {
+        Ok(st.removals as i64)
+    });
+    // units{system=, owner=, kind=, planet=, space=true, carried=, not_owner=}
+    {
+        let sh2 = sh.clone();
+        game.set("units", {
+            // Keys made once: building result tables is the hot path of combat.
+            let k: Vec<mlua::String> = [
+                "system",
+                "owner",
+                "not_owner",
+                "kind",
+                "planet",
+                "space",
+                "carried",
+                "id",
+            ]
+            .iter()
+            .map(|x| lua.create_string(x))
+            .collect::<mlua::Result<_>>()?;
+            lua.create_function(move |lua, filter: Option<Table>| {
+                let st = sh2.st.borrow();
+                let mut system: Option<usize> = None;
+                let mut owner: Option<usize> = None;
+                let mut not_owner: Option<usize> = None;
+                let mut kind: Option<mlua::String> = None;
+                let mut planet: Option<usize> = None;
+                let mut space = false;
+                let mut carried: Option<u32> = None;
+                if let Some(f) = &filter {
+                    if let Some(s) = f.raw_get::<Option<i64>>(&k[0])? {
+                        system = Some(sys_idx(&st, s)?);
+                    }
+                    owner = f.raw_get::<Option<i64>>(&k[1])?.map(|o| (o - 1) as usize);
+                    not_owner = f.raw_get::<Option<i64>>(&k[2])?.map(|o| (o - 1) as usize);
+                    kind = f.raw_get(&k[3])?;
+                    if let Some(p) = f.raw_get::<Option<mlua::String>>(&k[4])? {
+                        planet = Some(planet_idx(&st, &p.to_str()?)?);
+                    }
+                    space = f.raw_get::<Option<bool>>(&k[5])?.unwrap_or(false);
+                    carried = f.raw_get::<Option<i64>>(&k[6])?.map(|c| c as u32);
+                }
+                let kind_str = match &kind {
+                    Some(x) => Some(x.to_str()?.to_string()),
+                    None => None,
+                };
+                let out = lua.create_table()?;
+                let mut n = 0;
+                for u in st.units.values() {
+                    if owner.is_some_and(|o| u.owner != o)
+                        || not_owner.is_some_and(|o| u.owner == o)
+                    {
+                        continue;
+                    }
+                    if kind_str.as_ref().is_some_and(|x| *x != u.kind) {
+                        continue;
+                    }
+                    if let Some(p) = planet {
+                        if u.loc != Loc::Planet(p) {
+                            continue;
+                        }
+                    }
+                    if let Some(c) = carried {
+                        if u.loc != Loc::Carried(c) {
+                            continue;
+                        }
+                    }
+                    if space && matches!(u.loc, Loc::Planet(_)) {
+                        continue;
+                    }
+                    let usys = match u.loc {
+                        Loc::Space(s) => Some(s),
+                        _ => st.unit_system(u.id),
+                    };
+                    if system.is_some() && usys != system {
+                        continue;
+                    }
+                    let t = lua.create_table_with_capacity(0, 5 + u.props.len())?;
+                    t.raw_set(&k[7], u.id as i64)?;
+                    t.raw_set(&k[3], u.kind.as_str())?;
+                    t.raw_set(&k[1], u.owner as i64 + 1)?;
+                    t.raw_set(&k[0], usys.map(|s| s as i64 + 1))?;
+                    match u.loc {
+                        Loc::Planet(p) => t.raw_set(&k[4], st.planets[p].id.as_str())?,
+                        Loc::Carried(c) => t.raw_set(&k[6], c as i64)?,
+                        Loc::Space(_) => {}
+                    }
+                    for (key, v) in &u.props {
+                        let lv = match v {
+                            Value::Bool(b) => LV::Boolean(*b),
+                            Value::Number(x) if x.is_i64() => LV::Integer(x.as_i64().unwrap()),
+                            other => to_lua(lua, other)?,
+                        };
+                        t.raw_set(key.as_str(), lv)?;
+                    }
+                    n += 1;
+                    out.raw_set(n, t)?;
+                }
+                Ok(out)
+            })?
+        })?;
+    }
+    Ok(())
+}

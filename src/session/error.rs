@@ -1,0 +1,97 @@
+//! Errors of a session: typed, each with the readable message a modder sees.
+
+/// What went wrong in a session. Every variant displays as the one message
+/// a modder reads (a Lua error with its file:line and a short traceback).
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// A script failed (or did not compile).
+    #[error("{message}")]
+    Lua { message: String },
+    /// A script ran past its instruction budget.
+    #[error("{message}")]
+    Budget { message: String },
+    /// A script ran past the VM's memory limit.
+    #[error("{message}")]
+    Memory { message: String },
+    /// A replayed record has no more answers (`Replay` without `then`).
+    #[error("the record ends here")]
+    RecordEnded,
+    /// The caller asked for something the game cannot do (a bad option, an
+    /// answer that is not an option, no decision pending...).
+    #[error("{0}")]
+    Usage(String),
+}
+
+/// The start of the message of the instruction-budget error.
+pub(super) const BUDGET_EXCEEDED: &str = "script instruction budget exceeded";
+
+impl From<mlua::Error> for GameError {
+    fn from(e: mlua::Error) -> GameError {
+        let message = clean_error(&e);
+        match innermost(&e) {
+            mlua::Error::MemoryError(_) => GameError::Memory { message },
+            mlua::Error::RuntimeError(s) if s.contains(BUDGET_EXCEEDED) => {
+                GameError::Budget { message }
+            }
+            _ => GameError::Lua { message },
+        }
+    }
+}
+
+/// The error under every callback and context wrapper.
+fn innermost(e: &mlua::Error) -> &mlua::Error {
+    match e {
+        mlua::Error::CallbackError { cause, .. } | mlua::Error::WithContext { cause, .. } => {
+            innermost(cause)
+        }
+        other => other,
+    }
+}
+
+pub(super) fn lua_err(e: mlua::Error) -> GameError {
+    GameError::from(e)
+}
+
+/// Turns an mlua error into one readable message (the innermost cause and
+/// a short Lua traceback).
+pub fn clean_error(e: &mlua::Error) -> String {
+    match e {
+        mlua::Error::CallbackError { traceback, cause } => {
+            let inner = clean_error(cause);
+            let tb: Vec<&str> = traceback
+                .lines()
+                .filter(|l| l.contains("content/"))
+                .take(4)
+                .collect();
+            if tb.is_empty() {
+                inner
+            } else {
+                format!("{inner}\n{}", tb.join("\n"))
+            }
+        }
+        mlua::Error::RuntimeError(s) => trim_traceback(s),
+        mlua::Error::SyntaxError { message, .. } => format!("syntax error: {message}"),
+        mlua::Error::MemoryError(_) => "script memory limit exceeded".into(),
+        mlua::Error::WithContext { context, cause } => format!("{context}: {}", clean_error(cause)),
+        other => trim_traceback(&other.to_string()),
+    }
+}
+
+fn trim_traceback(s: &str) -> String {
+    let mut out = vec![];
+    let mut in_tb = false;
+    for l in s.lines() {
+        if l.starts_with("stack traceback:") {
+            in_tb = true;
+            continue;
+        }
+        if in_tb {
+            if l.contains("content/") && out.len() < 6 {
+                out.push(format!("  at {}", l.trim()));
+            }
+        } else {
+            out.push(l.to_string());
+        }
+    }
+    out.join("\n")
+}

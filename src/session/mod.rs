@@ -1,0 +1,680 @@
+//! A session: one game of one resolved pack, its Lua VM, state, decisions
+//! and log.
+//!
+//! Rooms: `error` (GameError), `agents` (decisions, the record, decision
+//! sources), `sandbox` (what scripts may touch, limits, the seal), `bus`
+//! (data scripts as window subscribers), `api` (the `game` table, one file
+//! per namespace).
+
+mod agents;
+mod api;
+mod bus;
+mod error;
+mod sandbox;
+
+pub use agents::{
+    Decision, DecisionSource, Human, JsonLines, RandomAgent, Record, Replay, Scripted, Status,
+};
+pub use error::{clean_error, GameError};
+pub use sandbox::Limits;
+
+use crate::keys::KeyTexts;
+use crate::pack::ResolvedPack;
+use crate::rng::Rng;
+use crate::state::State;
+use api::install_api;
+use error::lua_err;
+use mlua::{
+    DeserializeOptions, Function, Lua, LuaOptions, LuaSerdeExt, MultiValue, SerializeOptions,
+    StdLib, Table, Thread, ThreadStatus, Value as LV,
+};
+use sandbox::{budget_hook, budget_triggers, sandbox};
+use serde_json::Value;
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// A sink for log lines as they are written.
+pub type EchoFn = Box<dyn FnMut(&str)>;
+type Echo = Rc<RefCell<Option<EchoFn>>>;
+
+struct Shared {
+    st: RefCell<State>,
+    log: RefCell<Vec<String>>,
+    checkpoints: RefCell<Vec<(State, usize)>>,
+    used: Cell<u64>,
+    limit: Cell<u64>,
+    echo: Echo,
+    /// Translates log lines for packs in another language.
+    translator: Option<crate::locale::Translator>,
+    /// Log lines and prompts no phrase of the locale matched (with a locale).
+    untranslated: RefCell<std::collections::BTreeSet<String>>,
+    /// The texts of decision and log keys.
+    keys: KeyTexts,
+    /// Where a scenario's golden log starts (after its set-up).
+    golden_from: Cell<usize>,
+}
+
+/// A key with its arguments, as a script gave it (`{key = "x", a = 1}`), or
+/// a plain text.
+struct Keyed {
+    key: Option<String>,
+    args: BTreeMap<String, String>,
+    text: String,
+}
+
+impl Shared {
+    /// The line in the pack's language; notes lines no phrase matched.
+    fn translate(&self, line: String) -> String {
+        match &self.translator {
+            Some(t) => {
+                let (out, matched) = t.translate(&line);
+                if !matched {
+                    self.untranslated.borrow_mut().insert(line);
+                }
+                out
+            }
+            None => line,
+        }
+    }
+
+    /// Reads a prompt, log line or roll label: a plain string, or a table
+    /// with `key` and named arguments rendered by the locale.
+    fn keyed(&self, v: &LV) -> mlua::Result<Keyed> {
+        self.keyed_in(v, true).map(|(k, _)| k)
+    }
+
+    /// As `keyed`; also says whether the text is in the pack's language
+    /// (always, without a locale). With `record` false, a text left in
+    /// English is not noted as untranslated (the caller may still
+    /// translate the line it goes into).
+    fn keyed_in(&self, v: &LV, record: bool) -> mlua::Result<(Keyed, bool)> {
+        let mut in_lang = true;
+        let k = match v {
+            LV::Table(t) => {
+                let key: String = t
+                    .get::<Option<String>>("key")?
+                    .ok_or_else(|| rterr("a keyed text is a table with a `key` field"))?;
+                let mut args = BTreeMap::new();
+                for pair in t.pairs::<LV, LV>() {
+                    let (k, v) = pair?;
+                    let Some(k) = k.as_str().map(|s| s.to_string()) else {
+                        continue;
+                    };
+                    if k == "key" {
+                        continue;
+                    }
+                    args.insert(k, self.arg_text(&v)?);
+                }
+                let text = self.keys.render(&key, &args).map_err(rterr)?;
+                let text = if self.translator.is_some() && !self.keys.translated(&key) {
+                    // Not translated by key: the locale's phrases may still
+                    // match the whole line.
+                    let (out, matched) = self
+                        .translator
+                        .as_ref()
+                        .map(|t| t.translate(&text))
+                        .unwrap_or((text.clone(), false));
+                    if matched {
+                        out
+                    } else {
+                        in_lang = false;
+                        if record {
+                            self.untranslated.borrow_mut().insert(format!("key {key}"));
+                            out
+                        } else {
+                            // Left as it is: the caller's line may match.
+                            text
+                        }
+                    }
+                } else if let Some(t) = &self.translator {
+                    t.words(&text)
+                } else {
+                    text
+                };
+                Keyed {
+                    key: Some(key),
+                    args,
+                    text,
+                }
+            }
+            other => {
+                let s = lua_to_string(other);
+                Keyed {
+                    key: None,
+                    args: BTreeMap::new(),
+                    text: self.translate(s),
+                }
+            }
+        };
+        Ok((k, in_lang))
+    }
+
+    /// An argument of a keyed text as text: numbers without a needless
+    /// fraction, lists joined with ", ", a nested key rendered.
+    fn arg_text(&self, v: &LV) -> mlua::Result<String> {
+        Ok(match v {
+            LV::Table(t) if t.contains_key("key")? => self.keyed(v)?.text,
+            LV::Table(t) => {
+                let mut parts = vec![];
+                for x in t.sequence_values::<LV>() {
+                    parts.push(self.arg_text(&x?)?);
+                }
+                parts.join(", ")
+            }
+            other => lua_to_string(other),
+        })
+    }
+
+    /// Appends a log line as it is (already in the pack's language).
+    fn push_text(&self, line: String) {
+        if let Some(e) = self.echo.borrow_mut().as_mut() {
+            e(&line);
+        }
+        self.log.borrow_mut().push(line);
+    }
+
+    /// Appends a log line (translated if the pack has phrases) and echoes it.
+    fn push_log(&self, line: String) {
+        let line = self.translate(line);
+        if let Some(e) = self.echo.borrow_mut().as_mut() {
+            e(&line);
+        }
+        self.log.borrow_mut().push(line);
+    }
+}
+
+pub struct Session {
+    pub lua: Lua,
+    shared: Rc<Shared>,
+    pub pack: Rc<ResolvedPack>,
+    thread: Option<Thread>,
+    entry_fn: Function,
+    pub pending: Option<Decision>,
+    pub record: Record,
+    pub result: Option<Value>,
+    /// Write each decision and its answer into the log (scenario goldens).
+    pub log_decisions: bool,
+}
+
+fn sopts() -> SerializeOptions {
+    SerializeOptions::new()
+        .serialize_none_to_null(false)
+        .serialize_unit_to_null(false)
+        .set_array_metatable(false)
+}
+
+fn dopts() -> DeserializeOptions {
+    DeserializeOptions::new().deny_unsupported_types(false)
+}
+
+fn to_lua(lua: &Lua, v: &Value) -> mlua::Result<LV> {
+    lua.to_value_with(v, sopts())
+}
+
+fn from_lua(lua: &Lua, v: LV) -> mlua::Result<Value> {
+    if let LV::Nil = v {
+        return Ok(Value::Null);
+    }
+    lua.from_value_with(v, dopts())
+}
+
+fn rterr(msg: impl Into<String>) -> mlua::Error {
+    mlua::Error::RuntimeError(msg.into())
+}
+
+/// The declared ctx of every typed window: name -> {field = {kind, optional}}.
+fn ctx_decls(lua: &Lua, pack: &ResolvedPack) -> mlua::Result<Table> {
+    let out = lua.create_table()?;
+    for (name, d) in &pack.window_ctx {
+        if !d.typed {
+            continue;
+        }
+        let fields = lua.create_table()?;
+        for (f, c) in &d.fields {
+            let t = lua.create_table()?;
+            t.set("kind", c.kind.name())?;
+            t.set("optional", c.optional)?;
+            fields.set(f.as_str(), t)?;
+        }
+        out.set(name.as_str(), fields)?;
+    }
+    Ok(out)
+}
+
+impl Session {
+    /// Builds the VM for a pack: sandbox, kernel API, pack scripts.
+    pub fn new(
+        pack: Rc<ResolvedPack>,
+        seed: u64,
+        options: &[String],
+        limits: Limits,
+    ) -> Result<Session, GameError> {
+        for o in options {
+            if !pack.options.contains_key(o) {
+                let known: Vec<&String> = pack.options.keys().collect();
+                return Err(GameError::Usage(format!(
+                    "pack `{}` has no option `{o}` (options: {})",
+                    pack.id,
+                    known
+                        .iter()
+                        .map(|s| s.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+            }
+        }
+        let lua = Lua::new_with(
+            StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::COROUTINE | StdLib::UTF8,
+            LuaOptions::default(),
+        )
+        .map_err(lua_err)?;
+        lua.set_memory_limit(limits.memory).map_err(lua_err)?;
+        let shared = Rc::new(Shared {
+            st: RefCell::new(State::new(seed)),
+            log: RefCell::new(vec![]),
+            checkpoints: RefCell::new(vec![]),
+            used: Cell::new(0),
+            limit: Cell::new(limits.instructions),
+            echo: Rc::new(RefCell::new(None)),
+            translator: crate::locale::Translator::from_locale(&pack.locale_strings),
+            untranslated: RefCell::new(Default::default()),
+            keys: KeyTexts::new(&pack.locale, &pack.locale_strings, &pack.locale_langs),
+            golden_from: Cell::new(0),
+        });
+        lua.set_hook(budget_triggers(), budget_hook(&shared));
+        let mut opts_sorted: Vec<String> = options.to_vec();
+        opts_sorted.sort();
+        opts_sorted.dedup();
+        let record = Record {
+            pack: pack.id.clone(),
+            version: pack.version.clone(),
+            options: opts_sorted.clone(),
+            seed,
+            entry: String::new(),
+            args: Value::Null,
+            decisions: vec![],
+        };
+        let g = lua.globals();
+        sandbox(&lua, &g, &shared).map_err(lua_err)?;
+        let game: Table = lua.create_table().map_err(lua_err)?;
+        install_api(&lua, &game, &shared, &pack).map_err(lua_err)?;
+        // Options, with defaults.
+        let ot = lua.create_table().map_err(lua_err)?;
+        for (k, d) in &pack.options {
+            ot.set(k.as_str(), d.default || opts_sorted.contains(k))
+                .map_err(lua_err)?;
+        }
+        game.set("options", ot).map_err(lua_err)?;
+        game.set("pack", pack.id.as_str()).map_err(lua_err)?;
+        g.set("game", game.clone()).map_err(lua_err)?;
+
+        let procs = lua.create_table().map_err(lua_err)?;
+        let subs = lua.create_table().map_err(lua_err)?;
+        let windows = lua.create_table().map_err(lua_err)?;
+        for w in &pack.windows {
+            windows.set(w.as_str(), true).map_err(lua_err)?;
+        }
+        let policy = lua.create_table().map_err(lua_err)?;
+        let prelude: Function = lua
+            .load(include_str!("prelude.lua"))
+            .set_name("@kernel/prelude.lua")
+            .set_mode(mlua::ChunkMode::Text)
+            .into_function()
+            .map_err(lua_err)?;
+        let chain: Vec<String> = pack.chain.iter().map(|p| p.manifest.id.clone()).collect();
+        let entry_fn: Function = prelude
+            .call((
+                game.clone(),
+                procs.clone(),
+                subs.clone(),
+                windows,
+                policy,
+                lua.create_sequence_from(chain).map_err(lua_err)?,
+                if limits.check_ctx {
+                    LV::Table(ctx_decls(&lua, &pack).map_err(lua_err)?)
+                } else {
+                    LV::Nil
+                },
+            ))
+            .map_err(lua_err)?;
+        let loading: Function = game.get("__loading").map_err(lua_err)?;
+        // `procedure` lives in the sandbox globals; each pack gets its own env.
+        let mut envs: BTreeMap<String, Table> = BTreeMap::new();
+        for p in &pack.chain {
+            let env = lua.create_table().map_err(lua_err)?;
+            let mt = lua.create_table().map_err(lua_err)?;
+            mt.set("__index", g.clone()).map_err(lua_err)?;
+            env.set_metatable(Some(mt));
+            env.set("PACK", p.manifest.id.as_str()).map_err(lua_err)?;
+            envs.insert(p.manifest.id.clone(), env);
+        }
+        for f in &pack.rules {
+            loading.call::<()>(f.pack.as_str()).map_err(lua_err)?;
+            let func = lua
+                .load(&f.source)
+                .set_name(&f.chunk_name)
+                .set_mode(mlua::ChunkMode::Text)
+                .set_environment(envs[&f.pack].clone())
+                .into_function()
+                .map_err(lua_err)?;
+            shared.used.set(0);
+            func.call::<()>(()).map_err(lua_err)?;
+        }
+        bus::load_data(&lua, &game, &subs, &shared, &pack, &loading, &envs)?;
+        if limits.seal {
+            sandbox::seal(&lua, &g, &game)?;
+        }
+        Ok(Session {
+            lua,
+            shared,
+            pack,
+            thread: None,
+            entry_fn,
+            pending: None,
+            record,
+            result: None,
+            log_decisions: false,
+        })
+    }
+
+    /// Prints (or collects) each log line as it is written.
+    pub fn set_echo(&self, f: Option<EchoFn>) {
+        *self.shared.echo.borrow_mut() = f;
+    }
+
+    pub fn log(&self) -> Vec<String> {
+        self.shared.log.borrow().clone()
+    }
+
+    /// Log lines and decision prompts (in the scripts' words) that no
+    /// phrase of the pack's locale matched, sorted; empty without a locale.
+    pub fn untranslated(&self) -> Vec<String> {
+        self.shared.untranslated.borrow().iter().cloned().collect()
+    }
+
+    /// Every helper and procedure with the packs that defined it, first to
+    /// last, and the helpers' doc lines: `{procedures: {name: [pack..]},
+    /// helpers: {name: {packs: [..], doc}}}`.
+    pub fn registry(&self) -> Result<Value, GameError> {
+        self.exec("=registry", "return game.__registry()")
+    }
+
+    /// The id and kind of the unit a scenario named `name` (if it still exists).
+    pub fn named_unit(&self, name: &str) -> Option<(u32, String)> {
+        let st = self.shared.st.borrow();
+        let id = *st.names.get(name)?;
+        st.units.get(&id).map(|u| (id, u.kind.clone()))
+    }
+
+    /// Where a scenario's golden log starts: the log length when its set-up
+    /// ended (`game.__golden_start()`), else 0.
+    pub fn golden_from(&self) -> usize {
+        self.shared.golden_from.get()
+    }
+
+    pub fn log_len(&self) -> usize {
+        self.shared.log.borrow().len()
+    }
+
+    pub fn state_dump(&self) -> Value {
+        self.shared.st.borrow().dump()
+    }
+
+    /// Runs a Lua chunk in the sandbox (scenario setup and expectations).
+    pub fn exec(&self, name: &str, code: &str) -> Result<Value, GameError> {
+        self.shared.used.set(0);
+        let f = self
+            .lua
+            .load(code)
+            .set_name(name)
+            .set_mode(mlua::ChunkMode::Text)
+            .into_function()
+            .map_err(lua_err)?;
+        let v: LV = f.call(()).map_err(lua_err)?;
+        from_lua(&self.lua, v).map_err(lua_err)
+    }
+
+    /// Starts the pack procedure `entry` with `args` as a coroutine.
+    pub fn start(&mut self, entry: &str, args: Value) -> Result<(), GameError> {
+        let body = self.entry_fn.clone();
+        let th = self.lua.create_thread(body).map_err(lua_err)?;
+        th.set_hook(budget_triggers(), budget_hook(&self.shared));
+        self.record.entry = entry.to_string();
+        self.record.args = args.clone();
+        self.thread = Some(th);
+        self.pending = None;
+        self.resume_with(Some((entry.to_string(), args)), None)
+    }
+
+    /// Starts `entry` and then runs the given chunks (name, code) in the same
+    /// coroutine, so they may ask for decisions too. Used by scenarios.
+    pub fn start_with_chunks(
+        &mut self,
+        entry: &str,
+        args: Value,
+        chunks: &[(String, String)],
+    ) -> Result<(), GameError> {
+        let mut funcs = vec![];
+        for (name, code) in chunks {
+            let f = self
+                .lua
+                .load(code.as_str())
+                .set_name(name.as_str())
+                .set_mode(mlua::ChunkMode::Text)
+                .into_function()
+                .map_err(lua_err)?;
+            funcs.push(f);
+        }
+        let wrap: Function = self
+            .lua
+            .load(
+                "local entry, name, args, fs = ...\n\
+                 return function()\n\
+                   local r = entry(name, args)\n\
+                   for _, f in ipairs(fs) do local x = f(); if x ~= nil then r = x end end\n\
+                   return r\n\
+                 end",
+            )
+            .set_name("=scenario")
+            .call((
+                self.entry_fn.clone(),
+                entry,
+                to_lua(&self.lua, &args).map_err(lua_err)?,
+                self.lua.create_sequence_from(funcs).map_err(lua_err)?,
+            ))
+            .map_err(lua_err)?;
+        let th = self.lua.create_thread(wrap).map_err(lua_err)?;
+        th.set_hook(budget_triggers(), budget_hook(&self.shared));
+        self.record.entry = entry.to_string();
+        self.record.args = args;
+        self.thread = Some(th);
+        self.pending = None;
+        self.shared.used.set(0);
+        let vals = th_resume(&self.thread, ());
+        self.after_resume(vals)
+    }
+
+    fn resume_with(
+        &mut self,
+        start: Option<(String, Value)>,
+        answer: Option<usize>,
+    ) -> Result<(), GameError> {
+        let th = self
+            .thread
+            .clone()
+            .ok_or_else(|| GameError::Usage("no game started".into()))?;
+        self.shared.used.set(0);
+        let res: mlua::Result<MultiValue> = match start {
+            Some((name, args)) => {
+                let a = to_lua(&self.lua, &args).map_err(lua_err)?;
+                th.resume((name, a))
+            }
+            None => th.resume(answer.unwrap_or(1) as i64),
+        };
+        self.after_resume(res)
+    }
+
+    fn after_resume(&mut self, res: mlua::Result<MultiValue>) -> Result<(), GameError> {
+        let th = self
+            .thread
+            .clone()
+            .ok_or_else(|| GameError::Usage("no game started".into()))?;
+        let vals = match res {
+            Ok(v) => v,
+            Err(e) => {
+                self.thread = None;
+                return Err(lua_err(e));
+            }
+        };
+        match th.status() {
+            ThreadStatus::Resumable => {
+                let v: Vec<LV> = vals.into_iter().collect();
+                let tag = v.first().and_then(|x| x.as_str().map(|s| s.to_string()));
+                if tag.as_deref() != Some("decision") {
+                    return Err(GameError::Lua {
+                        message: "a script yielded outside game.choose (coroutine misuse)".into(),
+                    });
+                }
+                let player = v.get(1).and_then(|x| x.as_i64()).unwrap_or(0);
+                let k = self
+                    .shared
+                    .keyed(v.get(2).unwrap_or(&LV::Nil))
+                    .map_err(lua_err)?;
+                let mut options = vec![];
+                if let Some(LV::Table(t)) = v.get(3) {
+                    for o in t.sequence_values::<LV>() {
+                        let o = o.map_err(lua_err)?;
+                        options.push(lua_to_string(&o));
+                    }
+                }
+                let prompt = match &k.key {
+                    Some(key) => key.clone(),
+                    None => lua_to_string(v.get(2).unwrap_or(&LV::Nil)),
+                };
+                self.pending = Some(Decision {
+                    player,
+                    prompt,
+                    args: k.args,
+                    options,
+                    text: k.text,
+                });
+            }
+            _ => {
+                let v: Vec<LV> = vals.into_iter().collect();
+                let r = match v.into_iter().next() {
+                    Some(x) => from_lua(&self.lua, x).map_err(lua_err)?,
+                    None => Value::Null,
+                };
+                self.pending = None;
+                self.result = Some(r);
+                self.thread = None;
+            }
+        }
+        Ok(())
+    }
+
+    /// Answers the pending decision with an option (by its text).
+    pub fn answer(&mut self, choice: &str) -> Result<(), GameError> {
+        let d = self
+            .pending
+            .clone()
+            .ok_or_else(|| GameError::Usage("no decision is pending".into()))?;
+        let idx = d.options.iter().position(|o| o == choice).ok_or_else(|| {
+            GameError::Usage(format!(
+                "`{choice}` is not an option of p{} `{}` (options: {})",
+                d.player,
+                d.prompt,
+                d.options.join(", ")
+            ))
+        })?;
+        self.record.decisions.push(choice.to_string());
+        if self.log_decisions {
+            let line = format!(
+                "? p{} {} [{}] -> {choice}",
+                d.player,
+                d.text,
+                d.options.join(", ")
+            );
+            if let Some(e) = self.shared.echo.borrow_mut().as_mut() {
+                e(&line);
+            }
+            self.shared.log.borrow_mut().push(line);
+        }
+        self.pending = None;
+        self.resume_with(None, Some(idx + 1))
+    }
+
+    pub fn status(&self) -> Option<Status> {
+        if let Some(d) = &self.pending {
+            return Some(Status::Pending(d.clone()));
+        }
+        self.result.clone().map(Status::Finished)
+    }
+
+    /// Plays on, answering with `source`, until the entry procedure returns.
+    pub fn run(&mut self, source: &mut dyn DecisionSource) -> Result<Value, GameError> {
+        loop {
+            if let Some(r) = &self.result {
+                return Ok(r.clone());
+            }
+            let d = self.pending.clone().ok_or_else(|| {
+                GameError::Usage("the game is neither waiting nor finished".into())
+            })?;
+            let a = source.decide(&d)?;
+            self.answer(&a)?;
+        }
+    }
+
+    /// Calls a procedure outside the coroutine (no decisions may be asked
+    /// unless policies answer them): used for fast simulations.
+    pub fn call_procedure(&self, name: &str, args: Value) -> Result<Value, GameError> {
+        self.shared.used.set(0);
+        let a = to_lua(&self.lua, &args).map_err(lua_err)?;
+        let v: LV = self.entry_fn.call((name, a)).map_err(lua_err)?;
+        from_lua(&self.lua, v).map_err(lua_err)
+    }
+
+    /// Saves the whole state (for cheap repeated simulations).
+    pub fn snapshot(&self) -> (State, usize) {
+        (
+            self.shared.st.borrow().clone(),
+            self.shared.log.borrow().len(),
+        )
+    }
+
+    pub fn restore(&self, snap: &(State, usize)) {
+        *self.shared.st.borrow_mut() = snap.0.clone();
+        self.shared.log.borrow_mut().truncate(snap.1);
+    }
+
+    pub fn reseed(&self, seed: u64) {
+        self.shared.st.borrow_mut().rng = Some(Rng::new(seed));
+    }
+
+    pub fn set_logging(&self, on: bool) {
+        self.shared
+            .st
+            .borrow_mut()
+            .props
+            .insert("__quiet".into(), Value::Bool(!on));
+    }
+}
+
+fn th_resume(th: &Option<Thread>, args: ()) -> mlua::Result<MultiValue> {
+    match th {
+        Some(t) => t.resume(args),
+        None => Err(rterr("no thread")),
+    }
+}
+
+fn lua_to_string(v: &LV) -> String {
+    match v {
+        LV::String(s) => s.to_string_lossy().to_string(),
+        LV::Integer(i) => i.to_string(),
+        LV::Number(n) => n.to_string(),
+        LV::Boolean(b) => b.to_string(),
+        LV::Table(t) => t.get::<String>("id").unwrap_or_else(|_| "?".into()),
+        _ => "?".into(),
+    }
+}
