@@ -396,6 +396,10 @@ pub struct Checked {
     pub new_golden: bool,
 }
 
+/// A golden check: the verdict, the first differing lines (old, new), and
+/// whether the golden was missing.
+type GoldenCheck = (Verdict, Vec<(String, String)>, bool);
+
 /// Compares `text` with the golden `name` of the pack in `dir`; with
 /// `accept`, rewrites a golden that differs.
 fn check_golden(
@@ -403,7 +407,7 @@ fn check_golden(
     name: &str,
     text: &str,
     accept: bool,
-) -> Result<(Verdict, Vec<(String, String)>, bool), String> {
+) -> Result<GoldenCheck, String> {
     let snap = snapshot_path(dir, name);
     let old = std::fs::read_to_string(&snap)
         .ok()
