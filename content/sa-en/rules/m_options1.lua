@@ -13,10 +13,9 @@
 --   * crimson_suns       Crimson Suns (war declarations)
 --   * paths_of_fate      Paths of Fate (race-specific objectives)
 --
--- Hooking in: `setup` is wrapped when this file loads; everything else is
--- wrapped when setup starts (install), on top of what the ti3 files and the
--- sa-en files loaded before this one put in place. Every wrapper hands over
--- to the wrapped code when its option is off. Claims of covert, racial and
+-- Hooking in: every wrapper is registered when this file loads, on top of
+-- what the ti3 files and the sa-en files loaded before this one put in
+-- place, and hands over to the wrapped code when its option is off. Claims of covert, racial and
 -- extra Ascendancy objectives go through the claim hooks of
 -- rules/k_victory.lua (L.sa_victory.claim_hooks).
 --
@@ -1450,38 +1449,61 @@ function AE.place(built)
 end
 
 ---------------------------------------------------------------------------
--- Installation, when setup starts.
-local installed = false
-local function install()
-  if installed then return end
-  installed = true
-  local B = L.optb
-
-  -- Assembly, Bureaucracy.
-  wrap("strategic_action", function(base, ctx)
-    local id = ctx.card
-    local d = id and game.data.strategy_cards[id]
-    local h = d and d.handler
-    local undo = {}
+-- Card handlers (Assembly, Bureaucracy, Voice of the Council) are wrapped
+-- once, when set-up starts (card scripts are not loaded before); a wrapper
+-- takes over while a strategic action of its card runs (`playing` counts
+-- them) and its option is on.
+local playing = {}
+local handlers_wrapped = false
+local function wrap_handlers()
+  if handlers_wrapped then return end
+  handlers_wrapped = true
+  for _, id in ipairs(game.keys(game.data.strategy_cards or {})) do
+    local h = game.data.strategy_cards[id].handler
     if type(h) == "table" then
-      if opt("twilight_council") and is_card(id, "assembly") then
-        local orig = h.primary
-        h.primary = function(p) return TC.primary(p) end
-        undo[#undo + 1] = function() h.primary = orig end
+      local assembly, bureaucracy = is_card(id, "assembly"), is_card(id, "bureaucracy")
+      local orig_primary, orig_secondary = h.primary, h.secondary
+      if (assembly or bureaucracy) and orig_primary then
+        h.primary = function(p, def, c)
+          local on = (playing[id] or 0) > 0
+          if on and assembly and opt("twilight_council") then return TC.primary(p) end
+          if on and bureaucracy and opt("ascendancy") then return ASC.bureaucracy_primary(orig_primary, p, def, c) end
+          return orig_primary(p, def, c)
+        end
       end
-      if opt("ascendancy") and is_card(id, "bureaucracy") and h.primary then
-        local orig = h.primary
-        h.primary = function(p, def, c) return ASC.bureaucracy_primary(orig, p, def, c) end
-        undo[#undo + 1] = function() h.primary = orig end
-      end
-      if opt("smoke_and_mirrors") and is_card(id, "bureaucracy") and h.secondary then
-        local orig = h.secondary
-        h.secondary = function(q, def, c) return SM.bureaucracy_secondary(orig, q, def, c) end
-        undo[#undo + 1] = function() h.secondary = orig end
+      if bureaucracy and orig_secondary then
+        h.secondary = function(q, def, c)
+          if (playing[id] or 0) > 0 and opt("smoke_and_mirrors") then return SM.bureaucracy_secondary(orig_secondary, q, def, c) end
+          return orig_secondary(q, def, c)
+        end
       end
     end
-    local function restore() for i = #undo, 1, -1 do undo[i]() end end
-    local r = guarded(restore, base, ctx)
+  end
+  -- Ascendancy: specials changing hands by their own rules (ASC.no_loss
+  -- hands over when the option is off).
+  local voc = game.data.objectives and game.data.objectives.voice_of_the_council
+  if voc and type(voc.handler) == "table" and voc.handler.resolve then
+    local orig = voc.handler.resolve
+    voc.handler.resolve = function(...) return ASC.no_loss(orig, ...) end
+  end
+end
+
+-- Wrappers, registered when this file loads; each hands over to the
+-- wrapped code when its option is off.
+local function install()
+  local B = L.optb
+
+  -- Assembly, Bureaucracy: the cards' handlers (wrapped at set-up) take
+  -- over while a strategic action of their card runs.
+  wrap("strategic_action", function(base, ctx)
+    local id = ctx.card
+    local r
+    if id then
+      playing[id] = (playing[id] or 0) + 1
+      r = guarded(function() playing[id] = playing[id] - 1 end, base, ctx)
+    else
+      r = base(ctx)
+    end
     if opt("crimson_suns") then
       for p = 1, game.num_players() do CS.sync(p) end
     end
@@ -1552,14 +1574,6 @@ local function install()
       game.put("player", p, "sa_asc_round:" .. id, round_no())
     end
     return r
-  end
-  if opt("ascendancy") then ASC.adjust_objectives() end
-
-  -- Ascendancy: specials changing hands by their own rules.
-  local voc = game.data.objectives and game.data.objectives.voice_of_the_council
-  if voc and type(voc.handler) == "table" and voc.handler.resolve then
-    local orig = voc.handler.resolve
-    voc.handler.resolve = function(...) return ASC.no_loss(orig, ...) end
   end
 
   -- Star by Star and the artifacts.
@@ -1660,6 +1674,8 @@ if V and V.claim_hooks then
   end)
 end
 
+install()
+
 local base_setup = game.procedure_fn("setup")
 procedure("setup", function(args)
   args = args or {}
@@ -1667,7 +1683,8 @@ procedure("setup", function(args)
   O.built_galaxy = opt("star_by_star") or (m ~= nil and (m.drafted == true or m.procedure ~= nil))
   if opt("star_by_star") then game.options.custodians = true end
   if opt("ancient_empire") then game.options.distant_suns = true end
-  install()
+  wrap_handlers()
+  if opt("ascendancy") then ASC.adjust_objectives() end
   local r = base_setup(args)
   if opt("twilight_council") then
     game.zone_new(COUNCIL)

@@ -13,10 +13,11 @@
 -- mercenaries and their units); maps.yaml (scenario maps, 2-player maps);
 -- window scripts in effects/options2/.
 --
--- Hooking in: `setup` and `build_galaxy` are wrapped when this file loads;
--- everything else is wrapped once setup has run (O.install), on top of what
--- the ti3 files and the other sa-en files put in place. Each wrapper hands
--- over to the wrapped code when its rule is not in force.
+-- Hooking in: `setup`, `build_galaxy` and the surrendered players' order are
+-- wrapped when this file loads; card handlers when setup starts; the rest
+-- once setup has run (O.install), on top of what the ti3 files and the other
+-- sa-en files put in place. Each wrapper hands over to the wrapped code when
+-- its rule is not in force.
 --
 -- Where the seed is silent we follow the later SA rulebook (marked "later
 -- SA") or the Shards of the Throne component texts ("SotT"); what is only our
@@ -503,15 +504,17 @@ function O.surrender(p)
   end
 end
 
+-- Surrendered players are left out of every player order.
+local base_order = L.order_from
+function L.order_from(first)
+  local out = base_order(first)
+  local any = false
+  for _, q in ipairs(out) do if O.surrendered(q) then any = true end end
+  if not any then return out end
+  return filter(out, function(q) return not O.surrendered(q) end)
+end
+
 local function install_surrender()
-  local base_order = L.order_from
-  function L.order_from(first)
-    local out = base_order(first)
-    local any = false
-    for _, q in ipairs(out) do if O.surrendered(q) then any = true end end
-    if not any then return out end
-    return filter(out, function(q) return not O.surrendered(q) end)
-  end
   -- (In the action phase he stays in the initiative order, where he passes
   -- at once: the phase ends when everybody has passed.)
   local in_status = false
@@ -1194,42 +1197,6 @@ local function install_duel()
     end
     return base_chosen(p, pick)
   end
-  local asm = game.data.strategy_cards.assembly
-  local h = asm and asm.handler
-  if type(h) == "table" and h.primary then
-    local base_primary = h.primary
-    h.primary = function(p, def, ctx)
-      if not O.duel() then return base_primary(p, def, ctx) end
-      local outer = O.duel_assembly
-      local watch = { player = p }
-      O.duel_assembly = watch
-      local ok, err = pcall(base_primary, p, def, ctx)
-      O.duel_assembly = outer
-      game.put("game", nil, "sa_duel_vote_bonus", nil)
-      if not ok then error(err, 0) end
-      local picked = watch.picked
-      if picked == "take the speaker token" and O.duel_own_agenda_asked(p)
-        and game.choose(p, "Assembly (2 players): put your own agenda to the vote too", { "no", "yes" }) == "yes" then
-        if L.sa_place_agenda then
-          local agenda = L.sa_place_agenda(p)
-          if agenda then
-            game.move_card(agenda, "agenda:assembly", "deck:politics")
-            L.political_vote()
-          end
-        else
-          local hand = {}
-          for _, c in ipairs(game.zone("politics:" .. p)) do if not contains(hand, c) then hand[#hand + 1] = c end end
-          table.sort(hand)
-          if #hand > 0 then
-            local c = game.choose(p, "play a political card", hand)
-            game.move_card(c, "politics:" .. p, "deck:politics")
-            L.political_vote()
-          end
-        end
-      end
-    end
-  end
-
   -- The Voice of the Council: 3 votes, not 5.
   local base_votes = L.votes
   function L.votes(p)
@@ -1316,6 +1283,66 @@ local function install_duel()
     return with_half_payments(p, d, base_score, p, id)
   end
 
+  -- Flank Speed: no planetary landings in that action.
+  local base_commit = game.procedure_fn("commit_ground_forces")
+  procedure("commit_ground_forces", function(ctx)
+    if O.duel() and ctx.player then
+      for _, u in ipairs(game.units { owner = ctx.player }) do
+        if game.get("unit", u.id, "flank_speed") then
+          game.log("no planetary landings in an action with Flank Speed (2 players)")
+          return
+        end
+      end
+    end
+    return base_commit(ctx)
+  end)
+end
+O.installers[#O.installers + 1] = install_duel
+
+-- The 2-player card rules wrap the cards' handlers once, when set-up starts
+-- (card scripts are not loaded before); each wrapper hands over to the card
+-- when the game is not a duel.
+local duel_handlers_wrapped = false
+local function wrap_duel_handlers()
+  if duel_handlers_wrapped then return end
+  duel_handlers_wrapped = true
+  local asm = game.data.strategy_cards.assembly
+  local h = asm and asm.handler
+  if type(h) == "table" and h.primary then
+    local base_primary = h.primary
+    h.primary = function(p, def, ctx)
+      if not O.duel() then return base_primary(p, def, ctx) end
+      local outer = O.duel_assembly
+      local watch = { player = p }
+      O.duel_assembly = watch
+      local ok, err = pcall(base_primary, p, def, ctx)
+      O.duel_assembly = outer
+      game.put("game", nil, "sa_duel_vote_bonus", nil)
+      if not ok then error(err, 0) end
+      local picked = watch.picked
+      if picked == "take the speaker token" and O.duel_own_agenda_asked(p)
+        and game.choose(p, "Assembly (2 players): put your own agenda to the vote too", { "no", "yes" }) == "yes" then
+        if L.sa_place_agenda then
+          local agenda = L.sa_place_agenda(p)
+          if agenda then
+            game.move_card(agenda, "agenda:assembly", "deck:politics")
+            L.political_vote()
+          end
+        else
+          local hand = {}
+          for _, c in ipairs(game.zone("politics:" .. p)) do if not contains(hand, c) then hand[#hand + 1] = c end end
+          table.sort(hand)
+          if #hand > 0 then
+            local c = game.choose(p, "play a political card", hand)
+            game.move_card(c, "politics:" .. p, "deck:politics")
+            L.political_vote()
+          end
+        end
+      end
+    end
+  end
+
+
   -- Cards.
   local function card(coll, id)
     local d = game.data[coll] and game.data[coll][id]
@@ -1387,21 +1414,7 @@ local function install_duel()
       return duel_unrest.component(p, def, ctx)
     end
   end
-  -- Flank Speed: no planetary landings in that action.
-  local base_commit = game.procedure_fn("commit_ground_forces")
-  procedure("commit_ground_forces", function(ctx)
-    if O.duel() and ctx.player then
-      for _, u in ipairs(game.units { owner = ctx.player }) do
-        if game.get("unit", u.id, "flank_speed") then
-          game.log("no planetary landings in an action with Flank Speed (2 players)")
-          return
-        end
-      end
-    end
-    return base_commit(ctx)
-  end)
 end
-O.installers[#O.installers + 1] = install_duel
 
 ---------------------------------------------------------------------------
 -- PROMISSORY NOTES (option sa_promissory_notes; Shards of the Throne, with
@@ -1891,6 +1904,12 @@ end
 
 ---------------------------------------------------------------------------
 -- Installation.
+-- The installers run once set-up has run: their wrappers go on top of the
+-- ones ti3 registers when its set-up starts (rules/races.lua, options_a.lua,
+-- options_b.lua: Yssaril's skip, Naalu's initiative, the leaders...), as the
+-- rules need (an action option of ours comes after Yssaril's "skip", ...).
+-- Every wrapper decides by the game state when it is called; once ti3
+-- registers those at load time, O.install() runs when this file loads.
 local installed = false
 function O.install()
   if installed then return end
@@ -1909,6 +1928,7 @@ procedure("setup", function(args)
     local n = args.players or (args.races and #args.races) or 6
     if game.data.maps["sa_preset_" .. n .. "p"] then args.map = "sa_preset_" .. n .. "p" end
   end
+  wrap_duel_handlers()
   local r = O.run_setup(base_setup, args)
   for _, x in ipairs(O.pending_tg) do L.gain_tg(x.p, x.n, "home system bidding") end
   O.pending_tg = {}
