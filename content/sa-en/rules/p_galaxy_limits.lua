@@ -140,7 +140,7 @@ local function swap(s, tile, why)
   -- The planets of the system taken out leave it, so nothing is placed on them later.
   for _, pl in ipairs(game.planets_of(s)) do game.detach_planet(pl) end
   game.put("system", s, "sa_off_board", true)
-  game.log("resource limits: " .. L.name("systems", old) .. " at " .. at .. " is swapped for " .. L.name("systems", tile) .. " (" .. why .. ")")
+  game.log({ key = why.key, system = L.name("systems", old), hex = at, new = L.name("systems", tile), p = why.p, n = why.n, players = why.players })
   return n
 end
 
@@ -174,7 +174,7 @@ function AU.enforce_resource_limits()
     local done = false
     for _, h in ipairs(c.homes) do
       if not done and h.n > c.limit_home then
-        if mend(h.systems, h.n - c.limit_home, pn(h.p) .. " had " .. h.n .. " resources next to its home system") then
+        if mend(h.systems, h.n - c.limit_home, { key = "sa.resource_swap_home", p = pn(h.p), n = h.n }) then
           done = true
         end
       end
@@ -189,7 +189,7 @@ function AU.enforce_resource_limits()
         if not top or near > top.near then top = { h = h, near = near } end
       end
       if top then
-        local why = c.total .. " resources on the board for " .. game.num_players() .. " players"
+        local why = { key = "sa.resource_swap_total", n = c.total, players = game.num_players() }
         for d = 1, 3 do
           if not done and mend(within(top.h.s, d), c.total - c.limit_total, why) then done = true end
         end
