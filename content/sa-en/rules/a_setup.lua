@@ -374,19 +374,19 @@ procedure("deal_objectives", function()
 end)
 
 ---------------------------------------------------------------------------
--- Helpers installed when setup starts, on top of what every rules file
--- (sa-en's included) defined when it loaded.
+-- Stage II objectives are claimed only in stage II.
+local base_can = L.can_score
+function L.can_score(p, id)
+  local d = game.data.objectives[id]
+  if d and d.kind == "stage2" and L.sa_stage() < 2 then return false end
+  return base_can(p, id)
+end
+
+-- What rules/b_general.lua installs when setup starts.
 local installed = false
 function S.install()
   if installed then return end
   installed = true
-  -- Stage II objectives are claimed only in stage II.
-  local base_can = L.can_score
-  function L.can_score(p, id)
-    local d = game.data.objectives[id]
-    if d and d.kind == "stage2" and L.sa_stage() < 2 then return false end
-    return base_can(p, id)
-  end
   if L.sa_general_install then L.sa_general_install() end
 end
 

@@ -90,9 +90,9 @@ function V.sync_home(p)
   game.set(p, "vp", raw - want)
   game.put("player", p, "sa_home_penalty", want > 0 and want or nil)
   if want > applied then
-    game.log(pn(p) .. " does not control its home system: " .. (raw - want) .. " vp (" .. raw .. " - " .. want .. ")")
+    game.log({ key = "sa.home_lost_vp", p = pn(p), vp = raw - want, raw = raw, n = want })
   else
-    game.log(pn(p) .. " controls its home system again: " .. (raw - want) .. " vp")
+    game.log({ key = "sa.home_regained_vp", p = pn(p), vp = raw - want })
   end
 end
 
@@ -134,7 +134,7 @@ function V.declare(winners, how)
   game.put("game", nil, "won_by", how)
   local names = {}
   for _, p in ipairs(winners) do names[#names + 1] = pn(p) end
-  game.log((#winners > 1 and "split victory: " or "victory: ") .. table.concat(names, ", ") .. " (" .. how .. ")")
+  game.log({ key = #winners > 1 and "sa.split_victory" or "sa.victory", players = names, how = how })
 end
 
 local function all_players()
@@ -215,15 +215,15 @@ V.claim_hooks = {}
 function V.claim_for(p, st)
   local state = { player = p }
   state.claim = function(id) claim(p, id, st) end
-  local pub = choose_from(p, "claim a public objective", "public", function(c)
+  local pub = choose_from(p, { key = "sa.claim_public" }, "public", function(c)
     local k = game.data.objectives[c] and game.data.objectives[c].kind
     return k ~= "special" and k ~= "preliminary"
   end)
   if pub then claim(p, pub, st) end
-  local sec = choose_from(p, "claim a secret objective", "secrets:" .. p)
+  local sec = choose_from(p, { key = "sa.claim_secret" }, "secrets:" .. p)
   if sec then claim(p, sec, st) end
   state.secret = sec
-  local pre = choose_from(p, "claim the preliminary objective", "preliminary")
+  local pre = choose_from(p, { key = "sa.claim_preliminary" }, "preliminary")
   if pre then
     claim(p, pre, st)
     st.preliminary[pre] = true
@@ -253,7 +253,7 @@ function V.specials(st)
           local pts = d.points or 1
           game.put("player", p, "scored:" .. id, nil)
           local v = game.add(p, "vp", -pts)
-          game.log(pn(p) .. " no longer qualifies for " .. L.name("objectives", id) .. ": -" .. pts .. " vp (" .. v .. " vp)")
+          game.log({ key = "sa.no_longer_qualifies", p = pn(p), card = L.name("objectives", id), n = pts, vp = v })
         end
       end
     end
@@ -273,7 +273,7 @@ procedure("score_objectives", function(ctx)
   -- A preliminary objective claimed by anybody leaves play.
   for _, id in ipairs(game.keys(st.preliminary)) do
     game.move_card(id, "preliminary", "discard:preliminary")
-    game.log(L.name("objectives", id) .. " was claimed and leaves play")
+    game.log({ key = "sa.claimed_leaves_play", card = L.name("objectives", id) })
   end
   V.sync_all()
   if #st.instant > 0 then
@@ -315,7 +315,7 @@ function L.set_rotation(dir)
   if dir ~= "cw" and dir ~= "ccw" then error("rotation must be cw or ccw, not " .. tostring(dir)) end
   if L.rotation() == dir then return end
   game.put("game", nil, "rotation", dir)
-  game.log("the Rotation Cycler turns " .. (dir == "cw" and "clockwise" or "counter-clockwise"))
+  game.log({ key = dir == "cw" and "sa.rotation_turns_cw" or "sa.rotation_turns_ccw" })
 end
 function L.flip_rotation() L.set_rotation(L.rotation() == "cw" and "ccw" or "cw") end
 
@@ -380,10 +380,14 @@ function V.upkeep(p)
   local can = math.min(over, L.spendable(p, "resources"))
   local opts = {}
   for i = can, 0, -1 do opts[#opts + 1] = tostring(i) end
-  local paid = tonumber(game.choose(p, "fleet supply upkeep: " .. over .. " counters over " .. V.UPKEEP_FREE .. ", pay for how many", opts))
+  local paid = tonumber(game.choose(p, { key = "sa.fleet_upkeep", n = over, free = V.UPKEEP_FREE }, opts))
   if paid > 0 then L.pay(p, paid, "resources") end
   local lost = over - paid
-  game.log(pn(p) .. " pays " .. paid .. " resource" .. (paid == 1 and "" or "s") .. " of fleet supply upkeep" .. (lost > 0 and (", " .. lost .. " fleet supply counter" .. (lost == 1 and "" or "s") .. " returned") or ""))
+  local key
+  if lost == 0 then key = paid == 1 and "sa.pays_upkeep_1" or "sa.pays_upkeep"
+  elseif lost == 1 then key = paid == 1 and "sa.pays_upkeep_1_returned_1" or "sa.pays_upkeep_returned_1"
+  else key = paid == 1 and "sa.pays_upkeep_1_returned" or "sa.pays_upkeep_returned" end
+  game.log({ key = key, p = pn(p), n = paid, lost = lost })
   if lost > 0 then
     game.add(p, "fleet", -lost)
     local seen = {}
@@ -405,9 +409,9 @@ function V.before_first_round()
   game.put("game", nil, "sa_started", true)
   if full_game and not game.get("game", nil, "rotation") then
     local s = L.speaker()
-    local dir = game.choose(s, "orient the Rotation Cycler", { "clockwise", "counter-clockwise" })
+    local dir = game.choose(s, { key = "sa.orient_rotation" }, { "clockwise", "counter-clockwise" })
     game.put("game", nil, "rotation", dir == "clockwise" and "cw" or "ccw")
-    game.log(pn(s) .. " orients the Rotation Cycler " .. dir)
+    game.log({ key = "sa.orients_rotation", p = pn(s), dir = dir })
   end
   if L.sa_tokens then L.sa_tokens.native_knowledge() end
 end

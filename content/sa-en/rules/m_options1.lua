@@ -13,10 +13,9 @@
 --   * crimson_suns       Crimson Suns (war declarations)
 --   * paths_of_fate      Paths of Fate (race-specific objectives)
 --
--- Hooking in: `setup` is wrapped when this file loads; everything else is
--- wrapped when setup starts (install), on top of what the ti3 files and the
--- sa-en files loaded before this one put in place. Every wrapper hands over
--- to the wrapped code when its option is off. Claims of covert, racial and
+-- Hooking in: every wrapper is registered when this file loads, on top of
+-- what the ti3 files and the sa-en files loaded before this one put in
+-- place, and hands over to the wrapped code when its option is off. Claims of covert, racial and
 -- extra Ascendancy objectives go through the claim hooks of
 -- rules/k_victory.lua (L.sa_victory.claim_hooks).
 --
@@ -106,7 +105,7 @@ local function offer_cards(first, cards, ctx)
     for _, c in ipairs(game.keys(cards)) do
       local e = cards[c]
       if contains(game.zone("actions:" .. q), c) and (not e.when or e.when(q)) then
-        if game.choose(q, "play " .. L.name("action_cards", c), { "no", "yes" }) == "yes" then
+        if game.choose(q, { key = "sa.tc_play_card", card = L.name("action_cards", c), id = c }, { "no", "yes" }) == "yes" then
           local ok = game.call("play_optional", q, "action_cards", c, ctx or {})
           if ok ~= false then e.run(q) end
         end
@@ -182,7 +181,7 @@ end
 function TC.discard(c, why)
   TC.release(c)
   game.move_card(c, COUNCIL, "discard:politics")
-  game.log(pol_name(c) .. " is discarded" .. (why and (" (" .. why .. ")") or ""))
+  game.log({ key = why and "sa.tc_agenda_discarded_why" or "sa.tc_agenda_discarded", card = pol_name(c), why = why })
 end
 
 local function from_deck(to)
@@ -196,21 +195,21 @@ function TC.show_one(p)
   if cur then opts[#opts + 1] = "keep" end
   for _, c in ipairs(hand("politics:" .. p)) do opts[#opts + 1] = c end
   opts[#opts + 1] = "random"
-  local pick = game.choose(p, "Twilight Council: agenda to show" .. (cur and (" (now " .. pol_name(cur) .. ")") or ""), opts)
+  local pick = game.choose(p, { key = cur and "sa.tc_agenda_to_show_now" or "sa.tc_agenda_to_show", card = cur and pol_name(cur) }, opts)
   if pick == "keep" then
-    game.log(pn(p) .. " keeps its agenda " .. pol_name(cur))
+    game.log({ key = "sa.tc_keeps_agenda", p = pn(p), card = pol_name(cur) })
     return
   end
   if cur then
     game.move_card(cur, COUNCIL, "politics:" .. p)
     game.put("player", p, "sa_agenda", nil)
-    game.log(pn(p) .. " takes back its agenda " .. pol_name(cur))
+    game.log({ key = "sa.tc_takes_back_agenda", p = pn(p), card = pol_name(cur) })
   end
   local c = pick
   if pick == "random" then c = from_deck(COUNCIL) else game.move_card(c, "politics:" .. p, COUNCIL) end
   if c then
     game.put("player", p, "sa_agenda", c)
-    game.log(pn(p) .. " shows the agenda " .. pol_name(c) .. (pick == "random" and " (drawn at random)" or ""))
+    game.log({ key = pick == "random" and "sa.tc_shows_agenda_random" or "sa.tc_shows_agenda", p = pn(p), card = pol_name(c) })
   end
   limits(p)
 end
@@ -227,7 +226,7 @@ function TC.show_agendas()
       local c = from_deck(COUNCIL)
       if c then
         list[#list + 1] = c
-        game.log("the council shows the random agenda " .. pol_name(c))
+        game.log({ key = "sa.tc_council_random_agenda", card = pol_name(c) })
       end
     end
     game.put("game", nil, "sa_council_random", list)
@@ -237,7 +236,7 @@ end
 function TC.drop_random()
   for _, c in ipairs(TC.random_list()) do
     if game.move_card(c, COUNCIL, "discard:politics") then
-      game.log("the random agenda " .. pol_name(c) .. " leaves the council")
+      game.log({ key = "sa.tc_random_agenda_leaves", card = pol_name(c) })
     end
   end
   game.put("game", nil, "sa_council_random", {})
@@ -252,17 +251,20 @@ function TC.primary(p)
   local na, np = R("twilight_council", "action_cards", 2), R("twilight_council", "political_cards", 2)
   L.draw("deck:actions", "discard:actions", "actions:" .. p, na)
   L.draw("deck:politics", "discard:politics", "politics:" .. p, np)
-  game.log(pn(p) .. " draws " .. na .. " action card" .. (na == 1 and "" or "s") .. " and " .. np .. " political card" .. (np == 1 and "" or "s"))
+  local key
+  if na == 1 then key = np == 1 and "sa.tc_draws_1_1" or "sa.tc_draws_1_n"
+  else key = np == 1 and "sa.tc_draws_n_1" or "sa.tc_draws_n_n" end
+  game.log({ key = key, p = pn(p), n = na, m = np })
   limits(p)
   local picks = R("twilight_council", "agendas", 3)
   if game.num_players() <= R("twilight_council", "small_players", 4) then picks = R("twilight_council", "agendas_small", picks) end
   local modes = { "take the speaker token" }
   if R("twilight_council", "speaker_may_give", true) or L.speaker() ~= p then modes[#modes + 1] = "give the speaker token" end
-  local mode = game.choose(p, "Twilight Council", modes)
+  local mode = game.choose(p, { key = "sa.tc_mode" }, modes)
   local chosen = {}
   if mode == "take the speaker token" then
     game.put("game", nil, "speaker", p)
-    game.log(pn(p) .. " takes the speaker token")
+    game.log({ key = "sa.takes_speaker", p = pn(p) })
     local cands = {}
     for _, c in ipairs(hand(COUNCIL)) do
       if TC.owner(c) ~= p then cands[#cands + 1] = c end
@@ -281,33 +283,33 @@ function TC.primary(p)
         table.sort(opts)
       end
       if #opts == 0 then break end
-      local c = game.choose(p, "Twilight Council: agenda to vote on (" .. k .. " of " .. n .. ")", opts)
+      local c = game.choose(p, { key = "sa.tc_agenda_to_vote_k", k = k, n = n }, opts)
       remove_value(cands, c)
       chosen[#chosen + 1] = c
-      game.log(pn(p) .. " puts " .. pol_name(c) .. " to the vote")
+      game.log({ key = "sa.agenda_put", p = pn(p), card = pol_name(c) })
     end
   else
     local others = {}
     for q = 1, game.num_players() do if q ~= p and in_game(q) then others[#others + 1] = pn(q) end end
-    local q = tonumber(game.choose(p, "new speaker", others):sub(2))
+    local q = tonumber(game.choose(p, { key = "sa.tc_new_speaker" }, others):sub(2))
     game.put("game", nil, "speaker", q)
-    game.log(pn(p) .. " gives the speaker token to " .. pn(q))
+    game.log({ key = "sa.tc_gives_speaker", p = pn(p), q = pn(q) })
     local rest = hand(COUNCIL)
     if #rest > 0 then
-      local c = game.choose(p, "Twilight Council: agenda to vote on", rest)
+      local c = game.choose(p, { key = "sa.tc_agenda_to_vote" }, rest)
       remove_value(rest, c)
       chosen[#chosen + 1] = c
-      game.log(pn(p) .. " puts " .. pol_name(c) .. " to the vote")
+      game.log({ key = "sa.agenda_put", p = pn(p), card = pol_name(c) })
       for k = 1, picks do
         if #rest == 0 then break end
         local opts = { "done" }
         for _, x in ipairs(rest) do opts[#opts + 1] = x end
-        local c2 = game.choose(p, "Twilight Council: another agenda (" .. k .. " of " .. picks .. ")", opts)
+        local c2 = game.choose(p, { key = "sa.tc_another_agenda", k = k, n = picks }, opts)
         if c2 == "done" then break end
         remove_value(rest, c2)
-        if game.choose(p, "Twilight Council: " .. pol_name(c2), { "include", "discard" }) == "include" then
+        if game.choose(p, { key = "sa.tc_include_agenda", card = pol_name(c2), id = c2 }, { "include", "discard" }) == "include" then
           chosen[#chosen + 1] = c2
-          game.log(pn(p) .. " also puts " .. pol_name(c2) .. " to the vote")
+          game.log({ key = "sa.tc_also_puts", p = pn(p), card = pol_name(c2) })
         else
           TC.discard(c2, pn(p) .. "'s Twilight Council")
         end
@@ -318,7 +320,7 @@ function TC.primary(p)
   -- The enforcement order.
   local ordered = {}
   while #chosen > 1 do
-    local c = game.choose(p, "Twilight Council: agenda resolved next", sorted(chosen))
+    local c = game.choose(p, { key = "sa.tc_agenda_next" }, sorted(chosen))
     remove_value(chosen, c)
     ordered[#ordered + 1] = c
   end
@@ -362,7 +364,7 @@ local function council_cards(st, timing)
   E.veto = {
     when = function() return #political() > 0 end,
     run = function(q)
-      local c = game.choose(q, "Veto: agenda to discard", political())
+      local c = game.choose(q, { key = "sa.tc_veto" }, political())
       table.remove(st.items, index_of(c))
       TC.discard(c, "Veto")
     end,
@@ -373,47 +375,47 @@ local function council_cards(st, timing)
   E.determine_policy = {
     when = function() return #political() > 0 and game.zone_count("deck:politics") > 0 end,
     run = function(q)
-      local new = game.choose(q, "Determine Policy: political card to put to the vote", hand("deck:politics"))
-      local old = game.choose(st.active, "Determine Policy: agenda " .. pol_name(new) .. " replaces", political())
+      local new = game.choose(q, { key = "sa.tc_policy_card" }, hand("deck:politics"))
+      local old = game.choose(st.active, { key = "sa.tc_policy_replaces", card = pol_name(new), id = new }, political())
       local i = index_of(old)
       game.move_card(new, "deck:politics", COUNCIL)
       game.shuffle("deck:politics")
       st.items[i] = { coll = "political_cards", id = new }
       TC.discard(old, "replaced by " .. pol_name(new))
-      game.log(pol_name(new) .. " is put to the vote instead")
+      game.log({ key = "sa.tc_put_instead", card = pol_name(new) })
     end,
   }
   -- Thugs: a player takes no part in any voting this round.
   E.thugs = {
     run = function(q)
-      local t = tonumber(game.choose(q, "Thugs: player who may not vote this round", players()):sub(2))
+      local t = tonumber(game.choose(q, { key = "sa.tc_thugs" }, players()):sub(2))
       st.alloc[t] = nil
       game.put("player", t, "sa_thugs_round", round_no())
-      game.log(pn(t) .. " takes no part in any voting this round (Thugs)")
+      game.log({ key = "sa.tc_thugs_done", p = pn(t) })
     end,
   }
   -- Fantastic Rhetoric: 10 more votes, all on one agenda.
   E.fantastic_rhetoric = {
     when = function(q) return #st.items > 0 and game.get("player", q, "sa_thugs_round") ~= round_no() end,
     run = function(q)
-      local id = game.choose(q, "Fantastic Rhetoric: agenda for the 10 votes", item_ids())
+      local id = game.choose(q, { key = "sa.tc_rhetoric_agenda" }, item_ids())
       local i = index_of(id)
       st.alloc[q] = st.alloc[q] or {}
       local a = st.alloc[q][i]
       if a then
         a.votes = a.votes + 10
       else
-        local o = game.choose(q, "Fantastic Rhetoric: outcome on " .. item_name(st.items[i]), L.outcomes(item_def(st.items[i])))
+        local o = game.choose(q, { key = "sa.tc_rhetoric_outcome", card = item_name(st.items[i]) }, L.outcomes(item_def(st.items[i])))
         st.alloc[q][i] = { outcome = o, votes = 10 }
       end
-      game.log(pn(q) .. " adds 10 votes on " .. item_name(st.items[i]) .. " (Fantastic Rhetoric)")
+      game.log({ key = "sa.tc_rhetoric_done", p = pn(q), card = item_name(st.items[i]) })
     end,
   }
   -- Council Dissolved (the seed's "Council Disbanded"): all voting is cancelled.
   E.council_dissolved = {
     run = function(q)
       st.cancelled = true
-      game.log("the voting is cancelled (" .. L.name("action_cards", "council_dissolved") .. ")")
+      game.log({ key = "sa.tc_voting_cancelled", card = L.name("action_cards", "council_dissolved") })
     end,
   }
   -- Discredit: a player's votes on one agenda are 10 fewer.
@@ -425,14 +427,14 @@ local function council_cards(st, timing)
     run = function(q)
       local opts = {}
       for t = 1, game.num_players() do if st.alloc[t] and next(st.alloc[t]) then opts[#opts + 1] = pn(t) end end
-      local t = tonumber(game.choose(q, "Discredit: player", opts):sub(2))
+      local t = tonumber(game.choose(q, { key = "sa.tc_discredit_player" }, opts):sub(2))
       local ids = {}
       for _, i in ipairs(game.keys(st.alloc[t])) do ids[#ids + 1] = st.items[i].id end
-      local id = game.choose(q, "Discredit: agenda", sorted(ids))
+      local id = game.choose(q, { key = "sa.tc_discredit_agenda" }, sorted(ids))
       local a = st.alloc[t][index_of(id)]
       local before = a.votes
       a.votes = math.max(0, a.votes - 10)
-      game.log(pn(t) .. "'s votes on " .. item_name(st.items[index_of(id)]) .. ": " .. before .. " -> " .. a.votes .. " (Discredit)")
+      game.log({ key = "sa.tc_discredit_done", p = pn(t), card = item_name(st.items[index_of(id)]), before = before, after = a.votes })
     end,
   }
   -- Bribery: resources (or trade goods) spent after the count, +1 vote each
@@ -442,10 +444,10 @@ local function council_cards(st, timing)
     run = function(q)
       local opts = {}
       for k = 1, L.spendable(q, "resources") do opts[#opts + 1] = tostring(k) end
-      local x = tonumber(game.choose(q, "Bribery: resources or trade goods to spend", opts))
+      local x = tonumber(game.choose(q, { key = "sa.tc_bribery" }, opts))
       L.pay(q, x, "resources")
       for _, i in ipairs(game.keys(st.alloc[q])) do st.alloc[q][i].votes = st.alloc[q][i].votes + x end
-      game.log(pn(q) .. " adds " .. x .. " votes on each agenda it voted on (Bribery)")
+      game.log({ key = "sa.tc_bribery_done", p = pn(q), n = x })
     end,
   }
   local out = {}
@@ -491,9 +493,9 @@ function TC.vote(active, ids, bonus)
   elseif voc and round_no() > 1 then
     for _, q in ipairs(L.order_from(active)) do
       if in_game(q) and game.counter(q, "strategy") > 0
-        and game.choose(q, "call a Voice of the Council election (1 strategy command counter)", { "no", "yes" }) == "yes" then
+        and game.choose(q, { key = "sa.tc_call_voc" }, { "no", "yes" }) == "yes" then
         game.add(q, "strategy", -1)
-        game.log(pn(q) .. " spends a strategy command counter: the Voice of the Council is elected too")
+        game.log({ key = "sa.tc_voc_called", p = pn(q) })
         called = true
         break
       end
@@ -502,22 +504,22 @@ function TC.vote(active, ids, bonus)
   if called then st.items[#st.items + 1] = { coll = "objectives", id = "voice_of_the_council", voc = true } end
   offer_cards(active, council_cards(st, "cast"), { player = active, active = active, council = st })
   if #st.items == 0 then
-    game.log("the Twilight Council has nothing to vote on")
+    game.log({ key = "sa.tc_nothing" })
     return
   end
   local names = {}
   for _, it in ipairs(st.items) do names[#names + 1] = item_name(it) end
-  game.log("the Twilight Council votes on: " .. table.concat(names, ", "))
+  game.log({ key = "sa.tc_votes_on", cards = names })
   -- 2 players (appendix 3): each player rolls three dice and adds the
   -- lowest to his votes.
   if duel() then
     for q = 1, n do
       if in_game(q) then
-        local _, r = game.roll(pn(q) .. " rolls three dice for votes (2 players)", 3, 11)
+        local _, r = game.roll({ key = "sa.tc_vote_dice", p = pn(q) }, 3, 11)
         local low = 10
         for _, x in ipairs(r or {}) do low = math.min(low, x) end
         st.extra[q] = (st.extra[q] or 0) + low
-        game.log(pn(q) .. " adds " .. low .. " votes (the lowest of three dice)")
+        game.log({ key = "sa.tc_vote_dice_added", p = pn(q), n = low })
       end
     end
   end
@@ -527,7 +529,7 @@ function TC.vote(active, ids, bonus)
     if not in_game(q) then
       -- (out of the game: no vote)
     elseif game.get("player", q, "sa_thugs_round") == round_no() and game.get("player", q, "sa_thugs_round") ~= nil then
-      game.log(pn(q) .. " may not vote this round")
+      game.log({ key = "sa.tc_may_not_vote", p = pn(q) })
     else
       local total = L.votes(q)
       total = total + (st.extra[q] or 0)
@@ -536,10 +538,10 @@ function TC.vote(active, ids, bonus)
       if duel() and game.counter(q, "tg") > 0 then
         local opts = {}
         for v = 0, game.counter(q, "tg") do opts[#opts + 1] = tostring(v) end
-        local b = tonumber(game.choose(q, "Twilight Council: buy votes (1 trade good each)", opts))
+        local b = tonumber(game.choose(q, { key = "sa.tc_buy_votes" }, opts))
         if b > 0 then
           game.add(q, "tg", -b)
-          game.log(pn(q) .. " buys " .. b .. " vote" .. (b == 1 and "" or "s"))
+          game.log({ key = b == 1 and "sa.buys_vote" or "sa.buys_votes", p = pn(q), n = b })
           total = total + b
         end
       end
@@ -550,11 +552,11 @@ function TC.vote(active, ids, bonus)
         if left <= 0 then break end
         local opts = { "abstain" }
         for _, o in ipairs(L.outcomes(item_def(it))) do opts[#opts + 1] = o end
-        local pick = game.choose(q, "Twilight Council: vote on " .. item_name(it) .. " (" .. left .. " votes left)", opts)
+        local pick = game.choose(q, { key = "sa.tc_vote_on", card = item_name(it), n = left }, opts)
         if pick ~= "abstain" then
           local nums = {}
           for k = 1, left do nums[#nums + 1] = tostring(k) end
-          local v = tonumber(game.choose(q, "Twilight Council: votes for " .. pick .. " on " .. item_name(it), nums))
+          local v = tonumber(game.choose(q, { key = "sa.tc_votes_for", outcome = pick, card = item_name(it) }, nums))
           a[i] = { outcome = pick, votes = v }
           left = left - v
         end
@@ -562,9 +564,9 @@ function TC.vote(active, ids, bonus)
       st.alloc[q] = a
       if left < total then
         for _, pl in ipairs(L.ready_planets(q)) do game.exhaust(pl, true) end
-        game.log(pn(q) .. " writes down its votes")
+        game.log({ key = "sa.tc_writes_votes", p = pn(q) })
       else
-        game.log(pn(q) .. " casts no vote")
+        game.log({ key = "sa.tc_casts_no_vote", p = pn(q) })
       end
     end
   end
@@ -579,7 +581,7 @@ function TC.vote(active, ids, bonus)
     local t, _, total = tally(st, i)
     local parts = {}
     for _, o in ipairs(game.keys(t)) do parts[#parts + 1] = o .. " " .. t[o] end
-    game.log("council count on " .. item_name(it) .. ": " .. (total > 0 and table.concat(parts, ", ") or "no votes"))
+    game.log({ key = total > 0 and "sa.tc_count" or "sa.tc_count_none", card = item_name(it), count = parts })
   end
   offer_cards(active, council_cards(st, "counted"), { player = active, active = active, council = st })
   -- Agenda by agenda: reveal and resolve.
@@ -587,10 +589,10 @@ function TC.vote(active, ids, bonus)
     local d = item_def(it)
     local t, voters, total = tally(st, i)
     for _, v in ipairs(voters) do
-      game.log(pn(v.player) .. " casts " .. v.votes .. " vote" .. (v.votes == 1 and "" or "s") .. " on " .. item_name(it) .. ": " .. v.outcome)
+      game.log({ key = v.votes == 1 and "sa.tc_casts_vote" or "sa.tc_casts_votes", p = pn(v.player), n = v.votes, card = item_name(it), outcome = v.outcome })
     end
     if total == 0 then
-      if it.coll == "political_cards" then TC.discard(it.id, "no votes") else game.log(item_name(it) .. ": no votes, nobody is elected") end
+      if it.coll == "political_cards" then TC.discard(it.id, "no votes") else game.log({ key = "sa.tc_nobody_elected", card = item_name(it) }) end
     else
       local best, top = -1, {}
       for _, o in ipairs(L.outcomes(d)) do
@@ -599,10 +601,10 @@ function TC.vote(active, ids, bonus)
       end
       local result = top[1]
       if #top > 1 then
-        result = game.choose(L.speaker(), "break the tie on " .. item_name(it), top)
-        game.log(pn(L.speaker()) .. " (speaker) breaks the tie: " .. result)
+        result = game.choose(L.speaker(), { key = "sa.tc_break_tie", card = item_name(it) }, top)
+        game.log({ key = "sa.tc_tie_broken", p = pn(L.speaker()), outcome = result })
       end
-      game.log("agenda resolved: " .. item_name(it) .. " -> " .. result)
+      game.log({ key = "sa.tc_agenda_resolved", card = item_name(it), outcome = result })
       if it.voc then
         TC.resolve_voc(result, d, t, voters)
       else
@@ -706,7 +708,7 @@ function ASC.replace_tech_objectives()
     if ASC.tech_based(d) then
       game.move_card(c, "public", "discard:public")
       local new = draw_like(d.kind)
-      game.log("Ascendancy: " .. L.name("objectives", c) .. " is discarded" .. (new and (" and replaced by " .. L.name("objectives", new)) or ""))
+      game.log({ key = new and "sa.asc_discarded_replaced" or "sa.asc_discarded", card = L.name("objectives", c), new = new and L.name("objectives", new) })
     end
   end
 end
@@ -736,7 +738,7 @@ function ASC.no_loss(fn, ...)
       local now = game.counter(p, "vp")
       if now < vp[p] then
         game.add(p, "vp", vp[p] - now)
-        game.log(pn(p) .. " keeps its " .. (vp[p] - now) .. " vp (Ascendancy): " .. game.counter(p, "vp") .. " vp")
+        game.log({ key = "sa.asc_keeps_vp", p = pn(p), n = vp[p] - now, vp = game.counter(p, "vp") })
       end
     end
     for _, id in ipairs(ids) do
@@ -750,7 +752,7 @@ end
 -- The objectives step for one player (Bureaucracy under Ascendancy).
 function ASC.step_for(p)
   local V = L.sa_victory
-  game.log(pn(p) .. " goes through the objectives step (Bureaucracy, Ascendancy)")
+  game.log({ key = "sa.asc_objectives_step", p = pn(p) })
   if V and V.claim_for then
     local st = { instant = {}, preliminary = {} }
     V.defer = (V.defer or 0) + 1
@@ -759,7 +761,7 @@ function ASC.step_for(p)
     if not ok then error(err, 0) end
     for _, id in ipairs(game.keys(st.preliminary)) do
       game.move_card(id, "preliminary", "discard:preliminary")
-      game.log(L.name("objectives", id) .. " was claimed and leaves play")
+      game.log({ key = "sa.claimed_leaves_play", card = L.name("objectives", id) })
     end
     if V.sync_all then V.sync_all() end
     if #st.instant > 0 and V.declare and V.rank then
@@ -775,13 +777,13 @@ function ASC.step_for(p)
     for _, c in ipairs(hand("public")) do
       if not game.get("player", p, "scored:" .. c) and L.can_score(p, c) then opts[#opts + 1] = c end
     end
-    local pick = game.choose(p, "claim a public objective", opts)
+    local pick = game.choose(p, { key = "sa.claim_public" }, opts)
     if pick == "none" then break end
     L.score(p, pick)
   end
   local opts = { "none" }
   for _, c in ipairs(hand("secrets:" .. p)) do if L.can_score(p, c) then opts[#opts + 1] = c end end
-  local pick = game.choose(p, "claim a secret objective", opts)
+  local pick = game.choose(p, { key = "sa.claim_secret" }, opts)
   if pick ~= "none" then L.score(p, pick) end
 end
 
@@ -799,7 +801,7 @@ function ASC.bureaucracy_primary(orig, p, def, ctx)
     local extra = game.counter(p, pool) - pools[pool]
     if extra > 0 then
       game.add(p, pool, -extra)
-      game.log(pn(p) .. " puts back " .. extra .. " command counter(s) (Bureaucracy gives none under Ascendancy)")
+      game.log({ key = "sa.asc_puts_back", p = pn(p), n = extra })
     end
   end
   ASC.step_for(p)
@@ -829,20 +831,20 @@ O.sm = SM
 function SM.enforce(p)
   local limit = R("smoke_and_mirrors", "hand", 2)
   while game.zone_count("covert:" .. p) > limit do
-    local c = game.choose(p, "discard a covert objective (hand of " .. limit .. ")", hand("covert:" .. p))
+    local c = game.choose(p, { key = "sa.sm_discard_covert", n = limit }, hand("covert:" .. p))
     game.move_card(c, "covert:" .. p, "deck:covert")
     game.shuffle("deck:covert")
-    game.log(pn(p) .. " discards a covert objective (shuffled back into the deck)")
+    game.log({ key = "sa.sm_discards_covert", p = pn(p) })
   end
 end
 
 function SM.draw(p)
   local got = L.draw("deck:covert", "discard:covert", "covert:" .. p, 1)
   if #got == 0 then
-    game.log("the covert objective deck is empty")
+    game.log({ key = "sa.sm_deck_empty" })
     return false
   end
-  game.log(pn(p) .. " draws a covert objective")
+  game.log({ key = "sa.sm_draws_covert", p = pn(p) })
   SM.enforce(p)
   return true
 end
@@ -850,7 +852,7 @@ end
 function SM.end_of_status()
   for _, p in ipairs(L.order_from(L.speaker())) do
     if game.zone_count("deck:covert") + game.zone_count("discard:covert") > 0
-      and game.choose(p, "draw a covert objective", { "no", "yes" }) == "yes" then
+      and game.choose(p, { key = "sa.sm_draw_covert" }, { "no", "yes" }) == "yes" then
       SM.draw(p)
     end
   end
@@ -858,14 +860,14 @@ end
 
 function SM.bureaucracy_secondary(orig, q, def, ctx)
   local can = game.zone_count("deck:covert") + game.zone_count("discard:covert") > 0
-  if not can or game.choose(q, "Bureaucracy: draw a covert objective instead of the trade good", { "no", "yes" }) ~= "yes" then
+  if not can or game.choose(q, { key = "sa.sm_bureaucracy_covert" }, { "no", "yes" }) ~= "yes" then
     return orig(q, def, ctx)
   end
   local tg = game.counter(q, "tg")
   local r = orig(q, def, ctx)
   if game.counter(q, "tg") > tg then
     game.add(q, "tg", -1)
-    game.log(pn(q) .. " gives up the trade good")
+    game.log({ key = "sa.sm_gives_up_tg", p = pn(q) })
   end
   SM.draw(q)
   return r
@@ -891,7 +893,7 @@ function PF.deal()
       if d.kind == "racial" and d.race == race and d.script then cards[#cards + 1] = id end
     end
     game.zone_new("racial:" .. p, p, cards)
-    if #cards > 0 then game.log(pn(p) .. " is dealt " .. #cards .. " race-specific objective" .. (#cards == 1 and "" or "s")) end
+    if #cards > 0 then game.log({ key = #cards == 1 and "sa.pf_dealt_1" or "sa.pf_dealt", p = pn(p), n = #cards }) end
   end
 end
 
@@ -907,7 +909,7 @@ function O.extra_claim(p, claim, secret)
     for _, c in ipairs(hand("racial:" .. p)) do if L.can_score(p, c) then opts[#opts + 1] = c end end
   end
   if #opts == 1 then return end
-  local pick = game.choose(p, "claim a covert or race-specific objective", opts)
+  local pick = game.choose(p, { key = "sa.claim_covert_racial" }, opts)
   if pick == "none" then return end
   local zone = contains(game.zone("covert:" .. p), pick) and ("covert:" .. p) or ("racial:" .. p)
   if zone == "racial:" .. p then game.put("player", p, "sa_racial_claimed", pick) end
@@ -949,7 +951,7 @@ function CS.sync(p)
     if contains(partners(p), q) then
       remove_value(list, q)
       changed = true
-      game.log(pn(p) .. "'s war declaration on " .. pn(q) .. " ends: they have a trade agreement")
+      game.log({ key = "sa.cs_war_ends", p = pn(p), q = pn(q) })
     end
   end
   if changed then game.put("player", p, "sa_wars", list) end
@@ -973,7 +975,7 @@ function CS.break_trade(p, q)
   end
   if broke then
     game.put("game", nil, "agreements", kept)
-    game.log("the trade agreement of " .. pn(p) .. " and " .. pn(q) .. " is broken")
+    game.log({ key = "sa.agreement_broken", p = pn(p), q = pn(q) })
   end
 end
 
@@ -987,14 +989,14 @@ function CS.declare_step()
         if q ~= p and not contains(CS.wars(p), q) then opts[#opts + 1] = pn(q) end
       end
       if #opts == 1 then break end
-      local pick = game.choose(p, "declare war (" .. cost .. " influence)", opts)
+      local pick = game.choose(p, { key = "sa.cs_declare_war", n = cost }, opts)
       if pick == "none" then break end
       local q = tonumber(pick:sub(2))
       L.pay(p, cost, "influence")
       local list = CS.wars(p)
       list[#list + 1] = q
       game.put("player", p, "sa_wars", list)
-      game.log(pn(p) .. " declares war on " .. pn(q))
+      game.log({ key = "sa.cs_declares_war", p = pn(p), q = pn(q) })
       CS.break_trade(p, q)
     end
   end
@@ -1199,7 +1201,7 @@ procedure("sa_build_star_by_star", function(ctx)
   local hands = {}
   for _, p in ipairs(order) do hands[p] = { L.faction(p).home_system } end
   for i, t in ipairs(pool) do table.insert(hands[order[(i - 1) % #order + 1]], t) end
-  game.log("Star by Star: " .. (#pool + n) .. " tiles in hand (home systems included), " .. pn(first) .. " places first")
+  game.log({ key = "sa.sbs_start", n = #pool + n, p = pn(first) })
   local turn, left = 0, #pool + n
   while left > 0 do
     local p = order[turn % #order + 1]
@@ -1229,14 +1231,14 @@ procedure("sa_build_star_by_star", function(ctx)
       end
       if #tiles == 0 then error("Star by Star: " .. pn(p) .. " has no hex to place a tile on") end
       table.sort(tiles)
-      local tile = game.choose(p, "Star by Star: tile to place", SBS.tile_choices(p, tiles))
-      local hex = game.choose(p, "Star by Star: place " .. tile .. " on", SBS.hex_choices(p, tile, moves[tile]))
+      local tile = game.choose(p, { key = "sa.sbs_tile" }, SBS.tile_choices(p, tiles))
+      local hex = game.choose(p, { key = "sa.sbs_hex", tile = tile }, SBS.hex_choices(p, tile, moves[tile]))
       remove_value(hands[p], tile)
       left = left - 1
       local home = nil
       if tile == L.faction(p).home_system then home = p end
       put(tile, hex, home)
-      game.log(pn(p) .. " places " .. L.name("systems", tile) .. " at " .. hex)
+      game.log({ key = "sa.sbs_places", p = pn(p), system = L.name("systems", tile), hex = hex })
     end
   end
   game.call("link_wormholes")
@@ -1298,10 +1300,10 @@ function SBS.place_artifacts(first)
       list[#list + 1] = s
       table.sort(list)
       game.put("game", nil, "sa_space_artifacts", list)
-      game.log(pn(p) .. " places a face-down artifact token in space at " .. L.sysname(s))
+      game.log({ key = "sa.sbs_artifact_space", p = pn(p), system = L.sysname(s) })
     else
       B.put_artifact(pick, token)
-      game.log(pn(p) .. " places a face-down artifact token on " .. L.name("planets", pick))
+      game.log({ key = "sa.sbs_artifact_planet", p = pn(p), planet = L.name("planets", pick) })
     end
   end)
 end
@@ -1317,11 +1319,11 @@ function SBS.sync_space()
         local name = L.name("se_artifacts_b", token)
         if not game.get("system", s, "sa_space_artifact_revealed") then
           game.put("system", s, "sa_space_artifact_revealed", true)
-          game.log(pn(q) .. " reveals the artifact token in " .. L.sysname(s) .. ": " .. name)
+          game.log({ key = "sa.sbs_artifact_revealed", p = pn(q), system = L.sysname(s), artifact = name })
         end
         if token == "empty" then
           game.put("system", s, "sa_space_artifact", nil)
-          game.log("the empty artifact token in " .. L.sysname(s) .. " is removed")
+          game.log({ key = "sa.sbs_artifact_empty", system = L.sysname(s) })
           local T = L.sa_tokens
           if T and T.EMPTY_ARTIFACT_TG then L.gain_tg(q, T.EMPTY_ARTIFACT_TG, "empty artifact in " .. L.sysname(s)) end
           SBS.blank_found(q, s)
@@ -1335,7 +1337,7 @@ function SBS.sync_space()
           if holder then
             game.put("player", holder, "scored:" .. obj, nil)
             local v = game.add(holder, "vp", -pts)
-            game.log(pn(holder) .. " loses " .. pts .. " vp (" .. name .. "): " .. v .. " vp")
+            game.log({ key = "sa.sbs_loses_vp", p = pn(holder), n = pts, artifact = name, vp = v })
           end
           game.put("player", q, "scored:" .. obj, true)
           L.gain_vp(q, pts, name)
@@ -1358,7 +1360,7 @@ function SBS.blank_found(p, s)
     if not contains(used, id) then free[#free + 1] = id end
   end
   if #free == 0 then
-    game.log("no double-sided wormhole token is left for " .. L.sysname(s))
+    game.log({ key = "sa.sbs_no_wormhole", system = L.sysname(s) })
     return
   end
   local id = free[game.random(#free)]
@@ -1366,10 +1368,10 @@ function SBS.blank_found(p, s)
   game.put("game", nil, "sa_flip_tokens_used", used)
   local sides = sorted(game.data.sa_flip_wormholes[id].sides)
   local chooser = game.get("game", nil, "active") or p
-  local up = game.choose(chooser, "side up of the double-sided wormhole token in " .. L.sysname(s), sides)
+  local up = game.choose(chooser, { key = "sa.sbs_wormhole_side", system = L.sysname(s) }, sides)
   local down = up
   for _, x in ipairs(sides) do if x ~= up then down = x end end
-  game.log("the blank artifact brings a double-sided wormhole token to " .. L.sysname(s))
+  game.log({ key = "sa.sbs_blank_wormhole", system = L.sysname(s) })
   if L.sa_tokens and L.sa_tokens.place_flip_wormhole then
     L.sa_tokens.place_flip_wormhole(s, up, down)
   else
@@ -1436,9 +1438,9 @@ function AE.place(built)
       local p = order[i % #order + 1]
       i = i + 1
       local c = table.remove(pool)
-      local pl = game.choose(p, "The Ancient Empire: planet for " .. L.name("se_counters_b", c), opts)
+      local pl = game.choose(p, { key = "sa.ae_planet", counter = L.name("se_counters_b", c), id = c }, opts)
       game.put("planet", pl, "se_ds", c)
-      game.log(pn(p) .. " puts " .. L.name("se_counters_b", c) .. " face up on " .. L.name("planets", pl))
+      game.log({ key = "sa.ae_puts", p = pn(p), counter = L.name("se_counters_b", c), planet = L.name("planets", pl) })
     end
   end
   local n = 0
@@ -1446,42 +1448,65 @@ function AE.place(built)
     game.put("planet", pl, "se_ds_revealed", true)
     n = n + 1
   end
-  game.log("The Ancient Empire: " .. n .. " domain counters lie face up")
+  game.log({ key = "sa.ae_face_up", n = n })
 end
 
 ---------------------------------------------------------------------------
--- Installation, when setup starts.
-local installed = false
-local function install()
-  if installed then return end
-  installed = true
-  local B = L.optb
-
-  -- Assembly, Bureaucracy.
-  wrap("strategic_action", function(base, ctx)
-    local id = ctx.card
-    local d = id and game.data.strategy_cards[id]
-    local h = d and d.handler
-    local undo = {}
+-- Card handlers (Assembly, Bureaucracy, Voice of the Council) are wrapped
+-- once, when set-up starts (card scripts are not loaded before); a wrapper
+-- takes over while a strategic action of its card runs (`playing` counts
+-- them) and its option is on.
+local playing = {}
+local handlers_wrapped = false
+local function wrap_handlers()
+  if handlers_wrapped then return end
+  handlers_wrapped = true
+  for _, id in ipairs(game.keys(game.data.strategy_cards or {})) do
+    local h = game.data.strategy_cards[id].handler
     if type(h) == "table" then
-      if opt("twilight_council") and is_card(id, "assembly") then
-        local orig = h.primary
-        h.primary = function(p) return TC.primary(p) end
-        undo[#undo + 1] = function() h.primary = orig end
+      local assembly, bureaucracy = is_card(id, "assembly"), is_card(id, "bureaucracy")
+      local orig_primary, orig_secondary = h.primary, h.secondary
+      if (assembly or bureaucracy) and orig_primary then
+        h.primary = function(p, def, c)
+          local on = (playing[id] or 0) > 0
+          if on and assembly and opt("twilight_council") then return TC.primary(p) end
+          if on and bureaucracy and opt("ascendancy") then return ASC.bureaucracy_primary(orig_primary, p, def, c) end
+          return orig_primary(p, def, c)
+        end
       end
-      if opt("ascendancy") and is_card(id, "bureaucracy") and h.primary then
-        local orig = h.primary
-        h.primary = function(p, def, c) return ASC.bureaucracy_primary(orig, p, def, c) end
-        undo[#undo + 1] = function() h.primary = orig end
-      end
-      if opt("smoke_and_mirrors") and is_card(id, "bureaucracy") and h.secondary then
-        local orig = h.secondary
-        h.secondary = function(q, def, c) return SM.bureaucracy_secondary(orig, q, def, c) end
-        undo[#undo + 1] = function() h.secondary = orig end
+      if bureaucracy and orig_secondary then
+        h.secondary = function(q, def, c)
+          if (playing[id] or 0) > 0 and opt("smoke_and_mirrors") then return SM.bureaucracy_secondary(orig_secondary, q, def, c) end
+          return orig_secondary(q, def, c)
+        end
       end
     end
-    local function restore() for i = #undo, 1, -1 do undo[i]() end end
-    local r = guarded(restore, base, ctx)
+  end
+  -- Ascendancy: specials changing hands by their own rules (ASC.no_loss
+  -- hands over when the option is off).
+  local voc = game.data.objectives and game.data.objectives.voice_of_the_council
+  if voc and type(voc.handler) == "table" and voc.handler.resolve then
+    local orig = voc.handler.resolve
+    voc.handler.resolve = function(...) return ASC.no_loss(orig, ...) end
+  end
+end
+
+-- Wrappers, registered when this file loads; each hands over to the
+-- wrapped code when its option is off.
+local function install()
+  local B = L.optb
+
+  -- Assembly, Bureaucracy: the cards' handlers (wrapped at set-up) take
+  -- over while a strategic action of their card runs.
+  wrap("strategic_action", function(base, ctx)
+    local id = ctx.card
+    local r
+    if id then
+      playing[id] = (playing[id] or 0) + 1
+      r = guarded(function() playing[id] = playing[id] - 1 end, base, ctx)
+    else
+      r = base(ctx)
+    end
     if opt("crimson_suns") then
       for p = 1, game.num_players() do CS.sync(p) end
     end
@@ -1552,14 +1577,6 @@ local function install()
       game.put("player", p, "sa_asc_round:" .. id, round_no())
     end
     return r
-  end
-  if opt("ascendancy") then ASC.adjust_objectives() end
-
-  -- Ascendancy: specials changing hands by their own rules.
-  local voc = game.data.objectives and game.data.objectives.voice_of_the_council
-  if voc and type(voc.handler) == "table" and voc.handler.resolve then
-    local orig = voc.handler.resolve
-    voc.handler.resolve = function(...) return ASC.no_loss(orig, ...) end
   end
 
   -- Star by Star and the artifacts.
@@ -1648,7 +1665,7 @@ if V and V.claim_hooks then
           end
         end
         if #opts == 1 then break end
-        local pick = game.choose(p, "claim another public objective (Ascendancy)", opts)
+        local pick = game.choose(p, { key = "sa.asc_claim_another" }, opts)
         if pick == "none" then break end
         state.claim(pick)
       end
@@ -1660,6 +1677,8 @@ if V and V.claim_hooks then
   end)
 end
 
+install()
+
 local base_setup = game.procedure_fn("setup")
 procedure("setup", function(args)
   args = args or {}
@@ -1667,7 +1686,8 @@ procedure("setup", function(args)
   O.built_galaxy = opt("star_by_star") or (m ~= nil and (m.drafted == true or m.procedure ~= nil))
   if opt("star_by_star") then game.options.custodians = true end
   if opt("ancient_empire") then game.options.distant_suns = true end
-  install()
+  wrap_handlers()
+  if opt("ascendancy") then ASC.adjust_objectives() end
   local r = base_setup(args)
   if opt("twilight_council") then
     game.zone_new(COUNCIL)

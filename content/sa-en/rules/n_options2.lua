@@ -13,10 +13,11 @@
 -- mercenaries and their units); maps.yaml (scenario maps, 2-player maps);
 -- window scripts in effects/options2/.
 --
--- Hooking in: `setup` and `build_galaxy` are wrapped when this file loads;
--- everything else is wrapped once setup has run (O.install), on top of what
--- the ti3 files and the other sa-en files put in place. Each wrapper hands
--- over to the wrapped code when its rule is not in force.
+-- Hooking in: `setup`, `build_galaxy` and the surrendered players' order are
+-- wrapped when this file loads; card handlers when setup starts; the rest
+-- once setup has run (O.install), on top of what the ti3 files and the other
+-- sa-en files put in place. Each wrapper hands over to the wrapped code when
+-- its rule is not in force.
 --
 -- Where the seed is silent we follow the later SA rulebook (marked "later
 -- SA") or the Shards of the Throne component texts ("SotT"); what is only our
@@ -99,7 +100,7 @@ local function each_in_order(p, step, list, fn)
     if #left > 1 then
       local opts = {}
       for _, s in ipairs(left) do opts[#opts + 1] = hex(s) end
-      pick = game.system_at(game.choose(p, "simultaneous action: " .. step .. " next in", opts))
+      pick = game.system_at(game.choose(p, { key = "sa.sim_next_in", step = step }, opts))
     end
     for i, s in ipairs(left) do if s == pick then table.remove(left, i); break end end
     fn(pick)
@@ -159,7 +160,7 @@ procedure("simultaneous_action", function(ctx)
       break
     end
     if #opts == 1 and opts[1] == "done" then break end
-    local pick = game.choose(p, "simultaneous action: activate a system", opts)
+    local pick = game.choose(p, { key = "sa.sim_activate" }, opts)
     if pick == "done" then break end
     local s = game.system_at(pick)
     local cost = O.sim_cost(p, s)
@@ -169,14 +170,14 @@ procedure("simultaneous_action", function(ctx)
     game.step("activation", c)
     if cost > 1 then
       game.add(p, "tactic", -(cost - 1))
-      game.log(L.pn(p) .. " spends a second command counter: " .. L.sysname(s) .. " holds none of its ships or space docks")
+      game.log({ key = "sa.sim_second_counter", p = L.pn(p), system = L.sysname(s) })
     end
     systems[#systems + 1] = s
     sctx[s] = c
   end
   ctx.systems = systems
   ctx.system = systems[1]
-  game.log(L.pn(p) .. " simultaneous action in " .. #systems .. " system" .. (#systems == 1 and "" or "s"))
+  game.log({ key = #systems == 1 and "sa.sim_action_1" or "sa.sim_action", p = L.pn(p), n = #systems })
   local function live(s) return not sctx[s].end_turn end
   -- 2) Movement, into each system in the player's order. Ships in the other
   -- activated systems may leave them (their counters are lifted meanwhile);
@@ -363,9 +364,9 @@ local function auction(item, chooser, others_order)
   local function maxbid(q) return L.spendable(q, "influence") end
   local opts = {}
   for v = 0, maxbid(chooser) do opts[#opts + 1] = tostring(v) end
-  local bid = tonumber(game.choose(chooser, "surrender auction of " .. item .. ": your bid (influence)", opts))
+  local bid = tonumber(game.choose(chooser, { key = "sa.sur_first_bid", item = item }, opts))
   local high = chooser
-  game.log(L.pn(chooser) .. " bids " .. bid .. " influence for " .. item)
+  game.log({ key = "sa.sur_bids", p = L.pn(chooser), n = bid, item = item })
   local out = {}
   local guard = 0
   while true do
@@ -376,12 +377,12 @@ local function auction(item, chooser, others_order)
       if q ~= high and not out[q] then
         local o = { "drop out" }
         for v = bid + 1, maxbid(q) do o[#o + 1] = tostring(v) end
-        local pick = game.choose(q, "surrender auction of " .. item .. " (" .. L.pn(high) .. " bids " .. bid .. ")", o)
+        local pick = game.choose(q, { key = "sa.sur_bid", item = item, q = L.pn(high), n = bid }, o)
         if pick == "drop out" then
           out[q] = true
         else
           high, bid, any = q, tonumber(pick), true
-          game.log(L.pn(q) .. " bids " .. bid .. " influence for " .. item)
+          game.log({ key = "sa.sur_bids", p = L.pn(q), n = bid, item = item })
         end
       end
     end
@@ -397,13 +398,13 @@ function O.surrender_removes_dock(p, u, capital) return u.planet ~= capital end
 function O.surrender_settled(p, capital) end
 
 function O.resolve_surrender(p)
-  game.log(L.pn(p) .. " has surrendered: the end-of-round procedure")
+  game.log({ key = "sa.sur_end_of_round", p = L.pn(p) })
   local capital = O.capital_planet(p)
   game.put("player", p, "sa_capital", capital)
-  if capital then game.log(L.name("planets", capital) .. " is " .. L.pn(p) .. "'s capital planet") end
+  if capital then game.log({ key = "sa.sur_capital", planet = L.name("planets", capital), p = L.pn(p) }) end
   -- 2) leaders and flagship: his leaders leave the game (their records say
   -- so: no fate roll), the captives he holds go free (f_leaders.lua)
-  local function removed(u) game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " is removed from the board") end
+  local function removed(u) game.log({ key = "sa.sur_unit_removed", p = L.pn(p), unit = u.kind, id = u.id }) end
   if L.sa_leaders then L.sa_leaders.withdraw(p, removed) end
   for _, u in ipairs(game.units { owner = p }) do
     if u.kind:sub(1, 7) == "leader_" or utype(p, u.kind) == "flagship" then
@@ -415,7 +416,7 @@ function O.resolve_surrender(p)
   for _, u in ipairs(game.units { owner = p }) do
     if utype(p, u.kind) == "space_dock" and O.surrender_removes_dock(p, u, capital) then
       game.remove_unit(u.id)
-      game.log(L.pn(p) .. " space dock#" .. u.id .. " is removed")
+      game.log({ key = "sa.sur_dock_removed", p = L.pn(p), id = u.id })
     end
   end
   -- 4) garrison
@@ -423,7 +424,7 @@ function O.resolve_surrender(p)
     local n = #L.ground(p, capital)
     local add = math.max(0, math.min(3, 5 - n))
     for _ = 1, add do game.spawn("ground_force", p, { planet = capital }) end
-    if add > 0 then game.log(add .. " ground force" .. (add > 1 and "s" or "") .. " join the garrison of " .. L.name("planets", capital)) end
+    if add > 0 then game.log({ key = add > 1 and "sa.sur_garrison" or "sa.sur_garrison_1", n = add, planet = L.name("planets", capital) }) end
   end
   -- 5-6) the auctions
   local order = L.order_from(L.speaker())
@@ -436,11 +437,11 @@ function O.resolve_surrender(p)
     if #items == 0 then break end
     local chooser = order[k % #order + 1]
     k = k + 1
-    local item = game.choose(chooser, "choose a planet or fleet of " .. L.pn(p) .. " to auction", items)
+    local item = game.choose(chooser, { key = "sa.sur_choose_item", p = L.pn(p) }, items)
     local rot = L.order_from(chooser)
     local winner, bid = auction(item, chooser, rot)
     if bid > 0 then L.pay(winner, bid, "influence") end
-    game.log(L.pn(winner) .. " wins " .. item .. " for " .. bid .. " influence")
+    game.log({ key = "sa.sur_wins", p = L.pn(winner), item = item, n = bid })
     local what, id = item:match("^(%a+):(.+)$")
     if what == "planet" then
       L.take_control(winner, id, true)
@@ -469,14 +470,14 @@ function O.check_surrendered_trade(p)
   end
   if gone then
     game.put("game", nil, "agreements", keep)
-    game.log("the trade agreements of " .. L.pn(p) .. " end: he controls no planet")
+    game.log({ key = "sa.sur_trade_ends", p = L.pn(p) })
   end
 end
 
 function O.surrender(p)
   game.put("player", p, "sa_surrendered", true)
   game.put("player", p, "sa_surrender_pending", true)
-  game.log(L.pn(p) .. " surrenders")
+  game.log({ key = "sa.sur_surrenders", p = L.pn(p) })
   if L.sa_victory and L.sa_victory.sync_home then
     L.sa_victory.sync_home(p)
   elseif L.controls_home(p) then
@@ -491,27 +492,29 @@ function O.surrender(p)
   if #left == 1 then
     game.put("game", nil, "winner", left[1])
     game.put("game", nil, "won_by", "is the last player who has not surrendered")
-    game.log(L.pn(left[1]) .. " is the last player in the game and wins")
+    game.log({ key = "sa.sur_last_player", p = L.pn(left[1]) })
     error({ game_over = true, commit = true }, 0)
   end
   if L.speaker() == p then
     local nxt = L.order_from(p)[1]
     if nxt and nxt ~= p then
       game.put("game", nil, "speaker", nxt)
-      game.log(L.pn(nxt) .. " is speaker")
+      game.log({ key = "sa.is_speaker", p = L.pn(nxt) })
     end
   end
 end
 
+-- Surrendered players are left out of every player order.
+local base_order = L.order_from
+function L.order_from(first)
+  local out = base_order(first)
+  local any = false
+  for _, q in ipairs(out) do if O.surrendered(q) then any = true end end
+  if not any then return out end
+  return filter(out, function(q) return not O.surrendered(q) end)
+end
+
 local function install_surrender()
-  local base_order = L.order_from
-  function L.order_from(first)
-    local out = base_order(first)
-    local any = false
-    for _, q in ipairs(out) do if O.surrendered(q) then any = true end end
-    if not any then return out end
-    return filter(out, function(q) return not O.surrendered(q) end)
-  end
   -- (In the action phase he stays in the initiative order, where he passes
   -- at once: the phase ends when everybody has passed.)
   local in_status = false
@@ -583,7 +586,7 @@ function O.home_bidding(homes)
   local holder, value, flag = {}, {}, {}
   local placed = 0
   local first = game.get("game", nil, "sa_first_bidder") or 1
-  game.log("home system bidding: " .. L.pn(first) .. " bids first")
+  game.log({ key = "sa.hb_first", p = L.pn(first) })
   local turn, guard = 0, 0
   while placed < n do
     guard = guard + 1
@@ -601,20 +604,20 @@ function O.home_bidding(homes)
           if value[k] < O.MAX_BID then opts[#opts + 1] = h end
         end
       end
-      local pick = game.choose(p, "home system bidding (" .. table.concat(state, ", ") .. "): bid on", opts)
+      local pick = game.choose(p, { key = "sa.hb_bid_on", state = state }, opts)
       local k
       for i, h in ipairs(homes) do if h == pick then k = i end end
       local low = holder[k] and (value[k] + 1) or 0
       local amounts = {}
       for v = low, O.MAX_BID do amounts[#amounts + 1] = tostring(v) end
-      local bid = tonumber(game.choose(p, "home system bidding: trade goods bid on " .. pick, amounts))
+      local bid = tonumber(game.choose(p, { key = "sa.hb_amount", hex = pick }, amounts))
       if holder[k] then
         local prev = holder[k]
         flag[prev] = nil
         placed = placed - 1
-        game.log(L.pn(p) .. " outbids " .. L.pn(prev) .. " on " .. pick .. " with " .. bid .. " (" .. L.pn(prev) .. " takes his flag back)")
+        game.log({ key = "sa.hb_outbids", p = L.pn(p), q = L.pn(prev), hex = pick, n = bid })
       else
-        game.log(L.pn(p) .. " bids " .. bid .. " on " .. pick)
+        game.log({ key = "sa.hb_bids", p = L.pn(p), n = bid, hex = pick })
       end
       holder[k], value[k], flag[p] = p, bid, k
       placed = placed + 1
@@ -626,7 +629,7 @@ function O.home_bidding(homes)
     local gain = top - value[flag[p]]
     game.put("player", p, "sa_home_bid", value[flag[p]])
     game.put("player", p, "sa_home_bid_tg", gain)
-    game.log(L.pn(p) .. " starts at " .. homes[flag[p]] .. " (bid " .. value[flag[p]] .. ")")
+    game.log({ key = "sa.hb_starts", p = L.pn(p), hex = homes[flag[p]], n = value[flag[p]] })
     -- (ti3 setup_player, run after the galaxy is built, sets every
     -- player's trade goods to 0: the gains are handed out once the players
     -- are set up, through the SA setup's L.sa_setup_tg when there is one.)
@@ -837,24 +840,24 @@ function O.after_rift_movement(p, target, paths, before, start)
   for _, u in ipairs(arrived) do
     local rifts = paths and paths[u.id] or {}
     if #rifts > 0 and jets then
-      game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " passes the gravity rift safely (Maneuvering Jets)")
+      game.log({ key = "sa.rift_jets", p = L.pn(p), unit = u.kind, id = u.id })
     elseif #rifts > 0 then
       for _, rs in ipairs(rifts) do
-        local hits = game.roll(L.pn(p) .. " rolls for " .. u.kind .. "#" .. u.id .. " in the gravity rift " .. hex(rs), 1, 4)
+        local hits = game.roll({ key = "sa.rift_roll", p = L.pn(p), unit = u.kind, id = u.id, hex = hex(rs) }, 1, 4)
         if hits == 0 then
           -- The ship ends its move in the rift, with what it carries.
           local with = O.rift_cargo(p, u, cargo, start)
           if #L.other_ships(p, rs) > 0 then
             game.remove_unit(u.id)
             for _, c in ipairs(with) do game.remove_unit(c.id) end
-            game.log(u.kind .. "#" .. u.id .. " is stopped in the gravity rift " .. L.sysname(rs) .. " among enemy ships and destroyed")
+            game.log({ key = "sa.rift_destroyed", unit = u.kind, id = u.id, system = L.sysname(rs) })
           else
             game.move_unit(u.id, { system = rs })
             for _, c in ipairs(with) do game.move_unit(c.id, { system = rs }) end
-            game.log(u.kind .. "#" .. u.id .. " is caught in the gravity rift " .. L.sysname(rs) .. " and ends its move there")
+            game.log({ key = "sa.rift_caught", unit = u.kind, id = u.id, system = L.sysname(rs) })
             if not game.has_token(rs, "command", p) and L.reinforcements(p) > 0 then
               game.place_token(rs, "command", p)
-              game.log(L.pn(p) .. " places a command counter from reinforcements in " .. L.sysname(rs))
+              game.log({ key = "sa.rift_command_counter", p = L.pn(p), system = L.sysname(rs) })
             end
             L.enforce_limits(p, rs)
           end
@@ -1091,7 +1094,7 @@ procedure("sa_build_duel_galaxy", function(ctx)
   end
   local center = reds[game.random(#reds)]
   put(center, "0,0")
-  game.log("2-player galaxy: " .. L.name("systems", center) .. " in the middle")
+  game.log({ key = "sa.duel_galaxy_center", system = L.name("systems", center) })
   for p, h in ipairs(O.DUEL_HOMES) do put(L.faction(p).home_system, h, p) end
   pool = filter(pool, function(t) return t ~= center end)
   for i = #pool, 2, -1 do
@@ -1118,7 +1121,7 @@ procedure("sa_build_duel_galaxy", function(ctx)
     local opts = {}
     for _, t in ipairs(hand) do opts[#opts + 1] = t end
     table.sort(opts)
-    local tile = game.choose(p, "2-player galaxy: choose a system tile to place", opts)
+    local tile = game.choose(p, { key = "sa.duel_galaxy_tile" }, opts)
     local ring = 9
     for _, h in ipairs(free) do ring = math.min(ring, game.hex_distance(h, "0,0")) end
     local in_ring, legal = {}, {}
@@ -1129,11 +1132,11 @@ procedure("sa_build_duel_galaxy", function(ctx)
       end
     end
     if #legal == 0 then legal = in_ring end
-    local h = game.choose(p, "2-player galaxy: place " .. tile .. " on", legal)
+    local h = game.choose(p, { key = "sa.duel_galaxy_hex", tile = tile }, legal)
     for i, t in ipairs(hand) do if t == tile then table.remove(hand, i); break end end
     for i, x in ipairs(free) do if x == h then table.remove(free, i); break end end
     put(tile, h)
-    game.log(L.pn(p) .. " places " .. L.name("systems", tile) .. " at " .. h)
+    game.log({ key = "sa.sbs_places", p = L.pn(p), system = L.name("systems", tile), hex = h })
   end
   -- Mecatol Rex is not in this galaxy; the rules that look it up (ti3's
   -- objectives) find it set far off the board, out of everybody's reach
@@ -1176,7 +1179,7 @@ local function install_duel()
     if O.no_first_assembly ~= p then return base_choices(p, free) end
     O.no_first_assembly = nil
     if contains(free, "assembly") and #free > 1 then
-      game.log(L.pn(p) .. " held Assembly last round and may not take it with his first pick (2 players)")
+      game.log({ key = "sa.duel_no_assembly", p = L.pn(p) })
       return base_choices(p, filter(free, function(o) return o ~= "assembly" end))
     end
     return base_choices(p, free)
@@ -1194,42 +1197,6 @@ local function install_duel()
     end
     return base_chosen(p, pick)
   end
-  local asm = game.data.strategy_cards.assembly
-  local h = asm and asm.handler
-  if type(h) == "table" and h.primary then
-    local base_primary = h.primary
-    h.primary = function(p, def, ctx)
-      if not O.duel() then return base_primary(p, def, ctx) end
-      local outer = O.duel_assembly
-      local watch = { player = p }
-      O.duel_assembly = watch
-      local ok, err = pcall(base_primary, p, def, ctx)
-      O.duel_assembly = outer
-      game.put("game", nil, "sa_duel_vote_bonus", nil)
-      if not ok then error(err, 0) end
-      local picked = watch.picked
-      if picked == "take the speaker token" and O.duel_own_agenda_asked(p)
-        and game.choose(p, "Assembly (2 players): put your own agenda to the vote too", { "no", "yes" }) == "yes" then
-        if L.sa_place_agenda then
-          local agenda = L.sa_place_agenda(p)
-          if agenda then
-            game.move_card(agenda, "agenda:assembly", "deck:politics")
-            L.political_vote()
-          end
-        else
-          local hand = {}
-          for _, c in ipairs(game.zone("politics:" .. p)) do if not contains(hand, c) then hand[#hand + 1] = c end end
-          table.sort(hand)
-          if #hand > 0 then
-            local c = game.choose(p, "play a political card", hand)
-            game.move_card(c, "politics:" .. p, "deck:politics")
-            L.political_vote()
-          end
-        end
-      end
-    end
-  end
-
   -- The Voice of the Council: 3 votes, not 5.
   local base_votes = L.votes
   function L.votes(p)
@@ -1252,13 +1219,13 @@ local function install_duel()
       end
       local race = L.faction(p)
       if not used and #((race and race.trade_agreements) or {}) >= 2
-        and game.choose(p, "trade with yourself (both your trade contracts)", { "no", "yes" }) == "yes" then
-        local ok = holder == p or game.choose(holder, "approve the trade agreement of " .. L.pn(p) .. " with himself", { "approve", "refuse" }) == "approve"
+        and game.choose(p, { key = "sa.duel_self_trade" }, { "no", "yes" }) == "yes" then
+        local ok = holder == p or game.choose(holder, { key = "sa.approve_self_trade", p = L.pn(p) }, { "approve", "refuse" }) == "approve"
         if ok then
           local list = game.get("game", nil, "agreements") or {}
           list[#list + 1] = { a = p, ai = 1, b = p, bi = 2 }
           game.put("game", nil, "agreements", list)
-          game.log(L.pn(p) .. " trades with himself")
+          game.log({ key = "sa.duel_trades_self", p = L.pn(p) })
         end
       end
     end
@@ -1293,10 +1260,10 @@ local function install_duel()
       local d = game.data.strategy_cards[id]
       if d and type(d.handler) == "table" and d.handler.primary and O.xxcha_again_offered(p, id) and game.counter(p, "strategy") > 0
         and L.spendable(p, "influence") >= 2
-        and game.choose(p, "use the primary of " .. L.name("strategy_cards", id) .. " once more (1 strategy counter, 2 influence)", { "no", "yes" }) == "yes" then
+        and game.choose(p, { key = "sa.duel_xxcha_again", card = L.name("strategy_cards", id), id = id }, { "no", "yes" }) == "yes" then
         game.add(p, "strategy", -1)
         L.pay(p, 2, "influence")
-        game.log(L.pn(p) .. " uses the primary of " .. L.name("strategy_cards", id) .. " once more (Xxcha, 2 players)")
+        game.log({ key = "sa.duel_xxcha_again_done", p = L.pn(p), card = L.name("strategy_cards", id) })
         d.handler.primary(p, d, ctx)
       end
     end
@@ -1316,6 +1283,66 @@ local function install_duel()
     return with_half_payments(p, d, base_score, p, id)
   end
 
+  -- Flank Speed: no planetary landings in that action.
+  local base_commit = game.procedure_fn("commit_ground_forces")
+  procedure("commit_ground_forces", function(ctx)
+    if O.duel() and ctx.player then
+      for _, u in ipairs(game.units { owner = ctx.player }) do
+        if game.get("unit", u.id, "flank_speed") then
+          game.log({ key = "sa.duel_flank_speed" })
+          return
+        end
+      end
+    end
+    return base_commit(ctx)
+  end)
+end
+O.installers[#O.installers + 1] = install_duel
+
+-- The 2-player card rules wrap the cards' handlers once, when set-up starts
+-- (card scripts are not loaded before); each wrapper hands over to the card
+-- when the game is not a duel.
+local duel_handlers_wrapped = false
+local function wrap_duel_handlers()
+  if duel_handlers_wrapped then return end
+  duel_handlers_wrapped = true
+  local asm = game.data.strategy_cards.assembly
+  local h = asm and asm.handler
+  if type(h) == "table" and h.primary then
+    local base_primary = h.primary
+    h.primary = function(p, def, ctx)
+      if not O.duel() then return base_primary(p, def, ctx) end
+      local outer = O.duel_assembly
+      local watch = { player = p }
+      O.duel_assembly = watch
+      local ok, err = pcall(base_primary, p, def, ctx)
+      O.duel_assembly = outer
+      game.put("game", nil, "sa_duel_vote_bonus", nil)
+      if not ok then error(err, 0) end
+      local picked = watch.picked
+      if picked == "take the speaker token" and O.duel_own_agenda_asked(p)
+        and game.choose(p, { key = "sa.duel_own_agenda" }, { "no", "yes" }) == "yes" then
+        if L.sa_place_agenda then
+          local agenda = L.sa_place_agenda(p)
+          if agenda then
+            game.move_card(agenda, "agenda:assembly", "deck:politics")
+            L.political_vote()
+          end
+        else
+          local hand = {}
+          for _, c in ipairs(game.zone("politics:" .. p)) do if not contains(hand, c) then hand[#hand + 1] = c end end
+          table.sort(hand)
+          if #hand > 0 then
+            local c = game.choose(p, { key = "sa.duel_play_political" }, hand)
+            game.move_card(c, "politics:" .. p, "deck:politics")
+            L.political_vote()
+          end
+        end
+      end
+    end
+  end
+
+
   -- Cards.
   local function card(coll, id)
     local d = game.data[coll] and game.data[coll][id]
@@ -1333,13 +1360,13 @@ local function install_duel()
         local opts = {}
         for _, pl in ipairs(list) do opts[#opts + 1] = pl end
         if n > 0 then table.insert(opts, 1, "done") end
-        local pl = #opts == 1 and opts[1] or game.choose(p, "Rise of a Messiah (2 players, at most 3): a ground force on", opts)
+        local pl = #opts == 1 and opts[1] or game.choose(p, { key = "sa.duel_messiah" }, opts)
         if pl == "done" then break end
         game.spawn("ground_force", p, { planet = pl })
         list = filter(list, function(x) return x ~= pl end)
         n = n + 1
       end
-      game.log(L.pn(p) .. " places " .. n .. " ground force" .. (n == 1 and "" or "s") .. " (Rise of a Messiah, at most 3 with 2 players)")
+      game.log({ key = n == 1 and "sa.duel_messiah_done_1" or "sa.duel_messiah_done", p = L.pn(p), n = n })
     end
   end
   local sharing = card("political_cards", "sharing_of_technology")
@@ -1355,7 +1382,7 @@ local function install_duel()
         end
         table.sort(opts, function(x, y) return x == "none" or (y ~= "none" and x < y) end)
         if #opts > 1 then
-          local t = game.choose(p, "gain a technology of your opponent (Sharing of Technology, 2 players)", opts)
+          local t = game.choose(p, { key = "sa.duel_sharing" }, opts)
           if t ~= "none" then L.gain_tech(p, t) end
         end
       end
@@ -1375,9 +1402,9 @@ local function install_duel()
       aftermath = function(_, q, pl)
         if #game.units { planet = pl, owner = q } == 0 then
           game.set_owner(pl, nil)
-          game.log(L.name("planets", pl) .. " becomes neutral")
+          game.log({ key = "sa.duel_unrest_neutral", planet = L.name("planets", pl) })
         else
-          game.log(L.name("planets", pl) .. " stays with " .. L.pn(q) .. ": units remain on it (Local Unrest, 2 players)")
+          game.log({ key = "sa.duel_unrest_stays", planet = L.name("planets", pl), p = L.pn(q) })
         end
       end,
     }
@@ -1387,21 +1414,7 @@ local function install_duel()
       return duel_unrest.component(p, def, ctx)
     end
   end
-  -- Flank Speed: no planetary landings in that action.
-  local base_commit = game.procedure_fn("commit_ground_forces")
-  procedure("commit_ground_forces", function(ctx)
-    if O.duel() and ctx.player then
-      for _, u in ipairs(game.units { owner = ctx.player }) do
-        if game.get("unit", u.id, "flank_speed") then
-          game.log("no planetary landings in an action with Flank Speed (2 players)")
-          return
-        end
-      end
-    end
-    return base_commit(ctx)
-  end)
 end
-O.installers[#O.installers + 1] = install_duel
 
 ---------------------------------------------------------------------------
 -- PROMISSORY NOTES (option sa_promissory_notes; Shards of the Throne, with
@@ -1457,7 +1470,7 @@ local function return_note(i)
   local n = list[i]
   n.holder = n.issuer
   save_notes(list)
-  game.log(L.name("sa_promissory_notes", n.id) .. " goes back to " .. L.pn(n.issuer))
+  game.log({ key = "sa.note_back", note = L.name("sa_promissory_notes", n.id), p = L.pn(n.issuer) })
 end
 
 function O.give_notes(p)
@@ -1471,23 +1484,23 @@ function O.give_notes(p)
     end
   end
   if #opts == 1 then return end
-  local pick = game.choose(p, "hand a promissory note to another player", opts)
+  local pick = game.choose(p, { key = "sa.note_hand" }, opts)
   if pick == "none" then return end
   local to = {}
   for q = 1, game.num_players() do if q ~= p and not O.surrendered(q) then to[#to + 1] = L.pn(q) end end
   if #to == 0 then return end
-  local q = tonumber(game.choose(p, "hand " .. pick .. " to", to):sub(2))
+  local q = tonumber(game.choose(p, { key = "sa.note_hand_to", note = pick }, to):sub(2))
   local list = O.notes()
   list[byl[pick]].holder = q
   save_notes(list)
-  game.log(L.pn(p) .. " hands " .. L.name("sa_promissory_notes", list[byl[pick]].id) .. " of " .. L.pn(list[byl[pick]].issuer) .. " to " .. L.pn(q))
+  game.log({ key = "sa.note_hands", p = L.pn(p), note = L.name("sa_promissory_notes", list[byl[pick]].id), issuer = L.pn(list[byl[pick]].issuer), q = L.pn(q) })
 end
 
 function O.play_monetary(p, i)
   local n = O.notes()[i]
   local q = n.issuer
   local tg = game.counter(q, "tg")
-  game.log(L.pn(p) .. " plays " .. L.name("sa_promissory_notes", n.id) .. " of " .. L.pn(q))
+  game.log({ key = "sa.note_plays", p = L.pn(p), note = L.name("sa_promissory_notes", n.id), issuer = L.pn(q) })
   if tg > 0 then
     game.add(q, "tg", -tg)
     L.gain_tg(p, tg, L.name("sa_promissory_notes", n.id))
@@ -1505,14 +1518,14 @@ function O.territorial(rc)
       if h.note.issuer == issuer and not rc.end_combat then
         local opts = {}
         for _, t in ipairs(L.retreat_options(issuer, rc.system)) do opts[#opts + 1] = hex(t) end
-        if #opts > 0 and game.choose(holder, "play " .. L.name("sa_promissory_notes", h.note.id) .. " of " .. L.pn(issuer) .. ": make him retreat", { "no", "yes" }) == "yes" then
-          game.log(L.pn(holder) .. " plays " .. L.name("sa_promissory_notes", h.note.id) .. ": " .. L.pn(issuer) .. " must retreat")
-          local t = game.system_at(#opts == 1 and opts[1] or game.choose(issuer, "retreat to", opts))
+        if #opts > 0 and game.choose(holder, { key = "sa.note_retreat", note = L.name("sa_promissory_notes", h.note.id), id = h.note.id, issuer = L.pn(issuer) }, { "no", "yes" }) == "yes" then
+          game.log({ key = "sa.note_retreat_done", p = L.pn(holder), note = L.name("sa_promissory_notes", h.note.id), issuer = L.pn(issuer) })
+          local t = game.system_at(#opts == 1 and opts[1] or game.choose(issuer, { key = "sa.note_retreat_to" }, opts))
           for _, u in ipairs(game.units { system = rc.system, owner = issuer, space = true }) do
             if u.carried == nil then game.move_unit(u.id, { system = t }) end
           end
           if not game.has_token(t, "command", issuer) and L.reinforcements(issuer) > 0 then game.place_token(t, "command", issuer) end
-          game.log(L.pn(issuer) .. " retreats to " .. L.sysname(t))
+          game.log({ key = "sa.note_retreats", p = L.pn(issuer), system = L.sysname(t) })
           L.enforce_limits(issuer, t)
           rc.end_combat = "retreat"
           return_note(h.index)
@@ -1534,9 +1547,9 @@ function O.voting(ctx)
       local q = h.note.issuer
       local opts = { "no" }
       for _, o in ipairs(outcomes) do opts[#opts + 1] = o end
-      local pick = game.choose(p, "play " .. L.name("sa_promissory_notes", h.note.id) .. " of " .. L.pn(q) .. ": he votes for", opts)
+      local pick = game.choose(p, { key = "sa.note_vote", note = L.name("sa_promissory_notes", h.note.id), id = h.note.id, issuer = L.pn(q) }, opts)
       if pick ~= "no" then
-        game.log(L.pn(p) .. " plays " .. L.name("sa_promissory_notes", h.note.id) .. ": " .. L.pn(q) .. " votes for " .. pick)
+        game.log({ key = "sa.note_vote_done", p = L.pn(p), note = L.name("sa_promissory_notes", h.note.id), issuer = L.pn(q), outcome = pick })
         return_note(h.index)
         O.concessions[q] = O.concessions[q] or {}
         table.insert(O.concessions[q], pick)
@@ -1687,7 +1700,10 @@ function O.pay_bid(p, n)
     end
   end
   if left > 0 then game.add(p, "tg", -math.min(left, tg)) end
-  game.log(L.pn(p) .. " pays " .. n .. " for a mercenary bid (" .. (#used > 0 and table.concat(used, ",") or "no planets") .. (left > 0 and (", " .. math.min(left, tg) .. " tg") or "") .. ")")
+  local key
+  if #used > 0 then key = left > 0 and "sa.merc_pays_tg" or "sa.merc_pays"
+  else key = left > 0 and "sa.merc_pays_no_planets_tg" or "sa.merc_pays_no_planets" end
+  game.log({ key = key, p = L.pn(p), n = n, planets = table.concat(used, ","), tg = math.min(left, tg) })
 end
 
 -- Places mercenary `id` with p: on one of his planets or with a fleet.
@@ -1705,10 +1721,10 @@ function O.place_merc(p, id)
   end
   if #opts == 0 then
     move_merc(id, "sa_mercs:hand", "sa_mercs:discard")
-    game.log(L.name("sa_mercenaries", id) .. " finds no planet or fleet of " .. L.pn(p) .. " and is discarded")
+    game.log({ key = "sa.merc_no_place", merc = L.name("sa_mercenaries", id), p = L.pn(p) })
     return nil
   end
-  local pick = game.choose(p, "place the mercenary " .. L.name("sa_mercenaries", id) .. " with", opts)
+  local pick = game.choose(p, { key = "sa.merc_place", merc = L.name("sa_mercenaries", id), id = id }, opts)
   local what, where = pick:match("^(%a+):(.+)$")
   local u
   if what == "planet" then
@@ -1716,7 +1732,7 @@ function O.place_merc(p, id)
   else
     u = game.spawn("sa_merc_" .. id, p, { system = game.system_at(where) })
   end
-  game.log(L.pn(p) .. " places the mercenary " .. L.name("sa_mercenaries", id) .. " (" .. pick .. ")")
+  game.log({ key = "sa.merc_placed", p = L.pn(p), merc = L.name("sa_mercenaries", id), where = pick })
   return u
 end
 
@@ -1725,12 +1741,12 @@ function O.merc_auction()
   if #order == 0 then return end
   local id = game.draw("sa_mercs:deck", "sa_mercs:hand", 1)[1]
   if not id then return end
-  game.log("mercenary for hire: " .. L.name("sa_mercenaries", id))
+  game.log({ key = "sa.merc_for_hire", merc = L.name("sa_mercenaries", id) })
   local bids, best, winner = {}, 0, nil
   for _, p in ipairs(order) do
     local opts = {}
     for v = 0, bid_cap(p) do opts[#opts + 1] = tostring(v) end
-    bids[p] = tonumber(game.choose(p, "mercenary bid for " .. L.name("sa_mercenaries", id) .. " (trade goods)", opts))
+    bids[p] = tonumber(game.choose(p, { key = "sa.merc_bid", merc = L.name("sa_mercenaries", id), id = id }, opts))
   end
   local function unexhausted_influence(p)
     local n = 0
@@ -1743,10 +1759,10 @@ function O.merc_auction()
   end
   local parts = {}
   for _, p in ipairs(order) do parts[#parts + 1] = L.pn(p) .. ":" .. bids[p] end
-  game.log("mercenary bids: " .. table.concat(parts, " "))
+  game.log({ key = "sa.merc_bids", bids = table.concat(parts, " ") })
   if best == 0 then
     move_merc(id, "sa_mercs:hand", "sa_mercs:discard")
-    game.log("nobody bids: " .. L.name("sa_mercenaries", id) .. " is discarded")
+    game.log({ key = "sa.merc_no_bids", merc = L.name("sa_mercenaries", id) })
     return
   end
   winner = ties[1]
@@ -1756,16 +1772,16 @@ function O.merc_auction()
   local infl = {}
   for _, p in ipairs(order) do infl[p] = unexhausted_influence(p) end
   for _, p in ipairs(order) do O.pay_bid(p, bids[p]) end
-  game.log(L.pn(winner) .. " hires " .. L.name("sa_mercenaries", id) .. " for " .. best)
+  game.log({ key = "sa.merc_hires", p = L.pn(winner), merc = L.name("sa_mercenaries", id), n = best })
   local u = O.place_merc(winner, id)
   if u then move_merc(id, "sa_mercs:hand", "sa_mercs:placed") end
 end
 
--- The overbid a loyalty bid needs against the owner of mercenary id, and a
--- note for the counter-bid line when it is not the usual one (rules that
--- change the margin replace both).
+-- The overbid a loyalty bid needs against the owner of mercenary id, and
+-- the same-race margin the counter-bid line names when it is not the usual
+-- one (nil: none; rules that change the margin replace both).
 function O.loyalty_margin(owner, id) return 2 end
-function O.loyalty_note(owner, id) return "" end
+function O.loyalty_note(owner, id) return nil end
 
 function O.loyalty_bids()
   local order = L.order_from(L.speaker())
@@ -1782,11 +1798,11 @@ function O.loyalty_bids()
           if cap >= low then
             local opts = { "no" }
             for v = low, cap do opts[#opts + 1] = tostring(v) end
-            local pick = game.choose(q, "loyalty bid for " .. L.pn(owner) .. "'s mercenary " .. L.name("sa_mercenaries", id), opts)
+            local pick = game.choose(q, { key = "sa.merc_loyalty_bid", q = L.pn(owner), merc = L.name("sa_mercenaries", id), id = id }, opts)
             if pick ~= "no" then
               best, bidder = tonumber(pick), q
               paid[q] = tonumber(pick)
-              game.log(L.pn(q) .. " bids " .. pick .. " for the loyalty of " .. L.name("sa_mercenaries", id))
+              game.log({ key = "sa.merc_loyalty_bids", p = L.pn(q), n = pick, merc = L.name("sa_mercenaries", id) })
             end
           end
         end
@@ -1794,17 +1810,18 @@ function O.loyalty_bids()
       if bidder then
         local opts = {}
         for v = 0, bid_cap(owner) do opts[#opts + 1] = tostring(v) end
-        local counter = tonumber(game.choose(owner, "counter-bid to keep " .. L.name("sa_mercenaries", id) .. " (" .. L.pn(bidder) .. " bids " .. best .. ")", opts))
-        game.log(L.pn(owner) .. " counter-bids " .. counter .. O.loyalty_note(owner, id))
+        local counter = tonumber(game.choose(owner, { key = "sa.merc_counter_bid", merc = L.name("sa_mercenaries", id), id = id, q = L.pn(bidder), n = best }, opts))
+        local margin = O.loyalty_note(owner, id)
+        game.log({ key = margin and "sa.merc_counter_bids_same_race" or "sa.merc_counter_bids", p = L.pn(owner), n = counter, margin = margin })
         for _, q in ipairs(game.keys(paid)) do O.pay_bid(q, paid[q]) end
         O.pay_bid(owner, counter)
         if best >= counter + O.loyalty_margin(owner, id) then
           game.remove_unit(u.id)
-          game.log(L.name("sa_mercenaries", id) .. " changes sides: " .. L.pn(owner) .. " -> " .. L.pn(bidder))
+          game.log({ key = "sa.merc_changes_sides", merc = L.name("sa_mercenaries", id), p = L.pn(owner), q = L.pn(bidder) })
           move_merc(id, "sa_mercs:placed", "sa_mercs:hand")
           if O.place_merc(bidder, id) then move_merc(id, "sa_mercs:hand", "sa_mercs:placed") end
         else
-          game.log(L.name("sa_mercenaries", id) .. " stays with " .. L.pn(owner))
+          game.log({ key = "sa.merc_stays", merc = L.name("sa_mercenaries", id), p = L.pn(owner) })
         end
       end
     end
@@ -1824,13 +1841,13 @@ function O.merc_upkeep()
     local u, id = m.unit, m.merc
     if game.unit_exists(u.id) then
       local p = u.owner
-      if game.counter(p, "tg") > 0 and game.choose(p, "pay 1 trade good upkeep for " .. L.name("sa_mercenaries", id), { "yes", "no" }) == "yes" then
+      if game.counter(p, "tg") > 0 and game.choose(p, { key = "sa.merc_upkeep", merc = L.name("sa_mercenaries", id), id = id }, { "yes", "no" }) == "yes" then
         game.add(p, "tg", -1)
-        game.log(L.pn(p) .. " pays 1 tg upkeep for " .. L.name("sa_mercenaries", id))
+        game.log({ key = "sa.merc_upkeep_paid", p = L.pn(p), merc = L.name("sa_mercenaries", id) })
       else
         game.remove_unit(u.id)
         move_merc(id, "sa_mercs:placed", "sa_mercs:discard")
-        game.log(L.name("sa_mercenaries", id) .. " is not paid and leaves " .. L.pn(p))
+        game.log({ key = "sa.merc_leaves", merc = L.name("sa_mercenaries", id), p = L.pn(p) })
       end
     end
   end
@@ -1845,16 +1862,16 @@ function O.evasion(ctx)
   local key = "sa_merc_evaded:" .. tostring(ctx.unit)
   local rnd = game.get("game", nil, "sa_merc_combat_round") or 0
   if game.get("game", nil, key) == rnd then
-    game.log(L.name("sa_mercenaries", id) .. " has evaded once this combat round")
+    game.log({ key = "sa.merc_evaded_already", merc = L.name("sa_mercenaries", id) })
     ctx.destroy = true
     return
   end
   game.put("game", nil, key, rnd)
-  local hits = game.roll(L.pn(ctx.player) .. " evasion " .. L.name("sa_mercenaries", id), 1, m.evasion)
+  local hits = game.roll({ key = "sa.merc_evasion", p = L.pn(ctx.player), merc = L.name("sa_mercenaries", id) }, 1, m.evasion)
   if hits > 0 then
     game.put("unit", ctx.unit, "damaged", nil)
     game.put("unit", ctx.unit, "sa_hits", nil)
-    game.log(L.name("sa_mercenaries", id) .. " evades the hit")
+    game.log({ key = "sa.merc_evades", merc = L.name("sa_mercenaries", id) })
   else
     ctx.destroy = true
   end
@@ -1891,6 +1908,12 @@ end
 
 ---------------------------------------------------------------------------
 -- Installation.
+-- The installers run once set-up has run: their wrappers go on top of the
+-- ones ti3 registers when its set-up starts (rules/races.lua, options_a.lua,
+-- options_b.lua: Yssaril's skip, Naalu's initiative, the leaders...), as the
+-- rules need (an action option of ours comes after Yssaril's "skip", ...).
+-- Every wrapper decides by the game state when it is called; once ti3
+-- registers those at load time, O.install() runs when this file loads.
 local installed = false
 function O.install()
   if installed then return end
@@ -1909,6 +1932,7 @@ procedure("setup", function(args)
     local n = args.players or (args.races and #args.races) or 6
     if game.data.maps["sa_preset_" .. n .. "p"] then args.map = "sa_preset_" .. n .. "p" end
   end
+  wrap_duel_handlers()
   local r = O.run_setup(base_setup, args)
   for _, x in ipairs(O.pending_tg) do L.gain_tg(x.p, x.n, "home system bidding") end
   O.pending_tg = {}

@@ -126,7 +126,7 @@ procedure("bombardment", function(ctx)
       local pick = game.choose(p, { key = "sa.bombard_counter_units", unit = u.kind .. "#" .. u.id, id = u.id }, opts)
       if pick ~= "none" then
         ctx.sa_done[u.id] = true
-        local hits = game.roll(L.pn(p) .. " bombardment " .. u.kind .. " (domain counter)", d.bombardment.dice + extra, d.bombardment.hit)
+        local hits = game.roll({ key = "sa.counter_bombardment", p = L.pn(p), unit = u.kind }, d.bombardment.dice + extra, d.bombardment.hit)
         extra = 0
         local id = game.get("planet", pick, "se_ds")
         local _, n = AU.counter_units(pick)

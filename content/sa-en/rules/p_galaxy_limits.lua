@@ -8,8 +8,8 @@
 --
 -- Each swap puts a tile of the box that is not in the galaxy in the place of
 -- a system (game.swap_systems); the system taken out stays in the game off
--- the board (no hex, system prop sa_off_board), its planets hidden from
--- game.planets_of so that nothing is placed on them later. Our choices, UNCERTAIN
+-- the board (no hex, system prop sa_off_board), its planets detached from it
+-- (game.detach_planet) so that nothing is placed on them later. Our choices, UNCERTAIN
 -- (the seed only says "lesser ones"):
 --   * the system taken out is the one with the most resources among those
 --     counted (ties: the lower hex in sorted order); never Mecatol Rex, a home
@@ -30,14 +30,6 @@ local T = L.sa_tokens
 
 local function pn(p) return L.pn(p) end
 local function hex(s) return game.system(s).hex end
-
--- Off-board systems' planets are hidden from the rest of the game.
-local off_board = {}
-local base_planets_of = game.planets_of
-game.planets_of = function(s)
-  if off_board[s] then return {} end
-  return base_planets_of(s)
-end
 
 local function resources_of(s)
   local n = 0
@@ -145,9 +137,10 @@ local function swap(s, tile, why)
   local n = game.add_system(tile)
   for _, pl in ipairs((game.data.systems[tile] or {}).planets or {}) do game.add_planet(pl, n) end
   game.swap_systems(s, n)
-  off_board[s] = true
+  -- The planets of the system taken out leave it, so nothing is placed on them later.
+  for _, pl in ipairs(game.planets_of(s)) do game.detach_planet(pl) end
   game.put("system", s, "sa_off_board", true)
-  game.log("resource limits: " .. L.name("systems", old) .. " at " .. at .. " is swapped for " .. L.name("systems", tile) .. " (" .. why .. ")")
+  game.log({ key = why.key, system = L.name("systems", old), hex = at, new = L.name("systems", tile), p = why.p, n = why.n, players = why.players })
   return n
 end
 
@@ -181,7 +174,7 @@ function AU.enforce_resource_limits()
     local done = false
     for _, h in ipairs(c.homes) do
       if not done and h.n > c.limit_home then
-        if mend(h.systems, h.n - c.limit_home, pn(h.p) .. " had " .. h.n .. " resources next to its home system") then
+        if mend(h.systems, h.n - c.limit_home, { key = "sa.resource_swap_home", p = pn(h.p), n = h.n }) then
           done = true
         end
       end
@@ -196,7 +189,7 @@ function AU.enforce_resource_limits()
         if not top or near > top.near then top = { h = h, near = near } end
       end
       if top then
-        local why = c.total .. " resources on the board for " .. game.num_players() .. " players"
+        local why = { key = "sa.resource_swap_total", n = c.total, players = game.num_players() }
         for d = 1, 3 do
           if not done and mend(within(top.h.s, d), c.total - c.limit_total, why) then done = true end
         end

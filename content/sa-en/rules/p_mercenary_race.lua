@@ -27,7 +27,7 @@ if O and O.loyalty_bids then
   function O.loyalty_margin(owner, id) return AU.loyalty_margin(owner, id) end
   function O.loyalty_note(owner, id)
     local margin = AU.loyalty_margin(owner, id)
-    if margin == AU.LOYALTY_MARGIN then return "" end
-    return " (same race: an overbid of " .. margin .. " is needed)"
+    if margin == AU.LOYALTY_MARGIN then return nil end
+    return margin
   end
 end
