@@ -402,12 +402,7 @@ type GoldenCheck = (Verdict, Vec<(String, String)>, bool);
 
 /// Compares `text` with the golden `name` of the pack in `dir`; with
 /// `accept`, rewrites a golden that differs.
-fn check_golden(
-    dir: &Path,
-    name: &str,
-    text: &str,
-    accept: bool,
-) -> Result<GoldenCheck, String> {
+fn check_golden(dir: &Path, name: &str, text: &str, accept: bool) -> Result<GoldenCheck, String> {
     let snap = snapshot_path(dir, name);
     let old = std::fs::read_to_string(&snap)
         .ok()
