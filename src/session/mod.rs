@@ -362,6 +362,9 @@ impl Session {
             func.call::<()>(()).map_err(lua_err)?;
         }
         bus::load_data(&lua, &game, &subs, &shared, &pack, &loading, &envs)?;
+        // Loading is over: whatever registers from now on does so while the
+        // game runs (an error once sealed).
+        loading.call::<()>(LV::Nil).map_err(lua_err)?;
         if limits.seal {
             sandbox::seal(&lua, &g, &game)?;
         }

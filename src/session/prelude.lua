@@ -23,7 +23,7 @@ local function note_origin(origins, name, firsts, value)
     list = {}
     origins[name] = list
   end
-  local who = LOADING or "?"
+  local who = LOADING or "(run time)"
   if list[#list] ~= who then list[#list + 1] = who end
 end
 
@@ -140,7 +140,7 @@ function game.on(window, fn, opts)
   if type(window) ~= "string" or type(fn) ~= "function" then
     error("game.on(window, fn [, {priority = n}]) expects a string and a function", 2)
   end
-  if SEALED then error("game.on('" .. window .. "') is called while the game runs: rules subscribe when a pack loads", 2) end
+  if SEALED or not LOADING then error("game.on('" .. window .. "') is called while the game runs: rules subscribe when a pack loads", 2) end
   if not WINDOWS[window] then error("game.on: window '" .. window .. "' is not declared by any pack", 2) end
   local prio = (opts and opts.priority) or 0
   if type(prio) ~= "number" then error("game.on: priority is a number", 2) end
