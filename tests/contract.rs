@@ -19,13 +19,9 @@ const KNOWN_GAME_ASSIGNMENTS: &[(&str, usize)] = &[
 ];
 
 const KNOWN_PROMPT_TEXT: &[(&str, usize)] = &[
-    // Policies of scenarios whose prompts are not keyed yet.
-    ("sa-en/tests/victory_rotation_secondaries.yaml", 1),
-    ("sa-es/tests/es_t_naalu_first_action.yaml", 1),
+    // Policy of a scenario whose prompts (home-system permission, Local
+    // Unrest's planet) are not keyed yet.
     ("sa-es/tests/es_b_home_system_cards.yaml", 2),
-    ("ti3/tests/flagship_naalu_fleet.yaml", 1),
-    ("ti3/tests/core_action_phase.yaml", 1),
-    ("ti3/tests/pol_vorhal_peace_prize.yaml", 1),
 ];
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {

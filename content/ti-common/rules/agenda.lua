@@ -75,7 +75,7 @@ procedure("agenda", function(ctx)
   for _, p in ipairs(L.order_from(L.next_in_rotation(speaker))) do
     local opts = { "abstain" }
     if L.votes(p) > 0 then for _, o in ipairs(outcomes) do opts[#opts + 1] = o end end
-    local pick = L.forced_vote(p, id, opts) or game.choose(p, "vote on " .. L.name(COLL, id), opts)
+    local pick = L.forced_vote(p, id, opts) or game.choose(p, { key = "vote_on", agenda = L.name(COLL, id), id = id }, opts)
     if pick ~= "abstain" then
       local v = L.votes(p)
       -- Voting exhausts every ready planet for its full influence.

@@ -149,7 +149,7 @@ function L.enforce_limits(p, s, why)
     for _, u in ipairs(ships) do
       if L.def(p, u.kind).fleet and game.unit_exists(u.id) then opts[#opts + 1] = u.kind .. "#" .. u.id end
     end
-    local pick = game.choose(p, "remove a ship over the fleet pool", opts)
+    local pick = game.choose(p, { key = "remove_over_fleet_pool" }, opts)
     local id = tonumber(pick:match("#(%d+)$"))
     game.remove_unit(id); n = n - 1
     game.log({ key = "removes_over_fleet_pool", p = L.pn(p), unit = pick, system = L.sysname(s) })
@@ -185,7 +185,7 @@ function L.redistribute(p)
         end
       end
     end
-    local pick = game.choose(p, "redistribute command tokens", opts)
+    local pick = game.choose(p, { key = "redistribute_tokens" }, opts)
     if pick == "done" then break end
     local from, to = pick:match("^(%a+)%->(%a+)$")
     game.add(p, from, -1)

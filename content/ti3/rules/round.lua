@@ -99,7 +99,7 @@ procedure("action_phase", function(ctx)
       if not passed[p] then
         game.put("game", nil, "active", p)
         game.window("turn_start", { player = p })
-        local act = game.choose(p, "action", game.call("action_options", p))
+        local act = game.choose(p, { key = "ti3.action" }, game.call("action_options", p))
         if act == "pass" then
           passed[p] = true
           npassed = npassed + 1
