@@ -98,6 +98,15 @@ F.at = A.on_planet
 F.ship_carries = A.ship_carries
 F.fleet_has = A.fleet_has
 
+-- Seed 000 (Artifacts): a scientist doubles what a technology specialty or
+-- an artifact takes off a technology's cost when it stands on that planet
+-- or in that planet's space system (on p's ship there). h_tech.lua asks.
+function L.sa_scientist_at(p, pl)
+  if #F.at(p, pl, "scientist") > 0 then return true end
+  local s = game.planet_system(pl)
+  return s ~= nil and F.fleet_has(p, s, "scientist")
+end
+
 -- p's own leaders of type t in system s (on planets or aboard ships).
 function F.in_system(p, s, t)
   return free_units(game.units { system = s, owner = p, kind = "leader_" .. t })

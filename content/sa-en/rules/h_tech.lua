@@ -18,7 +18,7 @@
 --     (never below 0); the Technology strategy card's part of the pack is the
 --     one to call it (the ti3 card charges a flat 8 and has no discounts).
 --     Scientists: a planet or system the Leaders part of the pack marks with
---     L.sa_scientist_at(p, planet) (if it defines that function) counts twice.
+--     L.sa_scientist_at(p, planet) counts twice.
 local L = game.lib
 local TT = {}
 L.sa_tech = TT
@@ -104,7 +104,7 @@ function TT.artifacts(p, color)
 end
 
 local function scientist(p, pl)
-  return L.sa_scientist_at and L.sa_scientist_at(p, pl) and true or false
+  return L.sa_scientist_at(p, pl) and true or false
 end
 
 -- How much the specialties and artifacts of `color` take off p's cost.

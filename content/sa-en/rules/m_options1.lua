@@ -92,8 +92,7 @@ local function duel() return game.num_players() == 2 end
 
 local function limits(p)
   if L.enforce_action_limit then L.enforce_action_limit(p) end
-  if L.enforce_political_limit then L.enforce_political_limit(p)
-  elseif L.sa_politics_limit then L.sa_politics_limit(p) end
+  L.sa_politics_limit(p)
 end
 
 -- Lets the holder of an action card play it now. `cards` maps card id ->

@@ -172,10 +172,12 @@ end
 ---------------------------------------------------------------------------
 local BRILLIANT = "brilliant"
 
-lib("secondary_as_primary", function(q, card)
+-- The ability that lets p resolve strategy card `card`'s primary instead of
+-- its secondary (ti4: Brilliant for Technology), or nil.
+function L.secondary_as_primary(q, card)
   if card == "technology" and holds_ability(q, BRILLIANT) then return BRILLIANT end
   return nil
-end, "secondary_as_primary(p, card): the ability that lets p resolve strategy card `card`'s primary instead of its secondary (ti4: Brilliant for Technology), or nil")
+end
 
 ---------------------------------------------------------------------------
 -- Arbiters (Hacan): in a transaction the Hacan player negotiates (as the

@@ -17,7 +17,7 @@ local S = L.sa_strategy
 
 local function limit(p)
   if L.enforce_action_limit then L.enforce_action_limit(p) end
-  if L.enforce_political_limit then L.enforce_political_limit(p) end
+  L.sa_politics_limit(p)
 end
 
 local function players(except)
