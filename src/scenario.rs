@@ -109,12 +109,40 @@ pub fn resolve_pick(
             }
         }
     }
+    // Names inside a longer option: `sd1 on saudor -> wellon`.
+    let spelled = spell_names(session, pick);
+    if spelled != pick && d.options.iter().any(|o| *o == spelled) {
+        return Ok(spelled);
+    }
     Err(format!(
         "`{pick}` is not an option of p{} `{}` (options: {})",
         d.player,
         d.prompt,
         d.options.join(", ")
     ))
+}
+
+/// `pick` with every word that names a unit spelled `kind#id`.
+fn spell_names(session: &Session, pick: &str) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        match session.named_unit(word) {
+            Some((id, kind)) => out.push_str(&format!("{kind}#{id}")),
+            None => out.push_str(word),
+        }
+        word.clear();
+    };
+    for c in pick.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
 }
 
 pub struct Outcome {

@@ -18,11 +18,7 @@ const KNOWN_GAME_ASSIGNMENTS: &[(&str, usize)] = &[
     ("sa-es/tests/es_t_paths_of_fate.yaml", 2),
 ];
 
-const KNOWN_PROMPT_TEXT: &[(&str, usize)] = &[
-    // Policy of a scenario whose prompts (home-system permission, Local
-    // Unrest's planet) are not keyed yet.
-    ("sa-es/tests/es_b_home_system_cards.yaml", 2),
-];
+const KNOWN_PROMPT_TEXT: &[(&str, usize)] = &[];
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else {

@@ -161,7 +161,7 @@ function L.enforce_limits(p, s, why)
       if L.def(p, u.kind).transported then opts[#opts + 1] = u.kind .. "#" .. u.id end
     end
     if #opts == 0 then break end
-    local pick = game.choose(p, "remove a unit over capacity", opts)
+    local pick = game.choose(p, { key = "remove_over_capacity" }, opts)
     game.remove_unit(tonumber(pick:match("#(%d+)$"))); used = used - 1
     game.log({ key = "removes_over_capacity", p = L.pn(p), unit = pick, system = L.sysname(s) })
   end

@@ -341,7 +341,7 @@ function C.local_unrest(o)
     component = function(p)
       local list = targets()
       if #list == 0 then return end
-      local pl = pick(p, "planet in unrest", list)
+      local pl = pick(p, { key = "ti3.planet_in_unrest" }, list)
       if not pl then return end
       local q = game.planet_owner(pl)
       game.exhaust(pl, true)

@@ -51,6 +51,18 @@ pub(super) fn install(
             Ok(id as i64)
         }
     );
+    // name_unit(id, "home_dn"): names a unit already on the board (one of
+    // a faction's starting units, say) for a scenario's answers.
+    f!("name_unit", |_lua, st, (id, name): (i64, String)| {
+        if !st.units.contains_key(&(id as u32)) {
+            return Err(rterr(format!("no such unit {id} to name")));
+        }
+        if st.names.contains_key(&name) {
+            return Err(rterr(format!("a unit is already named `{name}`")));
+        }
+        st.names.insert(name, id as u32);
+        Ok(())
+    });
     // named("dn1"): the id of the unit a scenario named so (nil if none).
     f!("named", |_lua, st, name: String| {
         Ok(st.names.get(&name).map(|&i| i as i64))

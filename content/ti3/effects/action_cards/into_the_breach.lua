@@ -56,7 +56,7 @@ return {
     return (p == ctx.player or p == ctx.defender) and #dreadnoughts(p, ctx.system) > 0
   end,
   ["before:space_combat"] = function(ctx, p, def)
-    local pick = game.choose(p, "dreadnought that leads the fleet", dreadnoughts(p, ctx.system))
+    local pick = game.choose(p, { key = "ti3.dreadnought_that_leads_fleet" }, dreadnoughts(p, ctx.system))
     local id = tonumber(pick:match("#(%d+)$"))
     game.put("game", nil, KEY, { player = p, unit = id, system = ctx.system, left = 2 })
     game.grant("game", "action_cards", def.id)
