@@ -8,9 +8,6 @@ use std::path::{Path, PathBuf};
 
 /// Sites still intercepting (file -> count), each with the seam it waits for.
 const KNOWN_GAME_ASSIGNMENTS: &[(&str, usize)] = &[
-    // Half objective costs in two-player games swap game.counter/game.add:
-    // waits for an objective-cost hook in ti3's scoring.
-    ("sa-en/rules/n_options2.lua", 4),
     // Rewrites English card names inside plain lines: waits for those lines
     // to be keyed with names from the locale.
     ("sa-es/rules/es_locale.lua", 2),

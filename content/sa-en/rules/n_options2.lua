@@ -1000,45 +1000,18 @@ end
 
 local function halve(n) return math.ceil(n / 2) end
 
--- Runs fn with the objective costs of p halved (2 players).
-local function with_half_costs(p, fn, ...)
-  local s_spendable, s_counter = L.spendable, game.counter
-  L.spendable = function(q, kind)
-    local v = s_spendable(q, kind)
-    if q == p then return v * 2 end
-    return v
+-- Two players (appendix 2): every objective that asks to spend influence,
+-- resources or trade goods costs half its printed value, rounded up (seed
+-- 000); command counters are not such a sum and stay as printed.
+local base_objective_cost = L.objective_cost
+function L.objective_cost(p, d, cost)
+  local c = base_objective_cost(p, d, cost)
+  if not c or not O.duel() then return c end
+  local out = {}
+  for _, k in ipairs(game.keys(c)) do
+    out[k] = (k == "command_counters") and c[k] or halve(c[k])
   end
-  game.counter = function(scope, name)
-    local v = s_counter(scope, name)
-    if scope == p and (name == "tg" or name == "tactic" or name == "strategy") then return v * 2 end
-    return v
-  end
-  local r = table.pack(pcall(fn, ...))
-  L.spendable, game.counter = s_spendable, s_counter
-  if not r[1] then error(r[2], 0) end
-  return table.unpack(r, 2, r.n)
-end
-
-local function with_half_payments(p, d, fn, ...)
-  local s_pay, s_add = L.pay, game.add
-  local need_cc = d.spend.command_counters
-  local cc_paid = 0
-  L.pay = function(q, amount, kind)
-    if q == p then return s_pay(q, halve(amount), kind) end
-    return s_pay(q, amount, kind)
-  end
-  game.add = function(scope, name, delta)
-    if scope == p and delta < 0 and name == "tg" then return s_add(scope, name, -halve(-delta)) end
-    if scope == p and delta == -1 and need_cc and (name == "tactic" or name == "strategy") then
-      cc_paid = cc_paid + 1
-      if cc_paid > halve(need_cc) then return game.counter(scope, name) end
-    end
-    return s_add(scope, name, delta)
-  end
-  local r = table.pack(pcall(fn, ...))
-  L.pay, game.add = s_pay, s_add
-  if not r[1] then error(r[2], 0) end
-  return table.unpack(r, 2, r.n)
+  return out
 end
 
 -- The 2-player galaxy by turn placement (appendix 3): a random anomaly
@@ -1269,19 +1242,6 @@ local function install_duel()
     end
     return r
   end)
-
-  -- Objectives: half the costs.
-  local base_can, base_score = L.can_score, L.score
-  function L.can_score(p, id)
-    local d = game.data.objectives[id]
-    if not O.duel() or not d or not d.spend then return base_can(p, id) end
-    return with_half_costs(p, base_can, p, id)
-  end
-  function L.score(p, id)
-    local d = game.data.objectives[id]
-    if not O.duel() or not d or not d.spend then return base_score(p, id) end
-    return with_half_payments(p, d, base_score, p, id)
-  end
 
   -- Flank Speed: no planetary landings in that action.
   local base_commit = game.procedure_fn("commit_ground_forces")

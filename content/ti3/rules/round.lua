@@ -306,13 +306,24 @@ procedure("status_phase", function(ctx)
   game.step("return_strategy_cards", ctx)
 end)
 
+-- What p pays for objective d whose printed cost is `cost` (its `spend`
+-- or its `cost` table): a fresh table of amounts by kind. A variant that
+-- changes objective costs (say, halves them) replaces this helper.
+function L.objective_cost(p, d, cost)
+  if not cost then return nil end
+  local out = {}
+  for _, k in ipairs(game.keys(cost)) do out[k] = cost[k] end
+  return out
+end
+
 function L.can_score(p, id)
   local d = game.data.objectives[id]
   local h = d.handler
   if not h or not h.check then return false end
-  if d.spend then
-    for _, kind in ipairs(game.keys(d.spend)) do
-      local n = d.spend[kind]
+  local spend = L.objective_cost(p, d, d.spend)
+  if spend then
+    for _, kind in ipairs(game.keys(spend)) do
+      local n = spend[kind]
       if kind == "tg" then if game.counter(p, "tg") < n then return false end
       elseif kind == "command_counters" then
         if game.counter(p, "tactic") + game.counter(p, "strategy") < n then return false end
@@ -325,9 +336,10 @@ end
 function L.score(p, id)
   local d = game.data.objectives[id]
   if type(d.handler) == "table" and d.handler.pay then d.handler.pay(p, d) end
-  if d.spend then
-    for _, kind in ipairs(game.keys(d.spend)) do
-      local n = d.spend[kind]
+  local spend = L.objective_cost(p, d, d.spend)
+  if spend then
+    for _, kind in ipairs(game.keys(spend)) do
+      local n = spend[kind]
       if kind == "tg" then game.add(p, "tg", -n)
       elseif kind == "command_counters" then
         -- Command counters spent on an objective come from the command pool

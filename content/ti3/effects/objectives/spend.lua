@@ -77,7 +77,7 @@ end
 
 return {
   check = function(p, def)
-    local c = def.cost
+    local c = L.objective_cost(p, def, def.cost)
     if c.command_counters then
       return game.counter(p, "tactic") + game.counter(p, "strategy") >= c.command_counters
     end
@@ -88,7 +88,7 @@ return {
     return goods <= game.counter(p, "tg") - T
   end,
   pay = function(p, def)
-    local c = def.cost
+    local c = L.objective_cost(p, def, def.cost)
     if c.command_counters then
       local spent = { tactic = 0, strategy = 0 }
       for i = 1, c.command_counters do
