@@ -362,6 +362,8 @@ impl Session {
             func.call::<()>(()).map_err(lua_err)?;
         }
         bus::load_data(&lua, &game, &subs, &shared, &pack, &loading, &envs)?;
+        let when_loaded: Function = game.get("__when_loaded").map_err(lua_err)?;
+        when_loaded.call::<()>(()).map_err(lua_err)?;
         // Loading is over: whatever registers from now on does so while the
         // game runs (an error once sealed).
         loading.call::<()>(LV::Nil).map_err(lua_err)?;

@@ -82,6 +82,27 @@ function game.__registry()
   return out
 end
 
+-- Functions run once every pack has loaded (still while loading, so they may
+-- replace procedures and helpers), in the order they were registered:
+-- parent packs first. A rule that applies on top of whatever its child packs
+-- define (a race ability changing any variant's strategic action) wraps
+-- there instead of when the game is set up.
+local WHEN_LOADED = {}
+function game.when_loaded(fn)
+  if SEALED or not LOADING then error("game.when_loaded is called while the game runs: register it when a pack loads", 2) end
+  if type(fn) ~= "function" then error("game.when_loaded(fn) expects a function", 2) end
+  WHEN_LOADED[#WHEN_LOADED + 1] = { fn = fn, pack = LOADING }
+end
+function game.__when_loaded()
+  local i = 1
+  while WHEN_LOADED[i] do
+    LOADING = WHEN_LOADED[i].pack
+    WHEN_LOADED[i].fn()
+    i = i + 1
+  end
+  WHEN_LOADED = {}
+end
+
 function game.__loading(id) LOADING = id end
 function game.__seal() SEALED = true; LOADING = nil end
 

@@ -405,6 +405,8 @@ function L.seat_line(p, coll, id)
   return base_seat_line(p, coll, id)
 end
 
+game.when_loaded(S.install)
+
 local base_setup = game.procedure_fn("setup")
 procedure("setup", function(args)
   args = args or {}
@@ -412,7 +414,6 @@ procedure("setup", function(args)
   S.full = (not args.sa_scenario) or (args.sa_setup and true or false)
   S.speaker_given = args.speaker ~= nil
   S.pending_tg, S.tg_ready, S.hidden = {}, false, {}
-  S.install()
   if args.goal then game.put("game", nil, "goal", args.goal) end
   local n = args.players or 6
   if S.full and not (args.races or args.factions) then

@@ -436,9 +436,14 @@ procedure("game", function(args)
   return base_game(args)
 end)
 
+local base_command_tokens = L.command_tokens
+function L.command_tokens(p)
+  if opt("increased_limits") then return V.COMMAND_COUNTERS end
+  return base_command_tokens(p)
+end
+
 local base_setup = game.procedure_fn("setup")
 procedure("setup", function(args)
-  if opt("increased_limits") then L.COMMAND_TOKENS = V.COMMAND_COUNTERS end
   if args and args.rotation then game.put("game", nil, "rotation", args.rotation) end
   local r = base_setup(args)
   for _, id in ipairs(game.keys(game.data.sa_victory_rules or {})) do

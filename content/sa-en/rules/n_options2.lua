@@ -1882,6 +1882,11 @@ function O.install()
   install_simultaneous()
 end
 
+game.when_loaded(function()
+  wrap_duel_handlers()
+  O.install()
+end)
+
 local base_setup = game.procedure_fn("setup")
 procedure("setup", function(args)
   args = args or {}
@@ -1892,11 +1897,9 @@ procedure("setup", function(args)
     local n = args.players or (args.races and #args.races) or 6
     if game.data.maps["sa_preset_" .. n .. "p"] then args.map = "sa_preset_" .. n .. "p" end
   end
-  wrap_duel_handlers()
   local r = O.run_setup(base_setup, args)
   for _, x in ipairs(O.pending_tg) do L.gain_tg(x.p, x.n, "home system bidding") end
   O.pending_tg = {}
-  O.install()
   for id, d in game.spairs(game.data.sa_rules_2 or {}) do
     local on = d.always or (d.option and opt(d.option)) or (d.duel and O.duel())
     if on then game.grant("game", "sa_rules_2", id) end

@@ -74,9 +74,4 @@ function ES.install_duel()
   end)
 end
 
-local base_setup = game.procedure_fn("setup")
-procedure("setup", function(args)
-  local r = base_setup(args)
-  ES.install_duel()
-  return r
-end)
+game.when_loaded(ES.install_duel)

@@ -62,10 +62,4 @@ local function wrap_mines()
   G.es_flagship_wrapped = true
 end
 
-local base_setup = game.procedure_fn("setup")
-procedure("setup", function(args)
-  wrap_mines()
-  local r = base_setup(args)
-  wrap_mines()
-  return r
-end)
+game.when_loaded(wrap_mines)

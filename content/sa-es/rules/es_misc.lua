@@ -221,8 +221,9 @@ end
 local base_setup = game.procedure_fn("setup")
 procedure("setup", function(args)
   ES.strategy_rules()
-  local r = base_setup(args)
+  return base_setup(args)
+end)
+game.when_loaded(function()
   ES.install_rifts()
   ES.install_surrender()
-  return r
 end)

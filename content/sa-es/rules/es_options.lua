@@ -302,19 +302,9 @@ if V then
 end
 
 ---------------------------------------------------------------------------
--- Setup: checks, and the wrappers that must sit above sa-en's install-time
--- ones (the goal).
-local base_setup = game.procedure_fn("setup")
-procedure("setup", function(args)
-  args = args or {}
-  ES.tc_rules()
-  if opt("pacts") then
-    local n = args.players or 6
-    if n % 2 ~= 0 or n < 4 or n > 8 then
-      error("Pacts (Pactos): 2 to 4 players with two races each, that is 4, 6 or 8 seats, not " .. tostring(n))
-    end
-  end
-  local r = base_setup(args)
+-- The wrappers that must sit above sa-en's (the goal): once every file has
+-- loaded.
+game.when_loaded(function()
   -- The goal: Ascension x3 (sa-en doubles it), Pacts +50%.
   local base_goal = L.goal
   function L.goal()
@@ -339,6 +329,20 @@ procedure("setup", function(args)
     return base_can(p, id)
   end
   ES.install_rifts_option()
+end)
+
+-- Setup: checks.
+local base_setup = game.procedure_fn("setup")
+procedure("setup", function(args)
+  args = args or {}
+  ES.tc_rules()
+  if opt("pacts") then
+    local n = args.players or 6
+    if n % 2 ~= 0 or n < 4 or n > 8 then
+      error("Pacts (Pactos): 2 to 4 players with two races each, that is 4, 6 or 8 seats, not " .. tostring(n))
+    end
+  end
+  local r = base_setup(args)
   if opt("pacts") then
     local parts = {}
     for t = 1, game.num_players() // 2 do

@@ -130,9 +130,9 @@ end
 local G2 = L.sa_general
 if G2 then function G2.station_kept() return false end end
 
--- (es_victory.lua loads after this file: its wrapper goes on during setup.)
-local base_setup = game.procedure_fn("setup")
-procedure("setup", function(args)
+-- (es_victory.lua loads after this file: its wrapper goes on once every
+-- file has loaded.)
+game.when_loaded(function()
   local V = L.sa_victory
   if V and V.home_lost and not ES.t_home_lost_wrapped then
     ES.t_home_lost_wrapped = true
@@ -142,5 +142,4 @@ procedure("setup", function(args)
       return base_lost(p)
     end
   end
-  return base_setup(args)
 end)

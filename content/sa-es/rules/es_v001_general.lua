@@ -61,9 +61,7 @@ if G and B and ti3_facility_planets then
     end
   end
 
-  local base_setup = game.procedure_fn("setup")
-  procedure("setup", function(args)
-    local r = base_setup(args)
+  game.when_loaded(function()
     local base_prod = game.procedure_fn("production")
     procedure("production", function(ctx)
       local res = table.pack(base_prod(ctx))
@@ -73,6 +71,5 @@ if G and B and ti3_facility_planets then
       end
       return table.unpack(res, 1, res.n)
     end)
-    return r
   end)
 end

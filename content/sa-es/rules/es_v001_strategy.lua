@@ -110,13 +110,13 @@ function ES2.install()
   local S = L.sa_strategy
   local tr = game.data.strategy_cards and game.data.strategy_cards.trade_ii
   local h = tr and tr.handler
-  if duel() and S and type(h) == "table" and h.primary then
+  if S and type(h) == "table" and h.primary then
     -- The card's primary, wrapped for the strategic actions of Trade II
     -- (ctx.card) in duels.
     local orig = h.primary
     h.primary = function(q, def, c)
       local id = c and c.card
-      if not (q and id and is_card(id, "trade_ii")) then return orig(q, def, c) end
+      if not (duel() and q and id and is_card(id, "trade_ii")) then return orig(q, def, c) end
       local list = game.get("game", nil, "agreements") or {}
       if #list == 0 or game.choose(q, "Trade (2 players)", { "gain 3 trade goods", "cancel every trade agreement" }) ~= "cancel every trade agreement" then
         return orig(q, def, c)
@@ -146,12 +146,7 @@ function ES2.install()
   end
 end
 
-local base_setup = game.procedure_fn("setup")
-procedure("setup", function(args)
-  local r = base_setup(args)
-  ES2.install()
-  return r
-end)
+game.when_loaded(ES2.install)
 
 
 ---------------------------------------------------------------------------

@@ -168,9 +168,13 @@ function L.enforce_limits(p, s, why)
 end
 
 -- Command tokens.
+-- How many command tokens p has in all (a variant with other limits
+-- replaces this).
+function L.command_tokens(p) return L.COMMAND_TOKENS end
+
 function L.reinforcements(p)
   local used = game.counter(p, "tactic") + game.counter(p, "fleet") + game.counter(p, "strategy")
-  return L.COMMAND_TOKENS - used - game.count_tokens("command", p)
+  return L.command_tokens(p) - used - game.count_tokens("command", p)
 end
 
 -- Moves command tokens between p's pools one at a time until p is done

@@ -1174,8 +1174,8 @@ local function after_setup()
 end
 
 local base_setup = game.procedure_fn("setup")
+game.when_loaded(A.install)
 procedure("setup", function(args)
-  A.install()
   local ok, err = pcall(base_setup, args)
   after_setup()
   if not ok then error(err, 0) end

@@ -1160,8 +1160,8 @@ local function after_setup()
 end
 
 local base_setup = game.procedure_fn("setup")
+game.when_loaded(B.install)
 procedure("setup", function(args)
-  B.install()
   local m = args.map and game.data.maps[args.map]
   if m and m.drafted then
     -- The speaker places first, so he is chosen before the galaxy is built.

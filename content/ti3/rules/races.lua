@@ -24,9 +24,10 @@
 --     technologies (Xxcha, Jol-Nar, Winnu, Hacan, Yssaril, Naalu, Nekro);
 --   * temporary production limits used by the Production strategy card.
 --
--- Rules files load in name order: game.lua and politics.lua (and ti-common)
--- before this file, round.lua and tech.lua after it. Helpers and procedures of
--- the files loaded later are wrapped when the game is set up (`install`).
+-- Rules files load in the order pack.yaml lists them: game.lua and
+-- politics.lua (and ti-common) before this file, round.lua and tech.lua after
+-- it. Helpers and procedures that files loaded later (and child packs) define
+-- are wrapped once every pack has loaded (`install`, game.when_loaded).
 -- Every wrapper hands over to the original when nobody has the effect, so a
 -- game without these races and technologies runs the original code.
 local L = game.lib
@@ -709,9 +710,10 @@ end
 -- action listen to windows as the game's holdings.
 local SE_GAME_CARDS = { "warfare_ii", "bureaucracy" }
 
+game.when_loaded(install)
+
 local base_setup = game.procedure_fn("setup")
 procedure("setup", function(args)
-  install()
   local r = base_setup(args)
   if game.options.se_strategy_cards then
     for _, id in ipairs(SE_GAME_CARDS) do
