@@ -96,7 +96,7 @@ procedure("agenda", function(ctx)
   end
   local result = top[1]
   if #top > 1 then
-    result = game.choose(speaker, "break the tie on " .. L.name(COLL, id), top)
+    result = game.choose(speaker, { key = "break_tie", card = L.name(COLL, id), id = id }, top)
     game.log({ key = "speaker_breaks_tie", p = L.pn(speaker), outcome = result })
   end
   game.log({ key = "agenda_resolved", card = L.name(COLL, id), outcome = result })

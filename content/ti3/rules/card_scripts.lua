@@ -188,7 +188,7 @@ function C.diplomacy_ii(o)
   local function annex(p, pay)
     local opts = annex_targets(p)
     if #opts == 0 or (pay and L.spendable(p, "influence") < 3) then return end
-    local pl = game.choose(p, "claim a planet (Peaceful Annexation)", opts)
+    local pl = game.choose(p, { key = "ti3.claim_planet_annexation" }, opts)
     if pay then L.pay(p, 3, "influence") end
     L.take_control(p, pl, true)
   end

@@ -29,7 +29,7 @@ return function(ctx, p, def)
       if q ~= p and (game.zone_count("actions:" .. q) > 0 or game.zone_count("actions:" .. p) > 0) then opts[#opts + 1] = L.pn(q) end
     end
     if #opts == 1 then return end
-    local pick = game.choose(p, name .. ": exchange action cards with", opts)
+    local pick = game.choose(p, { key = "ti3.exchange_action_cards_with", name = name }, opts)
     if pick == "done" then return end
     local q = tonumber(pick:sub(2))
     local give = pick_cards(p, "actions:" .. p, { key = "ti3.offer_card_to", name = name, p = L.pn(q) })
