@@ -238,30 +238,27 @@ end)
 -- round for 1 influence (the seed points to "changes on the Bureaucracy
 -- Strategy Card"; the change is printed on the later SA card, whose picture
 -- is the only source: UNCERTAIN). L.flip_rotation is rules/k_victory.lua's.
+local base_resolve_primary = L.resolve_primary
+function L.resolve_primary(p, d, ctx)
+  local r = base_resolve_primary(p, d, ctx)
+  if ctx.card == "bureaucracy" then
+    local cost = rules().bureaucracy_flip_influence or 1
+    if L.flip_rotation and L.spendable(p, "influence") >= cost
+      and game.choose(p, { key = "sa.turn_rotation_cycler", n = cost }, { "no", "yes" }) == "yes" then
+      L.pay(p, cost, "influence")
+      L.flip_rotation()
+    end
+  end
+  return r
+end
+
 local base_strategic = game.procedure_fn("strategic_action")
 procedure("strategic_action", function(ctx)
   local d = ctx.card and game.data.strategy_cards[ctx.card]
   local h = d and d.handler
-  local undo
-  if ctx.card == "bureaucracy" and type(h) == "table" and h.primary then
-    local orig = h.primary
-    h.primary = function(p, def, c)
-      local r = orig(p, def, c)
-      local cost = rules().bureaucracy_flip_influence or 1
-      if L.flip_rotation and L.spendable(p, "influence") >= cost
-        and game.choose(p, { key = "sa.turn_rotation_cycler", n = cost }, { "no", "yes" }) == "yes" then
-        L.pay(p, cost, "influence")
-        L.flip_rotation()
-      end
-      return r
-    end
-    undo = function() h.primary = orig end
-  end
-  local res = table.pack(pcall(base_strategic, ctx))
-  if undo then undo() end
-  if not res[1] then error(res[2], 0) end
+  local r = table.pack(base_strategic(ctx))
   if type(h) == "table" and h.played then h.played(ctx.player, d, ctx) end
-  return table.unpack(res, 2, res.n)
+  return table.unpack(r, 1, r.n)
 end)
 
 ---------------------------------------------------------------------------

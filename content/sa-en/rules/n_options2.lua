@@ -965,24 +965,18 @@ O.installers[#O.installers + 1] = install_rifts
 --     script in the ti3 pack (not in its decks), so their changes have
 --     nothing to act on.
 
--- Setup for 2 players: ti3's setup stops at "plays with 3 to 8 players";
--- that one check is passed over (the sandbox's shared `error` is swapped for
--- the call; every other error goes through).
+-- Two players may play (appendix 2), besides ti3's counts.
+local base_player_counts = L.player_counts
+function L.player_counts()
+  local _, hi = base_player_counts()
+  return 2, hi
+end
+
+-- Setup for 2 players: the count comes from the races when no count is given.
 function O.run_setup(base, args)
   local n = args and (args.players or (args.races and #args.races)) or 6
-  if n ~= 2 then return base(args) end
-  args.players = 2
-  local G = _G
-  local real = G.error
-  G.error = function(msg, lvl)
-    if type(msg) == "string" and msg:find("plays with 3 to 8 players", 1, true) then return end
-    lvl = lvl or 1
-    return real(msg, lvl == 0 and 0 or lvl + 1)
-  end
-  local ok, r = pcall(base, args)
-  G.error = real
-  if not ok then error(r, 0) end
-  return r
+  if n == 2 then args.players = 2 end
+  return base(args)
 end
 
 -- Cards out of the 2-player decks.

@@ -73,22 +73,37 @@ end)
 -- neighbour (a variant with another player order replaces this).
 function L.secondary_first(p) return p % game.num_players() + 1 end
 
+-- p carries out the primary of strategy card d in a strategic action (a
+-- variant that adds to a card's primary replaces this).
+function L.resolve_primary(p, d, ctx) return d.handler.primary(p, d, ctx) end
+
+-- Whether q uses the secondary of card d (ctx.card) without spending a
+-- strategy token: the card says so, or the player prop free_secondaries (a
+-- race ability that frees some secondaries replaces this).
+function L.secondary_free(q, d, ctx)
+  return (d.free_secondary or game.get("player", q, "free_secondaries")) and true or false
+end
+
+-- q carries out the secondary of card d (ctx.card) in another player's
+-- strategic action (an ability that replaces or adds to it replaces this).
+function L.resolve_secondary(q, d, ctx) return d.handler.secondary(q, d, ctx) end
+
 -- A strategic action: the card's primary, then the other players in order
 -- from L.secondary_first may resolve its secondary for a strategy token,
--- unless the card (or the player prop free_secondaries) makes it free.
+-- unless L.secondary_free makes it free.
 procedure("strategic_action", function(ctx)
   local p, id = ctx.player, ctx.card
   local d = game.data.strategy_cards[id]
   game.log({ key = "plays", p = L.pn(p), card = L.name("strategy_cards", id) })
-  if d.handler.primary then d.handler.primary(p, d, ctx) end
+  if d.handler.primary then L.resolve_primary(p, d, ctx) end
   for _, q in ipairs(L.order_from(L.secondary_first(p))) do
     if q ~= p and d.handler.secondary then
-      local free = d.free_secondary or game.get("player", q, "free_secondaries")
+      local free = L.secondary_free(q, d, ctx)
       if (free or game.counter(q, "strategy") > 0) and (not d.handler.can_secondary or d.handler.can_secondary(q, d, ctx)) then
         if game.choose(q, { key = "use_secondary", card = L.name("strategy_cards", id), id = id }, { "no", "yes" }) == "yes" then
           if not free then game.add(q, "strategy", -1) end
           game.log({ key = "uses_secondary", p = L.pn(q), card = L.name("strategy_cards", id) })
-          d.handler.secondary(q, d, ctx)
+          L.resolve_secondary(q, d, ctx)
         end
       end
     end

@@ -103,9 +103,14 @@ function L.reveal_objective()
   return c
 end
 
+-- The player counts the game is played with (a variant that allows others
+-- replaces this).
+function L.player_counts() return 3, 8 end
+
 procedure("setup", function(args)
   local n = args.players or 6
-  if n < 3 or n > 8 then error("ti3 plays with 3 to 8 players, not " .. tostring(n)) end
+  local lo, hi = L.player_counts()
+  if n < lo or n > hi then error("ti3 plays with " .. lo .. " to " .. hi .. " players, not " .. tostring(n)) end
   local races = {}
   for _, id in ipairs(game.keys(game.data.races)) do
     if game.data.races[id].expansion ~= "shards_of_the_throne" then races[#races + 1] = id end

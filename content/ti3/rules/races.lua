@@ -606,51 +606,29 @@ local function install()
 
   -- Strategy card secondaries: free for some races (`free_secondary`), or
   -- replaced by the primary / followed by it (`secondary_mode`).
-  local base_sa = game.procedure_fn("strategic_action")
-  if base_sa then
-    procedure("strategic_action", function(ctx)
-      local id = ctx.card
-      local d = id and game.data.strategy_cards[id]
-      local h = d and d.handler
-      if type(h) ~= "table" or not h.secondary then return base_sa(ctx) end
-      local saved, mode, any = {}, {}, false
-      for q = 1, game.num_players() do
-        if q ~= ctx.player then
-          for _, x in ipairs(held(q)) do
-            if contains(x.free_secondary, id) and not saved[q] then
-              saved[q] = { game.get("player", q, "free_secondaries") }
-              game.put("player", q, "free_secondaries", true)
-              any = true
-            end
-            if x.secondary_mode and contains(x.secondary_mode.cards, id) then
-              mode[q] = x.secondary_mode.mode
-              any = true
-            end
-          end
-        end
+  local base_free = L.secondary_free
+  function L.secondary_free(q, d, ctx)
+    for _, x in ipairs(held(q)) do
+      if contains(x.free_secondary, ctx.card) then return true end
+    end
+    return base_free(q, d, ctx)
+  end
+  local base_resolve = L.resolve_secondary
+  function L.resolve_secondary(q, d, ctx)
+    local h, m = d.handler, nil
+    for _, x in ipairs(held(q)) do
+      if x.secondary_mode and contains(x.secondary_mode.cards, ctx.card) then m = x.secondary_mode.mode end
+    end
+    if m == "primary_instead" and h.primary then
+      if game.choose(q, { key = "ti3.carry_out_primary_instead", card = L.name("strategy_cards", ctx.card) }, { "no", "yes" }) == "yes" then
+        game.log({ key = "ti3.carries_out_primary_instead", p = L.pn(q) })
+        return h.primary(q, d, ctx)
       end
-      if not any then return base_sa(ctx) end
-      local orig = h.secondary
-      h.secondary = function(q, def, c)
-        local m = mode[q]
-        if m == "primary_instead" and h.primary then
-          if game.choose(q, { key = "ti3.carry_out_primary_instead", card = L.name("strategy_cards", id) }, { "no", "yes" }) == "yes" then
-            game.log({ key = "ti3.carries_out_primary_instead", p = L.pn(q) })
-            return h.primary(q, def, c)
-          end
-        elseif m == "primary_and_secondary" and h.primary then
-          game.log({ key = "ti3.carries_out_primary_too", p = L.pn(q) })
-          h.primary(q, def, c)
-        end
-        return orig(q, def, c)
-      end
-      local ok, err = pcall(base_sa, ctx)
-      h.secondary = orig
-      for q = 1, game.num_players() do
-        if saved[q] then game.put("player", q, "free_secondaries", saved[q][1]) end
-      end
-      if not ok then error(err, 0) end
-    end)
+    elseif m == "primary_and_secondary" and h.primary then
+      game.log({ key = "ti3.carries_out_primary_too", p = L.pn(q) })
+      h.primary(q, d, ctx)
+    end
+    return base_resolve(q, d, ctx)
   end
 
   -- Yssaril: "skip" is an action option unless the last turn was skipped.
