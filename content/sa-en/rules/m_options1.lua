@@ -1452,7 +1452,7 @@ end
 
 ---------------------------------------------------------------------------
 -- Card handlers (Assembly, Bureaucracy, Voice of the Council) are wrapped
--- once, when set-up starts (card scripts are not loaded before); a wrapper
+-- once, when every pack has loaded (card scripts load after the rules); a wrapper
 -- takes over while a strategic action of its card runs (`playing` counts
 -- them) and its option is on.
 local playing = {}
@@ -1678,6 +1678,8 @@ end
 
 install()
 
+game.when_loaded(wrap_handlers)
+
 local base_setup = game.procedure_fn("setup")
 procedure("setup", function(args)
   args = args or {}
@@ -1685,7 +1687,6 @@ procedure("setup", function(args)
   O.built_galaxy = opt("star_by_star") or (m ~= nil and (m.drafted == true or m.procedure ~= nil))
   if opt("star_by_star") then game.options.custodians = true end
   if opt("ancient_empire") then game.options.distant_suns = true end
-  wrap_handlers()
   if opt("ascendancy") then ASC.adjust_objectives() end
   local r = base_setup(args)
   if opt("twilight_council") then

@@ -1253,8 +1253,8 @@ local function install_duel()
 end
 O.installers[#O.installers + 1] = install_duel
 
--- The 2-player card rules wrap the cards' handlers once, when set-up starts
--- (card scripts are not loaded before); each wrapper hands over to the card
+-- The 2-player card rules wrap the cards' handlers once every pack has loaded
+-- (card scripts load after the rules); each wrapper hands over to the card
 -- when the game is not a duel.
 local duel_handlers_wrapped = false
 local function wrap_duel_handlers()

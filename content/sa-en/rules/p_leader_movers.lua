@@ -85,9 +85,7 @@ local function wrap_status_movers()
   end
 end
 
-local base_setup = game.procedure_fn("setup")
-procedure("setup", function(args)
+game.when_loaded(function()
   wrap_transit_diodes()
   wrap_status_movers()
-  return base_setup(args)
 end)
