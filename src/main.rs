@@ -80,6 +80,10 @@ enum Cmd {
         /// the pack's locale translated (for translators of a pack).
         #[arg(long)]
         untranslated: bool,
+        /// After the game, list the prompts, log lines and roll labels a
+        /// script gave as plain text instead of a key.
+        #[arg(long)]
+        unkeyed: bool,
         /// Hold every timing window's ctx to its declaration (an error names
         /// the window and the field), as the tests do.
         #[arg(long)]
@@ -348,6 +352,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             dump_state,
             quiet,
             untranslated,
+            unkeyed,
             strict,
         } => {
             let p = resolve(&lib, &pack)?;
@@ -390,6 +395,11 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             if untranslated {
                 for l in s.untranslated() {
                     eprintln!("untranslated: {l}");
+                }
+            }
+            if unkeyed {
+                for l in s.unkeyed() {
+                    eprintln!("unkeyed: {l}");
                 }
             }
             match res {

@@ -21,6 +21,15 @@ fn pack(id: &str) -> Rc<imperium::pack::ResolvedPack> {
     Rc::new(lib.resolve(id).unwrap())
 }
 
+/// Every prompt, log line and roll label of the game was given as a key.
+fn assert_keyed(s: &Session, game: &str) {
+    let plain = s.unkeyed();
+    assert!(
+        plain.is_empty(),
+        "{game}: given as plain text instead of a key: {plain:?}"
+    );
+}
+
 fn play(p: &Rc<imperium::pack::ResolvedPack>, players: u32, seed: u64) -> (Vec<String>, Session) {
     let mut s = Session::new(p.clone(), seed, &[], strict()).unwrap();
     s.start("game", json!({ "players": players }))
@@ -30,6 +39,7 @@ fn play(p: &Rc<imperium::pack::ResolvedPack>, players: u32, seed: u64) -> (Vec<S
         .run(&mut agent)
         .unwrap_or_else(|e| panic!("{players} players, seed {seed}: {e}"));
     assert!(r.get("winner").is_some(), "seed {seed}: no winner in {r}");
+    assert_keyed(&s, &format!("{players} players, seed {seed}"));
     (s.log(), s)
 }
 
@@ -82,6 +92,7 @@ fn random_games_of_ti3_end_with_and_without_options() {
         });
         let log = s.log();
         assert!(log.last().unwrap().starts_with("winner: p"), "seed {seed}");
+        assert_keyed(&s, &format!("ti3, options {options:?}, seed {seed}"));
     }
 }
 
@@ -121,6 +132,10 @@ fn sa_games(id: &str, options: &str, counts: &[u32]) -> Vec<String> {
             "{id}, {players} players, options {options:?}, seed {seed}: {last}"
         );
         untranslated.extend(s.untranslated());
+        // The Spanish pack still has plain lines of its own.
+        if id != "sa-es" {
+            assert_keyed(&s, &format!("{id}, options {options:?}, seed {seed}"));
+        }
     }
     untranslated.sort();
     untranslated.dedup();

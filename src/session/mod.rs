@@ -49,6 +49,9 @@ struct Shared {
     translator: Option<crate::locale::Translator>,
     /// Log lines and prompts no phrase of the locale matched (with a locale).
     untranslated: RefCell<std::collections::BTreeSet<String>>,
+    /// Prompts, log lines and roll labels a script gave as plain text
+    /// instead of a key.
+    unkeyed: RefCell<std::collections::BTreeSet<String>>,
     /// The texts of decision and log keys.
     keys: KeyTexts,
     /// Where a scenario's golden log starts (after its set-up).
@@ -140,6 +143,7 @@ impl Shared {
             }
             other => {
                 let s = lua_to_string(other);
+                self.unkeyed.borrow_mut().insert(s.clone());
                 Keyed {
                     key: None,
                     args: BTreeMap::new(),
@@ -279,6 +283,7 @@ impl Session {
             echo: Rc::new(RefCell::new(None)),
             translator: crate::locale::Translator::from_locale(&pack.locale_strings),
             untranslated: RefCell::new(Default::default()),
+            unkeyed: RefCell::new(Default::default()),
             keys: KeyTexts::new(&pack.locale, &pack.locale_strings, &pack.locale_langs),
             golden_from: Cell::new(0),
         });
@@ -394,6 +399,12 @@ impl Session {
 
     /// Log lines and decision prompts (in the scripts' words) that no
     /// phrase of the pack's locale matched, sorted; empty without a locale.
+    /// The prompts, log lines and roll labels given as plain text rather
+    /// than a key, so far.
+    pub fn unkeyed(&self) -> Vec<String> {
+        self.shared.unkeyed.borrow().iter().cloned().collect()
+    }
+
     pub fn untranslated(&self) -> Vec<String> {
         self.shared.untranslated.borrow().iter().cloned().collect()
     }

@@ -401,7 +401,7 @@ end)
 -- not named there.
 local base_seat_line = L.seat_line
 function L.seat_line(p, coll, id)
-  if S.hidden and S.hidden[p] then return pn(p) .. " plays a hidden race" end
+  if S.hidden and S.hidden[p] then return { key = "sa.seated_hidden", p = pn(p) } end
   return base_seat_line(p, coll, id)
 end
 

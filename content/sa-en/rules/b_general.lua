@@ -607,7 +607,7 @@ function G.cross_mines(p, target, moved, rules)
     local victims = {}
     for _, u in ipairs(L.ships(p, target)) do if ids[u.id] then victims[#victims + 1] = u end end
     if #victims > 0 then
-      local hits = game.roll(pn(p) .. " crosses the space mine of " .. pn(m.owner) .. " on " .. border_name(m.a, m.b), #victims, 8)
+      local hits = game.roll({ key = "sa.roll_space_mine", p = pn(p), q = pn(m.owner), border = border_name(m.a, m.b) }, #victims, 8)
       L.assign_hits(p, victims, hits, "space mine", { source = m.owner })
       if hits > 0 then L.sa_remove_mine(m.owner, m.a, m.b) end
     end

@@ -249,7 +249,7 @@ function F.flush()
         A.capture(rec, enemy, "an agent of " .. pn(enemy) .. " took part in the battle", e)
       else
         local table_ = (kmax == 1 and "1" or ("1-" .. kmax)) .. " killed, " .. (kmax + 1) .. "-" .. cmax .. " captured, " .. (cmax + 1) .. "-10 escapes"
-        local _, rolls = game.roll(lname(rec) .. ": fate roll (" .. table_ .. ")", 1, cmax + 1)
+        local _, rolls = game.roll({ key = "sa.roll_fate", leader = lname(rec), table = table_ }, 1, cmax + 1)
         local d = rolls[1]
         if d <= kmax then
           A.kill(rec, "rolled " .. d)

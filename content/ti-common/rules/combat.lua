@@ -39,7 +39,7 @@ function L.combat_roll(p, units, mods, label, rc)
     local g = groups[k]
     local bonus = (m.all or 0) + (m[k] or 0)
     local dice = L.combat_dice(p, g.kind, g.units, g.dice, label, rc)
-    local hits, rolls = game.roll(L.pn(p) .. " " .. label .. " " .. g.kind, dice, g.hit - bonus)
+    local hits, rolls = game.roll({ key = "roll_unit", p = L.pn(p), label = label, unit = g.kind }, dice, g.hit - bonus)
     total = total + hits
     rolled[#rolled + 1] = { kind = g.kind, rolls = rolls, target = g.hit - bonus, hits = hits }
   end
@@ -79,7 +79,7 @@ local function afb(p, q, s, queue)
   if #list == 0 then return end
   local hits = 0
   for _, x in ipairs(list) do
-    hits = hits + game.roll(L.pn(p) .. " anti-fighter barrage " .. x.u.kind, x.a.dice, x.a.hit)
+    hits = hits + game.roll({ key = "roll_barrage", p = L.pn(p), unit = x.u.kind }, x.a.dice, x.a.hit)
   end
   -- Hits on fighters only; excess hits are lost.
   local a = { q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p } }
@@ -290,7 +290,7 @@ procedure("bombardment", function(ctx)
     local hits = 0
     for _, x in ipairs(targets[pick]) do
       local dice, need = L.bombard_roll(p, x.u, pick, x.b.dice + extra, x.b.hit, ctx)
-      local h, rolls = game.roll(L.pn(p) .. " bombardment " .. x.u.kind, dice, need)
+      local h, rolls = game.roll({ key = "roll_bombardment", p = L.pn(p), unit = x.u.kind }, dice, need)
       L.bombard_rolled(p, x.u, pick, rolls, need, h, ctx)
       hits = hits + h
       extra = 0

@@ -222,7 +222,7 @@ procedure("end_game", function()
     for _, q in ipairs(winners) do if q ~= winner then names[#names + 1] = L.pn(q) end end
     shared = " (split victory with " .. table.concat(names, ", ") .. ")"
   end
-  game.log("winner: " .. L.pn(winner) .. " (" .. L.name(L.FACTION_COLL, game.get("player", winner, "faction")) .. ") " .. how .. " in round " .. round .. shared)
+  game.log({ key = "winner", p = L.pn(winner), faction = L.name(L.FACTION_COLL, game.get("player", winner, "faction")), how = how, round = round, shared = shared })
   return { winner = winner, winners = winners, round = round, vp = game.counter(winner, "vp") }
 end)
 

@@ -163,7 +163,7 @@ procedure("movement", function(ctx)
     -- Leaving or crossing a rift: roll, 1-3 destroys the ship (LRR 41).
     local plain = L.rift_check_cost(p, m, from, target, rules)
     if #rules.free_exit > 0 and (plain == nil or plain > m.cost) then
-      local hits = game.roll(L.pn(p) .. " rolls for " .. u.kind .. "#" .. u.id .. " in a gravity rift", 1, 4)
+      local hits = game.roll({ key = "roll_gravity_rift", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id }, 1, 4)
       if hits == 0 then
         game.remove_unit(u.id)
         game.log({ key = "lost_in_rift", unit = u.kind .. "#" .. u.id })
@@ -224,7 +224,7 @@ function L.fire_cannons(q, list, target_player, label)
   local extra = L.extra_dice(q, "space_cannon")
   local mod = L.flag(target_player, "space_cannon_penalty")
   for _, x in ipairs(list) do
-    local hits = game.roll(L.pn(q) .. " " .. label .. " " .. x.unit.kind, (x.sc.dice or 1) + extra, x.sc.hit + mod)
+    local hits = game.roll({ key = "roll_unit", p = L.pn(q), label = label, unit = x.unit.kind }, (x.sc.dice or 1) + extra, x.sc.hit + mod)
     extra = 0
     total = total + hits
   end

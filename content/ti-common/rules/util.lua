@@ -460,7 +460,8 @@ function L.seat_players(n, coll, pool, chosen, what)
   end
 end
 
--- hook: the line logged when player p is seated with id of coll (default "pN plays <name>").
+-- hook: the line logged when player p is seated with id of coll (a keyed
+-- line; default "pN plays <name>").
 function L.seat_line(p, coll, id)
-  return L.pn(p) .. " plays " .. L.name(coll, id)
+  return { key = "seated", p = L.pn(p), name = L.name(coll, id), id = id }
 end

@@ -213,7 +213,7 @@ end
 -- The roll for one leader (list[i]) whose ship was destroyed (a hook).
 function A.ship_lost(list, i, ctx)
   local rec = list[i]
-  local r = d10(lname(rec) .. ": ship destroyed (1-5 killed, 6-8 escapes, 9-10 captured)")
+  local r = d10({ key = "ti3.roll_leader_ship_destroyed", leader = lname(rec) })
   local src = ctx.source
   if r <= 5 then
     A.kill(rec, "rolled " .. r)
@@ -333,7 +333,7 @@ function A.invasion_outcome(p, pl, prev, won)
       local u = rec.status == "board" and rec.owner ~= p and leader_unit(rec)
       if u and u.planet == pl then
         changed = true
-        local r = d10(lname(rec) .. ": " .. pname(pl) .. " is invaded (1-5 captured, 6-9 escapes, 10 killed)")
+        local r = d10({ key = "ti3.roll_leader_invaded", leader = lname(rec), planet = pname(pl) })
         if r <= 5 then A.capture(rec, p, "rolled " .. r)
         elseif r <= 9 then A.escape(rec, "rolled " .. r, pl)
         else A.kill(rec, "rolled " .. r) end
@@ -346,7 +346,7 @@ function A.invasion_outcome(p, pl, prev, won)
       end
       if #held > 0 then
         changed = true
-        local r = d10(pn(p) .. " tries to rescue a leader held by " .. pn(prev) .. " (9-10)", 9)
+        local r = d10({ key = "ti3.roll_leader_rescue", p = pn(p), q = pn(prev) }, 9)
         if r >= 9 then
           local opts = {}
           for _, i in ipairs(held) do opts[#opts + 1] = tostring(i) .. ":" .. list[i].name .. "(" .. pn(list[i].owner) .. ")" end
@@ -458,7 +458,7 @@ function A.on_rolled(ctx)
       if A.ship_carries(u.id, "admiral") then
         for _, g in ipairs(ctx.groups or {}) do
           if g.kind == u.kind then
-            local h = game.roll(pn(p) .. " admiral's extra die " .. u.kind .. "#" .. u.id, 1, g.target)
+            local h = game.roll({ key = "ti3.roll_admiral_die", p = pn(p), unit = u.kind .. "#" .. u.id, id = u.id }, 1, g.target)
             ctx.hits = ctx.hits + h
             break
           end
@@ -481,7 +481,7 @@ function A.general_rerolls(ctx)
         if left > 0 and r < g.target then
           if game.choose(p, { key = "ti3.general_reroll", unit = g.kind, n = r }, { "yes", "no" }) == "yes" then
             left = left - 1
-            local h, rolls = game.roll(pn(p) .. " general re-rolls " .. g.kind, 1, g.target)
+            local h, rolls = game.roll({ key = "ti3.roll_general_reroll", p = pn(p), unit = g.kind }, 1, g.target)
             g.rolls[j] = rolls[1]
             ctx.hits = ctx.hits + h
           else
@@ -702,12 +702,12 @@ function A.sabotage(p, q, s)
     for _, u in ipairs(suns) do if u.kind .. "#" .. u.id == pick then target = u end end
   end
   game.log({ key = n > 1 and "ti3.sabotage_sends_fighters" or "ti3.sabotage_sends_fighter", p = pn(p), n = n, unit = target.kind .. "#" .. target.id })
-  local through, rolls = game.roll(pn(p) .. " sabotage run: fighters get through", n, 9)
+  local through, rolls = game.roll({ key = "ti3.roll_sabotage_through", p = pn(p) }, n, 9)
   for i = 1, n do
     if rolls[i] < 9 and game.unit_exists(fighters[i].id) then destroyed(p, fighters[i], q, "sabotage run", s) end
   end
   if through == 0 then return end
-  local hits = game.roll(pn(p) .. " sabotage run: strike at the war sun", through, 10)
+  local hits = game.roll({ key = "ti3.roll_sabotage_strike", p = pn(p) }, through, 10)
   if hits > 0 and game.unit_exists(target.id) then
     game.log({ key = "ti3.sabotage_destroys", q = pn(q), unit = target.kind .. "#" .. target.id })
     destroyed(q, target, p, "sabotage run", s)
@@ -796,7 +796,7 @@ function A.custodians(ctx)
   if #L.ground(p, pl) == 0 then return end
   local s = game.planet_system(pl)
   game.log({ key = "ti3.custodians_defend", planet = pname(pl) })
-  local hits = game.roll("custodians' automated defence on " .. pname(pl), 2, 6)
+  local hits = game.roll({ key = "ti3.roll_custodians_defence", planet = pname(pl) }, 2, 6)
   for _ = 1, hits do
     L.assign_hits(p, L.ships(p, s), 1, "custodians' automated defence", { no_sustain = true })
     L.assign_hits(p, L.ground(p, pl), 1, "custodians' automated defence", { no_sustain = true })
@@ -809,7 +809,7 @@ function A.custodians(ctx)
     local mine = L.ground(p, pl)
     local rc = { player = p, active = p, attacker = p, system = s, planet = pl, round = round, ground = true, custodians = true, mods = { [p] = {} } }
     local ha = L.combat_roll(p, mine, rc.mods[p], "ground combat", rc)
-    local hl = game.roll("custodians' hostile locals (" .. locals .. ")", locals, value)
+    local hl = game.roll({ key = "ti3.roll_hostile_locals", n = locals }, locals, value)
     locals = math.max(0, locals - ha)
     L.assign_hits(p, mine, hl, "ground combat", {})
     if opt("shock_troops") then A.promote(p, pl) end

@@ -445,10 +445,10 @@ function L.fire_cannons(q, list, target_player, label)
     local need = x.sc.hit + mod + jets - bonus
     local dice = (x.sc.dice or 1) + extra
     extra = 0
-    local hits, rolls = game.roll(L.pn(q) .. " " .. label .. " " .. x.unit.kind, dice, need)
+    local hits, rolls = game.roll({ key = "roll_unit", p = L.pn(q), label = label, unit = x.unit.kind }, dice, need)
     rolls = rolls or {}
     if reroll and hits < dice then
-      local more, again = game.roll(L.pn(q) .. " " .. label .. " " .. x.unit.kind .. " reroll (" .. L.name("techs", "graviton_laser_system") .. ")", dice - hits, need)
+      local more, again = game.roll({ key = "ti3.roll_unit_reroll", p = L.pn(q), label = label, unit = x.unit.kind, tech = L.name("techs", "graviton_laser_system") }, dice - hits, need)
       hits = hits + more
       local j = 1
       for i, r in ipairs(rolls) do

@@ -96,7 +96,7 @@ procedure("bombardment", function(ctx)
     local hits, groups = 0, {}
     for _, x in ipairs(targets[pick]) do
       local dice, need = L.bombard_roll(p, x.u, pick, x.b.dice + extra, x.b.hit, ctx)
-      local h, rolls = game.roll(L.pn(p) .. " bombardment " .. x.u.kind, dice, need)
+      local h, rolls = game.roll({ key = "roll_bombardment", p = L.pn(p), unit = x.u.kind }, dice, need)
       L.bombard_rolled(p, x.u, pick, rolls, need, h, ctx)
       extra = 0
       hits = hits + h
@@ -128,7 +128,7 @@ local function barrage(p, q, s, queue)
   if #list == 0 then return end
   local hits, groups = 0, {}
   for _, x in ipairs(list) do
-    local h, rolls = game.roll(L.pn(p) .. " anti-fighter barrage " .. x.u.kind, x.a.dice, x.a.hit)
+    local h, rolls = game.roll({ key = "roll_barrage", p = L.pn(p), unit = x.u.kind }, x.a.dice, x.a.hit)
     hits = hits + h
     groups[#groups + 1] = { kind = x.u.kind, rolls = rolls or {}, target = x.a.hit, hits = h }
   end

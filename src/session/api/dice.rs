@@ -87,7 +87,11 @@ pub(super) fn install(
                                 let (k, ok) = sh2.keyed_in(&label, false)?;
                                 (k.text, ok)
                             }
-                            other => (lua_to_string(other), false),
+                            other => {
+                                let s = lua_to_string(other);
+                                sh2.unkeyed.borrow_mut().insert(s.clone());
+                                (s, false)
+                            }
                         };
                         let mut args = BTreeMap::new();
                         args.insert("label".to_string(), label_text);

@@ -10,7 +10,7 @@ return {
   agenda_revealed = function(ctx)
     local rolls = {}
     for p = 1, game.num_players() do
-      local _, r = game.roll(L.pn(p) .. " rolls three dice for votes (2 players)", 3, 11)
+      local _, r = game.roll({ key = "sa.roll_duel_votes", p = L.pn(p) }, 3, 11)
       local low = 10
       for _, x in ipairs(r or {}) do low = math.min(low, x) end
       rolls[p] = low

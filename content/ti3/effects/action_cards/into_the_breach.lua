@@ -28,14 +28,14 @@ local function hit(st, ctx, u)
   local destroy = pick:sub(1, 8) == "destroy:"
   if not destroy then
     game.put("unit", u.id, "damaged", true)
-    game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " sustains damage")
+    game.log({ key = "ti3.breach_sustains", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id })
     local sw = game.window("after_sustain", { player = p, unit = u.id, kind = u.kind, active = ctx.active, source = ctx.source, label = ctx.label, cancels = 1 })
     if (sw.cancels or 1) > 1 then return sw.cancels end
     destroy = sw.destroy and game.unit_exists(u.id)
   end
   if destroy then
     game.remove_unit(u.id)
-    game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
+    game.log({ key = "ti3.breach_destroyed", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id })
     game.window("unit_destroyed", { player = p, kind = u.kind, unit = u.id, source = ctx.source, label = ctx.label, active = ctx.active, system = st.system })
   end
   return 1
@@ -60,7 +60,7 @@ return {
     local id = tonumber(pick:match("#(%d+)$"))
     game.put("game", nil, KEY, { player = p, unit = id, system = ctx.system, left = 2 })
     game.grant("game", "action_cards", def.id)
-    game.log(L.pn(p) .. "'s " .. pick .. " leads the fleet into the breach")
+    game.log({ key = "ti3.leads_fleet_into_breach", p = L.pn(p), pick = pick })
   end,
   combat_round_start = function(ctx)
     local st = game.get("game", nil, KEY)

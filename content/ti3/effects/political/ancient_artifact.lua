@@ -52,7 +52,7 @@ local function knowledge()
     for i = 1, 2 do
       local opts = L.researchable(p)
       if #opts == 0 then break end
-      local t = game.choose(p, "gain a technology (" .. NAME() .. ", " .. i .. " of 2)", opts)
+      local t = game.choose(p, { key = "ti3.gain_tech_of", card = NAME(), i = i, n = 2 }, opts)
       L.gain_tech(p, t)
     end
   end
