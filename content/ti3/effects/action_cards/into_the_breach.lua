@@ -36,7 +36,7 @@ local function hit(st, ctx, u)
   if destroy then
     game.remove_unit(u.id)
     game.log(L.pn(p) .. " " .. u.kind .. "#" .. u.id .. " is destroyed")
-    game.window("unit_destroyed", { player = p, kind = u.kind, unit = u.id, source = ctx.source, label = ctx.label, active = ctx.active, system = st.system })
+    L.unit_destroyed({ id = u.id, kind = u.kind, owner = p }, { source = ctx.source, label = ctx.label, active = ctx.active, system = st.system })
   end
   return 1
 end
