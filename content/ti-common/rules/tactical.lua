@@ -330,18 +330,16 @@ function L.assign_hits(p, units, hits, label, opts)
       -- Some units cancel more than one hit when they sustain damage.
       if (sw.cancels or 1) > 1 then left = math.max(0, left - (sw.cancels - 1)) end
       if sw.destroy and game.unit_exists(id) then
-        game.remove_unit(id)
         gone[id] = true
-        game.log({ key = "is_destroyed", p = L.pn(p), unit = kind .. "#" .. id })
         destroyed = destroyed + 1
-        game.window("unit_destroyed", { player = p, kind = kind, unit = id, source = source, label = label, active = active, system = byid[id].system })
+        L.destroy_unit({ id = id, kind = kind, owner = p },
+          { source = source, label = label, active = active, system = byid[id].system })
       end
     else
-      game.remove_unit(id)
       gone[id] = true
-      game.log({ key = "is_destroyed", p = L.pn(p), unit = kind .. "#" .. id })
       destroyed = destroyed + 1
-      game.window("unit_destroyed", { player = p, kind = kind, unit = id, source = source, label = label, active = active, system = byid[id].system })
+      L.destroy_unit({ id = id, kind = kind, owner = p },
+        { source = source, label = label, active = active, system = byid[id].system })
     end
     removals = game.removal_count()
   end

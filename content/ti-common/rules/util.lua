@@ -287,6 +287,27 @@ function L.take_control(p, pl, exhausted)
   game.window("planet_gained", { player = p, planet = pl, from = prev })
 end
 
+-- A unit was destroyed: opens unit_destroyed for it. u is the unit as it was
+-- ({id, kind, owner}; only those are read): ctx.player = u.owner, ctx.kind =
+-- u.kind, ctx.unit = u.id. how (optional) gives the rest of the ctx as is:
+-- source (the player who destroyed it), label (by what: "space combat", a
+-- card's name...), active (the active player), system (where it was; not
+-- taken from u). Returns the window's ctx.
+function L.unit_destroyed(u, how)
+  how = how or {}
+  return game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id,
+    source = how.source, label = how.label, active = how.active, system = how.system })
+end
+
+-- Destroys unit u ({id, kind, owner}): removes it, logs `line` (a keyed
+-- line; default "{p} {unit} is destroyed", key is_destroyed) and opens
+-- unit_destroyed with L.unit_destroyed(u, how). Returns the window's ctx.
+function L.destroy_unit(u, how, line)
+  game.remove_unit(u.id)
+  game.log(line or { key = "is_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id })
+  return L.unit_destroyed(u, how)
+end
+
 function L.home(p) return game.get("player", p, "home") end
 
 function L.controls_home(p)

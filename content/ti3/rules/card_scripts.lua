@@ -304,9 +304,8 @@ local function is_home_system(s)
 end
 
 local function unrest_destroy(u, p)
-  game.remove_unit(u.id)
-  game.log({ key = "ti3.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
-  game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, source = p, label = "local unrest", system = u.system })
+  L.destroy_unit(u, { source = p, label = "local unrest", system = u.system },
+    { key = "ti3.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
 end
 
 local function unrest_aftermath(p, q, pl)

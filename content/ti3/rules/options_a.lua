@@ -678,9 +678,8 @@ function A.structure_captured(p, u, t) end
 -- models the same 2% a fighter.)
 
 local function destroyed(p, u, source, label, s)
-  game.remove_unit(u.id)
-  game.log({ key = "is_destroyed", p = pn(p), unit = u.kind .. "#" .. u.id })
-  game.window("unit_destroyed", { player = p, kind = u.kind, unit = u.id, source = source, label = label, active = game.get("game", nil, "active"), system = s })
+  L.destroy_unit({ id = u.id, kind = u.kind, owner = p },
+    { source = source, label = label, active = game.get("game", nil, "active"), system = s })
 end
 
 function A.sabotage(p, q, s)

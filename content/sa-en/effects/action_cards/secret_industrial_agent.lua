@@ -22,9 +22,8 @@ return {
     id = tonumber(id)
     local owner = tonumber(pick:match(" of p(%d+) "))
     local s = sys(pick)
-    game.remove_unit(id)
-    game.log({ key = "sa.unit_destroyed", p = L.pn(owner), unit = kind .. "#" .. id })
-    game.window("unit_destroyed", { player = owner, kind = kind, unit = id, source = p, label = "secret industrial agent", system = s })
+    L.destroy_unit({ id = id, kind = kind, owner = owner }, { source = p, label = "secret industrial agent", system = s },
+      { key = "sa.unit_destroyed", p = L.pn(owner), unit = kind .. "#" .. id })
     L.enforce_limits(owner, s)
   end,
 }

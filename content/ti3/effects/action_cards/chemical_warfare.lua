@@ -39,9 +39,9 @@ return {
       local pick = game.choose(q, { key = "ti3.ground_force_lost_chemical" }, opts)
       local kind, id = pick:match("^([%w_]+)#(%d+)$")
       id = tonumber(id)
-      game.remove_unit(id)
-      game.log({ key = "ti3.unit_destroyed", p = L.pn(q), unit = pick })
-      game.window("unit_destroyed", { player = q, kind = kind, unit = id, source = p, label = "chemical warfare", active = ctx.active, system = game.planet_system(pl) })
+      L.destroy_unit({ id = id, kind = kind, owner = q },
+        { source = p, label = "chemical warfare", active = ctx.active, system = game.planet_system(pl) },
+        { key = "ti3.unit_destroyed", p = L.pn(q), unit = pick })
     end
   end,
 }

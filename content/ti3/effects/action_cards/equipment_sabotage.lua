@@ -29,9 +29,8 @@ return {
     local n = tonumber(game.choose(p, { key = "ti3.pds_destroy" }, opts))
     for i = 1, n do
       local u = list[i]
-      game.remove_unit(u.id)
-      game.log({ key = "ti3.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
-      game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, source = p, label = "equipment sabotage", system = u.system })
+      L.destroy_unit(u, { source = p, label = "equipment sabotage", system = u.system },
+        { key = "ti3.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
     end
   end,
 }

@@ -24,9 +24,8 @@ return {
     local n = #f // 2
     for i = 1, n do
       local u = f[i]
-      game.remove_unit(u.id)
-      game.log({ key = "ti3.unit_destroyed", p = L.pn(q), unit = u.kind .. "#" .. u.id, id = u.id })
-      game.window("unit_destroyed", { player = q, kind = u.kind, unit = u.id, source = p, label = "friendly fire", active = ctx.active, system = s })
+      L.destroy_unit({ id = u.id, kind = u.kind, owner = q }, { source = p, label = "friendly fire", active = ctx.active, system = s },
+        { key = "ti3.unit_destroyed", p = L.pn(q), unit = u.kind .. "#" .. u.id, id = u.id })
     end
   end,
 }

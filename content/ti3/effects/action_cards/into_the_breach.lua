@@ -34,9 +34,7 @@ local function hit(st, ctx, u)
     destroy = sw.destroy and game.unit_exists(u.id)
   end
   if destroy then
-    game.remove_unit(u.id)
-    game.log({ key = "ti3.breach_destroyed", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id })
-    game.window("unit_destroyed", { player = p, kind = u.kind, unit = u.id, source = ctx.source, label = ctx.label, active = ctx.active, system = st.system })
+    L.destroy_unit({ id = u.id, kind = u.kind, owner = p }, { source = ctx.source, label = ctx.label, active = ctx.active, system = st.system })
   end
   return 1
 end

@@ -25,8 +25,7 @@ return {
     id = tonumber(id)
     local owner = tonumber(pick:match(" of p(%d+) "))
     local s = game.system_at(pick:match(" in (.+)$"))
-    game.remove_unit(id)
-    game.log({ key = "ti3.unit_destroyed", p = L.pn(owner), unit = kind .. "#" .. id, id = id })
-    game.window("unit_destroyed", { player = owner, kind = kind, unit = id, source = p, label = "lucky shot", system = s })
+    L.destroy_unit({ id = id, kind = kind, owner = owner }, { source = p, label = "lucky shot", system = s },
+      { key = "ti3.unit_destroyed", p = L.pn(owner), unit = kind .. "#" .. id, id = id })
   end,
 }

@@ -26,9 +26,8 @@ return {
     game.log({ key = "ti3.plague_roll", p = L.pn(p), planet = L.name("planets", pl), rolls = table.concat(rolls, ",") })
     for i, u in ipairs(list) do
       if rolls[i] % 2 == 0 then
-        game.remove_unit(u.id)
-        game.log({ key = "ti3.unit_destroyed", p = L.pn(q), unit = u.kind .. "#" .. u.id, id = u.id })
-        game.window("unit_destroyed", { player = q, kind = u.kind, unit = u.id, source = p, label = "plague", system = game.planet_system(pl) })
+        L.destroy_unit({ id = u.id, kind = u.kind, owner = q }, { source = p, label = "plague", system = game.planet_system(pl) },
+          { key = "ti3.unit_destroyed", p = L.pn(q), unit = u.kind .. "#" .. u.id, id = u.id })
       end
     end
   end,

@@ -25,9 +25,8 @@ return {
     id = tonumber(id)
     local owner = tonumber(pick:match(" of p(%d+) "))
     local s = game.planet_system(pick:match(" on (.+)$"))
-    game.remove_unit(id)
-    game.log({ key = "ti3.unit_destroyed", p = L.pn(owner), unit = kind .. "#" .. id, id = id })
-    game.window("unit_destroyed", { player = owner, kind = kind, unit = id, source = p, label = "secret industrial agent", system = s })
+    L.destroy_unit({ id = id, kind = kind, owner = owner }, { source = p, label = "secret industrial agent", system = s },
+      { key = "ti3.unit_destroyed", p = L.pn(owner), unit = kind .. "#" .. id, id = id })
     L.enforce_limits(owner, s)
   end,
 }

@@ -17,9 +17,8 @@ local function NAME() return game.lib.name("political_cards", "ancient_artifact"
 
 local function destroy(u)
   if not game.unit_exists(u.id) then return end
-  game.remove_unit(u.id)
-  game.log({ key = "ti3.unit_destroyed_by", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id, card = NAME() })
-  game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, system = u.system, label = NAME() })
+  L.destroy_unit(u, { system = u.system, label = NAME() },
+    { key = "ti3.unit_destroyed_by", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id, card = NAME() })
 end
 
 local function disaster()

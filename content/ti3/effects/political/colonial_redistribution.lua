@@ -16,9 +16,8 @@ local L = game.lib
 local function NAME() return game.lib.name("political_cards", "colonial_redistribution") end
 
 local function destroy(u)
-  game.remove_unit(u.id)
-  game.log({ key = "ti3.unit_destroyed_by", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id, card = NAME() })
-  game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, label = NAME() })
+  L.destroy_unit(u, { label = NAME() },
+    { key = "ti3.unit_destroyed_by", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id, card = NAME() })
 end
 
 local function ground_left(p)

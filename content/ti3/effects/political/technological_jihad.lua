@@ -45,9 +45,8 @@ return {
     local id = tonumber(pick:match("#(%d+)$"))
     local s = nil
     for _, u in ipairs(game.units { owner = q }) do if u.id == id then s = u.system end end
-    game.remove_unit(id)
-    game.log({ key = "ti3.unit_destroyed_by", p = L.pn(q), unit = pick, card = NAME() })
-    game.window("unit_destroyed", { player = q, kind = pick:match("^([%w_]+)#"), unit = id, system = s, label = NAME() })
+    L.destroy_unit({ id = id, kind = pick:match("^([%w_]+)#"), owner = q }, { system = s, label = NAME() },
+      { key = "ti3.unit_destroyed_by", p = L.pn(q), unit = pick, card = NAME() })
     if s then L.enforce_limits(q, s) end
   end,
 }

@@ -67,9 +67,7 @@ local function destroy(u, why, discard)
   if not game.unit_exists(u.id) then return end
   game.remove_unit(u.id)
   game.log({ key = discard and "ti3.unit_discarded_why" or "ti3.unit_destroyed_why", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id, why = why })
-  if not discard then
-    game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, system = u.system, label = why })
-  end
+  if not discard then L.unit_destroyed(u, { system = u.system, label = why }) end
 end
 
 local resolve = {}

@@ -28,10 +28,9 @@ local function check(p)
     if game.unit_exists(u.id) and #L.ships(p, s) == 0 then
       local others = L.other_ships(p, s)
       if #others > 0 then
-        game.remove_unit(u.id)
-        game.log({ key = "ti3.saar_dock_destroyed", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(s) })
-        game.window("unit_destroyed", { player = p, kind = u.kind, unit = u.id, source = others[1].owner, label = "floating dock",
-          active = game.get("game", nil, "active"), system = s })
+        L.destroy_unit({ id = u.id, kind = u.kind, owner = p },
+          { source = others[1].owner, label = "floating dock", active = game.get("game", nil, "active"), system = s },
+          { key = "ti3.saar_dock_destroyed", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(s) })
       end
     end
   end

@@ -4,10 +4,9 @@
 local L = game.lib
 
 local function destroy(u, owner, source)
-  game.remove_unit(u.id)
-  game.log({ key = "ti3.unit_destroyed", p = L.pn(owner), unit = u.kind .. "#" .. u.id, id = u.id })
-  game.window("unit_destroyed", { player = owner, kind = u.kind, unit = u.id, source = source, label = "exotrireme",
-    active = game.get("game", nil, "active"), system = u.system })
+  L.destroy_unit({ id = u.id, kind = u.kind, owner = owner },
+    { source = source, label = "exotrireme", active = game.get("game", nil, "active"), system = u.system },
+    { key = "ti3.unit_destroyed", p = L.pn(owner), unit = u.kind .. "#" .. u.id, id = u.id })
 end
 
 return {

@@ -37,9 +37,8 @@ return {
     game.log({ key = "ti3.uses_tech_on", p = L.pn(p), tech = L.name("techs", def.id), planet = L.name("planets", pl) })
     for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
       if L.def(u.owner, u.kind).class == "ground" then
-        game.remove_unit(u.id)
-        game.log({ key = "ti3.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
-        game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id, source = p, label = "x-89", active = p, system = ctx.system })
+        L.destroy_unit(u, { source = p, label = "x-89", active = p, system = ctx.system },
+          { key = "ti3.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
       end
     end
     for _, c in ipairs(game.zone("actions:" .. p)) do game.move_card(c, "actions:" .. p, "discard:actions") end

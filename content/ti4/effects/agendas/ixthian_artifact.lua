@@ -6,9 +6,7 @@
 local L = game.lib
 
 local function destroy(u)
-  game.remove_unit(u.id)
-  game.log({ key = "ti4.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
-  game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id })
+  L.destroy_unit(u, nil, { key = "ti4.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
 end
 
 local function centre()

@@ -48,9 +48,7 @@ local function destroy_ships()
       game.log({ key = "ti4.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
     end
   end
-  for _, u in ipairs(doomed) do
-    game.window("unit_destroyed", { player = u.owner, kind = u.kind, unit = u.id })
-  end
+  for _, u in ipairs(doomed) do L.unit_destroyed(u) end
   for _, s in ipairs(systems) do
     for p = 1, game.num_players() do L.enforce_limits(p, s) end
   end

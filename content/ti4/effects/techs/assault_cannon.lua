@@ -34,9 +34,8 @@ return {
     local pick = game.choose(opp, { key = "ti4.assault_cannon_pick", card = L.name("techs", def.id) }, opts)
     local kind, id = pick:match("^destroy:([%w_]+)#(%d+)$")
     id = tonumber(id)
-    game.remove_unit(id)
-    game.log({ key = "ti4.unit_destroyed", p = L.pn(opp), unit = kind .. "#" .. id, id = id })
-    game.window("unit_destroyed", { player = opp, kind = kind, unit = id, source = p, label = "assault cannon",
-      active = game.get("game", nil, "active") })
+    L.destroy_unit({ id = id, kind = kind, owner = opp },
+      { source = p, label = "assault cannon", active = game.get("game", nil, "active") },
+      { key = "ti4.unit_destroyed", p = L.pn(opp), unit = kind .. "#" .. id, id = id })
   end,
 }

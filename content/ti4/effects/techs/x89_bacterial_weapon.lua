@@ -41,10 +41,9 @@ return {
             planet = L.name("planets", pl) }, { "yes", "no" }) == "yes" then
           game.log({ key = "ti4.uses_on_planet", p = L.pn(p), card = L.name("techs", def.id), planet = L.name("planets", pl) })
           for _, u in ipairs(left) do
-            game.remove_unit(u.id)
-            game.log({ key = "ti4.unit_destroyed", p = L.pn(q), unit = u.kind .. "#" .. u.id, id = u.id })
-            game.window("unit_destroyed", { player = q, kind = u.kind, unit = u.id, source = p,
-              label = "x-89 bacterial weapon", active = game.get("game", nil, "active") })
+            L.destroy_unit({ id = u.id, kind = u.kind, owner = q },
+              { source = p, label = "x-89 bacterial weapon", active = game.get("game", nil, "active") },
+              { key = "ti4.unit_destroyed", p = L.pn(q), unit = u.kind .. "#" .. u.id, id = u.id })
           end
         end
       end
