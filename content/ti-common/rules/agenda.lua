@@ -100,6 +100,9 @@ procedure("agenda", function(ctx)
     game.log({ key = "speaker_breaks_tie", p = L.pn(speaker), outcome = result })
   end
   game.log({ key = "agenda_resolved", card = L.name(COLL, id), outcome = result })
+  -- The step's ctx keeps the outcome and who voted how ({player, outcome,
+  -- votes} in voting order), for effects in after:agenda (ti4: Galactic Threat).
+  ctx.outcome, ctx.voters = result, voters
   local h = d.handler
   if h and h.resolve then h.resolve(result, d, tally, voters) end
   if (d.kind == "law" or d.law == true) and result ~= "against" then

@@ -111,6 +111,8 @@ procedure("action_phase", function(ctx)
         if act == "pass" then
           passed[p] = true
           npassed = npassed + 1
+          -- Read by effects that depend on who has passed (Transparasteel Plating).
+          game.put("game", nil, "passed:" .. p, true)
           game.log({ key = "ti4.passes", p = L.pn(p) })
         elseif act then
           L.take_action(p, act)
@@ -121,6 +123,7 @@ procedure("action_phase", function(ctx)
     end
   end
   game.put("game", nil, "active", nil)
+  for p = 1, n do game.put("game", nil, "passed:" .. p, nil) end
 end)
 
 -- The component and strategic actions are ti-common's (round_common.lua).
