@@ -87,6 +87,47 @@ lib("nekro_take_tech", function(p, owners, ability)
   return t
 end, "p takes one technology owned by one of `owners` through ability `ability` (Nekro: with the Valefar Assimilators); returns it or nil")
 
+-- A unit upgrade under a Valefar Assimilator token upgrades the Nekro's
+-- units of its type, whatever their name (LRR 90.21, 97.1a): L.def gives
+-- that unit for the type. Per player, the types so upgraded are kept until
+-- L.reset_cache (which every change of technologies calls).
+local base_def, base_reset_cache = L.def, L.reset_cache
+local assimilated_units = {}
+function L.reset_cache()
+  assimilated_units = {}
+  return base_reset_cache()
+end
+local function assimilated_unit_types(p)
+  local c = assimilated_units[p]
+  if c == nil then
+    c = false
+    for _, a in ipairs(ASSIMILATORS) do
+      local t = game.get("player", p, "assimilated:" .. a)
+      local u = t and game.data.techs[t] and game.data.techs[t].unit
+      local d = u and game.data.units[u]
+      if d then
+        c = c or {}
+        c[d.type] = d
+      end
+    end
+    assimilated_units[p] = c
+  end
+  return c
+end
+function L.def(p, t)
+  if type(p) == "number" then
+    local c = assimilated_unit_types(p)
+    if c and c[t] then return c[t] end
+  end
+  return base_def(p, t)
+end
+L.plain_wrapper(L.def, base_def, function()
+  for p = 1, game.num_players() do
+    if assimilated_unit_types(p) then return false end
+  end
+  return true
+end)
+
 -- Galactic Threat: the holder never votes (its prediction is
 -- effects/factions/galactic_threat.lua).
 local base_forced_vote = L.forced_vote
@@ -198,6 +239,14 @@ function L.combat_dice(p, kind, units, dice, label, rc)
   end
   return base_combat_dice(p, kind, units, dice, label, rc)
 end
+-- A fight with no Winnu player is left as it was (combat plans, rules/sim.lua).
+L.plain_wrapper(L.combat_dice, base_combat_dice, function()
+  for p = 1, game.num_players() do
+    local fac = L.faction(p)
+    if fac and fac.units and fac.units.flagship == "winnu_flagship" then return false end
+  end
+  return true
+end)
 
 -- Hegemonic Trade Policy: while a production step runs with a swapped
 -- planet (game prop `htp_swap`, effects/techs/hegemonic_trade_policy.lua),
