@@ -184,6 +184,40 @@ end
 L.plain_wrapper(L.ships, base_ships, nobody_alastor)
 
 ---------------------------------------------------------------------------
+-- Starting units on a home system with two planets: the faction sheets of
+-- the Sardakk N'orr and the Yssaril Tribes split their ground forces and
+-- structures between the planets (asyncti4 factions/base.json,
+-- startingFleet), where L.place_starting_units puts them all on the first.
+-- After the usual set-up, these counts are moved to their planet.
+---------------------------------------------------------------------------
+local STARTING_PLANETS = {
+  sardakk = { quinarra = { infantry = 3, space_dock = 1 }, trenlak = { infantry = 2, pds = 1 } },
+  yssaril = { retillion = { infantry = 3, space_dock = 1 }, shalloq = { infantry = 2, pds = 1 } },
+}
+wrap_procedure("setup_player", function(base)
+  return function(p)
+    local r = base(p)
+    local places = STARTING_PLANETS[game.get("player", p, "faction")]
+    if places then
+      local home = L.home(p)
+      for _, pl in ipairs(game.keys(places)) do
+        for _, kind in ipairs(game.keys(places[pl])) do
+          local want = places[pl][kind] - #game.units { owner = p, kind = kind, planet = pl }
+          for _, u in ipairs(game.units { owner = p, kind = kind, system = home }) do
+            if want <= 0 then break end
+            if u.planet and u.planet ~= pl and #game.units { owner = p, kind = kind, planet = u.planet } > ((places[u.planet] or {})[kind] or 0) then
+              game.move_unit(u.id, { planet = pl })
+              want = want - 1
+            end
+          end
+        end
+      end
+    end
+    return r
+  end
+end)
+
+---------------------------------------------------------------------------
 -- Winnu
 ---------------------------------------------------------------------------
 -- The Winnu faction sheet gives one technology without prerequisites of the
