@@ -516,3 +516,80 @@ end)
 ---------------------------------------------------------------------------
 L.COMPONENT_COLLS = { table.unpack(L.COMPONENT_COLLS) }
 L.COMPONENT_COLLS[#L.COMPONENT_COLLS + 1] = "factions"
+
+---------------------------------------------------------------------------
+-- Matriarch (Naalu flagship): in an invasion of its system, the player may
+-- commit fighters to planets as if they were ground forces (after the
+-- ground forces, planet by planet: how many fighters land there); they
+-- fight as ground forces (L.ground counts them while they carry the unit
+-- prop `landed`), and after the invasion the survivors go back to the space
+-- area.
+---------------------------------------------------------------------------
+local LANDED = "landed"
+
+local function matriarch_in(p, s)
+  for _, u in ipairs(game.units { owner = p, kind = "flagship", system = s, space = true }) do
+    if L.def(p, u.kind).id == "naalu_flagship" then return true end
+  end
+  return false
+end
+
+local base_ground = L.ground
+function L.ground(p, planet)
+  local out = base_ground(p, planet)
+  for _, u in ipairs(game.units { planet = planet, owner = p, kind = "fighter" }) do
+    if game.get("unit", u.id, LANDED) then out[#out + 1] = u end
+  end
+  return out
+end
+
+local base_commit = game.procedure_fn("commit_ground_forces")
+procedure("commit_ground_forces", function(ctx)
+  local r = base_commit(ctx)
+  local p, s = ctx.player, ctx.system
+  if not matriarch_in(p, s) then return r end
+  local card = L.name("units", "naalu_flagship")
+  for _, pl in ipairs(game.planets_of(s)) do
+    local fighters = {}
+    for _, u in ipairs(game.units { system = s, owner = p, space = true, kind = "fighter" }) do
+      if u.carried == nil then fighters[#fighters + 1] = u end
+    end
+    if #fighters > 0 and game.planet_owner(pl) ~= p then
+      local opts = { "0" }
+      for i = 1, #fighters do opts[#opts + 1] = tostring(i) end
+      local n = tonumber(game.choose(p, { key = "ti4.matriarch_commit", planet = L.name("planets", pl), planet_id = pl, card = card }, opts))
+      if n > 0 then
+        for i = 1, n do
+          game.move_unit(fighters[i].id, { planet = pl })
+          game.put("unit", fighters[i].id, LANDED, true)
+        end
+        game.log({ key = "ti4.fighters_land", p = L.pn(p), n = n, planet = L.name("planets", pl), card = card })
+        local listed = false
+        for _, t in ipairs(ctx.targets) do if t == pl then listed = true end end
+        if not listed then table.insert(ctx.targets, pl) end
+      end
+    end
+  end
+  return r
+end)
+
+local base_invasion = game.procedure_fn("invasion")
+procedure("invasion", function(ctx)
+  local r = base_invasion(ctx)
+  local p, s = ctx.player, ctx.system
+  local back = 0
+  for _, pl in ipairs(game.planets_of(s)) do
+    for _, u in ipairs(game.units { planet = pl, owner = p, kind = "fighter" }) do
+      if game.get("unit", u.id, LANDED) then
+        game.put("unit", u.id, LANDED, nil)
+        game.move_unit(u.id, { system = s })
+        back = back + 1
+      end
+    end
+  end
+  if back > 0 then
+    game.log({ key = "ti4.fighters_return", p = L.pn(p), n = back, system = L.sysname(s) })
+    L.enforce_limits(p, s)
+  end
+  return r
+end)
