@@ -1,7 +1,8 @@
 -- Saar, Chaos Mapping: when the holder's turn starts in the action phase,
 -- they may produce 1 unit in a system holding one of their units with
 -- PRODUCTION (paying its cost; a fighter or infantry comes alone for the
--- full cost, LRR 68.1b; ships not where the system is blockaded).
+-- full cost, LRR 68.1b; ships not where the system is blockaded, nor beyond
+-- the fleet pool).
 -- (Other players not activating asteroid fields with the holder's ships is
 -- in rules/faction_rules_b.lua.)
 local L = game.lib
@@ -20,9 +21,13 @@ end
 
 local function choices(p, s)
   local out = {}
+  -- Ground forces go on a planet with a producing unit, or to the space
+  -- area when the producing unit is there (a floating factory, LRR 68.4).
   local ground_site = nil
   for _, u in ipairs(game.units { system = s, owner = p }) do
-    if u.planet and L.def(p, u.kind).production then ground_site = u.planet end
+    if L.def(p, u.kind).production and not (ground_site and ground_site.planet) then
+      ground_site = u.planet and { planet = u.planet } or { system = s }
+    end
   end
   local budget = L.spendable(p, "resources") + L.flag(p, "production_discount")
   for _, t in ipairs(L.unit_types()) do
@@ -32,6 +37,7 @@ local function choices(p, s)
     if ok and d.class == "ship" and L.blockaded(p, s) then ok = false end
     if ok and d.class == "ground" and not ground_site then ok = false end
     if ok and d.limit and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = t } >= d.limit then ok = false end
+    if ok and d.fleet and L.count_fleet(p, s) + 1 > L.fleet_limit(p) then ok = false end
     if ok then out[#out + 1] = t end
   end
   return out, ground_site
@@ -55,7 +61,7 @@ return {
     if t == "none" then return end
     local d = L.def(p, t)
     L.pay(p, math.max(0, d.cost - L.flag(p, "production_discount")), "resources")
-    if d.class == "ground" then game.spawn(t, p, { planet = site }) else game.spawn(t, p, { system = s }) end
+    game.spawn(t, p, d.class == "ground" and site or { system = s })
     game.log({ key = "produces", p = L.pn(p), n = 1, unit = t, system = L.sysname(s) })
     L.enforce_limits(p, s)
   end,
