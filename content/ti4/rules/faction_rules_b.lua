@@ -249,6 +249,27 @@ procedure("setup_player", function(p)
   return r
 end)
 
+-- A floating factory placed on a planet (the Construction strategy card
+-- places space docks on planets) goes to the space area of its system.
+local function settle_factories()
+  for p = 1, game.num_players() do
+    for _, u in ipairs(game.units { owner = p, kind = "space_dock" }) do
+      local d = L.def(p, u.kind)
+      if u.planet and d.class == "structure" and d.move then
+        local s = game.planet_system(u.planet)
+        game.move_unit(u.id, { system = s })
+        game.log({ key = "ti4.factory_to_space", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(s) })
+      end
+    end
+  end
+end
+local base_strategic_action = game.procedure_fn("strategic_action")
+procedure("strategic_action", function(ctx)
+  local r = base_strategic_action(ctx)
+  settle_factories()
+  return r
+end)
+
 local base_capacity = L.capacity
 function L.capacity(p, s)
   local cap, used = base_capacity(p, s)
@@ -469,9 +490,9 @@ end
 -- Pillage (Mentak): after a neighbour gains trade goods (L.gain_tg) or
 -- completes a transaction, if they have 3 or more trade goods, the holder
 -- may take 1 of their trade goods or commodities.
--- Not covered: trade goods gained without L.gain_tg (a strategy card's
--- bonus trade goods taken with it, trade goods received in a transaction
--- are covered by the transaction).
+-- Trade goods taken with a strategy card are seen when the strategy phase
+-- ends. Not covered: the few other gains that do not go through L.gain_tg
+-- (Quantum Datahub Node's 3 trade goods, the Salvage action card).
 ---------------------------------------------------------------------------
 local PILLAGE = "pillage"
 function L.pillage(q)
@@ -495,6 +516,20 @@ function L.gain_tg(p, n, why)
   if anyone_holds("abilities", PILLAGE) and n > 0 then L.pillage(p) end
   return r
 end
+
+-- Trade goods taken with a strategy card: Pillage once the cards are
+-- picked (nothing else changes trade goods in the strategy phase).
+local base_strategy_phase = game.procedure_fn("strategy_phase")
+procedure("strategy_phase", function(ctx)
+  if not anyone_holds("abilities", PILLAGE) then return base_strategy_phase(ctx) end
+  local before = {}
+  for q = 1, game.num_players() do before[q] = game.counter(q, "tg") end
+  local r = base_strategy_phase(ctx)
+  for _, q in ipairs(L.order_from(L.speaker())) do
+    if game.counter(q, "tg") > before[q] then L.pillage(q) end
+  end
+  return r
+end)
 
 local base_transaction = game.procedure_fn("transaction")
 procedure("transaction", function(ctx)

@@ -1,6 +1,7 @@
 -- Muaat, Star Forge: ACTION: pay 1 strategy-pool token to put 2 fighters or
 -- 1 destroyer from reinforcements into a system holding one of the player's
--- war suns (then the fleet pool and capacity are checked there).
+-- war suns (then the fleet pool and capacity are checked there). A destroyer
+-- only while one is left in reinforcements; fighters may use tokens (LRR 23.4b).
 local L = game.lib
 
 local function war_sun_systems(p)
@@ -19,7 +20,9 @@ return {
     for _, s in ipairs(war_sun_systems(p)) do opts[#opts + 1] = game.system(s).hex or tostring(s) end
     local pick = game.choose(p, { key = "ti4.star_forge_system", ability = L.name("abilities", def.id) }, opts)
     local s = game.system_at(pick) or tonumber(pick)
-    local what = game.choose(p, { key = "ti4.star_forge_units", ability = L.name("abilities", def.id) }, { "2 fighters", "1 destroyer" })
+    local units = { "2 fighters" }
+    if #game.units { owner = p, kind = "destroyer" } < L.def(p, "destroyer").limit then units[2] = "1 destroyer" end
+    local what = game.choose(p, { key = "ti4.star_forge_units", ability = L.name("abilities", def.id) }, units)
     game.add(p, "strategy", -1)
     if what == "1 destroyer" then
       game.spawn("destroyer", p, { system = s })
