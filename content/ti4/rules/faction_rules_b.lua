@@ -202,6 +202,47 @@ local function quantum_cost(from, target, rules)
   return best
 end
 
+-- Quantum Entanglement also joins those systems for the holder's retreats
+-- and for who its neighbours are.
+local function ab_systems()
+  local out = {}
+  for s = 1, game.num_systems() do
+    if ab_wormhole(s) then out[#out + 1] = s end
+  end
+  return out
+end
+
+local base_retreat_options = L.retreat_options
+function L.retreat_options(p, s)
+  local out = base_retreat_options(p, s)
+  if not holds_ability(p, "quantum_entanglement") or not ab_wormhole(s) then return out end
+  local have = {}
+  for _, t in ipairs(out) do have[t] = true end
+  for _, t in ipairs(ab_systems()) do
+    if t ~= s and not have[t] and #L.other_ships(p, t) == 0 then
+      local mine = #game.units { system = t, owner = p } > 0
+      for _, pl in ipairs(game.planets_of(t)) do if game.planet_owner(pl) == p then mine = true end end
+      if mine then out[#out + 1] = t; have[t] = true end
+    end
+  end
+  table.sort(out)
+  return out
+end
+L.plain_wrapper(L.retreat_options, base_retreat_options, function() return not anyone_holds("abilities", "quantum_entanglement") end)
+
+local base_neighbours = L.neighbours
+function L.neighbours(p, q)
+  if base_neighbours(p, q) then return true end
+  if not (holds_ability(p, "quantum_entanglement") or holds_ability(q, "quantum_entanglement")) then return false end
+  local a, b = L.presence(p), L.presence(q)
+  local pa, qb = false, false
+  for _, t in ipairs(ab_systems()) do
+    if a[t] then pa = true end
+    if b[t] then qb = true end
+  end
+  return pa and qb
+end
+
 local function factory(p, u) return L.def(p, u.kind).type == "space_dock" and L.def(p, u.kind).class == "structure" and u.planet == nil end
 
 local base_movers = L.movers
@@ -236,6 +277,16 @@ local function factories(p, s)
   return out
 end
 
+-- Whether no floating factory and no Hil Colish is in a space area: then
+-- these wrappers and L.capacity's do just what they wrap, so a simulated
+-- fight may still run as ti-common's combat plan.
+local function no_floating_parts()
+  for _, u in ipairs(game.units { space = true }) do
+    local d = L.def(u.owner, u.kind)
+    if (d.class == "structure" and d.move) or d.id == "creuss_flagship" then return false end
+  end
+  return true
+end
 local base_setup_player = game.procedure_fn("setup_player")
 procedure("setup_player", function(p)
   local r = base_setup_player(p)
@@ -276,6 +327,7 @@ function L.capacity(p, s)
   for _, u in ipairs(factories(p, s)) do cap = cap + (L.def(p, u.kind).capacity or 0) end
   return cap, used
 end
+L.plain_wrapper(L.capacity, base_capacity, no_floating_parts)
 
 local base_production_options = L.production_options
 function L.production_options(ctx, opts, st)
@@ -334,12 +386,14 @@ end
 -- production.
 for _, step in ipairs({ "movement", "space_combat", "production" }) do
   local base = game.procedure_fn(step)
-  procedure(step, function(ctx)
+  local function wrapped(ctx)
     local r = base(ctx)
     if ctx.system and step ~= "production" then check_blockades(ctx.system) end
     relink_delta()
     return r
-  end)
+  end
+  procedure(step, wrapped)
+  L.plain_wrapper(wrapped, base, no_floating_parts)
 end
 
 ---------------------------------------------------------------------------
