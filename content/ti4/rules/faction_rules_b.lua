@@ -245,6 +245,25 @@ end
 
 local function factory(p, u) return L.def(p, u.kind).type == "space_dock" and L.def(p, u.kind).class == "structure" and u.planet == nil end
 
+-- The least move cost of a ship of p from `from` to `target` under `rules`
+-- (L.move_rules): game.move_cost, or with Quantum Entanglement the better of
+-- that and a path with one jump between wormhole systems. Gravity Drive asks
+-- it too.
+function L.move_cost_of(p, from, target, rules)
+  if holds_ability(p, "quantum_entanglement") then return quantum_cost(from, target, rules) end
+  return game.move_cost(from, target, rules)
+end
+
+-- A jump is no gravity rift: the cost without the rift bonus, that decides
+-- whether a ship rolls for a rift, counts jumps too.
+local base_rift_check_cost = L.rift_check_cost
+function L.rift_check_cost(p, m, from, target, rules)
+  if holds_ability(p, "quantum_entanglement") then
+    return quantum_cost(from, target, { blocked = rules.blocked, stop = rules.stop })
+  end
+  return base_rift_check_cost(p, m, from, target, rules)
+end
+
 local base_movers = L.movers
 function L.movers(p, target, rules)
   local quantum = holds_ability(p, "quantum_entanglement")
@@ -254,7 +273,7 @@ function L.movers(p, target, rules)
       local d = L.def(p, u.kind)
       local ship = d.class == "ship"
       if (quantum and ship or factory(p, u)) and (d.move or 0) > 0 then
-        local cost = quantum and quantum_cost(u.system, target, rules) or game.move_cost(u.system, target, rules)
+        local cost = L.move_cost_of(p, u.system, target, rules)
         if cost and cost <= L.move_value(p, u, u.system) then
           out[#out + 1] = { unit = u, cost = cost }
         end
