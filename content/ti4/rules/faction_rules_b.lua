@@ -47,16 +47,8 @@ procedure("build_galaxy", function(ctx)
     if home and faction_has(p, "creuss_gate") then
       local gate = game.add_system(GATE_TILE, CREUSS_HOME_HEX)
       game.swap_systems(home, gate)
-      for _, w in ipairs(game.data.systems[GATE_TILE].wormholes or {}) do
-        for s = 1, game.num_systems() do
-          local d = game.data.systems[game.tile_of(s)]
-          if s ~= gate and d then
-            for _, w2 in ipairs(d.wormholes or {}) do
-              if w2 == w then game.link(gate, s, "wormhole:" .. w) end
-            end
-          end
-        end
-      end
+      -- link_wormholes ran before the gate was there
+      for _, w in ipairs(game.data.systems[GATE_TILE].wormholes or {}) do L.relink_wormhole(w) end
     end
   end
   return r
