@@ -569,7 +569,7 @@ function L.pillage(q)
       if pick ~= "no" then
         if pick == "tg" then game.add(q, "tg", -1) else game.add(q, "commodities", -1) end
         game.add(p, "tg", 1)
-        game.log({ key = "ti4.pillages", p = L.pn(p), q = L.pn(q), what = pick, ability = L.name("abilities", PILLAGE) })
+        game.log({ key = "ti4.pillages", p = L.pn(p), q = L.pn(q), what = { key = pick == "tg" and "ti4.one_tg" or "ti4.one_commodity" }, ability = L.name("abilities", PILLAGE) })
       end
     end
   end

@@ -19,7 +19,7 @@ return {
     local u = inferno(p)
     game.add(p, "strategy", -1)
     game.spawn("cruiser", p, { system = u.system })
-    game.log({ key = "ti4.places_units_in", p = L.pn(p), units = "1 cruiser", system = L.sysname(u.system), card = L.name("units", "muaat_flagship") })
+    game.log({ key = "ti4.places_units_in", p = L.pn(p), units = { key = "ti4.one_cruiser" }, system = L.sysname(u.system), card = L.name("units", "muaat_flagship") })
     L.enforce_limits(p, u.system)
   end,
 }

@@ -29,7 +29,8 @@ return {
     else
       for _ = 1, 2 do game.spawn("fighter", p, { system = s }) end
     end
-    game.log({ key = "ti4.places_units_in", p = L.pn(p), units = what, system = L.sysname(s), card = L.name("abilities", def.id) })
+    game.log({ key = "ti4.places_units_in", p = L.pn(p), units = { key = what == "1 destroyer" and "ti4.one_destroyer" or "ti4.two_fighters" },
+      system = L.sysname(s), card = L.name("abilities", def.id) })
     L.enforce_limits(p, s)
   end,
 }
