@@ -75,6 +75,8 @@ local function hil_colish_system()
   return nil
 end
 
+-- The wormholes of system s: its tile's, the Creuss tokens there, and the
+-- Hil Colish's delta.
 function L.wormholes_in(s)
   local out = {}
   for _, w in ipairs((game.data.systems[game.tile_of(s)] or {}).wormholes or {}) do out[#out + 1] = w end
@@ -92,6 +94,8 @@ local function tile_has(s, w)
   return false
 end
 
+-- Links every system holding wormhole w (L.wormholes_in) to every other one
+-- and unlinks the systems that no longer hold it; the tiles' links stay.
 function L.relink_wormhole(w)
   local key = "linked:" .. w
   local was = {}
@@ -560,6 +564,8 @@ end
 -- (Quantum Datahub Node's 3 trade goods, the Salvage action card).
 ---------------------------------------------------------------------------
 local PILLAGE = "pillage"
+-- Pillage: each holder who is q's neighbour (from q on) may take 1 of q's
+-- trade goods or commodities when q has 3 or more trade goods.
 function L.pillage(q)
   for _, p in ipairs(L.order_from(q)) do
     if p ~= q and holds_ability(p, PILLAGE) and game.counter(q, "tg") >= 3 and L.neighbours(p, q) then
@@ -609,11 +615,9 @@ procedure("transaction", function(ctx)
   return r
 end)
 
----------------------------------------------------------------------------
--- The Inferno (Muaat flagship) is an ACTION of the faction (its script's
--- `component`), so factions join the collections component actions come
--- from.
----------------------------------------------------------------------------
+-- ti4 holds component actions on techs and abilities (round.lua) and on
+-- factions: The Inferno, the Muaat flagship's ACTION, is its faction
+-- script's `component`.
 L.COMPONENT_COLLS = { table.unpack(L.COMPONENT_COLLS) }
 L.COMPONENT_COLLS[#L.COMPONENT_COLLS + 1] = "factions"
 
