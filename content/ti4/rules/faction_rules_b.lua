@@ -336,13 +336,28 @@ procedure("strategic_action", function(ctx)
   return r
 end)
 
+-- Hybrid Crystal Fighter II (Naalu): fighters beyond the ships' capacity
+-- count as half a ship each against the fleet pool. So while the pool has
+-- room in the system, each free slot holds 2 of those fighters: L.capacity
+-- counts them as room, up to the fighters there.
+local function hcf2_room(p, s)
+  if not holds_tech(p, "hybrid_crystal_fighter_2") then return 0 end
+  local fighters = 0
+  for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+    if L.def(p, u.kind).type == "fighter" then fighters = fighters + 1 end
+  end
+  return math.min(fighters, 2 * math.max(0, L.fleet_limit(p) - L.count_fleet(p, s)))
+end
+
 local base_capacity = L.capacity
 function L.capacity(p, s)
   local cap, used = base_capacity(p, s)
   for _, u in ipairs(factories(p, s)) do cap = cap + (L.def(p, u.kind).capacity or 0) end
-  return cap, used
+  return cap + hcf2_room(p, s), used
 end
-L.plain_wrapper(L.capacity, base_capacity, no_floating_parts)
+L.plain_wrapper(L.capacity, base_capacity, function()
+  return no_floating_parts() and not anyone_holds("techs", "hybrid_crystal_fighter_2")
+end)
 
 local base_production_options = L.production_options
 function L.production_options(ctx, opts, st)
