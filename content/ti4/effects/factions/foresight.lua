@@ -18,7 +18,7 @@ end
 
 return {
   when = function(ctx, p)
-    return ctx.player ~= p and (ctx.moved or 0) > 0 and ctx.system ~= nil
+    return ctx.player ~= p and (ctx.moved or 0) + (ctx.moved_first or 0) > 0 and ctx.system ~= nil
       and #L.ships(p, ctx.system) > 0 and game.counter(p, "strategy") > 0
   end,
   run = function(ctx, p, def)
