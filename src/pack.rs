@@ -67,6 +67,10 @@ pub struct OptionDef {
     pub description: String,
     #[serde(default)]
     pub default: bool,
+    /// Options this one turns on as well (a variant that is played with
+    /// another one).
+    #[serde(default)]
+    pub implies: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -1079,6 +1083,16 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                         .get("default")
                         .and_then(Value::as_bool)
                         .unwrap_or(false),
+                    implies: d
+                        .value
+                        .get("implies")
+                        .and_then(Value::as_array)
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(|v| v.as_str().map(String::from))
+                                .collect()
+                        })
+                        .unwrap_or_default(),
                 },
             );
         }

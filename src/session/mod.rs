@@ -304,11 +304,29 @@ impl Session {
         sandbox(&lua, &g, &shared).map_err(lua_err)?;
         let game: Table = lua.create_table().map_err(lua_err)?;
         install_api(&lua, &game, &shared, &pack).map_err(lua_err)?;
-        // Options, with defaults.
+        // Options, with defaults and what the chosen ones imply.
+        let mut on: std::collections::BTreeSet<String> = pack
+            .options
+            .iter()
+            .filter(|(k, d)| d.default || opts_sorted.contains(k))
+            .map(|(k, _)| k.clone())
+            .collect();
+        loop {
+            let more: Vec<String> = on
+                .iter()
+                .filter_map(|k| pack.options.get(k))
+                .flat_map(|d| d.implies.iter())
+                .filter(|i| !on.contains(*i) && pack.options.contains_key(*i))
+                .cloned()
+                .collect();
+            if more.is_empty() {
+                break;
+            }
+            on.extend(more);
+        }
         let ot = lua.create_table().map_err(lua_err)?;
-        for (k, d) in &pack.options {
-            ot.set(k.as_str(), d.default || opts_sorted.contains(k))
-                .map_err(lua_err)?;
+        for k in pack.options.keys() {
+            ot.set(k.as_str(), on.contains(k)).map_err(lua_err)?;
         }
         game.set("options", ot).map_err(lua_err)?;
         game.set("pack", pack.id.as_str()).map_err(lua_err)?;
