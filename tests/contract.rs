@@ -11,12 +11,8 @@ const KNOWN_GAME_ASSIGNMENTS: &[(&str, usize)] = &[
     // Half objective costs in two-player games swap game.counter/game.add:
     // waits for an objective-cost hook in ti3's scoring.
     ("sa-en/rules/n_options2.lua", 4),
-    // Rewrites English card names inside plain lines: waits for those lines
-    // to be keyed with names from the locale.
-    ("sa-es/rules/es_locale.lua", 2),
-    // Deals stand-in cards: waits for a "keep one" step in Paths of Fate.
-    ("sa-es/tests/es_t_paths_of_fate.yaml", 2),
 ];
+
 
 const KNOWN_PROMPT_TEXT: &[(&str, usize)] = &[];
 
