@@ -7,13 +7,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Sites still intercepting (file -> count), each with the seam it waits for.
-const KNOWN_GAME_ASSIGNMENTS: &[(&str, usize)] = &[
-    // Rewrites English card names inside plain lines: waits for those lines
-    // to be keyed with names from the locale.
-    ("sa-es/rules/es_locale.lua", 2),
-    // Deals stand-in cards: waits for a "keep one" step in Paths of Fate.
-    ("sa-es/tests/es_t_paths_of_fate.yaml", 2),
-];
+const KNOWN_GAME_ASSIGNMENTS: &[(&str, usize)] = &[];
+
 
 const KNOWN_PROMPT_TEXT: &[(&str, usize)] = &[];
 
