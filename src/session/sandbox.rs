@@ -24,7 +24,7 @@ impl Default for Limits {
         Limits {
             instructions: 200_000_000,
             memory: 512 * 1024 * 1024,
-            seal: false,
+            seal: true,
             check_ctx: false,
         }
     }

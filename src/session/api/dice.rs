@@ -123,6 +123,28 @@ pub(super) fn install(
             )?,
         )?;
     }
+    // set_option("x", true): turns a declared option on or off in the middle
+    // of a run (scenarios that try a rule with and without its option; packs
+    // never call it: their options are fixed once loaded).
+    game.set(
+        "set_option",
+        lua.create_function(|lua, (name, on): (String, bool)| {
+            let g: Table = lua.globals().get("game")?;
+            let real: Table = match g.metatable() {
+                Some(mt) => mt.raw_get("__index")?,
+                None => g,
+            };
+            let opts: Table = real.raw_get("options")?;
+            let raw: Table = match opts.metatable() {
+                Some(mt) => mt.raw_get("__index")?,
+                None => opts,
+            };
+            if raw.raw_get::<LV>(name.as_str())?.is_nil() {
+                return Err(rterr(format!("set_option: no option `{name}`")));
+            }
+            raw.raw_set(name, on)
+        })?,
+    )?;
     // load_dice({4, 9, 1}): the next rolls show these numbers (scenarios).
     f!("load_dice", |_lua, st, dice: Vec<i64>| {
         for d in dice {
