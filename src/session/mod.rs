@@ -28,7 +28,7 @@ use mlua::{
     DeserializeOptions, Function, Lua, LuaOptions, LuaSerdeExt, MultiValue, SerializeOptions,
     StdLib, Table, Thread, ThreadStatus, Value as LV,
 };
-use sandbox::{budget_hook, budget_triggers, sandbox};
+use sandbox::{hook_thread, install_budget, sandbox};
 use serde_json::Value;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -42,8 +42,7 @@ struct Shared {
     st: RefCell<State>,
     log: RefCell<Vec<String>>,
     checkpoints: RefCell<Vec<(State, usize)>>,
-    used: Cell<u64>,
-    limit: Cell<u64>,
+    budget: Rc<sandbox::Budget>,
     echo: Echo,
     /// Translates log lines for packs in another language.
     translator: Option<crate::locale::Translator>,
@@ -274,15 +273,15 @@ impl Session {
             st: RefCell::new(State::new(seed)),
             log: RefCell::new(vec![]),
             checkpoints: RefCell::new(vec![]),
-            used: Cell::new(0),
-            limit: Cell::new(limits.instructions),
+            budget: Rc::new(sandbox::Budget::default()),
             echo: Rc::new(RefCell::new(None)),
             translator: crate::locale::Translator::from_locale(&pack.locale_strings),
             untranslated: RefCell::new(Default::default()),
             keys: KeyTexts::new(&pack.locale, &pack.locale_strings, &pack.locale_langs),
             golden_from: Cell::new(0),
         });
-        lua.set_hook(budget_triggers(), budget_hook(&shared));
+        shared.budget.limit.set(limits.instructions);
+        install_budget(&lua, &shared.budget).map_err(lua_err)?;
         let mut opts_sorted: Vec<String> = options.to_vec();
         opts_sorted.sort();
         opts_sorted.dedup();
@@ -358,7 +357,7 @@ impl Session {
                 .set_environment(envs[&f.pack].clone())
                 .into_function()
                 .map_err(lua_err)?;
-            shared.used.set(0);
+            shared.budget.reset();
             func.call::<()>(()).map_err(lua_err)?;
         }
         bus::load_data(&lua, &game, &subs, &shared, &pack, &loading, &envs)?;
@@ -426,7 +425,7 @@ impl Session {
 
     /// Runs a Lua chunk in the sandbox (scenario setup and expectations).
     pub fn exec(&self, name: &str, code: &str) -> Result<Value, GameError> {
-        self.shared.used.set(0);
+        self.shared.budget.reset();
         let f = self
             .lua
             .load(code)
@@ -442,7 +441,7 @@ impl Session {
     pub fn start(&mut self, entry: &str, args: Value) -> Result<(), GameError> {
         let body = self.entry_fn.clone();
         let th = self.lua.create_thread(body).map_err(lua_err)?;
-        th.set_hook(budget_triggers(), budget_hook(&self.shared));
+        hook_thread(&th);
         self.record.entry = entry.to_string();
         self.record.args = args.clone();
         self.thread = Some(th);
@@ -488,12 +487,12 @@ impl Session {
             ))
             .map_err(lua_err)?;
         let th = self.lua.create_thread(wrap).map_err(lua_err)?;
-        th.set_hook(budget_triggers(), budget_hook(&self.shared));
+        hook_thread(&th);
         self.record.entry = entry.to_string();
         self.record.args = args;
         self.thread = Some(th);
         self.pending = None;
-        self.shared.used.set(0);
+        self.shared.budget.reset();
         let vals = th_resume(&self.thread, ());
         self.after_resume(vals)
     }
@@ -507,7 +506,7 @@ impl Session {
             .thread
             .clone()
             .ok_or_else(|| GameError::Usage("no game started".into()))?;
-        self.shared.used.set(0);
+        self.shared.budget.reset();
         let res: mlua::Result<MultiValue> = match start {
             Some((name, args)) => {
                 let a = to_lua(&self.lua, &args).map_err(lua_err)?;
@@ -632,7 +631,7 @@ impl Session {
     /// Calls a procedure outside the coroutine (no decisions may be asked
     /// unless policies answer them): used for fast simulations.
     pub fn call_procedure(&self, name: &str, args: Value) -> Result<Value, GameError> {
-        self.shared.used.set(0);
+        self.shared.budget.reset();
         let a = to_lua(&self.lua, &args).map_err(lua_err)?;
         let v: LV = self.entry_fn.call((name, a)).map_err(lua_err)?;
         from_lua(&self.lua, v).map_err(lua_err)

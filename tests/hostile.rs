@@ -1,0 +1,183 @@
+//! Hostile packs, saves and inputs: whatever a script or a file does, the
+//! program ends the action with a clear error, never a hang, a panic, an
+//! abort or unbounded memory.
+
+use imperium::pack::{Library, PackError};
+use imperium::session::{GameError, Limits, Session};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Writes a small pack `id` with the given files into a fresh folder.
+fn pack(dir: &str, id: &str, files: &[(&str, &str)]) -> PathBuf {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("hostile")
+        .join(dir);
+    let _ = std::fs::remove_dir_all(&root);
+    let p = root.join(id);
+    std::fs::create_dir_all(&p).unwrap();
+    let mut has_manifest = false;
+    for (name, text) in files {
+        has_manifest |= *name == "pack.yaml";
+        let f = p.join(name);
+        std::fs::create_dir_all(f.parent().unwrap()).unwrap();
+        std::fs::write(f, text).unwrap();
+    }
+    if !has_manifest {
+        std::fs::write(
+            p.join("pack.yaml"),
+            format!(
+                "id: {id}\nname: Test\nversion: 0.0.1\nentry: {{ game: main }}\nwindows: [ping]\n"
+            ),
+        )
+        .unwrap();
+    }
+    root
+}
+
+/// A pack whose `main` procedure runs `body` (after adding two players).
+fn main_pack(dir: &str, body: &str) -> PathBuf {
+    let src = format!(
+        "procedure(\"main\", function(args)\n  game.add_player()\n  game.add_player()\n{body}\nend)\n"
+    );
+    pack(dir, "p", &[("rules/main.lua", &src)])
+}
+
+fn small_limits() -> Limits {
+    Limits {
+        instructions: 5_000_000,
+        memory: 64 * 1024 * 1024,
+        ..Limits::default()
+    }
+}
+
+fn run_main(root: &Path, limits: Limits) -> Result<serde_json::Value, GameError> {
+    let p = Library::new(root).resolve("p").expect("loads");
+    let mut s = Session::new(Rc::new(p), 1, &[], limits)?;
+    s.start("main", json!({}))?;
+    Ok(s.result.clone().unwrap_or_default())
+}
+
+/// Runs `f` on its own thread and fails the test if it takes longer than
+/// `secs` (a hang) or panics.
+fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    match rx.recv_timeout(Duration::from_secs(secs)) {
+        Ok(v) => v,
+        Err(mpsc::RecvTimeoutError::Timeout) => panic!("still running after {secs} s"),
+        Err(mpsc::RecvTimeoutError::Disconnected) => panic!("panicked"),
+    }
+}
+
+/// The error of running `body` in a fresh pack's `main`, within 20 s.
+fn main_error(dir: &'static str, body: &'static str) -> String {
+    within(20, move || {
+        let root = main_pack(dir, body);
+        match run_main(&root, small_limits()) {
+            Ok(v) => format!("no error: {v}"),
+            Err(e) => e.to_string(),
+        }
+    })
+}
+
+fn assert_budget(e: &str) {
+    assert!(e.contains("instruction budget exceeded"), "{e}");
+    assert!(e.contains("content/p/rules/main.lua:"), "{e}");
+}
+
+// --- 1. the instruction budget covers the whole VM
+
+#[test]
+fn a_coroutine_a_script_creates_is_budgeted() {
+    assert_budget(&main_error(
+        "co-wrap",
+        "  coroutine.wrap(function() while true do end end)()",
+    ));
+    assert_budget(&main_error(
+        "co-resume",
+        "  local co = coroutine.create(function() while true do end end)\n  local ok, e = coroutine.resume(co)\n  return { swallowed = e }",
+    ));
+}
+
+#[test]
+fn the_main_state_stays_budgeted_once_the_game_runs() {
+    let e = within(20, || {
+        let root = main_pack("main-state", "  return 1");
+        let p = Library::new(&root).resolve("p").unwrap();
+        let mut s = Session::new(Rc::new(p), 1, &[], small_limits()).unwrap();
+        s.start("main", json!({})).unwrap();
+        s.exec("=x", "while true do end").unwrap_err().to_string()
+    });
+    assert!(e.contains("instruction budget exceeded"), "{e}");
+}
+
+#[test]
+fn pcall_cannot_swallow_the_budget() {
+    assert_budget(&main_error(
+        "pcall",
+        "  while true do pcall(function() while true do end end) end",
+    ));
+    assert_budget(&main_error(
+        "xpcall",
+        "  while true do xpcall(function() while true do end end, function() return 'fine' end) end",
+    ));
+    assert_budget(&main_error(
+        "xpcall-handler",
+        "  while true do xpcall(error, function() while true do end end) end",
+    ));
+}
+
+#[test]
+fn finalizers_are_refused() {
+    let e = main_error(
+        "gc",
+        "  setmetatable({}, { __gc = function() while true do end end })",
+    );
+    assert!(e.contains("__gc"), "{e}");
+    assert!(e.contains("content/p/rules/main.lua:4"), "{e}");
+}
+
+#[test]
+fn single_library_calls_are_bounded() {
+    for (dir, body) in [
+        ("rep-empty", "  string.rep('', 1 << 62)"),
+        ("rep-big", "  local s = ('x'):rep(1 << 40)"),
+        ("pattern", "  string.find(string.rep('a', 50000), '.-.-b')"),
+        ("move", "  table.move({}, 1, 1 << 50, 2)"),
+    ] {
+        let e = main_error(dir, body);
+        assert!(
+            e.contains("limit") || e.contains("too complex"),
+            "{dir}: {e}"
+        );
+        assert!(e.contains("content/p/rules/main.lua:4"), "{dir}: {e}");
+    }
+}
+
+#[test]
+fn to_be_closed_variables_cannot_outlive_the_budget() {
+    assert_budget(&main_error(
+        "close",
+        "  local co = coroutine.create(function()\n    local x <close> = setmetatable({}, { __close = function() while true do end end })\n    while true do end\n  end)\n  coroutine.resume(co)\n  coroutine.close(co)",
+    ));
+}
+
+#[test]
+fn ordinary_library_calls_still_work() {
+    let v = within(20, || {
+        let root = main_pack(
+            "ordinary",
+            "  local n = 0\n  for _ in (('ab,'):rep(5000)):gmatch('[^,]+') do n = n + 1 end\n  local head = (('x'):rep(100000) .. ';y'):match('^([^;]*);')\n  local ok = pcall(error, 'x')\n  return { n = n, head = #head, ok = ok, rep = #string.rep('ab', 3, '-') }",
+        );
+        run_main(&root, small_limits()).map_err(|e| e.to_string())
+    });
+    assert_eq!(
+        v.unwrap(),
+        json!({"n": 5000, "head": 100000, "ok": false, "rep": 8})
+    );
+}
