@@ -211,20 +211,30 @@ impl State {
         id
     }
 
-    /// Removes a unit and everything it carries; returns the removed ids.
+    /// Removes a unit and everything it carries (and what those carry...);
+    /// returns the removed ids, each unit before its cargo, cargo by id.
+    /// Iterative: a chain of carried units of any depth costs one pass
+    /// over the units.
     pub fn remove_unit(&mut self, id: u32) -> Vec<u32> {
         let mut out = vec![];
-        if self.units.remove(&id).is_some() {
+        if !self.units.contains_key(&id) {
+            return out;
+        }
+        let mut cargo: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+        for u in self.units.values() {
+            if let Loc::Carried(c) = u.loc {
+                cargo.entry(c).or_default().push(u.id);
+            }
+        }
+        let mut stack = vec![id];
+        while let Some(x) = stack.pop() {
+            if self.units.remove(&x).is_none() {
+                continue;
+            }
             self.removals += 1;
-            out.push(id);
-            let carried: Vec<u32> = self
-                .units
-                .values()
-                .filter(|u| u.loc == Loc::Carried(id))
-                .map(|u| u.id)
-                .collect();
-            for c in carried {
-                out.extend(self.remove_unit(c));
+            out.push(x);
+            if let Some(cs) = cargo.remove(&x) {
+                stack.extend(cs.into_iter().rev());
             }
         }
         out

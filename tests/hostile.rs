@@ -181,3 +181,39 @@ fn ordinary_library_calls_still_work() {
         json!({"n": 5000, "head": 100000, "ok": false, "rep": 8})
     );
 }
+
+#[test]
+fn kernel_work_is_bounded_too() {
+    // A 100,000-deep chain of carried units goes in one pass.
+    let v = within(20, || {
+        let root = main_pack(
+            "carried-chain",
+            "  local s = game.add_system('x', '0,0')\n  local u = game.spawn('t', 1, { system = s })\n  local first = u\n  for i = 1, 100000 do u = game.spawn('t', 1, { carried = u }) end\n  local gone = game.remove_unit(first)\n  return { gone = #gone, left = #game.units(), last = gone[#gone] == u }",
+        );
+        let limits = Limits {
+            instructions: 50_000_000,
+            ..small_limits()
+        };
+        run_main(&root, limits).map_err(|e| e.to_string())
+    });
+    assert_eq!(v.unwrap(), json!({"gone": 100001, "left": 0, "last": true}));
+    // A keyed text that contains itself.
+    let e = main_error(
+        "text-cycle",
+        "  local t = { key = 'x' }\n  t.a = { t }\n  game.log(t)",
+    );
+    assert!(e.contains("nests deeper"), "{e}");
+    // A combat plan of four billion rounds.
+    let plan = |rounds: u64, dice: u64| {
+        json!({"rounds": rounds, "sides": [
+            {"units": [{"id": 1, "kind": "a", "hit": 5, "dice": dice, "priority": 1}]},
+            {"units": [{"id": 2, "kind": "b", "hit": 5, "dice": 1, "priority": 1}]},
+        ]})
+    };
+    use imperium::combat::fight::Plan;
+    let e = Plan::from_value(&plan(4294967295, 1)).err().unwrap();
+    assert!(e.contains("`rounds`") && e.contains("limit"), "{e}");
+    let e = Plan::from_value(&plan(10, 4294967295)).err().unwrap();
+    assert!(e.contains("dice") && e.contains("limit"), "{e}");
+    assert!(Plan::from_value(&plan(100, 3)).is_ok());
+}

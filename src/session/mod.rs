@@ -54,6 +54,11 @@ struct Shared {
     golden_from: Cell<usize>,
 }
 
+/// How deep keyed texts and their argument lists may nest.
+pub const MAX_TEXT_DEPTH: usize = 16;
+/// The longest log line, prompt or option, in bytes.
+pub const MAX_LOG_LINE: usize = 64 * 1024;
+
 /// A key with its arguments, as a script gave it (`{key = "x", a = 1}`), or
 /// a plain text.
 struct Keyed {
@@ -88,6 +93,10 @@ impl Shared {
     /// English is not noted as untranslated (the caller may still
     /// translate the line it goes into).
     fn keyed_in(&self, v: &LV, record: bool) -> mlua::Result<(Keyed, bool)> {
+        self.keyed_at(v, record, 0)
+    }
+
+    fn keyed_at(&self, v: &LV, record: bool, depth: usize) -> mlua::Result<(Keyed, bool)> {
         let mut in_lang = true;
         let k = match v {
             LV::Table(t) => {
@@ -103,7 +112,7 @@ impl Shared {
                     if k == "key" {
                         continue;
                     }
-                    args.insert(k, self.arg_text(&v)?);
+                    args.insert(k, self.arg_text(&v, depth + 1)?);
                 }
                 let text = self.keys.render(&key, &args).map_err(rterr)?;
                 let text = if self.translator.is_some() && !self.keys.translated(&key) {
@@ -151,13 +160,28 @@ impl Shared {
 
     /// An argument of a keyed text as text: numbers without a needless
     /// fraction, lists joined with ", ", a nested key rendered.
-    fn arg_text(&self, v: &LV) -> mlua::Result<String> {
+    /// Arguments nest (keyed texts in lists in keyed texts) at most
+    /// `MAX_TEXT_DEPTH` deep, and a text is at most `MAX_LOG_LINE` bytes.
+    fn arg_text(&self, v: &LV, depth: usize) -> mlua::Result<String> {
+        if depth > MAX_TEXT_DEPTH {
+            return Err(rterr(format!(
+                "a keyed text nests deeper than {MAX_TEXT_DEPTH} levels (or contains itself)"
+            )));
+        }
         Ok(match v {
-            LV::Table(t) if t.contains_key("key")? => self.keyed(v)?.text,
+            LV::Table(t) if t.contains_key("key")? => self.keyed_at(v, true, depth)?.0.text,
             LV::Table(t) => {
                 let mut parts = vec![];
+                let mut len = 0;
                 for x in t.sequence_values::<LV>() {
-                    parts.push(self.arg_text(&x?)?);
+                    let p = self.arg_text(&x?, depth + 1)?;
+                    len += p.len() + 2;
+                    if len > MAX_LOG_LINE {
+                        return Err(rterr(format!(
+                            "a keyed text's argument is over the limit of {MAX_LOG_LINE} bytes"
+                        )));
+                    }
+                    parts.push(p);
                 }
                 parts.join(", ")
             }
