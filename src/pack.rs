@@ -428,6 +428,26 @@ impl Library {
                 e.to_string(),
             )])
         })?;
+        // A pack is known by its id, and found by its folder's name: the
+        // two must agree (otherwise the `extends` graph names packs that
+        // are not where it looks).
+        let folder = dir
+            .canonicalize()
+            .ok()
+            .and_then(|d| d.file_name().map(|f| f.to_string_lossy().to_string()))
+            .unwrap_or_default();
+        if manifest.id != folder {
+            let (l, c) = locate_text(&src, &["id"], None);
+            return Err(PackError::Invalid(vec![diag(
+                "id-mismatch",
+                origin(&folder, "pack.yaml", l, c),
+                &manifest.id,
+                format!(
+                    "the pack's id `{}` differs from its folder's name `{folder}`: name the folder after the id",
+                    manifest.id
+                ),
+            )]));
+        }
         Ok(LoadedPack {
             manifest,
             dir,
@@ -451,7 +471,33 @@ impl Library {
                 if loaded.contains_key(parent) {
                     continue;
                 }
-                match self.load_manifest(parent) {
+                if !is_pack_id(parent) {
+                    let (l, c) = locate_text(&p.manifest_src, &["extends"], Some(parent));
+                    diags.push(diag(
+                        "bad-extends",
+                        origin(&p.manifest.id, "pack.yaml", l, c),
+                        parent,
+                        format!(
+                            "pack `{}` extends `{parent}`: `extends` names pack ids (letters, digits, `-`, `_`), not paths",
+                            p.manifest.id
+                        ),
+                    ));
+                    continue;
+                }
+                match self.content.join(parent).join("pack.yaml").is_file() {
+                    true => {}
+                    false => {
+                        let (l, c) = locate_text(&p.manifest_src, &["extends"], Some(parent));
+                        diags.push(diag(
+                            "unknown-parent",
+                            origin(&p.manifest.id, "pack.yaml", l, c),
+                            parent,
+                            format!("pack `{}` extends unknown pack `{parent}`", p.manifest.id),
+                        ));
+                        continue;
+                    }
+                }
+                match self.load_manifest(&self.content.join(parent).display().to_string()) {
                     Ok(pp) => todo.push(pp),
                     Err(PackError::NotFound(..)) => {
                         let (l, c) = locate_text(&p.manifest_src, &["extends"], Some(parent));
@@ -525,6 +571,14 @@ fn stable_topo(ids: &mut Vec<String>, loaded: &BTreeMap<String, LoadedPack>) {
         }
     }
     *ids = out;
+}
+
+/// A pack id: letters, digits, `-` and `_` (so never a path).
+pub fn is_pack_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 64
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 pub fn origin(pack: &str, file: &str, line: usize, column: usize) -> Origin {

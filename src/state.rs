@@ -262,10 +262,21 @@ impl State {
 
     /// A readable JSON dump with a stable key order.
     pub fn dump(&self) -> Value {
-        let sys_name = |s: usize| self.systems[s].tile.clone();
+        let sys_name = |s: usize| {
+            self.systems
+                .get(s)
+                .map(|x| x.tile.clone())
+                .unwrap_or_else(|| format!("?{s}"))
+        };
+        let pid = |o: usize| {
+            self.players
+                .get(o)
+                .map(|p| p.id.clone())
+                .unwrap_or_else(|| format!("p{}?", o + 1))
+        };
         let loc = |l: &Loc| match l {
             Loc::Space(s) => json!({"space": sys_name(*s)}),
-            Loc::Planet(p) => json!({"planet": self.planets[*p].id}),
+            Loc::Planet(p) => json!({"planet": self.planets.get(*p).map(|x| x.id.clone())}),
             Loc::Carried(u) => json!({"carried_by": u}),
         };
         json!({
@@ -281,13 +292,13 @@ impl State {
             "systems": self.systems.iter().map(|s| json!({
                 "tile": s.tile,
                 "hex": s.hex.map(|h| h.to_string()),
-                "planets": s.planets.iter().map(|p| self.planets[*p].id.clone()).collect::<Vec<_>>(),
-                "tokens": s.tokens.iter().map(|t| json!({"kind": t.kind, "owner": t.owner.map(|o| self.players[o].id.clone())})).collect::<Vec<_>>(),
+                "planets": s.planets.iter().filter_map(|p| self.planets.get(*p).map(|x| x.id.clone())).collect::<Vec<_>>(),
+                "tokens": s.tokens.iter().map(|t| json!({"kind": t.kind, "owner": t.owner.map(|o| pid(o))})).collect::<Vec<_>>(),
                 "props": s.props,
             })).collect::<Vec<_>>(),
             "planets": self.planets.iter().map(|p| json!({
                 "id": p.id,
-                "owner": p.owner.map(|o| self.players[o].id.clone()),
+                "owner": p.owner.map(pid),
                 "exhausted": p.spent,
                 "props": p.props,
             })).collect::<Vec<_>>(),

@@ -217,3 +217,117 @@ fn kernel_work_is_bounded_too() {
     assert!(e.contains("dice") && e.contains("limit"), "{e}");
     assert!(Plan::from_value(&plan(100, 3)).is_ok());
 }
+
+// --- 2. no panics
+
+#[test]
+fn bad_arguments_are_errors_not_panics() {
+    for (dir, body, want) in [
+        ("roll-sides", "  game.roll('x', 1, 5, 0)", "sides"),
+        ("roll-many", "  game.roll('x', 1 << 62, 5)", "limit"),
+        ("roll-billion", "  game.roll('x', 1e9, 5)", "limit"),
+        ("yield", "  coroutine.yield('decision', 1, 'x', {})", "at least two"),
+        ("yield-player", "  coroutine.yield('decision', 9, 'x', {'a', 'b'})", "does not exist"),
+        ("owner", "  local s = game.add_system('x', '0,0')\n  game.add_planet('pl', s)\n  game.set_owner('pl', 99)", "no such player 99"),
+        ("unit-owner", "  local s = game.add_system('x', '0,0')\n  game.set_unit_owner(game.spawn('t', 1, { system = s }), 0)", "no such player 0"),
+        ("token-owner", "  game.place_token(game.add_system('x', '0,0'), 'cc', 7)", "no such player 7"),
+        (
+            "reentrant",
+            "  local s = game.add_system('x', '0,0')\n  game.spawn('t', 1, setmetatable({}, { __index = function(_, k) game.set('game', 'n', 1); return s end }))",
+            "from inside another",
+        ),
+    ] {
+        let e = main_error(dir, body);
+        assert!(e.contains(want), "{dir}: {e}");
+    }
+    // Wide random ranges.
+    let v = within(20, || {
+        let root = main_pack(
+            "random",
+            "  local a = game.random(4294967296)\n  local b = math.random(1 << 40)\n  local c = math.random(math.mininteger, math.maxinteger)\n  local d = math.random(-5, 5)\n  return { a >= 1 and a <= 4294967296, b >= 1, math.type(c) == 'integer', d >= -5 and d <= 5 }",
+        );
+        run_main(&root, small_limits()).map_err(|e| e.to_string())
+    });
+    assert_eq!(v.unwrap(), json!([true, true, true, true]));
+}
+
+#[test]
+fn a_dump_survives_any_state() {
+    // The API now refuses owners that are no player; the dump does not
+    // rely on it.
+    use imperium::state::{Loc, State};
+    let mut st = State::new(1);
+    st.add_player();
+    let sy = st.add_system("x", None);
+    let pl = st.add_planet("pl", sy);
+    st.planets[pl].owner = Some(98);
+    st.spawn("t", 41, Loc::Planet(7));
+    let d = st.dump();
+    assert_eq!(d["planets"][0]["owner"], "p99?");
+}
+
+#[test]
+fn a_bad_manifest_is_an_error_for_its_pack_only() {
+    let root = pack("manifests", "good", &[]);
+    for (folder, text) in [
+        (
+            "path",
+            "id: path\nname: P\nversion: '1'\nextends: [\"../good\"]\n",
+        ),
+        (
+            "abs",
+            "id: abs\nname: P\nversion: '1'\nextends: [\"/etc\"]\n",
+        ),
+        (
+            "renamed",
+            "id: other\nname: P\nversion: '1'\nextends: [good]\n",
+        ),
+        (
+            "child",
+            "id: child\nname: P\nversion: '1'\nextends: [other]\n",
+        ),
+    ] {
+        std::fs::create_dir_all(root.join(folder)).unwrap();
+        std::fs::write(root.join(folder).join("pack.yaml"), text).unwrap();
+    }
+    let lib = Library::new(&root);
+    let msg = |id: &str| match lib.resolve(id) {
+        Err(PackError::Invalid(d)) => d
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("{id} should not load"),
+    };
+    assert!(msg("path").contains("[bad-extends]"), "{}", msg("path"));
+    assert!(
+        msg("path").contains("content/path/pack.yaml:4"),
+        "{}",
+        msg("path")
+    );
+    assert!(msg("abs").contains("[bad-extends]"), "{}", msg("abs"));
+    assert!(
+        msg("renamed").contains("[id-mismatch]"),
+        "{}",
+        msg("renamed")
+    );
+    assert!(
+        msg("child").contains("[unknown-parent]"),
+        "{}",
+        msg("child")
+    );
+    assert!(lib.resolve("good").is_ok());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_imperium"))
+        .args(["--content", root.to_str().unwrap(), "packs"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("good") && text.contains("renamed"), "{text}");
+}

@@ -68,6 +68,18 @@ struct Keyed {
 }
 
 impl Shared {
+    /// The state, read; an error (not a panic) when a call into the kernel
+    /// is already changing it (a metamethod that calls `game` from inside
+    /// a kernel call).
+    fn st(&self) -> mlua::Result<std::cell::Ref<'_, State>> {
+        self.st.try_borrow().map_err(|_| reentrant())
+    }
+
+    /// The state, to change it; an error when another kernel call holds it.
+    fn st_mut(&self) -> mlua::Result<std::cell::RefMut<'_, State>> {
+        self.st.try_borrow_mut().map_err(|_| reentrant())
+    }
+
     /// The line in the pack's language; notes lines no phrase matched.
     fn translate(&self, line: String) -> String {
         match &self.translator {
@@ -240,6 +252,10 @@ fn from_lua(lua: &Lua, v: LV) -> mlua::Result<Value> {
         return Ok(Value::Null);
     }
     lua.from_value_with(v, dopts())
+}
+
+fn reentrant() -> mlua::Error {
+    rterr("a game.* call was made from inside another one (from a metamethod of an argument): not allowed")
 }
 
 fn rterr(msg: impl Into<String>) -> mlua::Error {
@@ -562,7 +578,22 @@ impl Session {
                         message: "a script yielded outside game.choose (coroutine misuse)".into(),
                     });
                 }
-                let player = v.get(1).and_then(|x| x.as_i64()).unwrap_or(0);
+                // A decision from a script that yielded by hand is held to
+                // what game.choose would have asked. (Set-up may ask before
+                // the players are added.)
+                let n = self.shared.st.borrow().players.len() as i64;
+                let player = match v.get(1) {
+                    Some(LV::Integer(p)) if *p >= 1 && (n == 0 || *p <= n) => *p,
+                    other => {
+                        self.thread = None;
+                        return Err(GameError::Lua {
+                            message: format!(
+                                "a decision for player {}, who does not exist (players are 1..{n})",
+                                other.map(lua_to_string).unwrap_or_else(|| "nil".into())
+                            ),
+                        });
+                    }
+                };
                 let k = self
                     .shared
                     .keyed(v.get(2).unwrap_or(&LV::Nil))
@@ -573,6 +604,17 @@ impl Session {
                         let o = o.map_err(lua_err)?;
                         options.push(lua_to_string(&o));
                     }
+                }
+                if options.len() < 2 {
+                    self.thread = None;
+                    return Err(GameError::Lua {
+                        message: format!(
+                            "decision `{}` for p{player} has {} option{}: a decision needs at least two (game.choose asks nothing with one)",
+                            k.key.as_deref().unwrap_or(&k.text),
+                            options.len(),
+                            if options.len() == 1 { "" } else { "s" }
+                        ),
+                    });
                 }
                 let prompt = match &k.key {
                     Some(key) => key.clone(),

@@ -157,16 +157,24 @@ pub(super) fn sandbox(lua: &Lua, g: &Table, shared: &Rc<Shared>) -> mlua::Result
     math.set(
         "random",
         lua.create_function(move |_, (a, b): (Option<i64>, Option<i64>)| {
-            let mut st = sh.st.borrow_mut();
+            let mut st = sh.st_mut()?;
             let r = st.rng();
+            // Any interval of 64-bit integers (Lua's math.random takes them all).
+            let between = |r: &mut crate::rng::Rng, m: i64, n: i64| {
+                let width = (n as i128 - m as i128 + 1) as u128;
+                let x = if width > u64::MAX as u128 {
+                    r.next_u64()
+                } else {
+                    r.die64(width as u64) - 1
+                };
+                LV::Integer((m as i128 + x as i128) as i64)
+            };
             match (a, b) {
                 (None, _) => Ok(LV::Number(
                     (r.next_u64() >> 11) as f64 / (1u64 << 53) as f64,
                 )),
-                (Some(m), None) if m >= 1 => Ok(LV::Integer(r.die(m as u32) as i64)),
-                (Some(m), Some(n)) if n >= m => {
-                    Ok(LV::Integer(m + r.die((n - m + 1) as u32) as i64 - 1))
-                }
+                (Some(m), None) if m >= 1 => Ok(between(r, 1, m)),
+                (Some(m), Some(n)) if n >= m => Ok(between(r, m, n)),
                 _ => Err(rterr("math.random: empty interval")),
             }
         })?,

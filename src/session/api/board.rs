@@ -1,6 +1,6 @@
 //! `game` API: the board: systems, the galaxy graph, tokens, planets.
 
-use super::{planet_idx, sys_idx};
+use super::{planet_idx, player_idx, sys_idx};
 use crate::hex::Hex;
 use crate::pack::ResolvedPack;
 use crate::session::{rterr, Shared};
@@ -185,10 +185,8 @@ pub(super) fn install(
         Option<i64>
     )| {
         let i = sys_idx(&st, s)?;
-        st.systems[i].tokens.push(Token {
-            kind,
-            owner: owner.map(|o| (o - 1) as usize),
-        });
+        let owner = owner.map(|o| player_idx(&st, o)).transpose()?;
+        st.systems[i].tokens.push(Token { kind, owner });
         Ok(())
     });
     f!("remove_token", |_lua,
@@ -282,7 +280,7 @@ pub(super) fn install(
         "set_owner",
         |_lua, st, (id, owner): (String, Option<i64>)| {
             let i = planet_idx(&st, &id)?;
-            st.planets[i].owner = owner.map(|o| (o - 1) as usize);
+            st.planets[i].owner = owner.map(|o| player_idx(&st, o)).transpose()?;
             Ok(())
         }
     );

@@ -127,7 +127,7 @@ pub(super) fn install(
         game.set(
             "holds",
             lua.create_function(move |_, (holder, coll, id): (LV, String, String)| {
-                let st = sh2.st.borrow();
+                let st = sh2.st()?;
                 let n = st.players.len();
                 let key = (coll, id);
                 Ok(match scope_player(&holder, n)? {

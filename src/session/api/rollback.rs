@@ -18,7 +18,7 @@ pub(super) fn install(
         game.set(
             "checkpoint",
             lua.create_function(move |_, ()| {
-                let snap = (sh2.st.borrow().clone(), sh2.log.borrow().len());
+                let snap = (sh2.st()?.clone(), sh2.log.borrow().len());
                 let mut cps = sh2.checkpoints.borrow_mut();
                 cps.push(snap);
                 Ok(cps.len() as i64)
@@ -43,7 +43,7 @@ pub(super) fn install(
                 if i < cps.len() {
                     let (st, n) = cps[i].clone();
                     cps.truncate(i);
-                    *sh2.st.borrow_mut() = st;
+                    *sh2.st_mut()? = st;
                     sh2.log.borrow_mut().truncate(n);
                 }
                 Ok(())
