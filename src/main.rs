@@ -160,6 +160,9 @@ fn write_json(path: &PathBuf, v: &Value) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// The most units of one kind `combat` takes.
+const MAX_FLEET: u32 = 10_000;
+
 fn parse_fleet(s: &str) -> Result<Vec<Value>, String> {
     let mut out = vec![];
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -173,6 +176,11 @@ fn parse_fleet(s: &str) -> Result<Vec<Value>, String> {
             (Some(k), None) => (1, k),
             _ => return Err(format!("bad fleet entry `{part}`")),
         };
+        if n > MAX_FLEET {
+            return Err(format!(
+                "`{part}`: {n} units is over the limit of {MAX_FLEET} a kind"
+            ));
+        }
         out.push(json!({"kind": kind, "count": n}));
     }
     Ok(out)

@@ -407,6 +407,13 @@ impl Library {
     }
 
     pub fn load_manifest(&self, spec: &str) -> Result<LoadedPack, PackError> {
+        let by_path = Path::new(spec).join("pack.yaml").is_file();
+        self.load_manifest_at(spec, !by_path)
+    }
+
+    /// Loads a manifest; `by_id`: the pack was found by its id under the
+    /// content folder, so its id must be the folder's name.
+    fn load_manifest_at(&self, spec: &str, by_id: bool) -> Result<LoadedPack, PackError> {
         let dir = self.locate(spec)?;
         let src = std::fs::read_to_string(dir.join("pack.yaml")).map_err(|e| {
             PackError::Invalid(vec![diag(
@@ -436,7 +443,7 @@ impl Library {
             .ok()
             .and_then(|d| d.file_name().map(|f| f.to_string_lossy().to_string()))
             .unwrap_or_default();
-        if manifest.id != folder {
+        if by_id && manifest.id != folder {
             let (l, c) = locate_text(&src, &["id"], None);
             return Err(PackError::Invalid(vec![diag(
                 "id-mismatch",
@@ -497,7 +504,8 @@ impl Library {
                         continue;
                     }
                 }
-                match self.load_manifest(&self.content.join(parent).display().to_string()) {
+                match self.load_manifest_at(&self.content.join(parent).display().to_string(), true)
+                {
                     Ok(pp) => todo.push(pp),
                     Err(PackError::NotFound(..)) => {
                         let (l, c) = locate_text(&p.manifest_src, &["extends"], Some(parent));

@@ -92,8 +92,31 @@ pub struct State {
     /// Die results a scenario loaded (`game.load_dice`), served before the
     /// generator's.
     pub loaded_dice: std::collections::VecDeque<u32>,
+    /// Bytes the props hold, roughly (bounded; see `game.put`).
+    pub prop_bytes: usize,
     /// Numbers a scenario loaded for `game.random` (`game.load_draws`).
     pub loaded_draws: std::collections::VecDeque<u32>,
+}
+
+/// Bytes a JSON value takes, roughly (what the kernel counts for props).
+pub fn json_bytes(v: &Value) -> usize {
+    let mut n = 0;
+    let mut stack = vec![v];
+    while let Some(x) = stack.pop() {
+        n += 16;
+        match x {
+            Value::String(s) => n += s.len(),
+            Value::Object(m) => {
+                for (k, x) in m {
+                    n += k.len();
+                    stack.push(x);
+                }
+            }
+            Value::Array(a) => stack.extend(a.iter()),
+            _ => {}
+        }
+    }
+    n
 }
 
 impl State {
@@ -228,9 +251,11 @@ impl State {
         }
         let mut stack = vec![id];
         while let Some(x) = stack.pop() {
-            if self.units.remove(&x).is_none() {
+            let Some(u) = self.units.remove(&x) else {
                 continue;
-            }
+            };
+            let bytes: usize = u.props.iter().map(|(k, v)| json_bytes(v) + k.len()).sum();
+            self.prop_bytes -= bytes.min(self.prop_bytes);
             self.removals += 1;
             out.push(x);
             if let Some(cs) = cargo.remove(&x) {

@@ -331,3 +331,84 @@ fn a_bad_manifest_is_an_error_for_its_pack_only() {
     );
     assert!(text.contains("good") && text.contains("renamed"), "{text}");
 }
+
+// --- 3. what the kernel keeps for scripts is bounded
+
+#[test]
+fn what_the_kernel_keeps_is_bounded() {
+    for (dir, body, want) in [
+        (
+            "deep-put",
+            "  local t = {}\n  for i = 1, 20000 do t = { t } end\n  game.put('game', nil, 'deep', t)",
+            "nested deeper",
+        ),
+        (
+            "deep-finish",
+            "  local t = {}\n  for i = 1, 20000 do t = { x = t } end\n  game.finish(t)",
+            "nested deeper",
+        ),
+        ("cycle-put", "  local t = {}\n  t.t = t\n  game.put('game', nil, 'c', t)", "containing itself"),
+        (
+            "wide-dag",
+            "  local t = {}\n  for i = 1, 40 do t = { t, t } end\n  game.put('game', nil, 'dag', t)",
+            "values",
+        ),
+        ("big-log", "  local s = ('x'):rep(1 << 20)\n  for i = 1, 200 do game.log(s) end", "log line"),
+        (
+            "many-log",
+            "  local s = ('x'):rep(60000)\n  for i = 1, 1e6 do game.log(s) end",
+            "limit",
+        ),
+        (
+            "props",
+            "  local s = ('x'):rep(8 << 20)\n  for i = 1, 200 do game.put('game', nil, 'p' .. i, s) end",
+            "limit",
+        ),
+        (
+            "checkpoints",
+            "  game.put('game', nil, 'big', ('x'):rep(8 << 20))\n  for i = 1, 200 do game.checkpoint() end",
+            "limit",
+        ),
+        ("players", "  for i = 1, 1e9 do game.add_player() end", "limit"),
+        (
+            "units",
+            "  local s = game.add_system('x', '0,0')\n  for i = 1, 1e9 do game.spawn('t', 1, { system = s }) end",
+            "limit",
+        ),
+    ] {
+        let e = within(60, move || {
+            let root = main_pack(dir, body);
+            let limits = Limits {
+                instructions: 100_000_000,
+                memory: 256 * 1024 * 1024,
+                ..Limits::default()
+            };
+            match run_main(&root, limits) {
+                Ok(v) => format!("no error: {v}"),
+                Err(e) => e.to_string(),
+            }
+        });
+        assert!(e.contains(want), "{dir}: {e}");
+        assert!(e.contains("content/p/rules/main.lua:"), "{dir}: {e}");
+    }
+}
+
+#[test]
+fn combat_counts_are_bounded() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_imperium"))
+        .args([
+            "combat",
+            "--pack",
+            "ti4",
+            "--attacker",
+            "4294967295 fighter",
+            "--defender",
+            "1 cruiser",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("limit"), "{err}");
+}

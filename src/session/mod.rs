@@ -42,6 +42,8 @@ struct Shared {
     st: RefCell<State>,
     log: RefCell<Vec<String>>,
     checkpoints: RefCell<Vec<(State, usize)>>,
+    /// Bytes in `log`.
+    log_bytes: Cell<usize>,
     budget: Rc<sandbox::Budget>,
     echo: Echo,
     /// Translates log lines for packs in another language.
@@ -58,6 +60,12 @@ struct Shared {
 pub const MAX_TEXT_DEPTH: usize = 16;
 /// The longest log line, prompt or option, in bytes.
 pub const MAX_LOG_LINE: usize = 64 * 1024;
+/// The most bytes the whole log may hold.
+pub const MAX_LOG_BYTES: usize = 256 * 1024 * 1024;
+/// How many checkpoints (`game.checkpoint`, `game.atomic`) may be open at once.
+pub const MAX_CHECKPOINTS: usize = 64;
+/// The most bytes of props all open checkpoints together may copy.
+pub const MAX_CHECKPOINT_BYTES: usize = 512 * 1024 * 1024;
 
 /// A key with its arguments, as a script gave it (`{key = "x", a = 1}`), or
 /// a plain text.
@@ -201,21 +209,42 @@ impl Shared {
         })
     }
 
-    /// Appends a log line as it is (already in the pack's language).
-    fn push_text(&self, line: String) {
+    /// Appends a log line as it is (already in the pack's language). A
+    /// line is at most `MAX_LOG_LINE` bytes, the log `MAX_LOG_BYTES`.
+    fn push_text(&self, line: String) -> mlua::Result<()> {
+        if line.len() > MAX_LOG_LINE {
+            return Err(rterr(format!(
+                "a log line of {} bytes is over the limit of {MAX_LOG_LINE}",
+                line.len()
+            )));
+        }
+        let total = self.log_bytes.get() + line.len();
+        if total > MAX_LOG_BYTES {
+            return Err(rterr(format!(
+                "the log is over the limit of {MAX_LOG_BYTES} bytes"
+            )));
+        }
+        self.log_bytes.set(total);
         if let Some(e) = self.echo.borrow_mut().as_mut() {
             e(&line);
         }
         self.log.borrow_mut().push(line);
+        Ok(())
     }
 
     /// Appends a log line (translated if the pack has phrases) and echoes it.
-    fn push_log(&self, line: String) {
+    fn push_log(&self, line: String) -> mlua::Result<()> {
         let line = self.translate(line);
-        if let Some(e) = self.echo.borrow_mut().as_mut() {
-            e(&line);
-        }
-        self.log.borrow_mut().push(line);
+        self.push_text(line)
+    }
+
+    /// Cuts the log back to `n` lines.
+    fn truncate_log(&self, n: usize) {
+        let mut log = self.log.borrow_mut();
+        let cut: usize = log.iter().skip(n).map(|l| l.len()).sum();
+        log.truncate(n);
+        self.log_bytes
+            .set(self.log_bytes.get() - cut.min(self.log_bytes.get()));
     }
 }
 
@@ -247,11 +276,77 @@ fn to_lua(lua: &Lua, v: &Value) -> mlua::Result<LV> {
     lua.to_value_with(v, sopts())
 }
 
+/// A Lua value as JSON, for what the kernel keeps (props, results): at
+/// most `MAX_JSON_DEPTH` tables deep (a table that contains itself is too
+/// deep), `MAX_JSON_NODES` values and `MAX_JSON_BYTES` bytes of strings;
+/// object keys sorted, so no `pairs()` order reaches a dump.
+pub(crate) use crate::state::json_bytes;
+
 fn from_lua(lua: &Lua, v: LV) -> mlua::Result<Value> {
     if let LV::Nil = v {
         return Ok(Value::Null);
     }
-    lua.from_value_with(v, dopts())
+    let mut size = (0usize, 0usize);
+    json_shape(&v, 0, &mut size)?;
+    let mut out: Value = lua.from_value_with(v, dopts())?;
+    sort_keys(&mut out);
+    Ok(out)
+}
+
+/// How deep tables handed to the kernel may nest.
+pub const MAX_JSON_DEPTH: usize = 64;
+/// How many values one table handed to the kernel may hold, nested ones included.
+pub const MAX_JSON_NODES: usize = 1_000_000;
+/// How many bytes of strings one value handed to the kernel may hold.
+pub const MAX_JSON_BYTES: usize = 16 * 1024 * 1024;
+
+fn json_shape(v: &LV, depth: usize, size: &mut (usize, usize)) -> mlua::Result<()> {
+    size.0 += 1;
+    if size.0 > MAX_JSON_NODES {
+        return Err(rterr(format!(
+            "a table of more than {MAX_JSON_NODES} values is over the limit of what the kernel keeps"
+        )));
+    }
+    match v {
+        LV::Table(t) => {
+            if depth >= MAX_JSON_DEPTH {
+                return Err(rterr(format!(
+                    "a table nested deeper than {MAX_JSON_DEPTH} levels (or containing itself) is over the limit of what the kernel keeps"
+                )));
+            }
+            for pair in t.pairs::<LV, LV>() {
+                let (k, x) = pair?;
+                json_shape(&k, depth + 1, size)?;
+                json_shape(&x, depth + 1, size)?;
+            }
+        }
+        LV::String(s) => {
+            size.1 += s.as_bytes().len();
+            if size.1 > MAX_JSON_BYTES {
+                return Err(rterr(format!(
+                    "a value of more than {MAX_JSON_BYTES} bytes is over the limit of what the kernel keeps"
+                )));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Sorts the keys of every object (iteratively: values are bounded, but
+/// the walk need not be recursive).
+fn sort_keys(v: &mut Value) {
+    let mut stack = vec![v];
+    while let Some(x) = stack.pop() {
+        match x {
+            Value::Object(m) => {
+                m.sort_keys();
+                stack.extend(m.values_mut());
+            }
+            Value::Array(a) => stack.extend(a.iter_mut()),
+            _ => {}
+        }
+    }
 }
 
 fn reentrant() -> mlua::Error {
@@ -313,6 +408,7 @@ impl Session {
             st: RefCell::new(State::new(seed)),
             log: RefCell::new(vec![]),
             checkpoints: RefCell::new(vec![]),
+            log_bytes: Cell::new(0),
             budget: Rc::new(sandbox::Budget::default()),
             echo: Rc::new(RefCell::new(None)),
             translator: crate::locale::Translator::from_locale(&pack.locale_strings),
@@ -664,10 +760,7 @@ impl Session {
                 d.text,
                 d.options.join(", ")
             );
-            if let Some(e) = self.shared.echo.borrow_mut().as_mut() {
-                e(&line);
-            }
-            self.shared.log.borrow_mut().push(line);
+            self.shared.push_text(line).map_err(lua_err)?;
         }
         self.pending = None;
         self.resume_with(None, Some(idx + 1))
@@ -713,7 +806,7 @@ impl Session {
 
     pub fn restore(&self, snap: &(State, usize)) {
         *self.shared.st.borrow_mut() = snap.0.clone();
-        self.shared.log.borrow_mut().truncate(snap.1);
+        self.shared.truncate_log(snap.1);
     }
 
     pub fn reseed(&self, seed: u64) {

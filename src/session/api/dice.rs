@@ -31,7 +31,7 @@ pub(super) fn install(
                     return Ok(());
                 }
                 let k = sh2.keyed(&line)?;
-                sh2.push_text(k.text);
+                sh2.push_text(k.text)?;
                 Ok(())
             })?,
         )?;
@@ -123,10 +123,10 @@ pub(super) fn install(
                         };
                         if in_lang && (sh2.translator.is_none() || sh2.keys.translated(key)) {
                             let line = sh2.keys.render(key, &args).map_err(rterr)?;
-                            sh2.push_text(line);
+                            sh2.push_text(line)?;
                         } else {
                             let line = KeyTexts::default().render(key, &args).map_err(rterr)?;
-                            sh2.push_log(line);
+                            sh2.push_log(line)?;
                         }
                     }
                     Ok((hits, lua.create_sequence_from(rolls)?))

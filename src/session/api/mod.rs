@@ -59,6 +59,9 @@ pub(super) fn sys_idx(st: &State, s: i64) -> mlua::Result<usize> {
         Err(rterr(format!("no such system index {s}")))
     }
 }
+/// The most units (on the board at once), systems and planets a game may have.
+pub const MAX_ENTITIES: usize = 200_000;
+
 /// A player number given by a script that the kernel stores: 1..=n.
 pub(super) fn player_idx(st: &State, p: i64) -> mlua::Result<usize> {
     if p >= 1 && (p as usize) <= st.players.len() {

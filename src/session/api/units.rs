@@ -1,6 +1,6 @@
 //! `game` API: units.
 
-use super::{planet_idx, player_idx, sys_idx};
+use super::{planet_idx, player_idx, sys_idx, MAX_ENTITIES};
 use crate::pack::ResolvedPack;
 use crate::session::{rterr, to_lua, Shared};
 use crate::state::{Loc, State};
@@ -35,6 +35,11 @@ pub(super) fn install(
         "spawn",
         |_lua, st, (kind, owner, at): (String, i64, Table)| {
             let loc = loc_from(&st, &at)?;
+            if st.units.len() >= MAX_ENTITIES {
+                return Err(rterr(format!(
+                    "game.spawn: over the limit of {MAX_ENTITIES} units on the board"
+                )));
+            }
             if owner < 1 || owner as usize > st.players.len() {
                 return Err(rterr(format!("no such player {owner}")));
             }
