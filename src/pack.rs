@@ -352,6 +352,39 @@ pub struct ResolvedPack {
 }
 
 impl ResolvedPack {
+    /// A hash of everything the resolved pack was made of (manifests, data
+    /// files, scripts, rules, locale texts), as 16 hex digits: a saved game
+    /// records it, and a replay refuses a pack whose content differs.
+    /// (FNV-1a: it tells versions apart; it is no signature.)
+    pub fn content_hash(&self) -> String {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |b: &[u8]| {
+            for x in b.iter().chain(std::iter::once(&0xffu8)) {
+                h ^= *x as u64;
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        for p in &self.chain {
+            eat(p.manifest.id.as_bytes());
+            eat(p.manifest_src.as_bytes());
+        }
+        for ((p, f), t) in self.sources.iter().chain(self.scripts.iter()) {
+            eat(p.as_bytes());
+            eat(f.as_bytes());
+            eat(t.as_bytes());
+        }
+        for r in &self.rules {
+            eat(r.pack.as_bytes());
+            eat(r.rel.as_bytes());
+            eat(r.source.as_bytes());
+        }
+        for (k, v) in &self.locale_strings {
+            eat(k.as_bytes());
+            eat(v.as_bytes());
+        }
+        format!("{h:016x}")
+    }
+
     pub fn get(&self, coll: &str, id: &str) -> Option<&Def> {
         self.collections.get(coll)?.get(id)
     }

@@ -412,3 +412,137 @@ fn combat_counts_are_bounded() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("limit"), "{err}");
 }
+
+// --- 4. nothing lost
+
+fn imperium(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_imperium"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn a_failing_game_still_saves_its_record() {
+    let root = main_pack(
+        "save-on-error",
+        "  for i = 1, 5 do game.choose(1, 'pick', { 'a', 'b' }) end\n  error('boom')",
+    );
+    let save = root.join("game.json");
+    let (code, _, err) = imperium(&[
+        "--content",
+        root.to_str().unwrap(),
+        "play",
+        "--pack",
+        "p",
+        "--seed",
+        "3",
+        "--quiet",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("boom"), "{err}");
+    let rec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(rec["decisions"].as_array().unwrap().len(), 5, "{rec}");
+    assert_eq!(rec["pack_hash"].as_str().unwrap().len(), 16, "{rec}");
+}
+
+#[test]
+fn replay_refuses_a_record_it_cannot_honour() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-saves");
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("game.json");
+    let (code, _, err) = imperium(&[
+        "play",
+        "--pack",
+        "ti4",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--quiet",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let rec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    let variant = |name: &str, f: &dyn Fn(&mut serde_json::Value)| {
+        let mut r = rec.clone();
+        f(&mut r);
+        let p = dir.join(format!("{name}.json"));
+        std::fs::write(&p, r.to_string()).unwrap();
+        let (code, _, err) = imperium(&["replay", p.to_str().unwrap()]);
+        (code, err)
+    };
+    let cases: Vec<(&str, Box<dyn Fn(&mut serde_json::Value)>, &str)> = vec![
+        (
+            "other-content",
+            Box::new(|r| r["pack_hash"] = json!("0000000000000000")),
+            "other content",
+        ),
+        (
+            "unknown-field",
+            Box::new(|r| r["cheat"] = json!(1)),
+            "unknown field `cheat`",
+        ),
+        (
+            "entry",
+            Box::new(|r| r["entry"] = json!("combat_setup")),
+            "`entry`",
+        ),
+        (
+            "path",
+            Box::new(|r| r["pack"] = json!("../content/ti4")),
+            "not a path",
+        ),
+        (
+            "extra",
+            Box::new(|r| r["decisions"].as_array_mut().unwrap().push(json!("more"))),
+            "1 more",
+        ),
+    ];
+    for (name, f, want) in cases {
+        let (code, err) = variant(name, &*f);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(err.contains(want), "{name}: {err}");
+    }
+    // A byte-order mark is not an error.
+    let bom = dir.join("bom.json");
+    std::fs::write(&bom, format!("\u{feff}{rec}")).unwrap();
+    let (code, _, err) = imperium(&["replay", bom.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
+fn the_state_dump_is_the_same_for_the_same_seed() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-dumps");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut dumps = vec![];
+    for i in 0..3 {
+        let f = dir.join(format!("d{i}.json"));
+        let (code, _, err) = imperium(&[
+            "play",
+            "--pack",
+            "ti4",
+            "--players",
+            "3",
+            "--seed",
+            "5",
+            "--quiet",
+            "--dump-state",
+            f.to_str().unwrap(),
+        ]);
+        assert_eq!(code, Some(0), "{err}");
+        dumps.push(std::fs::read(&f).unwrap());
+    }
+    assert!(dumps.windows(2).all(|w| w[0] == w[1]));
+}

@@ -27,10 +27,16 @@ pub struct Decision {
 }
 
 /// What reproduces a game: pack, options, seed, entry and every answer.
+/// A field the program does not know is an error.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Record {
     pub pack: String,
     pub version: String,
+    /// `ResolvedPack::content_hash` of the pack the game was played with
+    /// (empty in records made before it was kept).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub pack_hash: String,
     pub options: Vec<String>,
     pub seed: u64,
     pub entry: String,

@@ -424,6 +424,7 @@ impl Session {
         let record = Record {
             pack: pack.id.clone(),
             version: pack.version.clone(),
+            pack_hash: String::new(),
             options: opts_sorted.clone(),
             seed,
             entry: String::new(),
