@@ -546,3 +546,65 @@ fn the_state_dump_is_the_same_for_the_same_seed() {
     }
     assert!(dumps.windows(2).all(|w| w[0] == w[1]));
 }
+
+// --- 5. packs stay in their folder
+
+#[cfg(unix)]
+#[test]
+fn a_pack_reads_nothing_outside_its_folder() {
+    use std::os::unix::fs::symlink;
+    let root = pack(
+        "outside",
+        "p",
+        &[(
+            "cards.yaml",
+            "cards:\n  c:\n    windows: [ping]\n    script: ../../secret.lua\n",
+        )],
+    );
+    std::fs::write(root.join("secret.lua"), "return 'SECRET'").unwrap();
+    std::fs::write(root.join("secret.yaml"), "units:\n  SECRET: {}\n").unwrap();
+    symlink(root.join("secret.yaml"), root.join("p/linked.yaml")).unwrap();
+    // A folder linked to itself, and two files linked to each other.
+    symlink(root.join("p"), root.join("p/loop")).unwrap();
+    symlink(root.join("p/b.yaml"), root.join("p/a.yaml")).unwrap();
+    symlink(root.join("p/a.yaml"), root.join("p/b.yaml")).unwrap();
+    let e = within(20, move || match Library::new(&root).resolve("p") {
+        Err(PackError::Invalid(d)) => d
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Err(e) => e.to_string(),
+        Ok(_) => "loaded".into(),
+    });
+    assert!(e.contains("[outside-pack]"), "{e}");
+    assert!(e.contains("../../secret.lua"), "{e}");
+    assert!(e.contains("linked.yaml"), "{e}");
+    assert!(e.contains("a.yaml") && e.contains("b.yaml"), "{e}");
+    assert!(!e.contains("SECRET"), "{e}");
+}
+
+// --- 6. clear errors
+
+#[test]
+fn a_protocol_line_that_is_not_utf8_is_named() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_imperium"))
+        .args(["play", "--pack", "ti4", "--players", "3", "--agent", "json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"\xff\xfe\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.contains("not UTF-8"), "{err}");
+}

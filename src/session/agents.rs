@@ -144,12 +144,17 @@ impl DecisionSource for JsonLines {
     fn decide(&mut self, d: &Decision) -> Result<String, GameError> {
         println!("{}", json!({ "decision": d }));
         std::io::stdout().flush().ok();
-        let mut line = String::new();
-        if std::io::stdin().lock().read_line(&mut line).unwrap_or(0) == 0 {
-            return Err(GameError::Usage("input closed".into()));
+        let mut bytes = vec![];
+        match std::io::stdin().lock().read_until(b'\n', &mut bytes) {
+            Ok(0) => return Err(GameError::Usage("input closed".into())),
+            Ok(_) => {}
+            Err(e) => return Err(GameError::Usage(format!("reading an answer: {e}"))),
         }
+        let line = String::from_utf8(bytes)
+            .map_err(|e| GameError::Usage(format!("the answer line is not UTF-8: {e}")))?;
+        let shown: String = line.trim().chars().take(200).collect();
         let v: Value = serde_json::from_str(line.trim())
-            .map_err(|e| GameError::Usage(format!("bad answer line: {e}")))?;
+            .map_err(|e| GameError::Usage(format!("bad answer line `{shown}`: {e}")))?;
         if let Some(c) = v.get("choice").and_then(Value::as_str) {
             return Ok(c.to_string());
         }
@@ -158,6 +163,8 @@ impl DecisionSource for JsonLines {
                 return Ok(o.clone());
             }
         }
-        Err(GameError::Usage(format!("answer is not an option: {line}")))
+        Err(GameError::Usage(format!(
+            "answer is not an option (`index` counts from 0): {shown}"
+        )))
     }
 }
