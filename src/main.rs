@@ -164,6 +164,9 @@ fn write_json(path: &PathBuf, v: &Value) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// The most units of one kind `combat` takes.
+const MAX_FLEET: u32 = 10_000;
+
 fn parse_fleet(s: &str) -> Result<Vec<Value>, String> {
     let mut out = vec![];
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -177,6 +180,11 @@ fn parse_fleet(s: &str) -> Result<Vec<Value>, String> {
             (Some(k), None) => (1, k),
             _ => return Err(format!("bad fleet entry `{part}`")),
         };
+        if n > MAX_FLEET {
+            return Err(format!(
+                "`{part}`: {n} units is over the limit of {MAX_FLEET} a kind"
+            ));
+        }
         out.push(json!({"kind": kind, "count": n}));
     }
     Ok(out)
@@ -383,10 +391,24 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 "json" => Box::new(JsonLines),
                 other => return Err(format!("unknown agent `{other}` (random, human, json)")),
             };
-            let res = s
-                .start(&entry, json!({ "players": players }))
-                .and_then(|_| s.run(source.as_mut()));
+            // Whatever happens (an error, even a panic), the record up to
+            // the last decision is saved.
+            let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                s.start(&entry, json!({ "players": players }))
+                    .and_then(|_| s.run(source.as_mut()))
+            }))
+            .unwrap_or_else(|p| {
+                let msg = p
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                Err(GameError::Usage(format!(
+                    "internal error (a bug in imperium): {msg}"
+                )))
+            });
             if let Some(path) = &save {
+                s.record.pack_hash = p.content_hash();
                 write_json(path, &serde_json::to_value(&s.record).unwrap())?;
             }
             if let Some(path) = &dump_state {
@@ -543,14 +565,49 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         } => {
             let text =
                 std::fs::read_to_string(&save).map_err(|e| format!("{}: {e}", save.display()))?;
-            let rec: Record =
-                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", save.display()))?;
+            // A byte-order mark some editors add is not part of the JSON.
+            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            let rec: Record = serde_json::from_str(text)
+                .map_err(|e| format!("{}: not a saved game: {e}", save.display()))?;
+            if !imperium::pack::is_pack_id(&rec.pack) {
+                return Err(format!(
+                    "{}: `pack` is `{}`: a saved game names a pack id, not a path",
+                    save.display(),
+                    rec.pack
+                ));
+            }
             let p = resolve(&lib, &rec.pack)?;
+            let hash = p.content_hash();
+            if rec.pack_hash.is_empty() {
+                eprintln!("warning: the record does not say which content of pack `{}` it was played with", rec.pack);
+            } else if rec.pack_hash != hash {
+                return Err(format!(
+                    "{}: the game was played with other content of pack `{}` (version {}, content {}) than the pack here (version {}, content {hash}): replaying it would play other rules",
+                    save.display(),
+                    rec.pack,
+                    rec.version,
+                    rec.pack_hash,
+                    p.version
+                ));
+            }
             if p.version != rec.version {
                 eprintln!(
                     "warning: the record is of {} {}, the pack is {}",
                     rec.pack, rec.version, p.version
                 );
+            }
+            let game_entry = p
+                .entry
+                .get("game")
+                .cloned()
+                .unwrap_or_else(|| "game".into());
+            if rec.entry != game_entry {
+                return Err(format!(
+                    "{}: `entry` is `{}`, but pack `{}` starts a game with `{game_entry}`",
+                    save.display(),
+                    rec.entry,
+                    rec.pack
+                ));
             }
             let mut s = Session::new(p, rec.seed, &rec.options, Limits::default())
                 .map_err(|e| e.to_string())?;
@@ -571,6 +628,12 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 write_json(path, &s.state_dump())?;
             }
             match res {
+                Ok(_) if src.next < src.answers.len() => Err(format!(
+                    "{}: the game ended after {} decisions, but the record has {} more",
+                    save.display(),
+                    src.next,
+                    src.answers.len() - src.next
+                )),
                 Ok(_) => Ok(ExitCode::SUCCESS),
                 Err(GameError::RecordEnded) => {
                     if let Some(d) = &s.pending {

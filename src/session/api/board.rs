@@ -1,6 +1,6 @@
 //! `game` API: the board: systems, the galaxy graph, tokens, planets.
 
-use super::{planet_idx, sys_idx};
+use super::{planet_idx, player_idx, sys_idx, MAX_ENTITIES};
 use crate::hex::Hex;
 use crate::pack::ResolvedPack;
 use crate::session::{rterr, Shared};
@@ -19,6 +19,11 @@ pub(super) fn install(
     f!(
         "add_system",
         |_lua, st, (tile, hex): (String, Option<String>)| {
+            if st.systems.len() >= MAX_ENTITIES {
+                return Err(rterr(format!(
+                    "game.add_system: over the limit of {MAX_ENTITIES} systems"
+                )));
+            }
             let h = match hex {
                 Some(s) => Some(Hex::parse(&s).ok_or_else(|| rterr(format!("bad hex `{s}`")))?),
                 None => None,
@@ -185,10 +190,8 @@ pub(super) fn install(
         Option<i64>
     )| {
         let i = sys_idx(&st, s)?;
-        st.systems[i].tokens.push(Token {
-            kind,
-            owner: owner.map(|o| (o - 1) as usize),
-        });
+        let owner = owner.map(|o| player_idx(&st, o)).transpose()?;
+        st.systems[i].tokens.push(Token { kind, owner });
         Ok(())
     });
     f!("remove_token", |_lua,
@@ -254,6 +257,11 @@ pub(super) fn install(
     // --- planets
     f!("add_planet", |_lua, st, (id, s): (String, i64)| {
         let i = sys_idx(&st, s)?;
+        if st.planets.len() >= MAX_ENTITIES {
+            return Err(rterr(format!(
+                "game.add_planet: over the limit of {MAX_ENTITIES} planets"
+            )));
+        }
         if st.planet_index.contains_key(&id) {
             return Err(rterr(format!("planet `{id}` is already on the board")));
         }
@@ -282,7 +290,7 @@ pub(super) fn install(
         "set_owner",
         |_lua, st, (id, owner): (String, Option<i64>)| {
             let i = planet_idx(&st, &id)?;
-            st.planets[i].owner = owner.map(|o| (o - 1) as usize);
+            st.planets[i].owner = owner.map(|o| player_idx(&st, o)).transpose()?;
             Ok(())
         }
     );

@@ -19,7 +19,7 @@ macro_rules! api_fn {
                     $d name,
                     $lua_.create_function(move |$d l, $d args: $d ty| {
                         #[allow(unused_mut)]
-                        let mut $d st = sh.st.borrow_mut();
+                        let mut $d st = sh.st_mut()?;
                         $d body
                     })?,
                 )?;
@@ -57,6 +57,20 @@ pub(super) fn sys_idx(st: &State, s: i64) -> mlua::Result<usize> {
         Ok(s as usize - 1)
     } else {
         Err(rterr(format!("no such system index {s}")))
+    }
+}
+/// The most units (on the board at once), systems and planets a game may have.
+pub const MAX_ENTITIES: usize = 200_000;
+
+/// A player number given by a script that the kernel stores: 1..=n.
+pub(super) fn player_idx(st: &State, p: i64) -> mlua::Result<usize> {
+    if p >= 1 && (p as usize) <= st.players.len() {
+        Ok(p as usize - 1)
+    } else {
+        Err(rterr(format!(
+            "no such player {p} (players are 1..{})",
+            st.players.len()
+        )))
     }
 }
 pub(super) fn planet_idx(st: &State, p: &str) -> mlua::Result<usize> {

@@ -1,6 +1,6 @@
 //! `game` API: units.
 
-use super::{planet_idx, sys_idx};
+use super::{planet_idx, player_idx, sys_idx, MAX_ENTITIES};
 use crate::pack::ResolvedPack;
 use crate::session::{rterr, to_lua, Shared};
 use crate::state::{Loc, State};
@@ -35,6 +35,11 @@ pub(super) fn install(
         "spawn",
         |_lua, st, (kind, owner, at): (String, i64, Table)| {
             let loc = loc_from(&st, &at)?;
+            if st.units.len() >= MAX_ENTITIES {
+                return Err(rterr(format!(
+                    "game.spawn: over the limit of {MAX_ENTITIES} units on the board"
+                )));
+            }
             if owner < 1 || owner as usize > st.players.len() {
                 return Err(rterr(format!("no such player {owner}")));
             }
@@ -88,11 +93,12 @@ pub(super) fn install(
         Ok(())
     });
     f!("set_unit_owner", |_lua, st, (id, owner): (i64, i64)| {
+        let owner = player_idx(&st, owner)?;
         let u = st
             .units
             .get_mut(&(id as u32))
             .ok_or_else(|| rterr(format!("no such unit {id}")))?;
-        u.owner = (owner - 1) as usize;
+        u.owner = owner;
         Ok(())
     });
     f!("unit_exists", |_lua, st, id: i64| {
@@ -120,7 +126,7 @@ pub(super) fn install(
             .map(|x| lua.create_string(x))
             .collect::<mlua::Result<_>>()?;
             lua.create_function(move |lua, filter: Option<Table>| {
-                let st = sh2.st.borrow();
+                let st = sh2.st()?;
                 let mut system: Option<usize> = None;
                 let mut owner: Option<usize> = None;
                 let mut not_owner: Option<usize> = None;
