@@ -153,16 +153,22 @@ function L.bombard_roll(p, u, pl, dice, hit, ctx)
   return dice, hit
 end
 
--- Conventions of War ("for"): no bombardment of cultural planets.
-local base_bombard_target = L.bombard_target
-function L.bombard_target(p, u, pick, ctx)
-  pick = base_bombard_target(p, u, pick, ctx)
-  if pick ~= "none" and law("conventions_of_war") == "for" and L.pdef(pick) and L.pdef(pick).trait == "cultural" then
-    game.log({ key = "ti4.no_bombard_cultural", planet = L.name("planets", pick), card = L.name("agendas", "conventions_of_war") })
-    return "none"
+-- Conventions of War ("for"): no bombardment of units on cultural planets
+-- (the bombardment step's ctx.forbid).
+game.on("before:bombardment", function(ctx)
+  if law("conventions_of_war") ~= "for" or not ctx.system then return end
+  local p = ctx.player
+  local bombers = false
+  for _, u in ipairs(L.ships(p, ctx.system)) do if L.def(p, u.kind).bombardment then bombers = true end end
+  if not bombers then return end
+  for _, pl in ipairs(game.planets_of(ctx.system)) do
+    if L.pdef(pl).trait == "cultural" and game.planet_owner(pl) ~= p and #game.units { planet = pl, not_owner = p } > 0 then
+      ctx.forbid = ctx.forbid or {}
+      ctx.forbid[pl] = true
+      game.log({ key = "ti4.no_bombard_cultural", planet = L.name("planets", pl), card = L.name("agendas", "conventions_of_war") })
+    end
   end
-  return pick
-end
+end)
 
 local function disabled_pds(u)
   return game.get("game", nil, "disable") == u.system and L.def(u.owner, u.kind).type == "pds"
@@ -299,12 +305,11 @@ function L.trim_fleet_pool(p)
     game.log({ key = "ti4.fleet_token_moved", p = L.pn(p), pool = pool })
   end
 end
-local base_gain_tokens = game.procedure_fn("gain_command_tokens")
-procedure("gain_command_tokens", function(ctx)
-  local r = base_gain_tokens(ctx)
+-- After every token gained in the status phase (abilities and technologies
+-- adding one more included: priority < 0 runs after the cards players hold).
+game.on("after:gain_command_tokens", function(ctx)
   for _, p in ipairs(L.initiative_order()) do L.trim_fleet_pool(p) end
-  return r
-end)
+end, { priority = -10 })
 
 -- Classified Document Leaks: a leaked secret objective ("leaked:<id>")
 -- can be scored by the other players like a public objective.
