@@ -30,21 +30,27 @@ function L.forced_vote(p, id, opts)
   return base_forced_vote(p, id, opts)
 end
 
--- Riders: "rider:<card>" = "pN=<outcome>" until the agenda resolves; a
--- correct prediction gets the card's `payout(p, def)`.
+-- Riders: "rider:<card>" = "pN=<outcome>@<agenda>" until that agenda
+-- resolves; a correct prediction gets the card's `payout(p, def)`. A rider
+-- on an agenda discarded unresolved (Veto) is lost with it.
 local RIDERS = {}
 game.when_loaded(function()
   for _, id in ipairs(game.keys(game.data.action_cards)) do
     if game.data.action_cards[id].rider then RIDERS[#RIDERS + 1] = id end
   end
 end)
+local function rider(id)
+  local r = game.get("game", nil, "rider:" .. id)
+  if not r then return nil end
+  local p, o, a = r:match("^p(%d+)=(.+)@([%w_]+)$")
+  return tonumber(p), o, a
+end
 game.on("agenda_outcome", function(ctx)
   for _, id in ipairs(RIDERS) do
-    local r = game.get("game", nil, "rider:" .. id)
-    if r then
-      local p, o = r:match("^p(%d+)=(.+)$")
-      p = tonumber(p)
+    local p, o, a = rider(id)
+    if p and a == ctx.agenda then
       local d = game.data.action_cards[id]
+      game.put("game", nil, "rider:" .. id, nil)
       if o == ctx.outcome then
         game.log({ key = "ti4.rider_correct", p = L.pn(p), card = L.name("action_cards", id) })
         d.handler.payout(p, d)
@@ -54,10 +60,23 @@ game.on("agenda_outcome", function(ctx)
     end
   end
 end)
+-- After an agenda (or one discarded as revealed), what was kept for it goes.
+local function forget(agenda)
+  for p = 1, game.num_players() do
+    if game.get("game", nil, "no_vote:" .. p) == agenda then game.put("game", nil, "no_vote:" .. p, nil) end
+  end
+  for _, id in ipairs(RIDERS) do
+    local _, _, a = rider(id)
+    if a == agenda then game.put("game", nil, "rider:" .. id, nil) end
+  end
+end
 game.on("after:agenda", function(ctx)
-  for p = 1, game.num_players() do game.put("game", nil, "no_vote:" .. p, nil) end
-  for _, id in ipairs(RIDERS) do game.put("game", nil, "rider:" .. id, nil) end
+  -- The agenda voted on; a step that revealed nothing leaves none.
+  if ctx.agenda then forget(ctx.agenda) end
 end)
+game.on("agenda_revealed", function(ctx)
+  if ctx.discard then forget(ctx.agenda) end
+end, { priority = -100 })
 
 -- Agendas that need laws or scored secret objectives in play (`needs`) are
 -- discarded as they are revealed when there are none; the next is revealed.
@@ -388,6 +407,22 @@ end
 
 -- Holy Planet of Ixth: units on the planet do not produce ground forces
 -- there ("holy:<planet>").
+local base_production = L.production
+function L.production(p, s)
+  local total = base_production(p, s)
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.get("game", nil, "holy:" .. pl) then
+      -- Take back what p's units on that planet add (the same count as
+      -- L.production's).
+      for _, u in ipairs(game.units { planet = pl, owner = p }) do
+        local prod = L.def(p, u.kind).production
+        if type(prod) == "number" then total = total - prod
+        elseif type(prod) == "table" then total = total - ((L.pdef(pl).resources or 0) + (prod.plus_resources or 0)) end
+      end
+    end
+  end
+  return total
+end
 local base_ground_site = L.produces_ground_site
 function L.produces_ground_site(ctx, u)
   if u.planet and game.get("game", nil, "holy:" .. u.planet) then return false end

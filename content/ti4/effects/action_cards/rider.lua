@@ -94,7 +94,7 @@ return {
   end,
   run = function(ctx, p, def)
     local o = game.choose(p, { key = "ti4.rider_predict", card = L.name("agendas", ctx.agenda) }, L.outcomes(game.data.agendas[ctx.agenda]))
-    game.put("game", nil, "rider:" .. def.id, L.pn(p) .. "=" .. o)
+    game.put("game", nil, "rider:" .. def.id, L.pn(p) .. "=" .. o .. "@" .. ctx.agenda)
     game.put("game", nil, "no_vote:" .. p, ctx.agenda)
     game.log({ key = "ti4.rider_predicts", p = L.pn(p), outcome = o })
   end,
