@@ -27,6 +27,8 @@ end
 local base_forced_vote = L.forced_vote
 function L.forced_vote(p, id, opts)
   if game.get("game", nil, "no_vote:" .. p) == id then return "abstain" end
+  -- Public Execution: no vote for the rest of this agenda phase.
+  if game.get("game", nil, "no_votes_in_round:" .. p) == (game.get("game", nil, "round") or 0) then return "abstain" end
   return base_forced_vote(p, id, opts)
 end
 
@@ -238,6 +240,10 @@ procedure("establish_control", function(ctx)
   return r
 end)
 
+-- Demilitarized Zone: whether units may be placed on planet pl (cards and
+-- agendas that place units ask it).
+function L.may_place_on(pl) return not game.get("game", nil, "dmz:" .. pl) end
+
 -- Demilitarized Zone: no unit lands on the planet.
 game.when_loaded(function()
   local base_landing = game.procedure_fn("before_landing")
@@ -328,6 +334,9 @@ end
 -- adding one more included: priority < 0 runs after the cards players hold).
 game.on("after:gain_command_tokens", function(ctx)
   for _, p in ipairs(L.initiative_order()) do L.trim_fleet_pool(p) end
+end, { priority = -10 })
+game.on("after:strategic_action", function(ctx)
+  for _, p in ipairs(L.order_from(ctx.player)) do L.trim_fleet_pool(p) end
 end, { priority = -10 })
 
 -- Classified Document Leaks: a leaked secret objective ("leaked:<id>")
@@ -576,10 +585,10 @@ end
 local base_def = L.def
 function L.def(p, t)
   local d = base_def(p, t)
-  if d.type == "war_sun" and d.sustain and law("publicize_weapon_schematics") == "for" then
+  if d.type == "war_sun" and d.sustain_damage and law("publicize_weapon_schematics") == "for" then
     local c = {}
     for k, v in pairs(d) do c[k] = v end
-    c.sustain = nil
+    c.sustain_damage = nil
     return c
   end
   return d

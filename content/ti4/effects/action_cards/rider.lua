@@ -22,7 +22,7 @@ PAYOUT.construction_rider = function(p)
     for _, u in ipairs(game.units { planet = pl, owner = p }) do
       if L.def(p, u.kind).type == "space_dock" then has = true end
     end
-    if not has then opts[#opts + 1] = pl end
+    if not has and L.may_place_on(pl) then opts[#opts + 1] = pl end
   end
   table.sort(opts)
   if #opts == 0 then return end
