@@ -537,8 +537,9 @@ game.on("after:production", function(ctx)
   end
 end)
 
--- The Crown of Thalnos: its owner may reroll the missed dice of a unit
--- kind; each unit whose reroll misses is destroyed.
+-- The Crown of Thalnos: its owner may reroll missed dice, choosing how many
+-- for each unit kind; a unit of that kind is destroyed for each reroll that
+-- misses.
 game.on("combat_rolled", function(ctx)
   local o = law_owner("crown_of_thalnos")
   if ctx.player ~= o then return end
@@ -547,10 +548,13 @@ game.on("combat_rolled", function(ctx)
   for _, g in ipairs(ctx.groups) do
     local miss = 0
     for _, r in ipairs(g.rolls) do if r < g.target then miss = miss + 1 end end
-    if miss > 0 and game.choose(o, { key = "ti4.thalnos_reroll", unit = g.kind, n = miss, card = L.name("agendas", "crown_of_thalnos") }, { "no", "yes" }) == "yes" then
-      local hits = game.roll({ key = "ti4.thalnos_roll", p = L.pn(o), unit = g.kind }, miss, g.target)
+    local opts = {}
+    for i = 0, miss do opts[#opts + 1] = tostring(i) end
+    local n = miss > 0 and tonumber(game.choose(o, { key = "ti4.thalnos_reroll", unit = g.kind, n = miss, card = L.name("agendas", "crown_of_thalnos") }, opts)) or 0
+    if n > 0 then
+      local hits = game.roll({ key = "ti4.thalnos_roll", p = L.pn(o), unit = g.kind }, n, g.target)
       ctx.hits = ctx.hits + hits
-      local lost = miss - hits
+      local lost = n - hits
       for _, u in ipairs(all) do
         if lost > 0 and u.kind == g.kind and game.unit_exists(u.id) then
           lost = lost - 1
