@@ -111,7 +111,7 @@ pub fn resolve_pick(
     }
     // Names inside a longer option: `sd1 on saudor -> wellon`.
     let spelled = spell_names(session, pick);
-    if spelled != pick && d.options.iter().any(|o| *o == spelled) {
+    if spelled != pick && d.options.contains(&spelled) {
         return Ok(spelled);
     }
     Err(format!(

@@ -318,7 +318,7 @@ impl State {
                 "tile": s.tile,
                 "hex": s.hex.map(|h| h.to_string()),
                 "planets": s.planets.iter().filter_map(|p| self.planets.get(*p).map(|x| x.id.clone())).collect::<Vec<_>>(),
-                "tokens": s.tokens.iter().map(|t| json!({"kind": t.kind, "owner": t.owner.map(|o| pid(o))})).collect::<Vec<_>>(),
+                "tokens": s.tokens.iter().map(|t| json!({"kind": t.kind, "owner": t.owner.map(pid)})).collect::<Vec<_>>(),
                 "props": s.props,
             })).collect::<Vec<_>>(),
             "planets": self.planets.iter().map(|p| json!({

@@ -483,7 +483,8 @@ fn replay_refuses_a_record_it_cannot_honour() {
         let (code, _, err) = imperium(&["replay", p.to_str().unwrap()]);
         (code, err)
     };
-    let cases: Vec<(&str, Box<dyn Fn(&mut serde_json::Value)>, &str)> = vec![
+    type Tamper = Box<dyn Fn(&mut serde_json::Value)>;
+    let cases: Vec<(&str, Tamper, &str)> = vec![
         (
             "other-content",
             Box::new(|r| r["pack_hash"] = json!("0000000000000000")),

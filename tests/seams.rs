@@ -47,6 +47,8 @@ game.when_loaded(function()
 end)
 procedure("waves", function() return { wave = L.wave(), big = game.options.big, small = game.options.small, other = game.options.other } end)
 procedure("set_option", function() game.options.other = true end)
+procedure("player_zero", function() return game.planets_owned(0) end)
+procedure("system_text", function() return game.adjacent("north") end)
 procedure("late_lib", function() L.greet = function() return "late" end end)
 procedure("late_on", function() game.on("ping", function() end) end)
 procedure("late_procedure", function() procedure("main", function() end) end)
@@ -202,6 +204,18 @@ fn an_option_turns_on_what_it_implies_and_options_are_fixed() {
     };
     let e = run("base", "set_option", sealed).unwrap_err().to_string();
     assert!(e.contains("game.options.other is read-only"), "{e}");
+}
+
+#[test]
+fn players_and_systems_count_from_one_at_the_lua_boundary() {
+    let e = run("base", "player_zero", Limits::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("no such player 0 (players count from 1)"), "{e}");
+    let e = run("base", "system_text", Limits::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("error converting"), "{e}");
 }
 
 #[test]

@@ -26,7 +26,7 @@ pub(super) fn install(
                 "game.add_player: over the limit of {MAX_PLAYERS} players"
             )));
         }
-        Ok(st.add_player() as i64 + 1)
+        Ok(super::PlayerNo(st.add_player()))
     });
     f!("num_players", |_lua, st, (): ()| {
         Ok(st.players.len() as i64)
@@ -75,15 +75,17 @@ pub(super) fn install(
             "game" => Ok(&mut st.props),
             "player" => {
                 let i = int(key)?;
-                st.players
-                    .get_mut((i - 1) as usize)
+                usize::try_from(i - 1)
+                    .ok()
+                    .and_then(|x| st.players.get_mut(x))
                     .map(|p| &mut p.props)
                     .ok_or_else(|| rterr(format!("no such player {i}")))
             }
             "system" => {
                 let i = int(key)?;
-                st.systems
-                    .get_mut((i - 1) as usize)
+                usize::try_from(i - 1)
+                    .ok()
+                    .and_then(|x| st.systems.get_mut(x))
                     .map(|p| &mut p.props)
                     .ok_or_else(|| rterr(format!("no such system {i}")))
             }

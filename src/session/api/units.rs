@@ -1,6 +1,6 @@
 //! `game` API: units.
 
-use super::{planet_idx, player_idx, sys_idx, MAX_ENTITIES};
+use super::{planet_idx, player_idx, sys_idx, PlayerNo, SystemNo, MAX_ENTITIES};
 use crate::pack::ResolvedPack;
 use crate::session::{rterr, to_lua, Shared};
 use crate::state::{Loc, State};
@@ -33,15 +33,15 @@ pub(super) fn install(
     }
     f!(
         "spawn",
-        |_lua, st, (kind, owner, at): (String, i64, Table)| {
+        |_lua, st, (kind, owner, at): (String, PlayerNo, Table)| {
             let loc = loc_from(&st, &at)?;
             if st.units.len() >= MAX_ENTITIES {
                 return Err(rterr(format!(
                     "game.spawn: over the limit of {MAX_ENTITIES} units on the board"
                 )));
             }
-            if owner < 1 || owner as usize > st.players.len() {
-                return Err(rterr(format!("no such player {owner}")));
+            if owner.0 >= st.players.len() {
+                return Err(rterr(format!("no such player {}", owner.0 + 1)));
             }
             let name: Option<String> = at.get("as")?;
             if let Some(n) = &name {
@@ -49,7 +49,7 @@ pub(super) fn install(
                     return Err(rterr(format!("a unit is already named `{n}`")));
                 }
             }
-            let id = st.spawn(&kind, (owner - 1) as usize, loc);
+            let id = st.spawn(&kind, owner.0, loc);
             if let Some(n) = name {
                 st.names.insert(n, id);
             }
@@ -138,8 +138,8 @@ pub(super) fn install(
                     if let Some(s) = f.raw_get::<Option<i64>>(&k[0])? {
                         system = Some(sys_idx(&st, s)?);
                     }
-                    owner = f.raw_get::<Option<i64>>(&k[1])?.map(|o| (o - 1) as usize);
-                    not_owner = f.raw_get::<Option<i64>>(&k[2])?.map(|o| (o - 1) as usize);
+                    owner = f.raw_get::<Option<PlayerNo>>(&k[1])?.map(|o| o.0);
+                    not_owner = f.raw_get::<Option<PlayerNo>>(&k[2])?.map(|o| o.0);
                     kind = f.raw_get(&k[3])?;
                     if let Some(p) = f.raw_get::<Option<mlua::String>>(&k[4])? {
                         planet = Some(planet_idx(&st, &p.to_str()?)?);
@@ -185,8 +185,8 @@ pub(super) fn install(
                     let t = lua.create_table_with_capacity(0, 5 + u.props.len())?;
                     t.raw_set(&k[7], u.id as i64)?;
                     t.raw_set(&k[3], u.kind.as_str())?;
-                    t.raw_set(&k[1], u.owner as i64 + 1)?;
-                    t.raw_set(&k[0], usys.map(|s| s as i64 + 1))?;
+                    t.raw_set(&k[1], PlayerNo(u.owner))?;
+                    t.raw_set(&k[0], usys.map(SystemNo))?;
                     match u.loc {
                         Loc::Planet(p) => t.raw_set(&k[4], st.planets[p].id.as_str())?,
                         Loc::Carried(c) => t.raw_set(&k[6], c as i64)?,
