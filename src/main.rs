@@ -53,6 +53,24 @@ enum Cmd {
         #[arg(long, default_value = "docs/contract")]
         out: PathBuf,
     },
+    /// The reference of a loaded pack: procedures (in the order a seeded
+    /// game runs them), windows with their ctx, helpers with their doc
+    /// lines, collections and their fields, options, decision and log keys.
+    Describe {
+        pack: String,
+        /// One section: procedures | windows | helpers | collections | options | keys.
+        section: Option<String>,
+    },
+    /// Make a new pack extending another, with one example of each seam
+    /// (a data patch, a card and its script, a step override, a scenario
+    /// and its golden); `imperium test <id>` passes on it at once.
+    New {
+        /// The new pack's id (lower-case letters, digits, `-`, `_`).
+        id: String,
+        /// The pack it extends.
+        #[arg(long)]
+        extends: String,
+    },
     /// Play a seeded game to its end.
     Play {
         #[arg(long, default_value = "ti4")]
@@ -263,6 +281,35 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                     }
                 }
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Describe { pack, section } => {
+            use imperium::cli::describe;
+            if let Some(s) = section.as_deref().filter(|s| !describe::SECTIONS.contains(s)) {
+                return Err(format!(
+                    "unknown section `{s}` ({})",
+                    describe::SECTIONS.join(", ")
+                ));
+            }
+            let p = resolve(&lib, &pack)?;
+            let d = describe::gather(&p)?;
+            if cli.json {
+                let v = match &section {
+                    Some(s) => d[s.as_str()].clone(),
+                    None => d,
+                };
+                say(&serde_json::to_string_pretty(&v).unwrap());
+            } else {
+                print!("{}", describe::text(&d, section.as_deref()));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::New { id, extends } => {
+            let files = imperium::cli::scaffold::new_pack(&cli.content, &id, &extends)?;
+            for f in files {
+                println!("{}", f.display());
+            }
+            println!("`imperium test {id}` passes; `imperium diff {extends} {id}` shows what it changes");
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Docs { out } => {

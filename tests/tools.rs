@@ -1,0 +1,147 @@
+//! The modder's tools: `describe`, `new`, `record`, `map`, `stubs`.
+
+use imperium::pack::Library;
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::Command;
+use std::rc::Rc;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn imperium(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_imperium"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn find<'a>(v: &'a Value, name: &str) -> &'a Value {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["name"] == name)
+        .unwrap_or_else(|| panic!("no `{name}`"))
+}
+
+/// A scratch folder under the target dir, emptied first.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn describe_gives_the_contract_of_a_loaded_pack() {
+    let lib = Library::new(root().join("content"));
+    let p = Rc::new(lib.resolve("ti4-heavy").unwrap());
+    let d = imperium::cli::describe::gather(&p).unwrap();
+    // Procedures: the overridden step with both packs, run by a seeded game.
+    let g = find(&d["procedures"], "gain_command_tokens");
+    assert_eq!(g["packs"], serde_json::json!(["ti4", "ti4-heavy"]));
+    assert!(g["first_run"].as_u64().is_some(), "{g}");
+    assert!(g["defined_at"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("ti4/rules/"));
+    let order: Vec<&str> = d["procedures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["first_run"].is_u64())
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    let at = |n: &str| order.iter().position(|x| *x == n).unwrap();
+    assert!(at("strategy_phase") < at("action_phase") && at("action_phase") < at("status_phase"));
+    // Windows with their ctx and where they open.
+    let w = find(&d["windows"], "unit_destroyed");
+    assert_eq!(w["ctx"]["unit"], "unit");
+    assert!(!w["opened_at"].as_array().unwrap().is_empty());
+    // Helpers with doc lines, collections with fields, options, keys.
+    assert!(!find(&d["helpers"], "activatable")["doc"]
+        .as_str()
+        .unwrap()
+        .is_empty());
+    let units = find(&d["collections"], "units");
+    assert!(units["definitions"].as_u64().unwrap() > 5);
+    assert_eq!(find(&units["fields"], "cost")["type"], "int");
+    assert_eq!(find(&d["options"], "long_war")["default"], false);
+    let k = d["keys"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["key"] == "activates")
+        .unwrap();
+    assert_eq!(k["args"], serde_json::json!(["p", "system"]));
+
+    // The CLI: text and JSON, one section or all.
+    let (ok, text, err) = imperium(&["describe", "ti4-heavy"]);
+    assert!(ok, "{err}");
+    for s in imperium::cli::describe::SECTIONS {
+        assert!(text.contains(&format!("== {s} ==")), "{s}");
+    }
+    assert!(text.contains("gain_command_tokens  [ti4 -> ti4-heavy]"));
+    let (ok, json, err) = imperium(&["describe", "ti4-heavy", "windows", "--json"]);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(find(&v, "unit_destroyed")["ctx"]["unit"], "unit");
+    let (ok, _, err) = imperium(&["describe", "ti4-heavy", "nonsense"]);
+    assert!(!ok && err.contains("procedures, windows"), "{err}");
+}
+
+/// A content folder holding links to the shipped packs `ids`.
+fn content_with(name: &str, ids: &[&str]) -> PathBuf {
+    let dir = scratch(name);
+    for id in ids {
+        std::os::unix::fs::symlink(root().join("content").join(id), dir.join(id)).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn a_new_pack_passes_its_tests_at_once() {
+    let content = content_with("new_pack", &["ti-common", "ti4"]);
+    let c = content.to_str().unwrap();
+    let (ok, out, err) = imperium(&["--content", c, "new", "my-variant", "--extends", "ti4"]);
+    assert!(ok, "{out}\n{err}");
+    let dir = content.join("my-variant");
+    for f in [
+        "pack.yaml",
+        "data.yaml",
+        "effects/example_card.lua",
+        "rules/example.lua",
+        "locale/en.yaml",
+        "tests/example.yaml",
+        "tests/snapshots/example.snap",
+    ] {
+        assert!(dir.join(f).is_file(), "{f} missing:\n{out}");
+    }
+    let data = std::fs::read_to_string(dir.join("data.yaml")).unwrap();
+    assert!(data.contains("patch:"), "{data}");
+    let rules = std::fs::read_to_string(dir.join("rules/example.lua")).unwrap();
+    assert!(rules.contains("game.procedure_fn("), "{rules}");
+    let (ok, out, err) = imperium(&["--content", c, "check", "my-variant", "--strict"]);
+    assert!(ok, "{out}\n{err}");
+    let (ok, out, err) = imperium(&["--content", c, "test", "my-variant"]);
+    assert!(ok && out.contains("1 scenario, 0 failed"), "{out}\n{err}");
+    let golden = std::fs::read_to_string(dir.join("tests/snapshots/example.snap")).unwrap();
+    assert!(golden.contains("uses the example card"), "{golden}");
+    assert!(golden.contains("the example wrapper of"), "{golden}");
+    // The diff from the parent names the patch, the card and the step.
+    let (ok, out, err) = imperium(&["--content", c, "diff", "ti4", "my-variant"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("my_variant_example"), "{out}");
+    // An existing folder or a bad id is refused.
+    let (ok, _, err) = imperium(&["--content", c, "new", "my-variant", "--extends", "ti4"]);
+    assert!(!ok && err.contains("exists"), "{err}");
+    let (ok, _, err) = imperium(&["--content", c, "new", "Bad Id", "--extends", "ti4"]);
+    assert!(!ok && err.contains("cannot name a pack"), "{err}");
+}
