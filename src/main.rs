@@ -71,6 +71,30 @@ enum Cmd {
         #[arg(long)]
         extends: String,
     },
+    /// Play a game and write its decisions, by key, as a scenario: put it
+    /// in the pack's tests/ and `imperium test` replays it.
+    Record {
+        pack: String,
+        #[arg(long, default_value_t = 3)]
+        players: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// random | human | json
+        #[arg(long, default_value = "random")]
+        agent: String,
+        /// Pack options to turn on, comma separated.
+        #[arg(long, value_delimiter = ',')]
+        options: Vec<String>,
+        /// Stop after this many decisions (the scenario then ends there).
+        #[arg(long)]
+        decisions: Option<usize>,
+        /// The scenario's name (default: from the file name).
+        #[arg(long)]
+        name: Option<String>,
+        /// Write the scenario here (e.g. content/<pack>/tests/x.yaml).
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Play a seeded game to its end.
     Play {
         #[arg(long, default_value = "ti4")]
@@ -310,6 +334,45 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 println!("{}", f.display());
             }
             println!("`imperium test {id}` passes; `imperium diff {extends} {id}` shows what it changes");
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Record {
+            pack,
+            players,
+            seed,
+            agent,
+            options,
+            decisions,
+            name,
+            out,
+        } => {
+            use imperium::cli::record;
+            let p = resolve(&lib, &pack)?;
+            let mut source: Box<dyn DecisionSource> = match agent.as_str() {
+                "random" => Box::new(record::random_agent(seed)),
+                "human" => Box::new(Human),
+                "json" => Box::new(JsonLines),
+                other => return Err(format!("unknown agent `{other}` (random, human, json)")),
+            };
+            let r = record::play(&p, players, seed, &options, source.as_mut(), decisions)
+                .map_err(|e| e.to_string())?;
+            let name = name.unwrap_or_else(|| {
+                out.file_stem()
+                    .map(|s| s.to_string_lossy().replace('_', " "))
+                    .unwrap_or_else(|| "recorded game".into())
+            });
+            if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            }
+            std::fs::write(&out, record::scenario_text(&p, &name, &r))
+                .map_err(|e| format!("{}: {e}", out.display()))?;
+            eprintln!(
+                "{}: {} decisions{}; `imperium test {}` writes its golden with --accept",
+                out.display(),
+                r.answers.len(),
+                if r.finished { ", to the end of the game" } else { "" },
+                pack
+            );
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Docs { out } => {

@@ -145,3 +145,55 @@ fn a_new_pack_passes_its_tests_at_once() {
     let (ok, _, err) = imperium(&["--content", c, "new", "Bad Id", "--extends", "ti4"]);
     assert!(!ok && err.contains("cannot name a pack"), "{err}");
 }
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_recorded_game_is_a_scenario_that_passes() {
+    let content = content_with("record", &["ti-common", "ti4"]);
+    copy_dir(&root().join("content/ti4-heavy"), &content.join("ti4-heavy"));
+    let c = content.to_str().unwrap();
+    let tests = content.join("ti4-heavy/tests");
+    // A part of a game (it ends where the recording stopped), and a whole one.
+    let part = tests.join("recorded_start.yaml");
+    let whole = tests.join("recorded_game.yaml");
+    let (ok, _, err) = imperium(&[
+        "--content", c, "record", "ti4-heavy", "--players", "3", "--seed", "4",
+        "--decisions", "60", "--out", part.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = imperium(&[
+        "--content", c, "record", "ti4-heavy", "--players", "3", "--seed", "2",
+        "--out", whole.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&part).unwrap();
+    assert!(text.contains("entry: game") && text.contains("stop_at_last_answer: true"), "{text}");
+    let answers = text.lines().filter(|l| l.starts_with("  - { player: ")).count();
+    assert_eq!(answers, 60, "{text}");
+    assert!(text.contains(", key: "), "{text}");
+    let text = std::fs::read_to_string(&whole).unwrap();
+    assert!(!text.contains("stop_at_last_answer"), "{text}");
+    // The first run writes the goldens; then the pack's tests pass.
+    let (ok, out, err) = imperium(&["--content", c, "test", "ti4-heavy", "--accept"]);
+    assert!(ok && !out.contains("FAIL"), "{out}\n{err}");
+    let (ok, out, err) = imperium(&["--content", c, "test", "ti4-heavy"]);
+    assert!(ok && out.contains("3 scenarios, 0 failed"), "{out}\n{err}");
+    let golden = std::fs::read_to_string(tests.join("snapshots/recorded_game.snap")).unwrap();
+    assert!(golden.lines().count() > 100, "{golden}");
+    // A wrong keyed answer is an error that names both keys.
+    let bad = text.replacen(", key: ", ", key: not_this_key_", 1).replace("entry: game", "entry: game\nname2: x").replace("name2: x\n", "");
+    std::fs::write(&whole, bad).unwrap();
+    let (ok, out, _) = imperium(&["--content", c, "test", "ti4-heavy"]);
+    assert!(!ok && out.contains("is for `not_this_key_"), "{out}");
+}

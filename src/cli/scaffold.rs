@@ -66,24 +66,36 @@ fn pick_override(p: &ResolvedPack) -> Option<(String, String, String, i64)> {
     }
     let (_, coll) = best?;
     let cs = &p.schemas.collections[coll];
+    // The int field whose values differ the most between definitions.
+    let mut pick: Option<(usize, &String)> = None;
     for (field, f) in required(&cs.def) {
         if f.ty != Ty::Int {
             continue;
         }
-        for (id, d) in &p.collections[coll] {
-            if let Some(v) = d.value.get(field).and_then(Value::as_i64) {
-                return Some((coll.clone(), id.clone(), field.clone(), v));
-            }
+        let mut vals: Vec<i64> = p.collections[coll]
+            .values()
+            .filter_map(|d| d.value.get(field).and_then(Value::as_i64))
+            .collect();
+        vals.sort();
+        vals.dedup();
+        if pick.is_none_or(|(n, _)| vals.len() > n) {
+            pick = Some((vals.len(), field));
+        }
+    }
+    let (_, field) = pick?;
+    for (id, d) in &p.collections[coll] {
+        if let Some(v) = d.value.get(field).and_then(Value::as_i64) {
+            return Some((coll.clone(), id.clone(), field.clone(), v));
         }
     }
     None
 }
 
 /// The collection for the example card: entries with `script` and
-/// `windows`, the fewest required references, then the fewest required
-/// fields.
+/// `windows`; the fewest required references, then the largest share of
+/// definitions that carry a script, then the fewest required fields.
 fn pick_card_collection(p: &ResolvedPack) -> Option<String> {
-    let mut best: Option<((usize, usize), &String)> = None;
+    let mut best: Option<((usize, i64, usize), &String)> = None;
     for (c, cs) in &p.schemas.collections {
         let fs = fields(&cs.def);
         let has = |n: &str| fs.iter().any(|(k, _)| k.as_str() == n);
@@ -95,7 +107,19 @@ fn pick_card_collection(p: &ResolvedPack) -> Option<String> {
             .iter()
             .filter(|(_, f)| matches!(f.ty, Ty::Ref(_)))
             .count();
-        let score = (refs, req.len());
+        let defs = p.collections.get(c);
+        let total = defs.map_or(0, |d| d.len());
+        let scripted = defs.map_or(0, |d| {
+            d.values()
+                .filter(|d| d.value.get("script").is_some())
+                .count()
+        });
+        let share = if total == 0 {
+            0
+        } else {
+            (scripted * 100 / total) as i64
+        };
+        let score = (refs, -share, req.len());
         if best.is_none_or(|(b, _)| score < b) {
             best = Some((score, c));
         }
