@@ -95,6 +95,35 @@ enum Cmd {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Draw the galaxy as SVG: hexes with tile names, planets with owners,
+    /// units by owner and kind, tokens, links that are not neighbours.
+    Map {
+        /// A pack (a seeded random game of it) or a saved game (`--save` of play).
+        source: String,
+        #[arg(long, default_value_t = 3)]
+        players: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Pack options to turn on, comma separated.
+        #[arg(long, value_delimiter = ',')]
+        options: Vec<String>,
+        /// Draw the state after this many decisions (default: the start of a
+        /// pack's game; the end of a saved one).
+        #[arg(long)]
+        at: Option<usize>,
+        /// Write the picture here (else print it).
+        #[arg(long)]
+        svg: Option<PathBuf>,
+    },
+    /// Write LuaLS annotation files (`---@meta`) for a pack's scripts: the
+    /// `game` API, the registered helpers, one class per window ctx; and a
+    /// `.luarc.json` so an editor picks them up.
+    Stubs {
+        pack: String,
+        /// The folder to write into (default: the pack's folder).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Play a seeded game to its end.
     Play {
         #[arg(long, default_value = "ti4")]
@@ -373,6 +402,48 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 if r.finished { ", to the end of the game" } else { "" },
                 pack
             );
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Map {
+            source,
+            players,
+            seed,
+            options,
+            at,
+            svg,
+        } => {
+            use imperium::cli::map;
+            let path = PathBuf::from(&source);
+            let (p, state) = if path.is_file() {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let rec: Record = serde_json::from_str(&text)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let p = resolve(&lib, &rec.pack)?;
+                let st = map::saved_state(&p, &rec, at).map_err(|e| e.to_string())?;
+                (p, st)
+            } else {
+                let p = resolve(&lib, &source)?;
+                let st = map::game_state(&p, players, seed, &options, at.unwrap_or(0))
+                    .map_err(|e| e.to_string())?;
+                (p, st)
+            };
+            let text = map::svg(&p, &state);
+            match svg {
+                Some(f) => {
+                    std::fs::write(&f, text).map_err(|e| format!("{}: {e}", f.display()))?;
+                    println!("{}", f.display());
+                }
+                None => print!("{text}"),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Stubs { pack, out } => {
+            let p = resolve(&lib, &pack)?;
+            let out = out.unwrap_or_else(|| p.dir().to_path_buf());
+            for f in imperium::cli::stubs::write(&p, &out)? {
+                println!("{}", f.display());
+            }
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Docs { out } => {

@@ -121,6 +121,10 @@ fn a_new_pack_passes_its_tests_at_once() {
         "locale/en.yaml",
         "tests/example.yaml",
         "tests/snapshots/example.snap",
+        ".luarc.json",
+        ".luals/game.lua",
+        ".luals/lib.lua",
+        ".luals/windows.lua",
     ] {
         assert!(dir.join(f).is_file(), "{f} missing:\n{out}");
     }
@@ -196,4 +200,111 @@ fn a_recorded_game_is_a_scenario_that_passes() {
     std::fs::write(&whole, bad).unwrap();
     let (ok, out, _) = imperium(&["--content", c, "test", "ti4-heavy"]);
     assert!(!ok && out.contains("is for `not_this_key_"), "{out}");
+}
+
+/// A small well-formedness check: every tag closes in order, attributes are
+/// quoted, and text holds no bare `<` or `&`.
+fn check_xml(s: &str) -> Result<(), String> {
+    let mut stack: Vec<String> = vec![];
+    let mut rest = s;
+    while let Some(i) = rest.find('<') {
+        let text = &rest[..i];
+        for (j, _) in text.match_indices('&') {
+            let ent = &text[j..];
+            if !["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
+                .iter()
+                .any(|e| ent.starts_with(e))
+            {
+                return Err(format!("bare & in {text:?}"));
+            }
+        }
+        let end = rest[i..].find('>').ok_or("unclosed tag")? + i;
+        let tag = &rest[i + 1..end];
+        if tag.contains('<') {
+            return Err(format!("< inside tag {tag:?}"));
+        }
+        if let Some(name) = tag.strip_prefix('/') {
+            match stack.pop() {
+                Some(open) if open == name => {}
+                other => return Err(format!("</{name}> closes {other:?}")),
+            }
+        } else if !tag.starts_with('?') && !tag.starts_with('!') {
+            let name: String = tag.chars().take_while(|c| !c.is_whitespace() && *c != '/').collect();
+            if tag.matches('"').count() % 2 != 0 {
+                return Err(format!("unbalanced quotes in {tag:?}"));
+            }
+            if !tag.ends_with('/') {
+                stack.push(name);
+            }
+        }
+        rest = &rest[end + 1..];
+    }
+    if !rest.trim().is_empty() || !stack.is_empty() {
+        return Err(format!("left open: {stack:?}"));
+    }
+    Ok(())
+}
+
+#[test]
+fn the_map_of_a_seeded_game_is_stable_svg() {
+    let lib = Library::new(root().join("content"));
+    let p = Rc::new(lib.resolve("ti4").unwrap());
+    let state = imperium::cli::map::game_state(&p, 3, 1, &[], 40).unwrap();
+    let svg = imperium::cli::map::svg(&p, &state);
+    check_xml(&svg).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.contains("Mecatol Rex"), "tile names");
+    assert!(svg.matches("<g class=\"system\"").count() >= 19);
+    insta::assert_snapshot!(svg);
+    // The CLI writes the same for a pack, and draws a saved game.
+    let dir = scratch("map");
+    let out = dir.join("m.svg");
+    let (ok, _, err) = imperium(&[
+        "map", "ti4", "--players", "3", "--seed", "1", "--at", "40", "--svg", out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), svg);
+    let save = dir.join("g.json");
+    let (ok, _, err) = imperium(&[
+        "play", "--pack", "ti4", "--players", "3", "--seed", "1", "--quiet", "--save", save.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let (ok, text, err) = imperium(&["map", save.to_str().unwrap(), "--at", "40"]);
+    assert!(ok, "{err}");
+    check_xml(&text).unwrap();
+    assert!(text.contains("<g class=\"system\""));
+}
+
+#[test]
+fn stubs_describe_the_api_helpers_and_windows() {
+    let lib = Library::new(root().join("content"));
+    let p = Rc::new(lib.resolve("ti4").unwrap());
+    let dir = scratch("stubs");
+    let files = imperium::cli::stubs::write(&p, &dir).unwrap();
+    assert_eq!(files.len(), 4);
+    let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+    let game = read(".luals/game.lua");
+    let lib_stub = read(".luals/lib.lua");
+    let windows = read(".luals/windows.lua");
+    // Every file is Lua that compiles, and says it is a meta file.
+    let lua = mlua::Lua::new();
+    for (name, text) in [("game", &game), ("lib", &lib_stub), ("windows", &windows)] {
+        assert!(text.starts_with("---@meta"), "{name}");
+        lua.load(text.as_str()).set_name(name).into_function().unwrap();
+    }
+    // Every function the kernel registers is there, with the reference's parameters.
+    for n in imperium::cli::stubs::api_names(&p).unwrap() {
+        assert!(game.contains(&format!("function game.{n}(")), "game.{n}");
+    }
+    assert!(game.contains("---@param options string[]\n---@return any\nfunction game.choose(p, prompt, options) end"), "{game}");
+    assert!(game.contains("---@param sides? integer"), "{game}");
+    assert!(game.contains("---@class imperium.script"));
+    // Helpers with their doc lines and parameters; windows with their ctx.
+    assert!(lib_stub.contains("--- Systems p may activate"), "{lib_stub}");
+    assert!(lib_stub.contains("function lib.activatable("), "{lib_stub}");
+    assert!(windows.contains("---@class ctx.unit_destroyed\n"), "{windows}");
+    assert!(windows.contains("---@field unit integer"), "{windows}");
+    assert!(windows.contains("---@field system? integer"), "{windows}");
+    let rc: Value = serde_json::from_str(&read(".luarc.json")).unwrap();
+    assert_eq!(rc["workspace.library"][0], ".luals");
 }

@@ -9,7 +9,8 @@
 //! - `effects/example_card.lua`: that card's script, run after a step;
 //! - `rules/example.lua`: the step wrapped (`game.procedure_fn`);
 //! - `locale/en.yaml`: the texts of the two log lines they write;
-//! - `tests/example.yaml` and its golden `tests/snapshots/example.snap`.
+//! - `tests/example.yaml` and its golden `tests/snapshots/example.snap`;
+//! - editor files: `.luarc.json` and the `---@meta` stubs (`imperium stubs`).
 //!
 //! The step is one a seeded game of the parent runs with a plain ctx; the
 //! scaffold tries such steps in turn until the example scenario passes.
@@ -402,6 +403,9 @@ pub fn new_pack(content: &Path, id: &str, parent: &str) -> Result<Vec<PathBuf>, 
         match verify(&lib, id) {
             Ok(golden) => {
                 files.push(golden);
+                // Editor files: Lua stubs and .luarc.json.
+                let p = Rc::new(lib.resolve(id).map_err(|e| e.to_string())?);
+                files.extend(super::stubs::write(&p, &dir)?);
                 return Ok(files);
             }
             Err(e) => last_problem = format!("with step `{}`: {e}", step.name),
