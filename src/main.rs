@@ -338,7 +338,10 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         }
         Cmd::Describe { pack, section } => {
             use imperium::cli::describe;
-            if let Some(s) = section.as_deref().filter(|s| !describe::SECTIONS.contains(s)) {
+            if let Some(s) = section
+                .as_deref()
+                .filter(|s| !describe::SECTIONS.contains(s))
+            {
                 return Err(format!(
                     "unknown section `{s}` ({})",
                     describe::SECTIONS.join(", ")
@@ -362,7 +365,9 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             for f in files {
                 println!("{}", f.display());
             }
-            println!("`imperium test {id}` passes; `imperium diff {extends} {id}` shows what it changes");
+            println!(
+                "`imperium test {id}` passes; `imperium diff {extends} {id}` shows what it changes"
+            );
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Record {
@@ -399,7 +404,11 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 "{}: {} decisions{}; `imperium test {}` writes its golden with --accept",
                 out.display(),
                 r.answers.len(),
-                if r.finished { ", to the end of the game" } else { "" },
+                if r.finished {
+                    ", to the end of the game"
+                } else {
+                    ""
+                },
                 pack
             );
             Ok(ExitCode::SUCCESS)
@@ -417,8 +426,8 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             let (p, state) = if path.is_file() {
                 let text = std::fs::read_to_string(&path)
                     .map_err(|e| format!("{}: {e}", path.display()))?;
-                let rec: Record = serde_json::from_str(&text)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let rec: Record =
+                    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
                 let p = resolve(&lib, &rec.pack)?;
                 let st = map::saved_state(&p, &rec, at).map_err(|e| e.to_string())?;
                 (p, st)

@@ -88,7 +88,17 @@ fn describe_gives_the_contract_of_a_loaded_pack() {
     for s in imperium::cli::describe::SECTIONS {
         assert!(text.contains(&format!("== {s} ==")), "{s}");
     }
-    assert!(text.contains("gain_command_tokens  [ti4 -> ti4-heavy]"));
+    assert!(text.contains("gain_command_tokens"), "{text}");
+    assert!(text.contains("[ti4 -> ti4-heavy]"), "{text}");
+    let sc = find(&d["procedures"], "space_combat");
+    assert!(
+        sc["ctx_seen"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f == "system"),
+        "{sc}"
+    );
     let (ok, json, err) = imperium(&["describe", "ti4-heavy", "windows", "--json"]);
     assert!(ok, "{err}");
     let v: Value = serde_json::from_str(&json).unwrap();
@@ -165,25 +175,52 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
 #[test]
 fn a_recorded_game_is_a_scenario_that_passes() {
     let content = content_with("record", &["ti-common", "ti4"]);
-    copy_dir(&root().join("content/ti4-heavy"), &content.join("ti4-heavy"));
+    copy_dir(
+        &root().join("content/ti4-heavy"),
+        &content.join("ti4-heavy"),
+    );
     let c = content.to_str().unwrap();
     let tests = content.join("ti4-heavy/tests");
     // A part of a game (it ends where the recording stopped), and a whole one.
     let part = tests.join("recorded_start.yaml");
     let whole = tests.join("recorded_game.yaml");
     let (ok, _, err) = imperium(&[
-        "--content", c, "record", "ti4-heavy", "--players", "3", "--seed", "4",
-        "--decisions", "60", "--out", part.to_str().unwrap(),
+        "--content",
+        c,
+        "record",
+        "ti4-heavy",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "--decisions",
+        "60",
+        "--out",
+        part.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
     let (ok, _, err) = imperium(&[
-        "--content", c, "record", "ti4-heavy", "--players", "3", "--seed", "2",
-        "--out", whole.to_str().unwrap(),
+        "--content",
+        c,
+        "record",
+        "ti4-heavy",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--out",
+        whole.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
     let text = std::fs::read_to_string(&part).unwrap();
-    assert!(text.contains("entry: game") && text.contains("stop_at_last_answer: true"), "{text}");
-    let answers = text.lines().filter(|l| l.starts_with("  - { player: ")).count();
+    assert!(
+        text.contains("entry: game") && text.contains("stop_at_last_answer: true"),
+        "{text}"
+    );
+    let answers = text
+        .lines()
+        .filter(|l| l.starts_with("  - { player: "))
+        .count();
     assert_eq!(answers, 60, "{text}");
     assert!(text.contains(", key: "), "{text}");
     let text = std::fs::read_to_string(&whole).unwrap();
@@ -196,7 +233,10 @@ fn a_recorded_game_is_a_scenario_that_passes() {
     let golden = std::fs::read_to_string(tests.join("snapshots/recorded_game.snap")).unwrap();
     assert!(golden.lines().count() > 100, "{golden}");
     // A wrong keyed answer is an error that names both keys.
-    let bad = text.replacen(", key: ", ", key: not_this_key_", 1).replace("entry: game", "entry: game\nname2: x").replace("name2: x\n", "");
+    let bad = text
+        .replacen(", key: ", ", key: not_this_key_", 1)
+        .replace("entry: game", "entry: game\nname2: x")
+        .replace("name2: x\n", "");
     std::fs::write(&whole, bad).unwrap();
     let (ok, out, _) = imperium(&["--content", c, "test", "ti4-heavy"]);
     assert!(!ok && out.contains("is for `not_this_key_"), "{out}");
@@ -229,7 +269,10 @@ fn check_xml(s: &str) -> Result<(), String> {
                 other => return Err(format!("</{name}> closes {other:?}")),
             }
         } else if !tag.starts_with('?') && !tag.starts_with('!') {
-            let name: String = tag.chars().take_while(|c| !c.is_whitespace() && *c != '/').collect();
+            let name: String = tag
+                .chars()
+                .take_while(|c| !c.is_whitespace() && *c != '/')
+                .collect();
             if tag.matches('"').count() % 2 != 0 {
                 return Err(format!("unbalanced quotes in {tag:?}"));
             }
@@ -260,13 +303,31 @@ fn the_map_of_a_seeded_game_is_stable_svg() {
     let dir = scratch("map");
     let out = dir.join("m.svg");
     let (ok, _, err) = imperium(&[
-        "map", "ti4", "--players", "3", "--seed", "1", "--at", "40", "--svg", out.to_str().unwrap(),
+        "map",
+        "ti4",
+        "--players",
+        "3",
+        "--seed",
+        "1",
+        "--at",
+        "40",
+        "--svg",
+        out.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), svg);
     let save = dir.join("g.json");
     let (ok, _, err) = imperium(&[
-        "play", "--pack", "ti4", "--players", "3", "--seed", "1", "--quiet", "--save", save.to_str().unwrap(),
+        "play",
+        "--pack",
+        "ti4",
+        "--players",
+        "3",
+        "--seed",
+        "1",
+        "--quiet",
+        "--save",
+        save.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
     let (ok, text, err) = imperium(&["map", save.to_str().unwrap(), "--at", "40"]);
@@ -290,7 +351,10 @@ fn stubs_describe_the_api_helpers_and_windows() {
     let lua = mlua::Lua::new();
     for (name, text) in [("game", &game), ("lib", &lib_stub), ("windows", &windows)] {
         assert!(text.starts_with("---@meta"), "{name}");
-        lua.load(text.as_str()).set_name(name).into_function().unwrap();
+        lua.load(text.as_str())
+            .set_name(name)
+            .into_function()
+            .unwrap();
     }
     // Every function the kernel registers is there, with the reference's parameters.
     for n in imperium::cli::stubs::api_names(&p).unwrap() {
@@ -300,9 +364,15 @@ fn stubs_describe_the_api_helpers_and_windows() {
     assert!(game.contains("---@param sides? integer"), "{game}");
     assert!(game.contains("---@class imperium.script"));
     // Helpers with their doc lines and parameters; windows with their ctx.
-    assert!(lib_stub.contains("--- Systems p may activate"), "{lib_stub}");
+    assert!(
+        lib_stub.contains("--- Systems p may activate"),
+        "{lib_stub}"
+    );
     assert!(lib_stub.contains("function lib.activatable("), "{lib_stub}");
-    assert!(windows.contains("---@class ctx.unit_destroyed\n"), "{windows}");
+    assert!(
+        windows.contains("---@class ctx.unit_destroyed\n"),
+        "{windows}"
+    );
     assert!(windows.contains("---@field unit integer"), "{windows}");
     assert!(windows.contains("---@field system? integer"), "{windows}");
     let rc: Value = serde_json::from_str(&read(".luarc.json")).unwrap();

@@ -62,6 +62,8 @@ pub struct FirstRun {
     pub step: bool,
     /// A step's ctx when every field was a string, number or bool.
     pub ctx: Option<Map<String, Value>>,
+    /// The names of a step's ctx fields that first time, sorted.
+    pub fields: Vec<String>,
 }
 
 /// The order in which a seeded random game (of the pack's `game` entry)
@@ -90,7 +92,12 @@ pub fn first_runs(pack: &Rc<ResolvedPack>) -> Vec<FirstRun> {
         return function(name, ...)
           if not seen[name] then
             seen[name] = true
-            order[#order + 1] = { name = name, depth = depth, kind = kind, ctx = kind == "step" and plain((...)) or nil }
+            local fields = {}
+            if kind == "step" and type((...)) == "table" then
+              for k in pairs((...)) do if type(k) == "string" and k ~= "window" then fields[#fields + 1] = k end end
+              table.sort(fields)
+            end
+            order[#order + 1] = { name = name, depth = depth, kind = kind, fields = fields, ctx = kind == "step" and plain((...)) or nil }
           end
           depth = depth + 1
           local r = table.pack(pcall(f, name, ...))
@@ -133,6 +140,16 @@ pub fn first_runs(pack: &Rc<ResolvedPack>) -> Vec<FirstRun> {
                         name: e.get("name")?.as_str()?.to_string(),
                         depth: e.get("depth")?.as_u64()? as usize,
                         step: e.get("kind").and_then(Value::as_str) == Some("step"),
+                        fields: e
+                            .get("fields")
+                            .and_then(Value::as_array)
+                            .map(|a| {
+                                a.iter()
+                                    .filter_map(Value::as_str)
+                                    .map(String::from)
+                                    .collect()
+                            })
+                            .unwrap_or_default(),
                         ctx: match e.get("ctx") {
                             Some(Value::Object(m)) => Some(m.clone()),
                             Some(Value::Array(a)) if a.is_empty() => Some(Map::new()),
@@ -167,13 +184,15 @@ fn procedures(pack: &Rc<ResolvedPack>, registry: &Value) -> Value {
             .or_default()
             .push(format!("{pid}/{}:{}", o.file, o.line));
     }
-    let order = run_order(pack);
+    let runs = first_runs(pack);
+    let order: Vec<(String, usize)> = runs.iter().map(|f| (f.name.clone(), f.depth)).collect();
     let mut names: Vec<(String, Option<usize>, Option<usize>)> = vec![];
     for (i, (n, depth)) in order.iter().enumerate() {
         if reg.contains_key(n) {
             names.push((n.clone(), Some(i + 1), Some(*depth)));
         }
     }
+    let seen = |n: &str| runs.iter().find(|f| f.name == n);
     let mut rest: Vec<&String> = reg
         .keys()
         .filter(|k| !order.iter().any(|(n, _)| n == *k))
@@ -190,6 +209,8 @@ fn procedures(pack: &Rc<ResolvedPack>, registry: &Value) -> Value {
                     "defined_at": sites.get(name.as_str()).cloned().unwrap_or_default(),
                     "first_run": first_run,
                     "depth": depth,
+                    "step": seen(&name).map(|f| f.step),
+                    "ctx_seen": seen(&name).filter(|f| f.step).map(|f| f.fields.clone()),
                 })
             })
             .collect(),
@@ -248,7 +269,11 @@ fn windows(pack: &ResolvedPack) -> Value {
         .iter()
         .filter(|w| !w.starts_with("before:") && !w.starts_with("after:"))
         .collect();
-    names.extend(pack.window_ctx.keys().filter(|k| !pack.windows.contains(*k)));
+    names.extend(
+        pack.window_ctx
+            .keys()
+            .filter(|k| !pack.windows.contains(*k)),
+    );
     names.sort();
     names.dedup();
     for name in names {
@@ -261,7 +286,11 @@ fn windows(pack: &ResolvedPack) -> Value {
                     .map(|(f, c)| {
                         (
                             f.clone(),
-                            json!(format!("{}{}", c.kind.name(), if c.optional { "?" } else { "" })),
+                            json!(format!(
+                                "{}{}",
+                                c.kind.name(),
+                                if c.optional { "?" } else { "" }
+                            )),
                         )
                     })
                     .collect()
@@ -412,7 +441,12 @@ pub fn text(d: &Value, section: Option<&str>) -> String {
     let show = |s: &str| section.is_none_or(|x| x == s);
     let chain = strs(&d["chain"]);
     if section.is_none() {
-        let _ = writeln!(out, "pack {} (chain: {})", d["pack"].as_str().unwrap_or(""), chain.join(" <- "));
+        let _ = writeln!(
+            out,
+            "pack {} (chain: {})",
+            d["pack"].as_str().unwrap_or(""),
+            chain.join(" <- ")
+        );
     }
     let head = |out: &mut String, title: &str, note: &str| {
         if section.is_none() {
@@ -427,7 +461,8 @@ pub fn text(d: &Value, section: Option<&str>) -> String {
             &mut out,
             "procedures",
             "# in the order a seeded game first runs them (indent: how deep it ran then); then the rest by name.\n\
-             # replace one with procedure(name, fn); wrap it with game.procedure_fn(name).",
+             # name(the ctx fields a step got that first time)  [packs that define it]  where.\n\
+             # replace one with procedure(name, fn); wrap it with game.procedure_fn(name); run one with game.step(name, ctx).",
         );
         let mut ran = true;
         for p in d["procedures"].as_array().into_iter().flatten() {
@@ -437,9 +472,19 @@ pub fn text(d: &Value, section: Option<&str>) -> String {
                 let _ = writeln!(out, "# not reached by that game:");
             }
             let depth = p["depth"].as_u64().unwrap_or(0) as usize;
+            let ctx = match p["ctx_seen"].as_array() {
+                Some(a) => format!(
+                    "({})",
+                    a.iter()
+                        .filter_map(Value::as_str)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                None => String::new(),
+            };
             let _ = writeln!(
                 out,
-                "{}{}  [{}]  {}",
+                "{}{}{ctx}  [{}]  {}",
                 "  ".repeat(depth.min(12)),
                 p["name"].as_str().unwrap_or(""),
                 strs(&p["packs"]).join(" -> "),
@@ -489,12 +534,22 @@ pub fn text(d: &Value, section: Option<&str>) -> String {
                 let _ = writeln!(
                     out,
                     "    opened at {}{more}",
-                    opened.iter().take(4).copied().collect::<Vec<_>>().join(", ")
+                    opened
+                        .iter()
+                        .take(4)
+                        .copied()
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 );
             }
             let ls = strs(&w["listeners"]);
             if !ls.is_empty() {
-                let _ = writeln!(out, "    {} listener{}", ls.len(), if ls.len() == 1 { "" } else { "s" });
+                let _ = writeln!(
+                    out,
+                    "    {} listener{}",
+                    ls.len(),
+                    if ls.len() == 1 { "" } else { "s" }
+                );
             }
         }
     }
@@ -551,7 +606,11 @@ pub fn text(d: &Value, section: Option<&str>) -> String {
                         "  ".repeat(indent),
                         f["name"].as_str().unwrap_or(""),
                         f["type"].as_str().unwrap_or(""),
-                        if f["optional"].as_bool() == Some(true) { "?" } else { "" },
+                        if f["optional"].as_bool() == Some(true) {
+                            "?"
+                        } else {
+                            ""
+                        },
                         if doc.is_empty() {
                             String::new()
                         } else {
@@ -567,13 +626,21 @@ pub fn text(d: &Value, section: Option<&str>) -> String {
         }
     }
     if show("options") {
-        head(&mut out, "options", "# turn on with --options a,b (or `options:` in a scenario).");
+        head(
+            &mut out,
+            "options",
+            "# turn on with --options a,b (or `options:` in a scenario).",
+        );
         for o in d["options"].as_array().into_iter().flatten() {
             let _ = writeln!(
                 out,
                 "{}{}: {}",
                 o["name"].as_str().unwrap_or(""),
-                if o["default"].as_bool() == Some(true) { " (on by default)" } else { "" },
+                if o["default"].as_bool() == Some(true) {
+                    " (on by default)"
+                } else {
+                    ""
+                },
                 o["description"].as_str().unwrap_or("")
             );
         }

@@ -167,8 +167,16 @@ pub fn svg(pack: &ResolvedPack, state: &Value) -> String {
         BTreeMap::new();
     for u in units.values() {
         let Some(at) = place(u) else { continue };
-        let owner = u.get("owner").and_then(Value::as_str).unwrap_or("?").to_string();
-        let kind = u.get("kind").and_then(Value::as_str).unwrap_or("?").to_string();
+        let owner = u
+            .get("owner")
+            .and_then(Value::as_str)
+            .unwrap_or("?")
+            .to_string();
+        let kind = u
+            .get("kind")
+            .and_then(Value::as_str)
+            .unwrap_or("?")
+            .to_string();
         *forces
             .entry(at)
             .or_default()
@@ -233,8 +241,12 @@ pub fn svg(pack: &ResolvedPack, state: &Value) -> String {
             continue;
         }
         let (Some(a), Some(b)) = (
-            l.get("from").and_then(Value::as_str).and_then(|t| by_tile.get(t)),
-            l.get("to").and_then(Value::as_str).and_then(|t| by_tile.get(t)),
+            l.get("from")
+                .and_then(Value::as_str)
+                .and_then(|t| by_tile.get(t)),
+            l.get("to")
+                .and_then(Value::as_str)
+                .and_then(|t| by_tile.get(t)),
         ) else {
             continue;
         };
@@ -260,7 +272,11 @@ pub fn svg(pack: &ResolvedPack, state: &Value) -> String {
                 format!("{:.1},{:.1}", r1(x), r1(y))
             })
             .collect();
-        let _ = writeln!(out, "<g class=\"system\" data-tile=\"{}\" data-hex=\"{q},{r}\">", esc(tile));
+        let _ = writeln!(
+            out,
+            "<g class=\"system\" data-tile=\"{}\" data-hex=\"{q},{r}\">",
+            esc(tile)
+        );
         let _ = writeln!(
             out,
             "<polygon points=\"{}\" fill=\"#f4f1e8\" stroke=\"#555555\"/>",
@@ -280,20 +296,37 @@ pub fn svg(pack: &ResolvedPack, state: &Value) -> String {
         // Tokens by kind and owner.
         let mut tokens: BTreeMap<(String, Option<String>), usize> = BTreeMap::new();
         for t in s.get("tokens").and_then(Value::as_array).unwrap_or(&empty) {
-            let kind = t.get("kind").and_then(Value::as_str).unwrap_or("?").to_string();
+            let kind = t
+                .get("kind")
+                .and_then(Value::as_str)
+                .unwrap_or("?")
+                .to_string();
             let owner = t.get("owner").and_then(Value::as_str).map(String::from);
             *tokens.entry((kind, owner)).or_default() += 1;
         }
         for ((kind, owner), n) in &tokens {
             let fill = owner.as_deref().map_or("#444444", color);
-            let who = owner.as_deref().map(|o| format!("{o} ")).unwrap_or_default();
-            let label = if *n == 1 { format!("[{who}{kind}]") } else { format!("[{who}{n} {kind}]") };
+            let who = owner
+                .as_deref()
+                .map(|o| format!("{o} "))
+                .unwrap_or_default();
+            let label = if *n == 1 {
+                format!("[{who}{kind}]")
+            } else {
+                format!("[{who}{n} {kind}]")
+            };
             line(&mut out, &label, 7.0, fill, false);
         }
         // Units in space.
         if let Some(by_owner) = forces.get(&(tile.to_string(), None)) {
             for (owner, kinds) in by_owner {
-                line(&mut out, &format!("{owner}: {}", count_list(kinds)), 7.0, color(owner), false);
+                line(
+                    &mut out,
+                    &format!("{owner}: {}", count_list(kinds)),
+                    7.0,
+                    color(owner),
+                    false,
+                );
             }
         }
         // Planets: name, owner, units on it.
@@ -308,7 +341,13 @@ pub fn svg(pack: &ResolvedPack, state: &Value) -> String {
             line(&mut out, &label, 8.0, owner.map_or("#333333", color), false);
             if let Some(by_owner) = forces.get(&(tile.to_string(), Some(pid.to_string()))) {
                 for (o, kinds) in by_owner {
-                    line(&mut out, &format!("{o}: {}", count_list(kinds)), 7.0, color(o), false);
+                    line(
+                        &mut out,
+                        &format!("{o}: {}", count_list(kinds)),
+                        7.0,
+                        color(o),
+                        false,
+                    );
                 }
             }
         }
@@ -324,7 +363,10 @@ fn legend_name(pack: &ResolvedPack, state: &Value, id: &str) -> String {
     let p = state
         .get("players")
         .and_then(Value::as_array)
-        .and_then(|ps| ps.iter().find(|p| p.get("id").and_then(Value::as_str) == Some(id)));
+        .and_then(|ps| {
+            ps.iter()
+                .find(|p| p.get("id").and_then(Value::as_str) == Some(id))
+        });
     let mut names = vec![];
     if let Some(props) = p.and_then(|p| p.get("props")).and_then(Value::as_object) {
         for (_, v) in props {

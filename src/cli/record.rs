@@ -72,7 +72,10 @@ fn yaml_str(s: &str) -> String {
     let plain = !s.is_empty()
         && s.chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '#' | '-'))
-        && !matches!(s, "yes" | "no" | "true" | "false" | "null" | "on" | "off" | "y" | "n" | "~")
+        && !matches!(
+            s,
+            "yes" | "no" | "true" | "false" | "null" | "on" | "off" | "y" | "n" | "~"
+        )
         && s.parse::<f64>().is_err()
         && !s.starts_with(['-', ',', '#']);
     if plain {
@@ -104,7 +107,11 @@ pub fn scenario_text(pack: &ResolvedPack, name: &str, r: &Recording) -> String {
         let _ = writeln!(
             out,
             "options: [{}]",
-            r.options.iter().map(|o| yaml_str(o)).collect::<Vec<_>>().join(", ")
+            r.options
+                .iter()
+                .map(|o| yaml_str(o))
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
     let _ = writeln!(out, "entry: game");
@@ -134,4 +141,3 @@ pub fn scenario_text(pack: &ResolvedPack, name: &str, r: &Recording) -> String {
 pub fn random_agent(seed: u64) -> crate::session::RandomAgent {
     crate::session::RandomAgent(crate::rng::Rng::new(seed ^ 0xA6E7))
 }
-

@@ -139,10 +139,7 @@ fn filler(p: &ResolvedPack, name: &str, f: &Field) -> Value {
             let first = match c.as_str() {
                 "options" => p.options.keys().next().cloned(),
                 "windows" => p.windows.iter().next().cloned(),
-                _ => p
-                    .collections
-                    .get(c)
-                    .and_then(|d| d.keys().next().cloned()),
+                _ => p.collections.get(c).and_then(|d| d.keys().next().cloned()),
             };
             json!(first.unwrap_or_default())
         }
@@ -230,7 +227,10 @@ fn plan(id: &str, parent: &ResolvedPack, step: &FirstRun, players: u32) -> Plan 
             "{coll}:\n  # {oid}.{field} was {old} in {parent_id}.\n  {oid}:\n    patch: {{ {field}: {} }}\n",
             old + 1
         );
-        expect.push(format!("game.data.{coll}[\"{oid}\"].{field} == {}", old + 1));
+        expect.push(format!(
+            "game.data.{coll}[\"{oid}\"].{field} == {}",
+            old + 1
+        ));
     }
     let card_coll = pick_card_collection(parent);
     let counter = format!("{}_example_card", id.replace('-', "_"));
@@ -382,18 +382,21 @@ pub fn new_pack(content: &Path, id: &str, parent: &str) -> Result<Vec<PathBuf>, 
         return Err(format!("{} exists already", dir.display()));
     }
     let lib = Library::new(content);
-    let parent = Rc::new(lib.resolve(parent).map_err(|e| match e {
-        crate::pack::PackError::Invalid(d) => d
-            .iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join("\n"),
-        other => other.to_string(),
+    let parent = Rc::new(lib.resolve(parent).map_err(|e| {
+        match e {
+            crate::pack::PackError::Invalid(d) => d
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            other => other.to_string(),
+        }
     })?);
     let players = parent.manifest().perft.as_ref().map_or(3, |p| p.players);
     let runs = first_runs(&parent);
     // Plain steps, the deepest (smallest) first, then in the order they ran.
-    let mut candidates: Vec<&FirstRun> = runs.iter().filter(|r| r.step && r.ctx.is_some()).collect();
+    let mut candidates: Vec<&FirstRun> =
+        runs.iter().filter(|r| r.step && r.ctx.is_some()).collect();
     candidates.sort_by_key(|r| std::cmp::Reverse(r.depth.min(3)));
     let mut last_problem = String::from("the parent's game runs no step with a plain ctx");
     for step in candidates.into_iter().take(TRIES) {

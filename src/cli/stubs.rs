@@ -35,7 +35,12 @@ pub fn documented_api() -> BTreeMap<String, (Option<String>, String)> {
         let first = cells.first().copied().unwrap_or("");
         let desc = cells
             .get(1)
-            .map(|d| d.trim_end_matches(" |").trim_end_matches('|').trim().replace('`', ""))
+            .map(|d| {
+                d.trim_end_matches(" |")
+                    .trim_end_matches('|')
+                    .trim()
+                    .replace('`', "")
+            })
             .unwrap_or_default();
         let mut rest = first;
         while let Some(i) = rest.find("game.") {
@@ -129,7 +134,14 @@ fn params(spec: &str) -> Vec<(String, String, bool)> {
 fn param(i: usize, t: &str, optional: bool) -> (String, String, bool) {
     {
         let (name, ty) = if t.starts_with('{') {
-            (if i == 0 { "t".to_string() } else { format!("t{i}") }, "table".to_string())
+            (
+                if i == 0 {
+                    "t".to_string()
+                } else {
+                    format!("t{i}")
+                },
+                "table".to_string(),
+            )
         } else if t.starts_with('"') {
             (format!("a{i}"), "string".to_string())
         } else if t == "..." {
@@ -141,7 +153,11 @@ fn param(i: usize, t: &str, optional: bool) -> (String, String, bool) {
                 .collect();
             let ty = match word.as_str() {
                 "p" | "h" | "player" => {
-                    if t.contains("or") { "integer|string" } else { "integer" }
+                    if t.contains("or") {
+                        "integer|string"
+                    } else {
+                        "integer"
+                    }
                 }
                 "s" | "a" | "b" | "from" | "to" | "u" | "n" | "d" | "v" | "range" | "target"
                 | "sides" | "cp" => "integer",
@@ -157,7 +173,14 @@ fn param(i: usize, t: &str, optional: bool) -> (String, String, bool) {
                 "at" => "table",
                 _ => "any",
             };
-            (if word.is_empty() { format!("a{i}") } else { word }, ty.to_string())
+            (
+                if word.is_empty() {
+                    format!("a{i}")
+                } else {
+                    word
+                },
+                ty.to_string(),
+            )
         };
         (name, ty, optional)
     }
@@ -165,7 +188,13 @@ fn param(i: usize, t: &str, optional: bool) -> (String, String, bool) {
 
 fn lua_name(s: &str) -> String {
     s.chars()
-        .map(|c| if c.is_alphanumeric() || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 
@@ -195,7 +224,9 @@ pub fn game_stub(names: &[String]) -> String {
         if !desc.is_empty() {
             let _ = writeln!(out, "--- {desc}");
         }
-        let ps = ps.map(|p| params(&p)).unwrap_or_else(|| vec![("...".into(), "any".into(), false)]);
+        let ps = ps
+            .map(|p| params(&p))
+            .unwrap_or_else(|| vec![("...".into(), "any".into(), false)]);
         for (name, ty, opt) in &ps {
             let _ = writeln!(out, "---@param {name}{} {ty}", if *opt { "?" } else { "" });
         }
@@ -203,7 +234,10 @@ pub fn game_stub(names: &[String]) -> String {
         let _ = writeln!(
             out,
             "function game.{n}({}) end\n",
-            ps.iter().map(|p| p.0.clone()).collect::<Vec<_>>().join(", ")
+            ps.iter()
+                .map(|p| p.0.clone())
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
     out.push_str(
@@ -237,8 +271,14 @@ pub fn lib_stub(pack: &ResolvedPack, registry: &Value) -> String {
                 None
             };
             if let Some(r) = found {
-                let name: String = r.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-                if let Some(ps) = r[name.len()..].strip_prefix('(').and_then(|x| x.split(')').next()) {
+                let name: String = r
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if let Some(ps) = r[name.len()..]
+                    .strip_prefix('(')
+                    .and_then(|x| x.split(')').next())
+                {
                     sigs.insert(name, ps.to_string());
                 }
             } else if let Some(r) = t.strip_prefix("lib(\"") {
@@ -274,13 +314,21 @@ pub fn lib_stub(pack: &ResolvedPack, registry: &Value) -> String {
             let _ = writeln!(out, "--- (defined by {})", packs.join(" -> "));
             match sigs.get(name.as_str()) {
                 Some(ps) => {
-                    let ps: Vec<&str> = ps.split(',').map(str::trim).filter(|p| !p.is_empty()).collect();
+                    let ps: Vec<&str> = ps
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|p| !p.is_empty())
+                        .collect();
                     for p in &ps {
                         if *p != "..." {
                             let _ = writeln!(out, "---@param {p} any");
                         }
                     }
-                    let _ = writeln!(out, "---@return any\nfunction lib.{name}({}) end\n", ps.join(", "));
+                    let _ = writeln!(
+                        out,
+                        "---@return any\nfunction lib.{name}({}) end\n",
+                        ps.join(", ")
+                    );
                 }
                 None => {
                     let _ = writeln!(out, "---@type any\nlib.{name} = nil\n");
@@ -344,7 +392,12 @@ pub fn api_names(pack: &Rc<ResolvedPack>) -> Result<Vec<String>, String> {
         )
         .map_err(|e| e.to_string())?;
     Ok(v.as_array()
-        .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .map(String::from)
+                .collect()
+        })
         .unwrap_or_default())
 }
 
@@ -357,7 +410,10 @@ pub fn files(pack: &Rc<ResolvedPack>) -> Result<Vec<(String, String)>, String> {
         (format!("{STUB_DIR}/game.lua"), game_stub(&api_names(pack)?)),
         (format!("{STUB_DIR}/lib.lua"), lib_stub(pack, &registry)),
         (format!("{STUB_DIR}/windows.lua"), windows_stub(pack)),
-        (".luarc.json".into(), serde_json::to_string_pretty(&luarc()).unwrap() + "\n"),
+        (
+            ".luarc.json".into(),
+            serde_json::to_string_pretty(&luarc()).unwrap() + "\n",
+        ),
     ])
 }
 
