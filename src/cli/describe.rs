@@ -62,7 +62,8 @@ pub struct FirstRun {
     pub step: bool,
     /// A step's ctx when every field was a string, number or bool.
     pub ctx: Option<Map<String, Value>>,
-    /// The names of a step's ctx fields that first time, sorted.
+    /// The names of the fields of its first argument (a step's ctx) that
+    /// first time, when it was a table; sorted.
     pub fields: Vec<String>,
 }
 
@@ -93,7 +94,7 @@ pub fn first_runs(pack: &Rc<ResolvedPack>) -> Vec<FirstRun> {
           if not seen[name] then
             seen[name] = true
             local fields = {}
-            if kind == "step" and type((...)) == "table" then
+            if type((...)) == "table" then
               for k in pairs((...)) do if type(k) == "string" and k ~= "window" then fields[#fields + 1] = k end end
               table.sort(fields)
             end
@@ -210,7 +211,7 @@ fn procedures(pack: &Rc<ResolvedPack>, registry: &Value) -> Value {
                     "first_run": first_run,
                     "depth": depth,
                     "step": seen(&name).map(|f| f.step),
-                    "ctx_seen": seen(&name).filter(|f| f.step).map(|f| f.fields.clone()),
+                    "ctx_seen": seen(&name).filter(|f| f.step || !f.fields.is_empty()).map(|f| f.fields.clone()),
                 })
             })
             .collect(),
