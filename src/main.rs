@@ -53,6 +53,77 @@ enum Cmd {
         #[arg(long, default_value = "docs/contract")]
         out: PathBuf,
     },
+    /// The reference of a loaded pack: procedures (in the order a seeded
+    /// game runs them), windows with their ctx, helpers with their doc
+    /// lines, collections and their fields, options, decision and log keys.
+    Describe {
+        pack: String,
+        /// One section: procedures | windows | helpers | collections | options | keys.
+        section: Option<String>,
+    },
+    /// Make a new pack extending another, with one example of each seam
+    /// (a data patch, a card and its script, a step override, a scenario
+    /// and its golden); `imperium test <id>` passes on it at once.
+    New {
+        /// The new pack's id (lower-case letters, digits, `-`, `_`).
+        id: String,
+        /// The pack it extends.
+        #[arg(long)]
+        extends: String,
+    },
+    /// Play a game and write its decisions, by key, as a scenario: put it
+    /// in the pack's tests/ and `imperium test` replays it.
+    Record {
+        pack: String,
+        #[arg(long, default_value_t = 3)]
+        players: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// random | human | json
+        #[arg(long, default_value = "random")]
+        agent: String,
+        /// Pack options to turn on, comma separated.
+        #[arg(long, value_delimiter = ',')]
+        options: Vec<String>,
+        /// Stop after this many decisions (the scenario then ends there).
+        #[arg(long)]
+        decisions: Option<usize>,
+        /// The scenario's name (default: from the file name).
+        #[arg(long)]
+        name: Option<String>,
+        /// Write the scenario here (e.g. content/<pack>/tests/x.yaml).
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Draw the galaxy as SVG: hexes with tile names, planets with owners,
+    /// units by owner and kind, tokens, links that are not neighbours.
+    Map {
+        /// A pack (a seeded random game of it) or a saved game (`--save` of play).
+        source: String,
+        #[arg(long, default_value_t = 3)]
+        players: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Pack options to turn on, comma separated.
+        #[arg(long, value_delimiter = ',')]
+        options: Vec<String>,
+        /// Draw the state after this many decisions (default: the start of a
+        /// pack's game; the end of a saved one).
+        #[arg(long)]
+        at: Option<usize>,
+        /// Write the picture here (else print it).
+        #[arg(long)]
+        svg: Option<PathBuf>,
+    },
+    /// Write LuaLS annotation files (`---@meta`) for a pack's scripts: the
+    /// `game` API, the registered helpers, one class per window ctx; and a
+    /// `.luarc.json` so an editor picks them up.
+    Stubs {
+        pack: String,
+        /// The folder to write into (default: the pack's folder).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Play a seeded game to its end.
     Play {
         #[arg(long, default_value = "ti4")]
@@ -270,6 +341,125 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                         ),
                     }
                 }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Describe { pack, section } => {
+            use imperium::cli::describe;
+            if let Some(s) = section
+                .as_deref()
+                .filter(|s| !describe::SECTIONS.contains(s))
+            {
+                return Err(format!(
+                    "unknown section `{s}` ({})",
+                    describe::SECTIONS.join(", ")
+                ));
+            }
+            let p = resolve(&lib, &pack)?;
+            let d = describe::gather(&p)?;
+            if cli.json {
+                let v = match &section {
+                    Some(s) => d[s.as_str()].clone(),
+                    None => d,
+                };
+                say(&serde_json::to_string_pretty(&v).unwrap());
+            } else {
+                print!("{}", describe::text(&d, section.as_deref()));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::New { id, extends } => {
+            let files = imperium::cli::scaffold::new_pack(&cli.content, &id, &extends)?;
+            for f in files {
+                println!("{}", f.display());
+            }
+            println!(
+                "`imperium test {id}` passes; `imperium diff {extends} {id}` shows what it changes"
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Record {
+            pack,
+            players,
+            seed,
+            agent,
+            options,
+            decisions,
+            name,
+            out,
+        } => {
+            use imperium::cli::record;
+            let p = resolve(&lib, &pack)?;
+            let mut source: Box<dyn DecisionSource> = match agent.as_str() {
+                "random" => Box::new(record::random_agent(seed)),
+                "human" => Box::new(Human),
+                "json" => Box::new(JsonLines),
+                other => return Err(format!("unknown agent `{other}` (random, human, json)")),
+            };
+            let r = record::play(&p, players, seed, &options, source.as_mut(), decisions)
+                .map_err(|e| e.to_string())?;
+            let name = name.unwrap_or_else(|| {
+                out.file_stem()
+                    .map(|s| s.to_string_lossy().replace('_', " "))
+                    .unwrap_or_else(|| "recorded game".into())
+            });
+            if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            }
+            std::fs::write(&out, record::scenario_text(&p, &name, &r))
+                .map_err(|e| format!("{}: {e}", out.display()))?;
+            eprintln!(
+                "{}: {} decisions{}; `imperium test {}` writes its golden with --accept",
+                out.display(),
+                r.answers.len(),
+                if r.finished {
+                    ", to the end of the game"
+                } else {
+                    ""
+                },
+                pack
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Map {
+            source,
+            players,
+            seed,
+            options,
+            at,
+            svg,
+        } => {
+            use imperium::cli::map;
+            let path = PathBuf::from(&source);
+            let (p, state) = if path.is_file() {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let rec: Record =
+                    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                let p = resolve(&lib, &rec.pack)?;
+                let st = map::saved_state(&p, &rec, at).map_err(|e| e.to_string())?;
+                (p, st)
+            } else {
+                let p = resolve(&lib, &source)?;
+                let st = map::game_state(&p, players, seed, &options, at.unwrap_or(0))
+                    .map_err(|e| e.to_string())?;
+                (p, st)
+            };
+            let text = map::svg(&p, &state);
+            match svg {
+                Some(f) => {
+                    std::fs::write(&f, text).map_err(|e| format!("{}: {e}", f.display()))?;
+                    println!("{}", f.display());
+                }
+                None => print!("{text}"),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Stubs { pack, out } => {
+            let p = resolve(&lib, &pack)?;
+            let out = out.unwrap_or_else(|| p.dir().to_path_buf());
+            for f in imperium::cli::stubs::write(&p, &out)? {
+                println!("{}", f.display());
             }
             Ok(ExitCode::SUCCESS)
         }
