@@ -90,7 +90,8 @@ fn describe_gives_the_contract_of_a_loaded_pack() {
     }
     assert!(text.contains("gain_command_tokens"), "{text}");
     assert!(text.contains("[ti4 -> ti4-heavy]"), "{text}");
-    let sc = find(&d["procedures"], "space_combat");
+    // A step every game's first tactical actions reach.
+    let sc = find(&d["procedures"], "movement");
     assert!(
         sc["ctx_seen"]
             .as_array()

@@ -14,8 +14,14 @@ use crate::session::{GameError, Limits, Session};
 use std::rc::Rc;
 
 /// A session of `pack` with its scripts loaded (no game started).
+/// (Unsealed: the tools watch the kernel's steps by wrapping game.step and
+/// game.call, which a pack may never do.)
 pub fn loaded(pack: &Rc<ResolvedPack>) -> Result<Session, GameError> {
-    Session::new(pack.clone(), 0, &[], Limits::default())
+    let limits = Limits {
+        seal: false,
+        ..Limits::default()
+    };
+    Session::new(pack.clone(), 0, &[], limits)
 }
 
 /// The pack's `game` entry procedure.

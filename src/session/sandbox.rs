@@ -221,6 +221,12 @@ pub(super) fn seal(lua: &Lua, g: &Table, game: &Table) -> Result<(), GameError> 
             .map_err(lua_err)?,
         )
         .map_err(lua_err)?;
+    // pairs(game) still lists the kernel's functions.
+    let pairs: Function = lua
+        .load("local real = ...; return function() return next, real, nil end")
+        .call(game.clone())
+        .map_err(lua_err)?;
+    mt.set("__pairs", pairs).map_err(lua_err)?;
     mt.set("__metatable", "game").map_err(lua_err)?;
     proxy.set_metatable(Some(mt));
     g.set("game", proxy).map_err(lua_err)?;
