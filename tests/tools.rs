@@ -274,7 +274,7 @@ fn check_xml(s: &str) -> Result<(), String> {
                 .chars()
                 .take_while(|c| !c.is_whitespace() && *c != '/')
                 .collect();
-            if tag.matches('"').count() % 2 != 0 {
+            if !tag.matches('"').count().is_multiple_of(2) {
                 return Err(format!("unbalanced quotes in {tag:?}"));
             }
             if !tag.ends_with('/') {

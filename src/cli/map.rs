@@ -163,8 +163,8 @@ pub fn svg(pack: &ResolvedPack, state: &Value) -> String {
         None
     };
     // (tile, planet or space) -> owner -> kind -> count
-    let mut forces: BTreeMap<(String, Option<String>), BTreeMap<String, BTreeMap<String, usize>>> =
-        BTreeMap::new();
+    type Counts = BTreeMap<String, BTreeMap<String, usize>>;
+    let mut forces: BTreeMap<(String, Option<String>), Counts> = BTreeMap::new();
     for u in units.values() {
         let Some(at) = place(u) else { continue };
         let owner = u

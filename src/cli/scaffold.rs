@@ -115,11 +115,7 @@ fn pick_card_collection(p: &ResolvedPack) -> Option<String> {
                 .filter(|d| d.value.get("script").is_some())
                 .count()
         });
-        let share = if total == 0 {
-            0
-        } else {
-            (scripted * 100 / total) as i64
-        };
+        let share = (scripted * 100).checked_div(total).unwrap_or(0) as i64;
         let score = (refs, -share, req.len());
         if best.is_none_or(|(b, _)| score < b) {
             best = Some((score, c));

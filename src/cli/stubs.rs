@@ -50,8 +50,8 @@ pub fn documented_api() -> BTreeMap<String, (Option<String>, String)> {
                 .take_while(|c| c.is_alphanumeric() || *c == '_')
                 .collect();
             let tail = &after[name.len()..];
-            let params = if tail.starts_with('(') {
-                tail[1..].find(')').map(|j| tail[1..1 + j].to_string())
+            let params = if let Some(inner) = tail.strip_prefix('(') {
+                inner.find(')').map(|j| inner[..j].to_string())
             } else if tail.starts_with('{') {
                 Some("opts".to_string())
             } else {
@@ -263,13 +263,9 @@ pub fn lib_stub(pack: &ResolvedPack, registry: &Value) -> String {
     for f in &pack.rules {
         for l in f.source.lines() {
             let t = l.trim_start();
-            let found = if let Some(r) = t.strip_prefix("function L.") {
-                Some(r)
-            } else if let Some(r) = t.strip_prefix("function game.lib.") {
-                Some(r)
-            } else {
-                None
-            };
+            let found = t
+                .strip_prefix("function L.")
+                .or_else(|| t.strip_prefix("function game.lib."));
             if let Some(r) = found {
                 let name: String = r
                     .chars()
