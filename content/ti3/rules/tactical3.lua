@@ -57,13 +57,18 @@ function L.shield_up(pl, p)
   return false
 end
 
--- (The hooks it calls, L.bombard_units ... L.bombard_assign, are ti-common's.)
+-- hook: whether p may choose planet pl as a target in this bombardment step (ctx: the step's; the planets in ctx.forbid are left out apart from this); default: a planet p does not own with another player's units on it.
+function L.bombardable(p, pl, ctx)
+  return game.planet_owner(pl) ~= p and #game.units { planet = pl, not_owner = p } > 0
+end
+
+-- (The hooks it calls, L.bombard_units ... L.bombard_assign, are ti-common's;
+-- the planets it offers, L.bombardable above.)
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
   local planets = {}
   for _, pl in ipairs(game.planets_of(s)) do
-    if game.planet_owner(pl) ~= p and #game.units { planet = pl, not_owner = p } > 0
-      and not (ctx.forbid and ctx.forbid[pl]) then
+    if L.bombardable(p, pl, ctx) and not (ctx.forbid and ctx.forbid[pl]) then
       planets[#planets + 1] = pl
     end
   end
