@@ -104,10 +104,27 @@ end
 -- expansions, those marked unimplemented and those never bought
 -- (`not_bought`: the Valefar Assimilators) are not offered; a race whose
 -- ability forbids buying them gets none. `prompt` replaces "research".
+--
+-- Before the offer, the `research_offer` window lets cards played
+-- "immediately before purchasing a technology" change it: ctx.discount
+-- (colour -> resources fewer) and ctx.waive_prerequisite (resources more to
+-- buy a technology missing one single prerequisite); L.research_price reads
+-- them.
 function L.strategy_research(p, cost, prompt)
-  local opts = {}
-  if L.spendable(p, "resources") >= cost then
-    for _, t in ipairs(L.researchable(p)) do opts[#opts + 1] = t end
+  local offer = game.window("research_offer", { player = p, cost = cost, discount = {} })
+  local opts, price = {}, {}
+  local have = L.spendable(p, "resources")
+  for _, t in ipairs(L.researchable(p)) do
+    local c = L.research_price(p, t, cost, offer)
+    if c and have >= c then opts[#opts + 1] = t; price[t] = c end
+  end
+  if offer.waive_prerequisite then
+    for _, t in ipairs(game.keys(game.data.techs)) do
+      if not price[t] and L.one_prerequisite_missing(p, t) then
+        local c = L.research_price(p, t, cost, offer)
+        if c and have >= c then opts[#opts + 1] = t; price[t] = c end
+      end
+    end
   end
   local race = L.faction(p)
   for _, r in ipairs(race and race.racial_techs or {}) do
@@ -129,7 +146,36 @@ function L.strategy_research(p, cost, prompt)
     L.reset_cache()
     game.log({ key = "ti3.acquires", p = L.pn(p), tech = L.name("racial_techs", r) })
   else
-    L.pay(p, cost, "resources")
+    L.pay(p, price[pick] or cost, "resources")
     L.gain_tech(p, pick)
   end
+end
+
+-- Whether p lacks exactly one prerequisite of technology id, and only that
+-- keeps him from researching it: one of its `requires` (the `requires_any`
+-- met), or its `requires_any` when he holds none of them (the `requires` met).
+function L.one_prerequisite_missing(p, id)
+  local d = game.data.techs[id]
+  if not d or game.holds(p, "techs", id) or L.can_research(p, id) then return false end
+  local missing = 0
+  for _, r in ipairs(d.requires or {}) do
+    if not game.holds(p, "techs", r) then missing = missing + 1 end
+  end
+  local any = d.requires_any or {}
+  if #any > 0 then
+    local ok = false
+    for _, r in ipairs(any) do if game.holds(p, "techs", r) then ok = true end end
+    if not ok then missing = missing + 1 end
+  end
+  return missing == 1
+end
+
+-- hook: the resources p pays for technology id bought at `cost` (offer: the research_offer window's ctx), or nil if he may not buy it so; default: cost less offer.discount of its colour (not below 0), plus offer.waive_prerequisite if he lacks a prerequisite.
+function L.research_price(p, id, cost, offer)
+  local d = game.data.techs[id]
+  local c = cost
+  if offer.waive_prerequisite and not L.can_research(p, id) then c = c + offer.waive_prerequisite end
+  local off = d and d.color and offer.discount and offer.discount[d.color] or 0
+  if off > 0 then c = math.max(0, c - off) end
+  return c
 end
