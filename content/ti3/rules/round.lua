@@ -46,6 +46,39 @@ end
 -- hook: the strategy cards p may take with this pick, from the free ones (default: all of them).
 function L.strategy_card_choices(p, free) return free end
 
+-- hook: whether no player may choose strategy card id in this strategy phase; default: the card was barred for this round (game prop sc_barred_round:<id>, set by Strategic Shift).
+function L.strategy_card_barred(id)
+  local r = game.get("game", nil, "sc_barred_round:" .. id)
+  return r ~= nil and r == (game.get("game", nil, "round") or 0)
+end
+
+-- The strategy cards p may choose now: nobody holds them, p did not hold
+-- them last round if they may not be repeated, they are not barred this
+-- round, and not in `refused` (cards p had to give back in this pick).
+function L.free_strategy_cards(p, refused)
+  local free = {}
+  for _, c in ipairs(L.sc_ids()) do
+    local d = game.data.strategy_cards[c]
+    local banned = (d.no_repeat and game.get("player", p, "no_repeat") == c) or (refused and refused[c]) or L.strategy_card_barred(c)
+    if not game.get("game", nil, "sc_owner:" .. c) and not banned then free[#free + 1] = c end
+  end
+  return free
+end
+
+-- p takes strategy card id (its bonus counters, its `chosen` effect).
+local function take_card(p, id)
+  game.put("game", nil, "sc_owner:" .. id, p)
+  game.put("game", nil, "sc_used:" .. id, false)
+  local bonus = game.get("game", nil, "sc_bonus:" .. id) or 0
+  game.log({ key = bonus > 0 and "ti3.takes_strategy_card_bonus" or "ti3.takes_strategy_card", p = L.pn(p), card = L.name("strategy_cards", id), bonus = bonus })
+  if bonus > 0 then
+    game.put("game", nil, "sc_bonus:" .. id, 0)
+    L.take_bonus(p, id, bonus)
+  end
+  local h = game.data.strategy_cards[id].handler
+  if h and h.chosen then h.chosen(p, game.data.strategy_cards[id]) end
+end
+
 procedure("strategy_phase", function(ctx)
   local n = game.num_players()
   local picks = (n <= 4) and 2 or 1
@@ -57,31 +90,55 @@ procedure("strategy_phase", function(ctx)
   end
   for _ = 1, picks do
     for _, p in ipairs(order) do
-      local free = {}
-      for _, id in ipairs(L.sc_ids()) do
-        local d = game.data.strategy_cards[id]
-        local banned = d.no_repeat and game.get("player", p, "no_repeat") == id
-        if not game.get("game", nil, "sc_owner:" .. id) and not banned then free[#free + 1] = id end
-      end
-      local id = game.choose(p, { key = "ti3.choose_strategy_card" }, L.strategy_card_choices(p, free))
-      game.put("game", nil, "sc_owner:" .. id, p)
-      game.put("game", nil, "sc_used:" .. id, false)
-      local bonus = game.get("game", nil, "sc_bonus:" .. id) or 0
-      game.log({ key = bonus > 0 and "ti3.takes_strategy_card_bonus" or "ti3.takes_strategy_card", p = L.pn(p), card = L.name("strategy_cards", id), bonus = bonus })
-      if bonus > 0 then
-        game.put("game", nil, "sc_bonus:" .. id, 0)
-        L.take_bonus(p, id, bonus)
-      end
-      local h = game.data.strategy_cards[id].handler
-      if h and h.chosen then h.chosen(p, game.data.strategy_cards[id]) end
+      local refused = {}
+      local id
+      repeat
+        id = game.choose(p, { key = "ti3.choose_strategy_card" }, L.strategy_card_choices(p, L.free_strategy_cards(p, refused)))
+        -- Right after the choice: a handler may send the card back
+        -- (ctx.redo); p then chooses another one, if one is left.
+        local w = game.window("strategy_card_chosen", { player = p, card = id })
+        if w.redo then
+          refused[id] = true
+          if #L.strategy_card_choices(p, L.free_strategy_cards(p, refused)) > 0 then id = nil else refused[id] = nil end
+        end
+      until id
+      take_card(p, id)
     end
   end
+  -- Every player has chosen, before the bonus counters go on the others.
+  game.window("strategy_cards_chosen", { player = L.speaker() })
   for _, id in ipairs(L.sc_ids()) do
     if not game.get("game", nil, "sc_owner:" .. id) then
       game.put("game", nil, "sc_bonus:" .. id, (game.get("game", nil, "sc_bonus:" .. id) or 0) + 1)
     end
   end
 end)
+
+-- p gives back strategy card `old` and takes the unchosen card `new`
+-- instead (the bonus counters on it come with it).
+function L.exchange_strategy_card(p, old, new)
+  game.put("game", nil, "sc_owner:" .. old, nil)
+  game.log({ key = "ti3.returns_strategy_card", p = L.pn(p), card = L.name("strategy_cards", old) })
+  take_card(p, new)
+end
+
+-- The window after a strategy card's primary: cards played then may bar
+-- players from its secondary (ctx.barred: player -> true), which
+-- ti-common's strategic action asks through L.may_use_secondary.
+local base_resolve_primary = L.resolve_primary
+function L.resolve_primary(p, d, ctx)
+  local r = base_resolve_primary(p, d, ctx)
+  local w = game.window("strategy_primary_done", { player = p, card = ctx.card, barred = {} })
+  local barred = {}
+  for _, q in ipairs(game.keys(w.barred or {})) do barred[#barred + 1] = q end
+  if #barred > 0 then ctx.secondary_barred = w.barred end
+  return r
+end
+local base_may_secondary = L.may_use_secondary
+function L.may_use_secondary(q, d, ctx)
+  if ctx.secondary_barred and ctx.secondary_barred[q] then return false end
+  return base_may_secondary(q, d, ctx)
+end
 
 -- Component actions, the action options and taking an action are
 -- ti-common's (round_common.lua); TI3 adds the transfer action (a command
