@@ -22,6 +22,6 @@ return {
     local n = tonumber(game.choose(p, { key = "ti3.bribery_trade_goods", outcome = outcome }, opts))
     game.add(p, "tg", -n)
     ctx.tally[outcome] = (ctx.tally[outcome] or 0) + n
-    game.log({ key = "ti3.bribery_votes", p = L.pn(p), n = n, outcome = outcome })
+    game.log({ key = n == 1 and "ti3.bribery_vote" or "ti3.bribery_votes", p = L.pn(p), n = n, outcome = outcome })
   end,
 }
