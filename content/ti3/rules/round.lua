@@ -137,6 +137,9 @@ end
 local base_may_secondary = L.may_use_secondary
 function L.may_use_secondary(q, d, ctx)
   if ctx.secondary_barred and ctx.secondary_barred[q] then return false end
+  -- (Aggressive Strategy voted down: no secondary for the rest of the round.)
+  local r = game.get("game", nil, "no_secondaries_round")
+  if r ~= nil and r == (game.get("game", nil, "round") or 0) then return false end
   return base_may_secondary(q, d, ctx)
 end
 
