@@ -117,6 +117,33 @@ procedure("bombardment", function(ctx)
   end
 end)
 
+-- Production of one dock changed for a round (Productivity Spike, Spacedock
+-- Accident): unit props production_change (resources more, or "none": the
+-- unit produces nothing) and production_change_round.
+-- hook: the production capacity p's unit u adds to what L.production counts in its system (negative: it takes away); default: the unit's change for this round (unit props production_change / production_change_round), else 0.
+function L.unit_production_change(p, u)
+  local r = game.get("unit", u.id, "production_change_round")
+  if r == nil or r ~= (game.get("game", nil, "round") or 0) then return 0 end
+  local c = game.get("unit", u.id, "production_change")
+  if c == "none" then
+    local prod = L.def(p, u.kind).production
+    if type(prod) == "number" then return -prod end
+    if type(prod) == "table" then return -((u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0)) end
+    return 0
+  end
+  return tonumber(c) or 0
+end
+
+local base_unit_production = L.production
+function L.production(p, s)
+  local n = base_unit_production(p, s)
+  if type(p) ~= "number" then return n end
+  local d = 0
+  for _, u in ipairs(game.units { system = s, owner = p }) do d = d + L.unit_production_change(p, u) end
+  if d ~= 0 then n = math.max(0, n + d) end
+  return n
+end
+
 -- hook: whether p's unit u is one of the ground forces that the cards and technologies moving ground forces move (Transit Diodes, Shuttle Logistics); default: a unit of class ground.
 function L.moves_as_ground(p, u) return L.def(p, u.kind).class == "ground" end
 
