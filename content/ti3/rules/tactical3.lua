@@ -117,6 +117,38 @@ procedure("bombardment", function(ctx)
   end
 end)
 
+-- Fleet supply changed in one system for the rest of the round (Grand
+-- Armada, War Footing): game prop fleet_supply_changes, a list of
+-- {player, system, n (more ships, or "none": no limit), round}. When the
+-- status phase is over they end, and the ships beyond the normal limit
+-- there are removed.
+local base_fleet_limit_in = L.fleet_limit_in
+function L.fleet_limit_in(p, s)
+  local n = base_fleet_limit_in(p, s)
+  local round = game.get("game", nil, "round") or 0
+  for _, c in ipairs(game.get("game", nil, "fleet_supply_changes") or {}) do
+    if c.player == p and c.system == s and c.round == round then
+      if c.n == "none" then return math.huge end
+      n = n + c.n
+    end
+  end
+  return n
+end
+
+-- p's fleet supply limit in s changes by n (or "none") for this round.
+function L.change_fleet_supply(p, s, n)
+  local list = game.get("game", nil, "fleet_supply_changes") or {}
+  list[#list + 1] = { player = p, system = s, n = n, round = game.get("game", nil, "round") or 0 }
+  game.put("game", nil, "fleet_supply_changes", list)
+end
+
+game.on("after:status_phase", function(ctx)
+  local list = game.get("game", nil, "fleet_supply_changes")
+  if not list or #list == 0 then return end
+  game.put("game", nil, "fleet_supply_changes", nil)
+  for _, c in ipairs(list) do L.enforce_limits(c.player, c.system) end
+end)
+
 -- Production of one dock changed for a round (Productivity Spike, Spacedock
 -- Accident): unit props production_change (resources more, or "none": the
 -- unit produces nothing) and production_change_round.
@@ -274,9 +306,9 @@ end
 
 -- Fleet ships p may add by producing in s.
 local function fleet_room(p, s)
-  local room = L.fleet_limit(p) - L.count_fleet(p, s)
+  local room = L.fleet_limit_in(p, s) - L.count_fleet(p, s)
   for _, t in ipairs(L.ie_destinations(p, s)) do
-    room = room + math.max(0, L.fleet_limit(p) - L.count_fleet(p, t))
+    room = room + math.max(0, L.fleet_limit_in(p, t) - L.count_fleet(p, t))
   end
   return room
 end
