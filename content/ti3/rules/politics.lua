@@ -42,9 +42,13 @@ function L.trade_partners(p)
   return out
 end
 
+-- p collects his trade agreements' income; then `trade_collected` opens.
 function L.collect_trade(p)
   local n = L.trade_income(p)
-  if n > 0 then L.gain_tg(p, n, "trade agreements") end
+  if n > 0 then
+    L.gain_tg(p, n, "trade agreements")
+    game.window("trade_collected", { player = p, tg = n })
+  end
 end
 
 function L.break_agreements()

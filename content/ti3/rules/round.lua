@@ -152,10 +152,22 @@ function L.tactic_actions(p, opts)
   if #L.transfer_pairs(p) > 0 then opts[#opts + 1] = "transfer" end
 end
 
+-- hook: the players in the order they take turns in cycle `cycle` (1 = every player's first turn) of the action phase; default: L.initiative_order(), with a player who plays First Strike this round (game props first_strike / first_strike_round) first in cycle 1.
+function L.action_turn_order(cycle)
+  local order = L.initiative_order()
+  local fs = game.get("game", nil, "first_strike")
+  if cycle ~= 1 or not fs or game.get("game", nil, "first_strike_round") ~= (game.get("game", nil, "round") or 0) then return order end
+  local out = { fs }
+  for _, p in ipairs(order) do if p ~= fs then out[#out + 1] = p end end
+  return out
+end
+
 procedure("action_phase", function(ctx)
   local passed, npassed, n = {}, 0, game.num_players()
+  local cycle = 0
   while npassed < n do
-    for _, p in ipairs(L.initiative_order()) do
+    cycle = cycle + 1
+    for _, p in ipairs(L.action_turn_order(cycle)) do
       if not passed[p] then
         game.put("game", nil, "active", p)
         game.window("turn_start", { player = p })
