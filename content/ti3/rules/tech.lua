@@ -3,9 +3,34 @@
 -- applied to the unit definitions a player uses.
 local L = game.lib
 
+-- hook: whether p may not gain technology id now (neither acquire nor buy it; an id that is no technology: a racial technology); default: a ban of this round in the game prop tech_bans (L.bar_technology).
+function L.tech_barred(p, id)
+  local bans = game.get("game", nil, "tech_bans")
+  if not bans then return false end
+  local round = game.get("game", nil, "round") or 0
+  local d = game.data.techs[id]
+  local color = d and d.color
+  for _, b in ipairs(bans) do
+    if b.round == round and (b.player == nil or b.player == p) and (b.color == nil or b.color == color) then return true end
+  end
+  return false
+end
+
+-- For the rest of this round, `player` (nil: every player) may not gain
+-- technologies (of colour `color`; nil: any, racial ones too).
+function L.bar_technology(player, color)
+  local bans = game.get("game", nil, "tech_bans") or {}
+  local round = game.get("game", nil, "round") or 0
+  local keep = {}
+  for _, b in ipairs(bans) do if b.round == round then keep[#keep + 1] = b end end
+  keep[#keep + 1] = { round = round, player = player, color = color }
+  game.put("game", nil, "tech_bans", keep)
+end
+
 function L.can_research(p, id)
   local d = game.data.techs[id]
   if not d or game.holds(p, "techs", id) then return false end
+  if L.tech_barred(p, id) then return false end
   for _, r in ipairs(d.requires or {}) do
     if not game.holds(p, "techs", r) then return false end
   end
@@ -130,7 +155,7 @@ function L.strategy_research(p, cost, prompt)
   for _, r in ipairs(race and race.racial_techs or {}) do
     local d = game.data.racial_techs[r]
     local offered = d and d.expansion ~= "shards_of_the_throne" and d.status ~= "not_implemented"
-      and not d.not_bought and L.flag(p, "no_racial_tech_purchase") == 0
+      and not d.not_bought and L.flag(p, "no_racial_tech_purchase") == 0 and not L.tech_barred(p, "racial:" .. r)
     if offered and not game.holds(p, "racial_techs", r) and L.spendable(p, "resources") >= (d.cost or 0) then
       opts[#opts + 1] = "racial:" .. r
     end
@@ -170,12 +195,12 @@ function L.one_prerequisite_missing(p, id)
   return missing == 1
 end
 
--- hook: the resources p pays for technology id bought at `cost` (offer: the research_offer window's ctx), or nil if he may not buy it so; default: cost less offer.discount of its colour (not below 0), plus offer.waive_prerequisite if he lacks a prerequisite.
+-- hook: the resources p pays for technology id bought at `cost` (offer: the research_offer window's ctx), or nil if he may not buy it so; default: cost less offer.discount of its colour (not below 0; a negative discount costs more), plus offer.waive_prerequisite if he lacks a prerequisite.
 function L.research_price(p, id, cost, offer)
   local d = game.data.techs[id]
   local c = cost
   if offer.waive_prerequisite and not L.can_research(p, id) then c = c + offer.waive_prerequisite end
   local off = d and d.color and offer.discount and offer.discount[d.color] or 0
-  if off > 0 then c = math.max(0, c - off) end
+  if off ~= 0 then c = math.max(0, c - off) end
   return c
 end
