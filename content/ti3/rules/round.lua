@@ -478,15 +478,27 @@ end)
 -- preeminent.org 3-player walkthrough plays the same limit). A race with the
 -- `no_action_card_limit` flag (Yssaril) is exempt.
 L.ACTION_CARD_LIMIT = 7
+
+-- hook: the number of action cards p may hold; default: L.ACTION_CARD_LIMIT, or the game prop action_card_limit while a law sets one (Limits to Individual Power).
+function L.action_card_limit(p)
+  return game.get("game", nil, "action_card_limit") or L.ACTION_CARD_LIMIT
+end
+
+-- hook: the influence p pays for each command counter with the Logistics secondary; default: 3, or the game prop logistics_counter_price while a law sets one (Imperial Academy).
+function L.logistics_counter_price(p)
+  return game.get("game", nil, "logistics_counter_price") or 3
+end
+
 function L.enforce_action_limit(p)
   if L.flag(p, "no_action_card_limit") > 0 then return end
-  while game.zone_count("actions:" .. p) > L.ACTION_CARD_LIMIT do
+  local limit = L.action_card_limit(p)
+  while game.zone_count("actions:" .. p) > limit do
     local hand, seen = {}, {}
     for _, c in ipairs(game.zone("actions:" .. p)) do
       if not seen[c] then seen[c] = true; hand[#hand + 1] = c end
     end
     table.sort(hand)
-    local c = game.choose(p, { key = "ti3.discard_over_hand_limit", limit = L.ACTION_CARD_LIMIT }, hand)
+    local c = game.choose(p, { key = "ti3.discard_over_hand_limit", limit = limit }, hand)
     game.move_card(c, "actions:" .. p, "discard:actions")
     game.log({ key = "ti3.discards_over_hand_limit", p = L.pn(p), card = L.name("action_cards", c) })
   end
