@@ -65,6 +65,18 @@ function L.free_strategy_cards(p, refused)
   return free
 end
 
+-- hook: whether p keeps the strategy cards he holds when the round ends; default: he played Political Stability this round (player prop sc_kept_round).
+function L.keeps_strategy_cards(p)
+  local r = game.get("player", p, "sc_kept_round")
+  return r ~= nil and r == (game.get("game", nil, "round") or 0)
+end
+
+-- hook: whether p chooses no strategy card in this strategy phase; default: he kept his cards at the end of last round (player prop sc_kept_round).
+function L.skips_strategy_choice(p)
+  local r = game.get("player", p, "sc_kept_round")
+  return r ~= nil and r == (game.get("game", nil, "round") or 0) - 1
+end
+
 -- p takes strategy card id (its bonus counters, its `chosen` effect).
 local function take_card(p, id)
   game.put("game", nil, "sc_owner:" .. id, p)
@@ -90,19 +102,21 @@ procedure("strategy_phase", function(ctx)
   end
   for _ = 1, picks do
     for _, p in ipairs(order) do
-      local refused = {}
-      local id
-      repeat
-        id = game.choose(p, { key = "ti3.choose_strategy_card" }, L.strategy_card_choices(p, L.free_strategy_cards(p, refused)))
-        -- Right after the choice: a handler may send the card back
-        -- (ctx.redo); p then chooses another one, if one is left.
-        local w = game.window("strategy_card_chosen", { player = p, card = id })
-        if w.redo then
-          refused[id] = true
-          if #L.strategy_card_choices(p, L.free_strategy_cards(p, refused)) > 0 then id = nil else refused[id] = nil end
-        end
-      until id
-      take_card(p, id)
+      if not L.skips_strategy_choice(p) then
+        local refused = {}
+        local id
+        repeat
+          id = game.choose(p, { key = "ti3.choose_strategy_card" }, L.strategy_card_choices(p, L.free_strategy_cards(p, refused)))
+          -- Right after the choice: a handler may send the card back
+          -- (ctx.redo); p then chooses another one, if one is left.
+          local w = game.window("strategy_card_chosen", { player = p, card = id })
+          if w.redo then
+            refused[id] = true
+            if #L.strategy_card_choices(p, L.free_strategy_cards(p, refused)) > 0 then id = nil else refused[id] = nil end
+          end
+        until id
+        take_card(p, id)
+      end
     end
   end
   -- Every player has chosen, before the bonus counters go on the others.
@@ -514,10 +528,15 @@ procedure("return_strategy_cards", function(ctx)
   for _, id in ipairs(L.sc_ids()) do
     local o = game.get("game", nil, "sc_owner:" .. id)
     local d = game.data.strategy_cards[id]
-    -- A card that may not be taken twice in a row remembers its holder.
-    if o and d.no_repeat then game.put("player", o, "no_repeat", id) end
-    game.put("game", nil, "sc_owner:" .. id, nil)
-    game.put("game", nil, "sc_used:" .. id, nil)
+    if o and L.keeps_strategy_cards(o) then
+      -- (kept for next round: ready to be played again)
+      game.put("game", nil, "sc_used:" .. id, false)
+    else
+      -- A card that may not be taken twice in a row remembers its holder.
+      if o and d.no_repeat then game.put("player", o, "no_repeat", id) end
+      game.put("game", nil, "sc_owner:" .. id, nil)
+      game.put("game", nil, "sc_used:" .. id, nil)
+    end
   end
 end)
 
