@@ -16,7 +16,7 @@ fn cell(s: &str) -> String {
 /// The comment lines right above each `function L.name(` or `L.name =` in
 /// the pack's rules (`L` being `game.lib`), by helper name; a later pack's
 /// comment wins.
-fn helper_comments(pack: &ResolvedPack) -> BTreeMap<String, String> {
+pub fn helper_comments(pack: &ResolvedPack) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     for f in &pack.rules {
         let lines: Vec<&str> = f.source.lines().collect();

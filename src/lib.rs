@@ -3,6 +3,7 @@
 //! The kernel knows hexes, a galaxy graph, generic entities, timing windows,
 //! seeded dice and decisions. Every rule of an edition lives in a content pack.
 
+pub mod cli;
 pub mod combat;
 pub mod contract_doc;
 pub mod diff;

@@ -44,37 +44,83 @@ fn parse(pattern: &str) -> Vec<Seg> {
     out
 }
 
+/// Lines longer than this are not matched against phrases (only their
+/// words are replaced): a log line that long is no phrase, and matching
+/// costs time in its length.
+pub const MAX_PHRASE_LINE: usize = 4096;
+
 /// Matches `segs` against `s`, filling `caps`; placeholders take the
 /// shortest text that lets the rest match (a final one takes the rest).
+/// Each (segment, position) that failed once is not tried again, so the
+/// cost is at most segments x length^2, whatever the number of
+/// placeholders.
 fn matches(segs: &[Seg], s: &str, caps: &mut Vec<(String, String)>) -> bool {
-    match segs.split_first() {
-        None => s.is_empty(),
-        Some((Seg::Lit(l), rest)) => s
-            .strip_prefix(l.as_str())
-            .is_some_and(|r| matches(rest, r, caps)),
-        Some((Seg::Hole(name), rest)) => {
-            if rest.is_empty() {
-                if s.is_empty() {
-                    return false;
-                }
-                caps.push((name.clone(), s.to_string()));
-                return true;
-            }
-            for (i, _) in s
-                .char_indices()
-                .skip(1)
-                .chain(std::iter::once((s.len(), ' ')))
-            {
-                let n = caps.len();
-                caps.push((name.clone(), s[..i].to_string()));
-                if matches(rest, &s[i..], caps) {
-                    return true;
-                }
-                caps.truncate(n);
-            }
-            false
+    let mut failed = std::collections::HashSet::new();
+    let mut spans = vec![];
+    if !match_at(segs, 0, s, 0, &mut spans, &mut failed) {
+        return false;
+    }
+    for (i, a, b) in spans {
+        if let Seg::Hole(name) = &segs[i] {
+            caps.push((name.clone(), s[a..b].to_string()));
         }
     }
+    true
+}
+
+fn match_at(
+    segs: &[Seg],
+    i: usize,
+    s: &str,
+    pos: usize,
+    spans: &mut Vec<(usize, usize, usize)>,
+    failed: &mut std::collections::HashSet<(usize, usize)>,
+) -> bool {
+    if failed.contains(&(i, pos)) {
+        return false;
+    }
+    let ok = match segs.get(i) {
+        None => pos == s.len(),
+        Some(Seg::Lit(l)) => {
+            s[pos..].starts_with(l.as_str())
+                && match_at(segs, i + 1, s, pos + l.len(), spans, failed)
+        }
+        Some(Seg::Hole(_)) if i + 1 == segs.len() => {
+            if pos == s.len() {
+                false
+            } else {
+                spans.push((i, pos, s.len()));
+                true
+            }
+        }
+        Some(Seg::Hole(_)) => {
+            let rest = &s[pos..];
+            let mut found = false;
+            for (e, _) in rest
+                .char_indices()
+                .skip(1)
+                .chain(std::iter::once((rest.len(), ' ')))
+            {
+                if let Some(Seg::Lit(l)) = segs.get(i + 1) {
+                    if !rest[e..].starts_with(l.as_str()) {
+                        continue;
+                    }
+                }
+                let n = spans.len();
+                spans.push((i, pos, pos + e));
+                if match_at(segs, i + 1, s, pos + e, spans, failed) {
+                    found = true;
+                    break;
+                }
+                spans.truncate(n);
+            }
+            found
+        }
+    };
+    if !ok {
+        failed.insert((i, pos));
+    }
+    ok
 }
 
 impl Translator {
@@ -145,6 +191,9 @@ impl Translator {
     /// Translates one line; the flag tells whether a phrase matched it
     /// (otherwise only its words were replaced).
     pub fn translate(&self, s: &str) -> (String, bool) {
+        if s.len() > MAX_PHRASE_LINE {
+            return (self.words(s), false);
+        }
         for (segs, template) in &self.phrases {
             let mut caps = vec![];
             if matches(segs, s, &mut caps) {
@@ -202,6 +251,21 @@ mod tests {
             t.translate("a harbour appears"),
             ("a puerto appears".to_string(), false)
         );
+    }
+
+    #[test]
+    fn many_placeholders_on_a_long_line_stay_quick() {
+        let mut m = BTreeMap::new();
+        m.insert(
+            "phrases.{a} {b} {c} {d} {e} {f}!".to_string(),
+            "x".to_string(),
+        );
+        let t = Translator::from_locale(&m).unwrap();
+        let line = "a ".repeat(2000);
+        let start = std::time::Instant::now();
+        assert!(!t.translate(&line).1);
+        assert!(t.translate("1 2 3 4 5 6!").1);
+        assert!(start.elapsed().as_secs() < 2, "{:?}", start.elapsed());
     }
 
     #[test]

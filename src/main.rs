@@ -53,6 +53,77 @@ enum Cmd {
         #[arg(long, default_value = "docs/contract")]
         out: PathBuf,
     },
+    /// The reference of a loaded pack: procedures (in the order a seeded
+    /// game runs them), windows with their ctx, helpers with their doc
+    /// lines, collections and their fields, options, decision and log keys.
+    Describe {
+        pack: String,
+        /// One section: procedures | windows | helpers | collections | options | keys.
+        section: Option<String>,
+    },
+    /// Make a new pack extending another, with one example of each seam
+    /// (a data patch, a card and its script, a step override, a scenario
+    /// and its golden); `imperium test <id>` passes on it at once.
+    New {
+        /// The new pack's id (lower-case letters, digits, `-`, `_`).
+        id: String,
+        /// The pack it extends.
+        #[arg(long)]
+        extends: String,
+    },
+    /// Play a game and write its decisions, by key, as a scenario: put it
+    /// in the pack's tests/ and `imperium test` replays it.
+    Record {
+        pack: String,
+        #[arg(long, default_value_t = 3)]
+        players: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// random | human | json
+        #[arg(long, default_value = "random")]
+        agent: String,
+        /// Pack options to turn on, comma separated.
+        #[arg(long, value_delimiter = ',')]
+        options: Vec<String>,
+        /// Stop after this many decisions (the scenario then ends there).
+        #[arg(long)]
+        decisions: Option<usize>,
+        /// The scenario's name (default: from the file name).
+        #[arg(long)]
+        name: Option<String>,
+        /// Write the scenario here (e.g. content/<pack>/tests/x.yaml).
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Draw the galaxy as SVG: hexes with tile names, planets with owners,
+    /// units by owner and kind, tokens, links that are not neighbours.
+    Map {
+        /// A pack (a seeded random game of it) or a saved game (`--save` of play).
+        source: String,
+        #[arg(long, default_value_t = 3)]
+        players: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Pack options to turn on, comma separated.
+        #[arg(long, value_delimiter = ',')]
+        options: Vec<String>,
+        /// Draw the state after this many decisions (default: the start of a
+        /// pack's game; the end of a saved one).
+        #[arg(long)]
+        at: Option<usize>,
+        /// Write the picture here (else print it).
+        #[arg(long)]
+        svg: Option<PathBuf>,
+    },
+    /// Write LuaLS annotation files (`---@meta`) for a pack's scripts: the
+    /// `game` API, the registered helpers, one class per window ctx; and a
+    /// `.luarc.json` so an editor picks them up.
+    Stubs {
+        pack: String,
+        /// The folder to write into (default: the pack's folder).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Play a seeded game to its end.
     Play {
         #[arg(long, default_value = "ti4")]
@@ -164,6 +235,9 @@ fn write_json(path: &PathBuf, v: &Value) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// The most units of one kind `combat` takes.
+const MAX_FLEET: u32 = 10_000;
+
 fn parse_fleet(s: &str) -> Result<Vec<Value>, String> {
     let mut out = vec![];
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -177,6 +251,11 @@ fn parse_fleet(s: &str) -> Result<Vec<Value>, String> {
             (Some(k), None) => (1, k),
             _ => return Err(format!("bad fleet entry `{part}`")),
         };
+        if n > MAX_FLEET {
+            return Err(format!(
+                "`{part}`: {n} units is over the limit of {MAX_FLEET} a kind"
+            ));
+        }
         out.push(json!({"kind": kind, "count": n}));
     }
     Ok(out)
@@ -262,6 +341,125 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                         ),
                     }
                 }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Describe { pack, section } => {
+            use imperium::cli::describe;
+            if let Some(s) = section
+                .as_deref()
+                .filter(|s| !describe::SECTIONS.contains(s))
+            {
+                return Err(format!(
+                    "unknown section `{s}` ({})",
+                    describe::SECTIONS.join(", ")
+                ));
+            }
+            let p = resolve(&lib, &pack)?;
+            let d = describe::gather(&p)?;
+            if cli.json {
+                let v = match &section {
+                    Some(s) => d[s.as_str()].clone(),
+                    None => d,
+                };
+                say(&serde_json::to_string_pretty(&v).unwrap());
+            } else {
+                print!("{}", describe::text(&d, section.as_deref()));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::New { id, extends } => {
+            let files = imperium::cli::scaffold::new_pack(&cli.content, &id, &extends)?;
+            for f in files {
+                println!("{}", f.display());
+            }
+            println!(
+                "`imperium test {id}` passes; `imperium diff {extends} {id}` shows what it changes"
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Record {
+            pack,
+            players,
+            seed,
+            agent,
+            options,
+            decisions,
+            name,
+            out,
+        } => {
+            use imperium::cli::record;
+            let p = resolve(&lib, &pack)?;
+            let mut source: Box<dyn DecisionSource> = match agent.as_str() {
+                "random" => Box::new(record::random_agent(seed)),
+                "human" => Box::new(Human),
+                "json" => Box::new(JsonLines),
+                other => return Err(format!("unknown agent `{other}` (random, human, json)")),
+            };
+            let r = record::play(&p, players, seed, &options, source.as_mut(), decisions)
+                .map_err(|e| e.to_string())?;
+            let name = name.unwrap_or_else(|| {
+                out.file_stem()
+                    .map(|s| s.to_string_lossy().replace('_', " "))
+                    .unwrap_or_else(|| "recorded game".into())
+            });
+            if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            }
+            std::fs::write(&out, record::scenario_text(&p, &name, &r))
+                .map_err(|e| format!("{}: {e}", out.display()))?;
+            eprintln!(
+                "{}: {} decisions{}; `imperium test {}` writes its golden with --accept",
+                out.display(),
+                r.answers.len(),
+                if r.finished {
+                    ", to the end of the game"
+                } else {
+                    ""
+                },
+                pack
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Map {
+            source,
+            players,
+            seed,
+            options,
+            at,
+            svg,
+        } => {
+            use imperium::cli::map;
+            let path = PathBuf::from(&source);
+            let (p, state) = if path.is_file() {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let rec: Record =
+                    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                let p = resolve(&lib, &rec.pack)?;
+                let st = map::saved_state(&p, &rec, at).map_err(|e| e.to_string())?;
+                (p, st)
+            } else {
+                let p = resolve(&lib, &source)?;
+                let st = map::game_state(&p, players, seed, &options, at.unwrap_or(0))
+                    .map_err(|e| e.to_string())?;
+                (p, st)
+            };
+            let text = map::svg(&p, &state);
+            match svg {
+                Some(f) => {
+                    std::fs::write(&f, text).map_err(|e| format!("{}: {e}", f.display()))?;
+                    println!("{}", f.display());
+                }
+                None => print!("{text}"),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Stubs { pack, out } => {
+            let p = resolve(&lib, &pack)?;
+            let out = out.unwrap_or_else(|| p.dir().to_path_buf());
+            for f in imperium::cli::stubs::write(&p, &out)? {
+                println!("{}", f.display());
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -383,10 +581,24 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 "json" => Box::new(JsonLines),
                 other => return Err(format!("unknown agent `{other}` (random, human, json)")),
             };
-            let res = s
-                .start(&entry, json!({ "players": players }))
-                .and_then(|_| s.run(source.as_mut()));
+            // Whatever happens (an error, even a panic), the record up to
+            // the last decision is saved.
+            let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                s.start(&entry, json!({ "players": players }))
+                    .and_then(|_| s.run(source.as_mut()))
+            }))
+            .unwrap_or_else(|p| {
+                let msg = p
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                Err(GameError::Usage(format!(
+                    "internal error (a bug in imperium): {msg}"
+                )))
+            });
             if let Some(path) = &save {
+                s.record.pack_hash = p.content_hash();
                 write_json(path, &serde_json::to_value(&s.record).unwrap())?;
             }
             if let Some(path) = &dump_state {
@@ -543,14 +755,49 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         } => {
             let text =
                 std::fs::read_to_string(&save).map_err(|e| format!("{}: {e}", save.display()))?;
-            let rec: Record =
-                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", save.display()))?;
+            // A byte-order mark some editors add is not part of the JSON.
+            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            let rec: Record = serde_json::from_str(text)
+                .map_err(|e| format!("{}: not a saved game: {e}", save.display()))?;
+            if !imperium::pack::is_pack_id(&rec.pack) {
+                return Err(format!(
+                    "{}: `pack` is `{}`: a saved game names a pack id, not a path",
+                    save.display(),
+                    rec.pack
+                ));
+            }
             let p = resolve(&lib, &rec.pack)?;
+            let hash = p.content_hash();
+            if rec.pack_hash.is_empty() {
+                eprintln!("warning: the record does not say which content of pack `{}` it was played with", rec.pack);
+            } else if rec.pack_hash != hash {
+                return Err(format!(
+                    "{}: the game was played with other content of pack `{}` (version {}, content {}) than the pack here (version {}, content {hash}): replaying it would play other rules",
+                    save.display(),
+                    rec.pack,
+                    rec.version,
+                    rec.pack_hash,
+                    p.version
+                ));
+            }
             if p.version != rec.version {
                 eprintln!(
                     "warning: the record is of {} {}, the pack is {}",
                     rec.pack, rec.version, p.version
                 );
+            }
+            let game_entry = p
+                .entry
+                .get("game")
+                .cloned()
+                .unwrap_or_else(|| "game".into());
+            if rec.entry != game_entry {
+                return Err(format!(
+                    "{}: `entry` is `{}`, but pack `{}` starts a game with `{game_entry}`",
+                    save.display(),
+                    rec.entry,
+                    rec.pack
+                ));
             }
             let mut s = Session::new(p, rec.seed, &rec.options, Limits::default())
                 .map_err(|e| e.to_string())?;
@@ -571,6 +818,12 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 write_json(path, &s.state_dump())?;
             }
             match res {
+                Ok(_) if src.next < src.answers.len() => Err(format!(
+                    "{}: the game ended after {} decisions, but the record has {} more",
+                    save.display(),
+                    src.next,
+                    src.answers.len() - src.next
+                )),
                 Ok(_) => Ok(ExitCode::SUCCESS),
                 Err(GameError::RecordEnded) => {
                     if let Some(d) = &s.pending {

@@ -67,6 +67,10 @@ pub struct OptionDef {
     pub description: String,
     #[serde(default)]
     pub default: bool,
+    /// Options this one turns on as well (a variant that is played with
+    /// another one).
+    #[serde(default)]
+    pub implies: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -352,6 +356,39 @@ pub struct ResolvedPack {
 }
 
 impl ResolvedPack {
+    /// A hash of everything the resolved pack was made of (manifests, data
+    /// files, scripts, rules, locale texts), as 16 hex digits: a saved game
+    /// records it, and a replay refuses a pack whose content differs.
+    /// (FNV-1a: it tells versions apart; it is no signature.)
+    pub fn content_hash(&self) -> String {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |b: &[u8]| {
+            for x in b.iter().chain(std::iter::once(&0xffu8)) {
+                h ^= *x as u64;
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        for p in &self.chain {
+            eat(p.manifest.id.as_bytes());
+            eat(p.manifest_src.as_bytes());
+        }
+        for ((p, f), t) in self.sources.iter().chain(self.scripts.iter()) {
+            eat(p.as_bytes());
+            eat(f.as_bytes());
+            eat(t.as_bytes());
+        }
+        for r in &self.rules {
+            eat(r.pack.as_bytes());
+            eat(r.rel.as_bytes());
+            eat(r.source.as_bytes());
+        }
+        for (k, v) in &self.locale_strings {
+            eat(k.as_bytes());
+            eat(v.as_bytes());
+        }
+        format!("{h:016x}")
+    }
+
     pub fn get(&self, coll: &str, id: &str) -> Option<&Def> {
         self.collections.get(coll)?.get(id)
     }
@@ -407,13 +444,20 @@ impl Library {
     }
 
     pub fn load_manifest(&self, spec: &str) -> Result<LoadedPack, PackError> {
+        let by_path = Path::new(spec).join("pack.yaml").is_file();
+        self.load_manifest_at(spec, !by_path)
+    }
+
+    /// Loads a manifest; `by_id`: the pack was found by its id under the
+    /// content folder, so its id must be the folder's name.
+    fn load_manifest_at(&self, spec: &str, by_id: bool) -> Result<LoadedPack, PackError> {
         let dir = self.locate(spec)?;
-        let src = std::fs::read_to_string(dir.join("pack.yaml")).map_err(|e| {
+        let src = read_in_pack(&dir, "pack.yaml").map_err(|e| {
             PackError::Invalid(vec![diag(
-                "io",
+                "outside-pack",
                 origin(spec, "pack.yaml", 0, 0),
                 spec,
-                e.to_string(),
+                e,
             )])
         })?;
         let manifest: Manifest = serde_yaml::from_str(&src).map_err(|e| {
@@ -428,6 +472,26 @@ impl Library {
                 e.to_string(),
             )])
         })?;
+        // A pack is known by its id, and found by its folder's name: the
+        // two must agree (otherwise the `extends` graph names packs that
+        // are not where it looks).
+        let folder = dir
+            .canonicalize()
+            .ok()
+            .and_then(|d| d.file_name().map(|f| f.to_string_lossy().to_string()))
+            .unwrap_or_default();
+        if by_id && manifest.id != folder {
+            let (l, c) = locate_text(&src, &["id"], None);
+            return Err(PackError::Invalid(vec![diag(
+                "id-mismatch",
+                origin(&folder, "pack.yaml", l, c),
+                &manifest.id,
+                format!(
+                    "the pack's id `{}` differs from its folder's name `{folder}`: name the folder after the id",
+                    manifest.id
+                ),
+            )]));
+        }
         Ok(LoadedPack {
             manifest,
             dir,
@@ -451,7 +515,34 @@ impl Library {
                 if loaded.contains_key(parent) {
                     continue;
                 }
-                match self.load_manifest(parent) {
+                if !is_pack_id(parent) {
+                    let (l, c) = locate_text(&p.manifest_src, &["extends"], Some(parent));
+                    diags.push(diag(
+                        "bad-extends",
+                        origin(&p.manifest.id, "pack.yaml", l, c),
+                        parent,
+                        format!(
+                            "pack `{}` extends `{parent}`: `extends` names pack ids (letters, digits, `-`, `_`), not paths",
+                            p.manifest.id
+                        ),
+                    ));
+                    continue;
+                }
+                match self.content.join(parent).join("pack.yaml").is_file() {
+                    true => {}
+                    false => {
+                        let (l, c) = locate_text(&p.manifest_src, &["extends"], Some(parent));
+                        diags.push(diag(
+                            "unknown-parent",
+                            origin(&p.manifest.id, "pack.yaml", l, c),
+                            parent,
+                            format!("pack `{}` extends unknown pack `{parent}`", p.manifest.id),
+                        ));
+                        continue;
+                    }
+                }
+                match self.load_manifest_at(&self.content.join(parent).display().to_string(), true)
+                {
                     Ok(pp) => todo.push(pp),
                     Err(PackError::NotFound(..)) => {
                         let (l, c) = locate_text(&p.manifest_src, &["extends"], Some(parent));
@@ -525,6 +616,14 @@ fn stable_topo(ids: &mut Vec<String>, loaded: &BTreeMap<String, LoadedPack>) {
         }
     }
     *ids = out;
+}
+
+/// A pack id: letters, digits, `-` and `_` (so never a path).
+pub fn is_pack_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 64
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 pub fn origin(pack: &str, file: &str, line: usize, column: usize) -> Origin {
@@ -620,13 +719,62 @@ fn find_word(line: &str, w: &str) -> Option<usize> {
     None
 }
 
+/// Reads a file of a pack: `rel` is relative to the pack's folder, without
+/// `..`, and (through symbolic links too) must stay inside it.
+pub fn read_in_pack(dir: &Path, rel: &str) -> Result<String, String> {
+    let full = pack_path(dir, rel)?;
+    std::fs::read_to_string(&full).map_err(|e| format!("`{rel}`: {e}"))
+}
+
+/// Where a file of a pack is, if it is inside the pack (see `read_in_pack`).
+pub fn pack_path(dir: &Path, rel: &str) -> Result<PathBuf, String> {
+    let relp = Path::new(rel);
+    if relp.is_absolute()
+        || relp.components().any(|c| {
+            !matches!(
+                c,
+                std::path::Component::Normal(_) | std::path::Component::CurDir
+            )
+        })
+    {
+        return Err(format!(
+            "`{rel}` is outside the pack's folder: a pack names its files relative to its folder, without `..`"
+        ));
+    }
+    let root = dir
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    let full = dir
+        .join(relp)
+        .canonicalize()
+        .map_err(|e| format!("`{rel}`: {e}"))?;
+    if !full.starts_with(&root) {
+        return Err(format!(
+            "`{rel}` leads outside the pack's folder (a symbolic link to `{}`)",
+            full.display()
+        ));
+    }
+    Ok(full)
+}
+
+/// The files with extension `ext` under `dir`, relative to it, sorted. A
+/// symbolic link to a folder is not followed (it could lead outside the
+/// pack or loop); it is listed as a file, so reading it reports it.
 fn rel_files(dir: &Path, ext: &str) -> Vec<String> {
     let mut out = vec![];
     fn walk(base: &Path, d: &Path, ext: &str, out: &mut Vec<String>) {
         let Ok(rd) = std::fs::read_dir(d) else { return };
         for e in rd.flatten() {
             let p = e.path();
-            if p.is_dir() {
+            let link = e.file_type().map(|t| t.is_symlink()).unwrap_or(false);
+            if link && p.is_dir() {
+                out.push(
+                    p.strip_prefix(base)
+                        .unwrap()
+                        .to_string_lossy()
+                        .replace('\\', "/"),
+                );
+            } else if p.is_dir() {
                 walk(base, &p, ext, out);
             } else if p.extension().and_then(|x| x.to_str()) == Some(ext) {
                 out.push(
@@ -764,7 +912,17 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                 ));
             }
         }
-        if let Ok(src) = std::fs::read_to_string(p.dir.join("schema.yaml")) {
+        if p.dir.join("schema.yaml").exists() {
+            if let Err(e) = read_in_pack(&p.dir, "schema.yaml") {
+                diags.push(diag(
+                    "outside-pack",
+                    origin(&pid, "schema.yaml", 0, 0),
+                    "schema.yaml",
+                    e,
+                ));
+            }
+        }
+        if let Ok(src) = read_in_pack(&p.dir, "schema.yaml") {
             match parse_yaml(&pid, "schema.yaml", &src) {
                 Ok(v) => {
                     let mut decl = Value::Null;
@@ -816,10 +974,10 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
             if rel == "pack.yaml" || rel == "schema.yaml" || rel.starts_with("tests/") {
                 continue;
             }
-            let src = match std::fs::read_to_string(p.dir.join(&rel)) {
+            let src = match read_in_pack(&p.dir, &rel) {
                 Ok(s) => s,
                 Err(e) => {
-                    diags.push(diag("io", origin(&pid, &rel, 0, 0), &rel, e.to_string()));
+                    diags.push(diag("outside-pack", origin(&pid, &rel, 0, 0), &rel, e));
                     continue;
                 }
             };
@@ -1014,7 +1172,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
         }
         for rel in rules_order(p, &mut diags) {
             let rel = format!("rules/{rel}");
-            match std::fs::read_to_string(p.dir.join(&rel)) {
+            match read_in_pack(&p.dir, &rel) {
                 Ok(source) => {
                     for (i, line) in source.lines().enumerate() {
                         if let Some(rest) = line.trim_start().strip_prefix("procedure(\"") {
@@ -1079,6 +1237,16 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                         .get("default")
                         .and_then(Value::as_bool)
                         .unwrap_or(false),
+                    implies: d
+                        .value
+                        .get("implies")
+                        .and_then(Value::as_array)
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(|v| v.as_str().map(String::from))
+                                .collect()
+                        })
+                        .unwrap_or_default(),
                 },
             );
         }
@@ -1099,7 +1267,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                 continue;
             }
             if let Some(c) = chain.iter().find(|c| c.manifest.id == key.0) {
-                if let Ok(text) = std::fs::read_to_string(c.dir.join(s)) {
+                if let Ok(text) = read_in_pack(&c.dir, s) {
                     scripts.insert(key, text);
                 }
             }
@@ -1405,7 +1573,19 @@ fn check_refs(
                         .find(|c| c.manifest.id == d.script_origin.pack)
                         .map(|c| c.dir.clone())
                         .unwrap_or_default();
-                    if !dir.join(s).is_file() {
+                    let outside = match pack_path(&dir, s) {
+                        Err(e) if !Path::new(s).is_relative() || s.contains("..") => Some(e),
+                        Err(e) if dir.join(s).symlink_metadata().is_ok() => Some(e),
+                        _ => None,
+                    };
+                    if let Some(e) = outside {
+                        diags.push(diag(
+                            "outside-pack",
+                            pin(d, &[coll.clone(), id.clone(), "script".into()], None),
+                            &format!("{coll}.{id}"),
+                            format!("script file {e}"),
+                        ));
+                    } else if !dir.join(s).is_file() {
                         diags.push(diag(
                             "missing-script",
                             pin(d, &[coll.clone(), id.clone(), "script".into()], None),

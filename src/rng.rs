@@ -42,21 +42,27 @@ impl Rng {
     }
 
     /// Uniform integer in `1..=n` without modulo bias (rejection sampling).
+    /// `die(0)` is 1 (there is no empty die; callers check their input).
     pub fn die(&mut self, n: u32) -> u32 {
-        assert!(n > 0);
-        let n64 = n as u64;
+        self.die64(n as u64) as u32
+    }
+
+    /// Uniform integer in `1..=n` for any `n >= 1` (0 is taken as 1); the
+    /// same stream as `die` for the numbers `die` takes.
+    pub fn die64(&mut self, n: u64) -> u64 {
+        let n64 = n.max(1);
         let zone = u64::MAX - (u64::MAX % n64);
         loop {
             let v = self.next_u64();
             if v < zone {
-                return (v % n64) as u32 + 1;
+                return v % n64 + 1;
             }
         }
     }
 
-    /// Uniform index in `0..n`.
+    /// Uniform index in `0..n` (0 when `n` is 0).
     pub fn index(&mut self, n: usize) -> usize {
-        self.die(n as u32) as usize - 1
+        self.die64(n as u64) as usize - 1
     }
 
     /// Fisher-Yates shuffle.
@@ -91,6 +97,20 @@ mod tests {
             seen[d as usize - 1] += 1;
         }
         assert!(seen.iter().all(|&c| c > 800 && c < 1200), "{seen:?}");
+    }
+
+    #[test]
+    fn wide_ranges_do_not_panic() {
+        let mut r = Rng::new(3);
+        assert_eq!(r.die(0), 1);
+        let x = r.die64(1 << 40);
+        assert!((1..=1 << 40).contains(&x));
+        assert!(r.die64(u64::MAX) >= 1);
+        let mut a = Rng::new(9);
+        let mut b = Rng::new(9);
+        for n in [1u32, 6, 10, 100, u32::MAX] {
+            assert_eq!(a.die(n) as u64, b.die64(n as u64));
+        }
     }
 
     #[test]

@@ -22,6 +22,15 @@ pub struct Scenario {
     /// Arguments for the pack's scenario entry (players, map and so on).
     #[serde(default)]
     pub args: Value,
+    /// The pack entry to start: `scenario` (the default), `game`, or a
+    /// procedure's name. With an entry named here the golden log is the
+    /// whole log (a recorded game, say).
+    #[serde(default)]
+    pub entry: Option<String>,
+    /// When the answers run out at a decision, end there without a failure
+    /// (a recording that stopped before the game ended).
+    #[serde(default)]
+    pub stop_at_last_answer: bool,
     /// Lua run after the entry built the board.
     #[serde(default)]
     pub setup: Option<String>,
@@ -111,7 +120,7 @@ pub fn resolve_pick(
     }
     // Names inside a longer option: `sd1 on saudor -> wellon`.
     let spelled = spell_names(session, pick);
-    if spelled != pick && d.options.iter().any(|o| *o == spelled) {
+    if spelled != pick && d.options.contains(&spelled) {
         return Ok(spelled);
     }
     Err(format!(
@@ -219,14 +228,14 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
     };
     let mut chunks = vec![];
     chunks.extend(chunk("setup", &sc.setup));
-    // The golden log starts here: set-up lines are not golden.
-    chunks.push(("=golden".into(), "game.__golden_start()".into()));
+    // The golden log starts here: set-up lines are not golden (with an
+    // entry named, the whole log is).
+    if sc.entry.is_none() {
+        chunks.push(("=golden".into(), "game.__golden_start()".into()));
+    }
     chunks.extend(chunk("run", &sc.run));
-    let entry = pack
-        .entry
-        .get("scenario")
-        .cloned()
-        .unwrap_or_else(|| "scenario".into());
+    let role = sc.entry.clone().unwrap_or_else(|| "scenario".into());
+    let entry = pack.entry.get(&role).cloned().unwrap_or(role);
     let mut args = sc.args.clone();
     if args.is_null() {
         args = Value::Object(Default::default());
@@ -285,6 +294,7 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
                             GameError::Usage(format!("content/{pid}/{rel}: {at}: {e}"))
                         })?
                     }
+                    None if sc.stop_at_last_answer => break,
                     None if sc.then_random => {
                         crate::session::DecisionSource::decide(&mut random, &d)?
                     }
@@ -326,7 +336,7 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
         )),
         (Ok(()), None) => {}
     }
-    if result.is_ok() && session.pending.is_some() {
+    if result.is_ok() && session.pending.is_some() && !sc.stop_at_last_answer {
         failures.push("the scenario stopped at an unanswered decision".into());
     }
     if result.is_ok() && sc.answers.len() > answers_used {

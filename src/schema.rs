@@ -99,7 +99,7 @@ pub fn builtin() -> Schemas {
     let o = origin("(kernel)", "schema", 0, 0);
     let opts = parse_spec(&json!({
         "doc": "Variant rules a game may turn on (`--options`).",
-        "fields": {"description": "string?", "default": "bool?"}
+        "fields": {"description": "string?", "default": "bool?", "implies": "list<ref<options>>?"}
     }))
     .unwrap();
     let wins = parse_spec(&json!({

@@ -92,8 +92,31 @@ pub struct State {
     /// Die results a scenario loaded (`game.load_dice`), served before the
     /// generator's.
     pub loaded_dice: std::collections::VecDeque<u32>,
+    /// Bytes the props hold, roughly (bounded; see `game.put`).
+    pub prop_bytes: usize,
     /// Numbers a scenario loaded for `game.random` (`game.load_draws`).
     pub loaded_draws: std::collections::VecDeque<u32>,
+}
+
+/// Bytes a JSON value takes, roughly (what the kernel counts for props).
+pub fn json_bytes(v: &Value) -> usize {
+    let mut n = 0;
+    let mut stack = vec![v];
+    while let Some(x) = stack.pop() {
+        n += 16;
+        match x {
+            Value::String(s) => n += s.len(),
+            Value::Object(m) => {
+                for (k, x) in m {
+                    n += k.len();
+                    stack.push(x);
+                }
+            }
+            Value::Array(a) => stack.extend(a.iter()),
+            _ => {}
+        }
+    }
+    n
 }
 
 impl State {
@@ -211,20 +234,32 @@ impl State {
         id
     }
 
-    /// Removes a unit and everything it carries; returns the removed ids.
+    /// Removes a unit and everything it carries (and what those carry...);
+    /// returns the removed ids, each unit before its cargo, cargo by id.
+    /// Iterative: a chain of carried units of any depth costs one pass
+    /// over the units.
     pub fn remove_unit(&mut self, id: u32) -> Vec<u32> {
         let mut out = vec![];
-        if self.units.remove(&id).is_some() {
+        if !self.units.contains_key(&id) {
+            return out;
+        }
+        let mut cargo: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+        for u in self.units.values() {
+            if let Loc::Carried(c) = u.loc {
+                cargo.entry(c).or_default().push(u.id);
+            }
+        }
+        let mut stack = vec![id];
+        while let Some(x) = stack.pop() {
+            let Some(u) = self.units.remove(&x) else {
+                continue;
+            };
+            let bytes: usize = u.props.iter().map(|(k, v)| json_bytes(v) + k.len()).sum();
+            self.prop_bytes -= bytes.min(self.prop_bytes);
             self.removals += 1;
-            out.push(id);
-            let carried: Vec<u32> = self
-                .units
-                .values()
-                .filter(|u| u.loc == Loc::Carried(id))
-                .map(|u| u.id)
-                .collect();
-            for c in carried {
-                out.extend(self.remove_unit(c));
+            out.push(x);
+            if let Some(cs) = cargo.remove(&x) {
+                stack.extend(cs.into_iter().rev());
             }
         }
         out
@@ -252,10 +287,21 @@ impl State {
 
     /// A readable JSON dump with a stable key order.
     pub fn dump(&self) -> Value {
-        let sys_name = |s: usize| self.systems[s].tile.clone();
+        let sys_name = |s: usize| {
+            self.systems
+                .get(s)
+                .map(|x| x.tile.clone())
+                .unwrap_or_else(|| format!("?{s}"))
+        };
+        let pid = |o: usize| {
+            self.players
+                .get(o)
+                .map(|p| p.id.clone())
+                .unwrap_or_else(|| format!("p{}?", o + 1))
+        };
         let loc = |l: &Loc| match l {
             Loc::Space(s) => json!({"space": sys_name(*s)}),
-            Loc::Planet(p) => json!({"planet": self.planets[*p].id}),
+            Loc::Planet(p) => json!({"planet": self.planets.get(*p).map(|x| x.id.clone())}),
             Loc::Carried(u) => json!({"carried_by": u}),
         };
         json!({
@@ -271,13 +317,13 @@ impl State {
             "systems": self.systems.iter().map(|s| json!({
                 "tile": s.tile,
                 "hex": s.hex.map(|h| h.to_string()),
-                "planets": s.planets.iter().map(|p| self.planets[*p].id.clone()).collect::<Vec<_>>(),
-                "tokens": s.tokens.iter().map(|t| json!({"kind": t.kind, "owner": t.owner.map(|o| self.players[o].id.clone())})).collect::<Vec<_>>(),
+                "planets": s.planets.iter().filter_map(|p| self.planets.get(*p).map(|x| x.id.clone())).collect::<Vec<_>>(),
+                "tokens": s.tokens.iter().map(|t| json!({"kind": t.kind, "owner": t.owner.map(pid)})).collect::<Vec<_>>(),
                 "props": s.props,
             })).collect::<Vec<_>>(),
             "planets": self.planets.iter().map(|p| json!({
                 "id": p.id,
-                "owner": p.owner.map(|o| self.players[o].id.clone()),
+                "owner": p.owner.map(pid),
                 "exhausted": p.spent,
                 "props": p.props,
             })).collect::<Vec<_>>(),

@@ -7,13 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Sites still intercepting (file -> count), each with the seam it waits for.
-const KNOWN_GAME_ASSIGNMENTS: &[(&str, usize)] = &[
-    // Rewrites English card names inside plain lines: waits for those lines
-    // to be keyed with names from the locale.
-    ("sa-es/rules/es_locale.lua", 2),
-    // Deals stand-in cards: waits for a "keep one" step in Paths of Fate.
-    ("sa-es/tests/es_t_paths_of_fate.yaml", 2),
-];
+const KNOWN_GAME_ASSIGNMENTS: &[(&str, usize)] = &[];
 
 const KNOWN_PROMPT_TEXT: &[(&str, usize)] = &[];
 
@@ -122,4 +116,24 @@ fn the_scan_sees_what_it_looks_for() {
     assert_eq!(game_assignments("L.spendable, game.counter = a, b"), 1);
     assert_eq!(prompt_text("if prompt == \"action\" then"), 1);
     assert_eq!(prompt_text("if game.key_of(prompt) == \"x\" then"), 0);
+}
+
+/// Options are fixed once a pack has loaded: only scenarios turn one on or
+/// off mid-run (`game.set_option`), never a pack's rules or card scripts.
+#[test]
+fn only_scenarios_change_options() {
+    let found: BTreeMap<String, usize> = scan(|l| {
+        l.split("--")
+            .next()
+            .unwrap_or("")
+            .matches("game.set_option(")
+            .count()
+    })
+    .into_iter()
+    .filter(|(f, _)| !f.contains("/tests/"))
+    .collect();
+    assert!(
+        found.is_empty(),
+        "game.set_option outside scenarios: {found:?}"
+    );
 }

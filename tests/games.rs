@@ -132,10 +132,7 @@ fn sa_games(id: &str, options: &str, counts: &[u32]) -> Vec<String> {
             "{id}, {players} players, options {options:?}, seed {seed}: {last}"
         );
         untranslated.extend(s.untranslated());
-        // The Spanish pack still has plain lines of its own.
-        if id != "sa-es" {
-            assert_keyed(&s, &format!("{id}, options {options:?}, seed {seed}"));
-        }
+        assert_keyed(&s, &format!("{id}, options {options:?}, seed {seed}"));
     }
     untranslated.sort();
     untranslated.dedup();

@@ -25,7 +25,7 @@ fn packs(dir: &str, list: &[(&str, &[(&str, &str)])]) -> PathBuf {
     root
 }
 
-const BASE_PACK: &str = "id: base\nname: Base\nversion: 0.0.1\nrules: [main.lua]\nwindows:\n  ping:\n    doc: A test window.\n    ctx: { player: player, n: int?, order: table? }\n";
+const BASE_PACK: &str = "id: base\nname: Base\nversion: 0.0.1\nrules: [main.lua]\noptions:\n  big: { implies: [small] }\n  small: {}\n  other: {}\nwindows:\n  ping:\n    doc: A test window.\n    ctx: { player: player, n: int?, order: table? }\n";
 
 const BASE_RULES: &str = r#"
 local L = game.lib
@@ -39,6 +39,16 @@ procedure("main", function(args)
   local ctx = game.window("ping", { player = 1, order = {} })
   return { order = table.concat(ctx.order, ","), greet = L.greet(1), shout = L.shout(1) }
 end)
+-- Wraps whatever the last pack defined, once every pack has loaded.
+function L.wave() return "base wave" end
+game.when_loaded(function()
+  local inner = L.wave
+  function L.wave() return inner() .. "!" end
+end)
+procedure("waves", function() return { wave = L.wave(), big = game.options.big, small = game.options.small, other = game.options.other } end)
+procedure("set_option", function() game.options.other = true end)
+procedure("player_zero", function() return game.planets_owned(0) end)
+procedure("system_text", function() return game.adjacent("north") end)
 procedure("late_lib", function() L.greet = function() return "late" end end)
 procedure("late_on", function() game.on("ping", function() end) end)
 procedure("late_procedure", function() procedure("main", function() end) end)
@@ -68,6 +78,7 @@ local base = L.greet
 lib("greet", function(p) return "child+" .. base(p) end)
 game.on("ping", function(ctx) table.insert(ctx.order or {}, "child:5") end, { priority = 5 })
 game.on("ping", function(ctx) table.insert(ctx.order or {}, "child:9") end, { priority = 9 })
+function L.wave() return "child wave" end
 "#;
 
 fn root() -> PathBuf {
@@ -134,7 +145,13 @@ fn the_registry_knows_who_defined_each_helper() {
     let base = session("base", Limits::default()).registry().unwrap();
     let chain = ["base".to_string()].into_iter().collect();
     let lines = imperium::diff::helper_diff(&base, &reg, &chain);
-    assert_eq!(lines, vec!["~ helper greet  (child): Says hello to p."]);
+    assert_eq!(
+        lines,
+        vec![
+            "~ helper greet  (child): Says hello to p.",
+            "~ helper wave  (child)"
+        ]
+    );
 }
 
 #[test]
@@ -161,6 +178,44 @@ fn helpers_procedures_and_rules_are_fixed_once_the_game_runs() {
     assert!(e.contains("rules subscribe when a pack loads"), "{e}");
     let e = run("base", "swap_kernel", sealed).unwrap_err().to_string();
     assert!(e.contains("game.log is read-only"), "{e}");
+}
+
+#[test]
+fn wrappers_registered_for_when_every_pack_has_loaded_wrap_the_last_definition() {
+    let r = run("child", "waves", Limits::default()).unwrap();
+    assert_eq!(r["wave"], "child wave!");
+    let r = run("base", "waves", Limits::default()).unwrap();
+    assert_eq!(r["wave"], "base wave!");
+}
+
+#[test]
+fn an_option_turns_on_what_it_implies_and_options_are_fixed() {
+    let p = Library::new(root()).resolve("base").expect("loads");
+    let mut s = Session::new(Rc::new(p), 1, &["big".to_string()], Limits::default()).unwrap();
+    s.start("waves", json!({})).unwrap();
+    let r = s.result.clone().unwrap();
+    assert_eq!(
+        (r["big"].clone(), r["small"].clone(), r["other"].clone()),
+        (json!(true), json!(true), json!(false))
+    );
+    let sealed = Limits {
+        seal: true,
+        ..Limits::default()
+    };
+    let e = run("base", "set_option", sealed).unwrap_err().to_string();
+    assert!(e.contains("game.options.other is read-only"), "{e}");
+}
+
+#[test]
+fn players_and_systems_count_from_one_at_the_lua_boundary() {
+    let e = run("base", "player_zero", Limits::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("no such player 0 (players count from 1)"), "{e}");
+    let e = run("base", "system_text", Limits::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("error converting"), "{e}");
 }
 
 #[test]

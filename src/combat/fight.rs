@@ -101,6 +101,11 @@ fn lua_list<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<
     }
 }
 
+/// The most rounds a plan may ask for.
+pub const MAX_ROUNDS: u32 = 10_000;
+/// The most units, and dice in a round, on one side of a plan.
+pub const MAX_PLAN_DICE: u64 = 10_000;
+
 /// The plan as the pack writes it (see `Plan` for the meaning).
 #[derive(Deserialize)]
 struct RawPlan {
@@ -206,11 +211,28 @@ impl Plan {
             }
             out.push(PlanSide { units, barrage });
         }
+        let rounds = raw.rounds.unwrap_or(100);
+        if rounds > MAX_ROUNDS {
+            return Err(format!(
+                "plan: `rounds` {rounds} is over the limit of {MAX_ROUNDS}"
+            ));
+        }
+        for (si, s) in out.iter().enumerate() {
+            let dice: u64 = s.units.iter().map(|u| u.dice as u64).sum::<u64>()
+                + s.barrage.iter().map(|b| b.dice as u64).sum::<u64>();
+            if s.units.len() > MAX_PLAN_DICE as usize || dice > MAX_PLAN_DICE {
+                return Err(format!(
+                    "plan.sides[{}]: {} units rolling {dice} dice is over the limit of {MAX_PLAN_DICE}",
+                    si + 1,
+                    s.units.len()
+                ));
+            }
+        }
         let d = out.pop().unwrap();
         let a = out.pop().unwrap();
         Ok(Plan {
             die,
-            rounds: raw.rounds.unwrap_or(100),
+            rounds,
             barrage_tag: raw.barrage.map(|t| t.tag),
             cargo_tag: raw.cargo.map(|t| t.tag),
             sides: [a, d],

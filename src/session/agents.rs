@@ -27,10 +27,16 @@ pub struct Decision {
 }
 
 /// What reproduces a game: pack, options, seed, entry and every answer.
+/// A field the program does not know is an error.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Record {
     pub pack: String,
     pub version: String,
+    /// `ResolvedPack::content_hash` of the pack the game was played with
+    /// (empty in records made before it was kept).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub pack_hash: String,
     pub options: Vec<String>,
     pub seed: u64,
     pub entry: String,
@@ -138,12 +144,17 @@ impl DecisionSource for JsonLines {
     fn decide(&mut self, d: &Decision) -> Result<String, GameError> {
         println!("{}", json!({ "decision": d }));
         std::io::stdout().flush().ok();
-        let mut line = String::new();
-        if std::io::stdin().lock().read_line(&mut line).unwrap_or(0) == 0 {
-            return Err(GameError::Usage("input closed".into()));
+        let mut bytes = vec![];
+        match std::io::stdin().lock().read_until(b'\n', &mut bytes) {
+            Ok(0) => return Err(GameError::Usage("input closed".into())),
+            Ok(_) => {}
+            Err(e) => return Err(GameError::Usage(format!("reading an answer: {e}"))),
         }
+        let line = String::from_utf8(bytes)
+            .map_err(|e| GameError::Usage(format!("the answer line is not UTF-8: {e}")))?;
+        let shown: String = line.trim().chars().take(200).collect();
         let v: Value = serde_json::from_str(line.trim())
-            .map_err(|e| GameError::Usage(format!("bad answer line: {e}")))?;
+            .map_err(|e| GameError::Usage(format!("bad answer line `{shown}`: {e}")))?;
         if let Some(c) = v.get("choice").and_then(Value::as_str) {
             return Ok(c.to_string());
         }
@@ -152,6 +163,8 @@ impl DecisionSource for JsonLines {
                 return Ok(o.clone());
             }
         }
-        Err(GameError::Usage(format!("answer is not an option: {line}")))
+        Err(GameError::Usage(format!(
+            "answer is not an option (`index` counts from 0): {shown}"
+        )))
     }
 }

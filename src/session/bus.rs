@@ -79,7 +79,7 @@ pub(super) fn load_data(
                 let Some(list) = keys.get(&name) else {
                     return Ok(LV::Nil);
                 };
-                let st = sh.st.borrow();
+                let st = sh.st()?;
                 let zone_cards: Vec<std::collections::BTreeSet<&str>> = (0..st.players.len())
                     .map(|p| {
                         st.zones

@@ -28,7 +28,7 @@ use mlua::{
     DeserializeOptions, Function, Lua, LuaOptions, LuaSerdeExt, MultiValue, SerializeOptions,
     StdLib, Table, Thread, ThreadStatus, Value as LV,
 };
-use sandbox::{budget_hook, budget_triggers, sandbox};
+use sandbox::{hook_thread, install_budget, sandbox};
 use serde_json::Value;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -42,8 +42,9 @@ struct Shared {
     st: RefCell<State>,
     log: RefCell<Vec<String>>,
     checkpoints: RefCell<Vec<(State, usize)>>,
-    used: Cell<u64>,
-    limit: Cell<u64>,
+    /// Bytes in `log`.
+    log_bytes: Cell<usize>,
+    budget: Rc<sandbox::Budget>,
     echo: Echo,
     /// Translates log lines for packs in another language.
     translator: Option<crate::locale::Translator>,
@@ -58,6 +59,17 @@ struct Shared {
     golden_from: Cell<usize>,
 }
 
+/// How deep keyed texts and their argument lists may nest.
+pub const MAX_TEXT_DEPTH: usize = 16;
+/// The longest log line, prompt or option, in bytes.
+pub const MAX_LOG_LINE: usize = 64 * 1024;
+/// The most bytes the whole log may hold.
+pub const MAX_LOG_BYTES: usize = 256 * 1024 * 1024;
+/// How many checkpoints (`game.checkpoint`, `game.atomic`) may be open at once.
+pub const MAX_CHECKPOINTS: usize = 64;
+/// The most bytes of props all open checkpoints together may copy.
+pub const MAX_CHECKPOINT_BYTES: usize = 512 * 1024 * 1024;
+
 /// A key with its arguments, as a script gave it (`{key = "x", a = 1}`), or
 /// a plain text.
 struct Keyed {
@@ -67,6 +79,18 @@ struct Keyed {
 }
 
 impl Shared {
+    /// The state, read; an error (not a panic) when a call into the kernel
+    /// is already changing it (a metamethod that calls `game` from inside
+    /// a kernel call).
+    fn st(&self) -> mlua::Result<std::cell::Ref<'_, State>> {
+        self.st.try_borrow().map_err(|_| reentrant())
+    }
+
+    /// The state, to change it; an error when another kernel call holds it.
+    fn st_mut(&self) -> mlua::Result<std::cell::RefMut<'_, State>> {
+        self.st.try_borrow_mut().map_err(|_| reentrant())
+    }
+
     /// The line in the pack's language; notes lines no phrase matched.
     fn translate(&self, line: String) -> String {
         match &self.translator {
@@ -92,6 +116,10 @@ impl Shared {
     /// English is not noted as untranslated (the caller may still
     /// translate the line it goes into).
     fn keyed_in(&self, v: &LV, record: bool) -> mlua::Result<(Keyed, bool)> {
+        self.keyed_at(v, record, 0)
+    }
+
+    fn keyed_at(&self, v: &LV, record: bool, depth: usize) -> mlua::Result<(Keyed, bool)> {
         let mut in_lang = true;
         let k = match v {
             LV::Table(t) => {
@@ -107,7 +135,7 @@ impl Shared {
                     if k == "key" {
                         continue;
                     }
-                    args.insert(k, self.arg_text(&v)?);
+                    args.insert(k, self.arg_text(&v, depth + 1)?);
                 }
                 let text = self.keys.render(&key, &args).map_err(rterr)?;
                 let text = if self.translator.is_some() && !self.keys.translated(&key) {
@@ -156,13 +184,28 @@ impl Shared {
 
     /// An argument of a keyed text as text: numbers without a needless
     /// fraction, lists joined with ", ", a nested key rendered.
-    fn arg_text(&self, v: &LV) -> mlua::Result<String> {
+    /// Arguments nest (keyed texts in lists in keyed texts) at most
+    /// `MAX_TEXT_DEPTH` deep, and a text is at most `MAX_LOG_LINE` bytes.
+    fn arg_text(&self, v: &LV, depth: usize) -> mlua::Result<String> {
+        if depth > MAX_TEXT_DEPTH {
+            return Err(rterr(format!(
+                "a keyed text nests deeper than {MAX_TEXT_DEPTH} levels (or contains itself)"
+            )));
+        }
         Ok(match v {
-            LV::Table(t) if t.contains_key("key")? => self.keyed(v)?.text,
+            LV::Table(t) if t.contains_key("key")? => self.keyed_at(v, true, depth)?.0.text,
             LV::Table(t) => {
                 let mut parts = vec![];
+                let mut len = 0;
                 for x in t.sequence_values::<LV>() {
-                    parts.push(self.arg_text(&x?)?);
+                    let p = self.arg_text(&x?, depth + 1)?;
+                    len += p.len() + 2;
+                    if len > MAX_LOG_LINE {
+                        return Err(rterr(format!(
+                            "a keyed text's argument is over the limit of {MAX_LOG_LINE} bytes"
+                        )));
+                    }
+                    parts.push(p);
                 }
                 parts.join(", ")
             }
@@ -170,21 +213,42 @@ impl Shared {
         })
     }
 
-    /// Appends a log line as it is (already in the pack's language).
-    fn push_text(&self, line: String) {
+    /// Appends a log line as it is (already in the pack's language). A
+    /// line is at most `MAX_LOG_LINE` bytes, the log `MAX_LOG_BYTES`.
+    fn push_text(&self, line: String) -> mlua::Result<()> {
+        if line.len() > MAX_LOG_LINE {
+            return Err(rterr(format!(
+                "a log line of {} bytes is over the limit of {MAX_LOG_LINE}",
+                line.len()
+            )));
+        }
+        let total = self.log_bytes.get() + line.len();
+        if total > MAX_LOG_BYTES {
+            return Err(rterr(format!(
+                "the log is over the limit of {MAX_LOG_BYTES} bytes"
+            )));
+        }
+        self.log_bytes.set(total);
         if let Some(e) = self.echo.borrow_mut().as_mut() {
             e(&line);
         }
         self.log.borrow_mut().push(line);
+        Ok(())
     }
 
     /// Appends a log line (translated if the pack has phrases) and echoes it.
-    fn push_log(&self, line: String) {
+    fn push_log(&self, line: String) -> mlua::Result<()> {
         let line = self.translate(line);
-        if let Some(e) = self.echo.borrow_mut().as_mut() {
-            e(&line);
-        }
-        self.log.borrow_mut().push(line);
+        self.push_text(line)
+    }
+
+    /// Cuts the log back to `n` lines.
+    fn truncate_log(&self, n: usize) {
+        let mut log = self.log.borrow_mut();
+        let cut: usize = log.iter().skip(n).map(|l| l.len()).sum();
+        log.truncate(n);
+        self.log_bytes
+            .set(self.log_bytes.get() - cut.min(self.log_bytes.get()));
     }
 }
 
@@ -216,11 +280,81 @@ fn to_lua(lua: &Lua, v: &Value) -> mlua::Result<LV> {
     lua.to_value_with(v, sopts())
 }
 
+/// A Lua value as JSON, for what the kernel keeps (props, results): at
+/// most `MAX_JSON_DEPTH` tables deep (a table that contains itself is too
+/// deep), `MAX_JSON_NODES` values and `MAX_JSON_BYTES` bytes of strings;
+/// object keys sorted, so no `pairs()` order reaches a dump.
+pub(crate) use crate::state::json_bytes;
+
 fn from_lua(lua: &Lua, v: LV) -> mlua::Result<Value> {
     if let LV::Nil = v {
         return Ok(Value::Null);
     }
-    lua.from_value_with(v, dopts())
+    let mut size = (0usize, 0usize);
+    json_shape(&v, 0, &mut size)?;
+    let mut out: Value = lua.from_value_with(v, dopts())?;
+    sort_keys(&mut out);
+    Ok(out)
+}
+
+/// How deep tables handed to the kernel may nest.
+pub const MAX_JSON_DEPTH: usize = 64;
+/// How many values one table handed to the kernel may hold, nested ones included.
+pub const MAX_JSON_NODES: usize = 1_000_000;
+/// How many bytes of strings one value handed to the kernel may hold.
+pub const MAX_JSON_BYTES: usize = 16 * 1024 * 1024;
+
+fn json_shape(v: &LV, depth: usize, size: &mut (usize, usize)) -> mlua::Result<()> {
+    size.0 += 1;
+    if size.0 > MAX_JSON_NODES {
+        return Err(rterr(format!(
+            "a table of more than {MAX_JSON_NODES} values is over the limit of what the kernel keeps"
+        )));
+    }
+    match v {
+        LV::Table(t) => {
+            if depth >= MAX_JSON_DEPTH {
+                return Err(rterr(format!(
+                    "a table nested deeper than {MAX_JSON_DEPTH} levels (or containing itself) is over the limit of what the kernel keeps"
+                )));
+            }
+            for pair in t.pairs::<LV, LV>() {
+                let (k, x) = pair?;
+                json_shape(&k, depth + 1, size)?;
+                json_shape(&x, depth + 1, size)?;
+            }
+        }
+        LV::String(s) => {
+            size.1 += s.as_bytes().len();
+            if size.1 > MAX_JSON_BYTES {
+                return Err(rterr(format!(
+                    "a value of more than {MAX_JSON_BYTES} bytes is over the limit of what the kernel keeps"
+                )));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Sorts the keys of every object (iteratively: values are bounded, but
+/// the walk need not be recursive).
+fn sort_keys(v: &mut Value) {
+    let mut stack = vec![v];
+    while let Some(x) = stack.pop() {
+        match x {
+            Value::Object(m) => {
+                m.sort_keys();
+                stack.extend(m.values_mut());
+            }
+            Value::Array(a) => stack.extend(a.iter_mut()),
+            _ => {}
+        }
+    }
+}
+
+fn reentrant() -> mlua::Error {
+    rterr("a game.* call was made from inside another one (from a metamethod of an argument): not allowed")
 }
 
 fn rterr(msg: impl Into<String>) -> mlua::Error {
@@ -278,8 +412,8 @@ impl Session {
             st: RefCell::new(State::new(seed)),
             log: RefCell::new(vec![]),
             checkpoints: RefCell::new(vec![]),
-            used: Cell::new(0),
-            limit: Cell::new(limits.instructions),
+            log_bytes: Cell::new(0),
+            budget: Rc::new(sandbox::Budget::default()),
             echo: Rc::new(RefCell::new(None)),
             translator: crate::locale::Translator::from_locale(&pack.locale_strings),
             untranslated: RefCell::new(Default::default()),
@@ -287,13 +421,15 @@ impl Session {
             keys: KeyTexts::new(&pack.locale, &pack.locale_strings, &pack.locale_langs),
             golden_from: Cell::new(0),
         });
-        lua.set_hook(budget_triggers(), budget_hook(&shared));
+        shared.budget.limit.set(limits.instructions);
+        install_budget(&lua, &shared.budget).map_err(lua_err)?;
         let mut opts_sorted: Vec<String> = options.to_vec();
         opts_sorted.sort();
         opts_sorted.dedup();
         let record = Record {
             pack: pack.id.clone(),
             version: pack.version.clone(),
+            pack_hash: String::new(),
             options: opts_sorted.clone(),
             seed,
             entry: String::new(),
@@ -304,11 +440,29 @@ impl Session {
         sandbox(&lua, &g, &shared).map_err(lua_err)?;
         let game: Table = lua.create_table().map_err(lua_err)?;
         install_api(&lua, &game, &shared, &pack).map_err(lua_err)?;
-        // Options, with defaults.
+        // Options, with defaults and what the chosen ones imply.
+        let mut on: std::collections::BTreeSet<String> = pack
+            .options
+            .iter()
+            .filter(|(k, d)| d.default || opts_sorted.contains(k))
+            .map(|(k, _)| k.clone())
+            .collect();
+        loop {
+            let more: Vec<String> = on
+                .iter()
+                .filter_map(|k| pack.options.get(k))
+                .flat_map(|d| d.implies.iter())
+                .filter(|i| !on.contains(*i) && pack.options.contains_key(*i))
+                .cloned()
+                .collect();
+            if more.is_empty() {
+                break;
+            }
+            on.extend(more);
+        }
         let ot = lua.create_table().map_err(lua_err)?;
-        for (k, d) in &pack.options {
-            ot.set(k.as_str(), d.default || opts_sorted.contains(k))
-                .map_err(lua_err)?;
+        for k in pack.options.keys() {
+            ot.set(k.as_str(), on.contains(k)).map_err(lua_err)?;
         }
         game.set("options", ot).map_err(lua_err)?;
         game.set("pack", pack.id.as_str()).map_err(lua_err)?;
@@ -363,7 +517,7 @@ impl Session {
                 .set_environment(envs[&f.pack].clone())
                 .into_function()
                 .map_err(lua_err)?;
-            shared.used.set(0);
+            shared.budget.reset();
             func.call::<()>(()).map_err(lua_err)?;
         }
         bus::load_data(&lua, &game, &subs, &shared, &pack, &loading, &envs)?;
@@ -439,7 +593,7 @@ impl Session {
 
     /// Runs a Lua chunk in the sandbox (scenario setup and expectations).
     pub fn exec(&self, name: &str, code: &str) -> Result<Value, GameError> {
-        self.shared.used.set(0);
+        self.shared.budget.reset();
         let f = self
             .lua
             .load(code)
@@ -455,7 +609,7 @@ impl Session {
     pub fn start(&mut self, entry: &str, args: Value) -> Result<(), GameError> {
         let body = self.entry_fn.clone();
         let th = self.lua.create_thread(body).map_err(lua_err)?;
-        th.set_hook(budget_triggers(), budget_hook(&self.shared));
+        hook_thread(&th);
         self.record.entry = entry.to_string();
         self.record.args = args.clone();
         self.thread = Some(th);
@@ -501,12 +655,12 @@ impl Session {
             ))
             .map_err(lua_err)?;
         let th = self.lua.create_thread(wrap).map_err(lua_err)?;
-        th.set_hook(budget_triggers(), budget_hook(&self.shared));
+        hook_thread(&th);
         self.record.entry = entry.to_string();
         self.record.args = args;
         self.thread = Some(th);
         self.pending = None;
-        self.shared.used.set(0);
+        self.shared.budget.reset();
         let vals = th_resume(&self.thread, ());
         self.after_resume(vals)
     }
@@ -520,7 +674,7 @@ impl Session {
             .thread
             .clone()
             .ok_or_else(|| GameError::Usage("no game started".into()))?;
-        self.shared.used.set(0);
+        self.shared.budget.reset();
         let res: mlua::Result<MultiValue> = match start {
             Some((name, args)) => {
                 let a = to_lua(&self.lua, &args).map_err(lua_err)?;
@@ -552,7 +706,22 @@ impl Session {
                         message: "a script yielded outside game.choose (coroutine misuse)".into(),
                     });
                 }
-                let player = v.get(1).and_then(|x| x.as_i64()).unwrap_or(0);
+                // A decision from a script that yielded by hand is held to
+                // what game.choose would have asked. (Set-up may ask before
+                // the players are added.)
+                let n = self.shared.st.borrow().players.len() as i64;
+                let player = match v.get(1) {
+                    Some(LV::Integer(p)) if *p >= 1 && (n == 0 || *p <= n) => *p,
+                    other => {
+                        self.thread = None;
+                        return Err(GameError::Lua {
+                            message: format!(
+                                "a decision for player {}, who does not exist (players are 1..{n})",
+                                other.map(lua_to_string).unwrap_or_else(|| "nil".into())
+                            ),
+                        });
+                    }
+                };
                 let k = self
                     .shared
                     .keyed(v.get(2).unwrap_or(&LV::Nil))
@@ -563,6 +732,17 @@ impl Session {
                         let o = o.map_err(lua_err)?;
                         options.push(lua_to_string(&o));
                     }
+                }
+                if options.len() < 2 {
+                    self.thread = None;
+                    return Err(GameError::Lua {
+                        message: format!(
+                            "decision `{}` for p{player} has {} option{}: a decision needs at least two (game.choose asks nothing with one)",
+                            k.key.as_deref().unwrap_or(&k.text),
+                            options.len(),
+                            if options.len() == 1 { "" } else { "s" }
+                        ),
+                    });
                 }
                 let prompt = match &k.key {
                     Some(key) => key.clone(),
@@ -612,10 +792,7 @@ impl Session {
                 d.text,
                 d.options.join(", ")
             );
-            if let Some(e) = self.shared.echo.borrow_mut().as_mut() {
-                e(&line);
-            }
-            self.shared.log.borrow_mut().push(line);
+            self.shared.push_text(line).map_err(lua_err)?;
         }
         self.pending = None;
         self.resume_with(None, Some(idx + 1))
@@ -645,7 +822,7 @@ impl Session {
     /// Calls a procedure outside the coroutine (no decisions may be asked
     /// unless policies answer them): used for fast simulations.
     pub fn call_procedure(&self, name: &str, args: Value) -> Result<Value, GameError> {
-        self.shared.used.set(0);
+        self.shared.budget.reset();
         let a = to_lua(&self.lua, &args).map_err(lua_err)?;
         let v: LV = self.entry_fn.call((name, a)).map_err(lua_err)?;
         from_lua(&self.lua, v).map_err(lua_err)
@@ -661,7 +838,7 @@ impl Session {
 
     pub fn restore(&self, snap: &(State, usize)) {
         *self.shared.st.borrow_mut() = snap.0.clone();
-        self.shared.log.borrow_mut().truncate(snap.1);
+        self.shared.truncate_log(snap.1);
     }
 
     pub fn reseed(&self, seed: u64) {

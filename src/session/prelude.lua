@@ -104,7 +104,20 @@ function game.__when_loaded()
 end
 
 function game.__loading(id) LOADING = id end
-function game.__seal() SEALED = true; LOADING = nil end
+function game.__seal()
+  SEALED = true
+  LOADING = nil
+  -- The options are fixed for the game too.
+  local options = game.options
+  game.options = setmetatable({}, {
+    __index = options,
+    __newindex = function(_, k)
+      error("game.options." .. tostring(k) .. " is read-only: an option that turns on another says so with `implies`", 2)
+    end,
+    __pairs = function() return next, options, nil end,
+    __metatable = "game.options",
+  })
+end
 
 -- The key of a decision prompt or log line: `{key = "x", ...}` or a plain string.
 function game.key_of(prompt)

@@ -3,7 +3,8 @@
 
 use super::error::BUDGET_EXCEEDED;
 use super::{clean_error, lua_err, lua_to_string, rterr, GameError, Shared};
-use mlua::{Function, HookTriggers, Lua, Table, Value as LV, VmState};
+use mlua::{ffi, Function, Lua, Table, Value as LV};
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// Limits for scripts.
@@ -24,31 +25,95 @@ impl Default for Limits {
         Limits {
             instructions: 200_000_000,
             memory: 512 * 1024 * 1024,
-            seal: false,
+            seal: true,
             check_ctx: false,
         }
     }
 }
 
-pub(super) fn budget_triggers() -> HookTriggers {
-    HookTriggers::new().every_nth_instruction(1000)
+/// The instruction budget of one VM: shared by every thread (the game
+/// coroutine, the main state and every coroutine a script creates), and
+/// not catchable: once spent, `pcall`, `xpcall`, `coroutine.resume` and
+/// `coroutine.close` re-raise the budget error instead of returning it.
+#[derive(Default)]
+pub(super) struct Budget {
+    pub used: Cell<u64>,
+    pub limit: Cell<u64>,
+    /// The budget error, once the budget is spent (until the next reset).
+    pub spent: RefCell<Option<String>>,
 }
 
-/// Counts instructions and fails the script past the budget.
-pub(super) fn budget_hook(
-    sh: &Rc<Shared>,
-) -> impl Fn(&Lua, mlua::Debug) -> mlua::Result<VmState> + 'static {
-    let sh = sh.clone();
-    move |_, _| {
-        let u = sh.used.get() + 1000;
-        sh.used.set(u);
-        if u > sh.limit.get() {
-            return Err(rterr(format!(
-                "{BUDGET_EXCEEDED} ({} instructions)",
-                sh.limit.get()
-            )));
+impl Budget {
+    /// A fresh budget for the next script call or decision.
+    pub fn reset(&self) {
+        self.used.set(0);
+        *self.spent.borrow_mut() = None;
+    }
+}
+
+/// Instructions between two budget checks.
+const STEP: i32 = 1000;
+/// Where the budget of a VM lives: a registry entry (light userdata).
+const BUDGET_KEY: &std::ffi::CStr = c"imperium.budget";
+
+/// The count hook: a raw Lua hook (not mlua's, which serves one thread at
+/// a time), so that every coroutine inherits it from the thread that
+/// creates it.
+unsafe extern "C-unwind" fn budget_hook_raw(l: *mut ffi::lua_State, _ar: *mut ffi::lua_Debug) {
+    ffi::lua_getfield(l, ffi::LUA_REGISTRYINDEX, BUDGET_KEY.as_ptr());
+    let p = ffi::lua_touserdata(l, -1) as *const Budget;
+    ffi::lua_pop(l, 1);
+    if p.is_null() {
+        return;
+    }
+    // SAFETY: the budget outlives the VM (it is kept in the VM's app data).
+    let b = &*p;
+    let u = b.used.get().saturating_add(STEP as u64);
+    b.used.set(u);
+    if u <= b.limit.get() {
+        return;
+    }
+    // Level 0 in a hook: the function that was running.
+    ffi::luaL_where(l, 0);
+    {
+        let msg = format!("{BUDGET_EXCEEDED} ({} instructions)", b.limit.get());
+        ffi::lua_pushlstring(l, msg.as_ptr() as *const _, msg.len());
+    }
+    ffi::lua_concat(l, 2);
+    if let Ok(mut spent) = b.spent.try_borrow_mut() {
+        if spent.is_none() {
+            let mut len = 0usize;
+            let s = ffi::lua_tolstring(l, -1, &mut len);
+            let bytes = std::slice::from_raw_parts(s as *const u8, len);
+            *spent = Some(String::from_utf8_lossy(bytes).into_owned());
         }
-        Ok(VmState::Continue)
+    }
+    // No Rust value with a destructor is alive here.
+    ffi::lua_error(l);
+}
+
+/// Installs the budget on a VM: its main thread now, and on `thread` each
+/// time the kernel creates one (coroutines created by scripts inherit it).
+pub(super) fn install_budget(lua: &Lua, budget: &Rc<Budget>) -> mlua::Result<()> {
+    lua.set_app_data(budget.clone());
+    lua.set_named_registry_value(
+        BUDGET_KEY.to_str().unwrap(),
+        mlua::LightUserData(Rc::as_ptr(budget) as *mut std::ffi::c_void),
+    )?;
+    hook_thread(&lua.current_thread());
+    Ok(())
+}
+
+/// Puts the count hook on one thread.
+pub(super) fn hook_thread(th: &mlua::Thread) {
+    // SAFETY: the pointer of a thread value is its lua_State.
+    unsafe {
+        ffi::lua_sethook(
+            th.to_pointer() as *mut ffi::lua_State,
+            Some(budget_hook_raw),
+            ffi::LUA_MASKCOUNT,
+            STEP,
+        );
     }
 }
 
@@ -92,16 +157,24 @@ pub(super) fn sandbox(lua: &Lua, g: &Table, shared: &Rc<Shared>) -> mlua::Result
     math.set(
         "random",
         lua.create_function(move |_, (a, b): (Option<i64>, Option<i64>)| {
-            let mut st = sh.st.borrow_mut();
+            let mut st = sh.st_mut()?;
             let r = st.rng();
+            // Any interval of 64-bit integers (Lua's math.random takes them all).
+            let between = |r: &mut crate::rng::Rng, m: i64, n: i64| {
+                let width = (n as i128 - m as i128 + 1) as u128;
+                let x = if width > u64::MAX as u128 {
+                    r.next_u64()
+                } else {
+                    r.die64(width as u64) - 1
+                };
+                LV::Integer((m as i128 + x as i128) as i64)
+            };
             match (a, b) {
                 (None, _) => Ok(LV::Number(
                     (r.next_u64() >> 11) as f64 / (1u64 << 53) as f64,
                 )),
-                (Some(m), None) if m >= 1 => Ok(LV::Integer(r.die(m as u32) as i64)),
-                (Some(m), Some(n)) if n >= m => {
-                    Ok(LV::Integer(m + r.die((n - m + 1) as u32) as i64 - 1))
-                }
+                (Some(m), None) if m >= 1 => Ok(between(r, 1, m)),
+                (Some(m), Some(n)) if n >= m => Ok(between(r, m, n)),
                 _ => Err(rterr("math.random: empty interval")),
             }
         })?,
@@ -109,8 +182,23 @@ pub(super) fn sandbox(lua: &Lua, g: &Table, shared: &Rc<Shared>) -> mlua::Result
     math.set("randomseed", LV::Nil)?;
     let string: Table = g.get("string")?;
     string.set("dump", LV::Nil)?;
+    // What the standard library may cost: a spent budget is not catchable,
+    // no finalizers, bounded strings, moves and patterns.
+    let b = shared.budget.clone();
+    let spent = lua.create_function(move |_, ()| Ok(b.spent.borrow().clone()))?;
+    lua.load(include_str!("sandbox.lua"))
+        .set_name("@kernel/sandbox.lua")
+        .set_mode(mlua::ChunkMode::Text)
+        .call::<()>((spent, MAX_STRING, MAX_MOVE, MAX_PATTERN_COST))?;
     Ok(())
 }
+
+/// The longest string `string.rep` may build, in bytes.
+pub const MAX_STRING: i64 = 64 * 1024 * 1024;
+/// The most elements one `table.move` may move.
+pub const MAX_MOVE: i64 = 16 * 1024 * 1024;
+/// The worst-case steps a pattern call may take (see sandbox.lua).
+pub const MAX_PATTERN_COST: f64 = 4e8;
 
 /// After loading: the registry is sealed (`game.__seal`) and `game` itself
 /// becomes a read-only proxy in the globals.

@@ -1685,8 +1685,6 @@ procedure("setup", function(args)
   args = args or {}
   local m = args.map and game.data.maps[args.map]
   O.built_galaxy = opt("star_by_star") or (m ~= nil and (m.drafted == true or m.procedure ~= nil))
-  if opt("star_by_star") then game.options.custodians = true end
-  if opt("ancient_empire") then game.options.distant_suns = true end
   if opt("ascendancy") then ASC.adjust_objectives() end
   local r = base_setup(args)
   if opt("twilight_council") then

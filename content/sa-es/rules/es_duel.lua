@@ -35,10 +35,11 @@ local function xxcha_again(p, id)
   if not (d and type(d.handler) == "table" and d.handler.primary) then return end
   local n = ES.XXCHA_INFLUENCE
   if game.counter(p, "strategy") > 0 and L.spendable(p, "influence") >= n
-    and game.choose(p, "use the primary of " .. L.name("strategy_cards", id) .. " once more (1 strategy counter, " .. n .. " influence)", { "no", "yes" }) == "yes" then
+    and game.choose(p, { key = "sa_es.xxcha_primary_again", card = L.name("strategy_cards", id), id = id, n = n }, { "no", "yes" }) == "yes" then
     game.add(p, "strategy", -1)
     L.pay(p, n, "influence")
-    game.log(L.pn(p) .. " uses the primary of " .. L.name("strategy_cards", id) .. " once more (Xxcha, 2 players)")
+    game.log({ key = "sa.duel_xxcha_again_done", p = L.pn(p), card = L.name("strategy_cards", id) }
+)
     d.handler.primary(p, d, {})
   end
 end
@@ -48,10 +49,10 @@ local function jolnar_again(p)
   if game.counter(p, "strategy") <= 0 or L.spendable(p, "resources") < n then return end
   local opts = L.researchable(p)
   if #opts == 0 then return end
-  if game.choose(p, "gain one more technology (Jol-Nar: 1 strategy counter, " .. n .. " resources)", { "no", "yes" }) ~= "yes" then return end
+  if game.choose(p, { key = "sa_es.jolnar_tech_again", n = n }, { "no", "yes" }) ~= "yes" then return end
   local list = {}
   for _, t in ipairs(opts) do list[#list + 1] = t end
-  local pick = game.choose(p, "research", list)
+  local pick = game.choose(p, { key = "sa.research" }, list)
   game.add(p, "strategy", -1)
   L.pay(p, n, "resources")
   L.gain_tech(p, pick)

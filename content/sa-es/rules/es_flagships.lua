@@ -33,7 +33,7 @@ local base_fire = L.fire_cannons
 function L.fire_cannons(q, list, target, label)
   if F.on() and into and label == "space cannon" and type(target) == "number"
     and F.has(target, into, "fleet_ignores_mines_and_pds") then
-    game.log(L.pn(target) .. " ships in " .. L.sysname(into) .. " cannot be targeted by PDS fire (" .. F.name(target) .. ")")
+    game.log({ key = "sa_es.ships_not_targeted_by_pds", p = L.pn(target), system = L.sysname(into), unit = F.name(target) })
     L.combat_state.last_volley = { source = q }
     return 0
   end
@@ -51,7 +51,7 @@ local function wrap_mines()
       for _, x in ipairs(moved or {}) do
         if x.unit.kind == "flagship" and game.unit_exists(x.unit.id) and L.def(p, x.unit.kind).fleet_ignores_mines_and_pds then
           if #L.sa_mines() > 0 then
-            game.log(L.pn(p) .. " fleet crosses the space mines without setting them off (" .. F.name(p) .. ")")
+            game.log({ key = "sa_es.fleet_crosses_mines_freely", p = L.pn(p), unit = F.name(p) })
           end
           return
         end

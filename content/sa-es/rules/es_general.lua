@@ -119,7 +119,7 @@ if G then
         end
       end
       if dice > 0 then
-        local hits = game.roll(L.pn(p) .. " crosses the space mine on " .. border_name(m.a, m.b), dice, 8)
+        local hits = game.roll({ key = "sa_es.crosses_mine_roll", p = L.pn(p), border = border_name(m.a, m.b) }, dice, 8)
         L.assign_hits(p, victims, hits, "space mine", { source = m.owner })
         if hits > 0 then L.sa_remove_mine(m.owner, m.a, m.b) end
       end

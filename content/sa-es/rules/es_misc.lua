@@ -113,11 +113,11 @@ function ES.install_rifts()
     local battles = {}
     for _, u in ipairs(arrived) do
       for _, rs in ipairs(paths and paths[u.id] or {}) do
-        local hits = game.roll(pn(p) .. " rolls for " .. u.kind .. "#" .. u.id .. " in the gravity rift " .. (game.system(rs).hex or rs), 1, 4)
+        local hits = game.roll({ key = "sa.rift_roll", p = pn(p), unit = u.kind, id = u.id, hex = game.system(rs).hex or rs }, 1, 4)
         if hits == 0 then
           for _, c in ipairs(O.rift_cargo(p, u, cargo, start)) do game.move_unit(c.id, { system = rs }) end
           game.move_unit(u.id, { system = rs })
-          game.log(u.kind .. "#" .. u.id .. " is caught in the gravity rift " .. L.sysname(rs) .. " and ends its move there")
+          game.log({ key = "sa.rift_caught", unit = u.kind, id = u.id, system = L.sysname(rs) })
           if #L.other_ships(p, rs) > 0 then battles[rs] = true end
           break
         end
@@ -125,7 +125,7 @@ function ES.install_rifts()
     end
     for _, rs in ipairs(game.keys(battles)) do
       if #L.ships(p, rs) > 0 and #L.enemies_in(p, rs) > 0 then
-        game.log("space battle at once in the gravity rift " .. L.sysname(rs))
+        game.log({ key = "sa_es.rift_battle_at_once", system = L.sysname(rs) })
         game.step("space_combat", { player = p, active = p, system = rs, defender = L.enemies_in(p, rs)[1] })
       end
       if #L.enemies_in(p, rs) == 0 then L.enforce_limits(p, rs) end
@@ -153,7 +153,7 @@ function ES.install_surrender()
     local r = base_ap(ctx)
     if opt("sa_surrender") then
       for _, p in ipairs(L.order_from(L.speaker())) do
-        if not O.surrendered(p) and game.choose(p, "surrender", { "no", "yes" }) == "yes" then
+        if not O.surrendered(p) and game.choose(p, { key = "sa_es.surrender" }, { "no", "yes" }) == "yes" then
           ES.surrender(p)
         end
       end
@@ -189,7 +189,7 @@ function ES.install_surrender()
   O.surrender_settled = function(p, capital)
     if capital and game.planet_owner(capital) == p then
       game.set_owner(capital, nil)
-      game.log(L.name("planets", capital) .. " becomes a neutral planet, held by its garrison")
+      game.log({ key = "sa_es.capital_neutral", planet = L.name("planets", capital) })
     end
   end
 end
@@ -207,13 +207,13 @@ function ES.surrender(p)
         game.put("player", p, "scored:" .. id, nil)
         if ctl then game.put("game", nil, "objective_controller:" .. id, nil) end
         lost = lost + (d.points or 1)
-        game.log(pn(p) .. " gives up " .. L.name("objectives", id))
+        game.log({ key = "sa_es.gives_up", p = pn(p), card = L.name("objectives", id) })
       end
     end
   end
   O.surrender(p)
   local v = game.add(p, "vp", -(lost + 1))
-  game.log(pn(p) .. " loses " .. (lost + 1) .. " vp for surrendering: " .. v .. " vp")
+  game.log({ key = "sa_es.loses_vp_surrendering", p = pn(p), n = lost + 1, vp = v })
 end
 
 ---------------------------------------------------------------------------

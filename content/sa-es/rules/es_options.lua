@@ -147,7 +147,7 @@ if TC then
       if game.get("player", q, "faction") == "xxcha" and game.counter(q, "strategy") > 0 and #chosen > 0 then
         local opts = { "none" }
         for _, c in ipairs(chosen) do opts[#opts + 1] = c end
-        local pick = game.choose(q, "Veto (Xxcha): discard an included agenda for 1 strategy command counter", opts)
+        local pick = game.choose(q, { key = "sa_es.xxcha_veto" }, opts)
         if pick ~= "none" then
           game.add(q, "strategy", -1)
           remove_value(chosen, pick)
@@ -165,21 +165,29 @@ end
 ---------------------------------------------------------------------------
 -- Paths of Fate: one race-specific objective kept at setup.
 local PF = O and O.pf
+
+-- Paths of Fate, after the deal: each player with more than one
+-- race-specific objective in his zone "racial:<p>" keeps one and discards
+-- the others. (A scenario may deal those zones itself and call this.)
+function L.sa_es_pf_keep()
+  for p = 1, game.num_players() do
+    local z = "racial:" .. p
+    local cards = hand(z)
+    if #cards > 1 then
+      local keep = game.choose(p, { key = "sa_es.pf_keep" }, cards)
+      for _, c in ipairs(cards) do
+        if c ~= keep then game.move_card(c, z, "discard:racial_objectives") end
+      end
+      game.log({ key = "sa_es.pf_keeps_one", p = pn(p) })
+    end
+  end
+end
+
 if PF then
   local base_deal = PF.deal
   PF.deal = function()
     base_deal()
-    for p = 1, game.num_players() do
-      local z = "racial:" .. p
-      local cards = hand(z)
-      if #cards > 1 then
-        local keep = game.choose(p, "Paths of Fate: race-specific objective to keep", cards)
-        for _, c in ipairs(cards) do
-          if c ~= keep then game.move_card(c, z, "discard:racial_objectives") end
-        end
-        game.log(pn(p) .. " keeps one race-specific objective")
-      end
-    end
+    L.sa_es_pf_keep()
   end
   -- One secret objective (of either kind) a status phase: sa-en's rule
   -- (no race objective in a step with a secret one); no once-a-game limit
@@ -350,7 +358,7 @@ procedure("setup", function(args)
       for _, q in ipairs(ES.team_members(t)) do m[#m + 1] = pn(q) end
       parts[#parts + 1] = table.concat(m, "+")
     end
-    game.log("pacts: " .. table.concat(parts, ", ") .. "; goal " .. L.goal() .. " vp")
+    game.log({ key = "sa_es.pacts_teams", teams = parts, n = L.goal() })
   end
   return r
 end)

@@ -84,13 +84,13 @@ if R then
           end
         end
         if #opts == 1 then break end
-        local pick = game.choose(p, "acquire a race-specific technology", opts)
+        local pick = game.choose(p, { key = "sa_es.acquire_racial_tech" }, opts)
         if pick == "none" then break end
         local id, how = pick:match("^([%w_]+) %((.-)%)$")
         if how == "free" then
           game.grant(p, "racial_techs", id)
           L.reset_cache()
-          game.log(L.pn(p) .. " acquires " .. L.name("racial_techs", id) .. " for free (" .. vp .. " vp)")
+          game.log({ key = "sa_es.acquires_racial_free", p = L.pn(p), tech = L.name("racial_techs", id), vp = vp })
         else
           R.buy(p, id)
         end
@@ -139,14 +139,14 @@ procedure("action_phase", function(ctx)
   for p = 1, game.num_players() do
     if game.get("player", p, "faction") == "naalu" and game.counter(p, "tactic") > 0
       and not (L.sa_opt2 and L.sa_opt2.surrendered and L.sa_opt2.surrendered(p)) then
-      if game.choose(p, "take a tactical action before the action phase (Naalu)", { "no", "yes" }) == "yes" then
-        game.log(L.pn(p) .. " takes a tactical action before the action phase")
+      if game.choose(p, { key = "sa_es.naalu_first_action" }, { "no", "yes" }) == "yes" then
+        game.log({ key = "sa_es.takes_first_action", p = L.pn(p) })
         game.put("game", nil, "active", p)
         local c = { player = p, active = p }
         local ok, err = pcall(game.atomic, game.step, "tactical_action", c)
         game.put("game", nil, "active", nil)
         if not ok and not (type(err) == "table" and err.game_over) then
-          game.log(L.pn(p) .. " cannot take the tactical action")
+          game.log({ key = "sa_es.cannot_take_tactical", p = L.pn(p) })
         elseif not ok then
           error(err, 0)
         end

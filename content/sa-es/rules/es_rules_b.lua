@@ -48,7 +48,7 @@ if A and F then
     local p, s, a = ctx.player, ctx.system, ctx.attacker
     if not p or not s or not a or p ~= ctx.defender or p == a then return end
     if F.fleet_has(a, s, "admiral") and not F.fleet_has(p, s, "admiral") then
-      game.log(pn(a) .. "'s admiral keeps " .. pn(p) .. " from retreating")
+      game.log({ key = "ti3.admiral_keeps_from_retreating", p = pn(a), q = pn(p) })
       ctx.cancel = true
     end
   end
@@ -111,22 +111,22 @@ function ESB.hand_over_captives()
           opts[#opts + 1] = o
           by[o] = x
         end
-        local pick = game.choose(q, "hand captive " .. pn(rec.owner) .. " " .. rec.type .. " " .. rec.name .. " over to", opts)
+        local pick = game.choose(q, { key = "sa_es.hand_captive_to", p = pn(rec.owner), kind = rec.type, name = rec.name, id = u.id }, opts)
         local x = by[pick]
-        if x and game.choose(x.who, "accept captive " .. pn(rec.owner) .. " " .. rec.type .. " " .. rec.name .. " from " .. pn(q), { "yes", "no" }) == "yes" then
+        if x and game.choose(x.who, { key = "sa_es.accept_captive", p = pn(rec.owner), kind = rec.type, name = rec.name, q = pn(q), id = u.id }, { "yes", "no" }) == "yes" then
           changed = true
           if game.unit_exists(u.id) then game.remove_unit(u.id) end
           if x.who == rec.owner then
             place(rec, rec.owner, x.where)
             rec.status, rec.captor = "board", nil
-            game.log(who .. " is handed back to its owner on " .. where_name(x.where) .. " by " .. pn(q))
+            game.log({ key = "sa_es.captive_handed_back", leader = who, place = where_name(x.where), p = pn(q) })
           else
             place(rec, x.who, x.where, rec.owner)
             rec.captor = x.who
-            game.log(who .. " is handed over to " .. pn(x.who) .. " on " .. where_name(x.where) .. " by " .. pn(q))
+            game.log({ key = "sa_es.captive_handed_over", leader = who, q = pn(x.who), place = where_name(x.where), p = pn(q) })
           end
         elseif x then
-          game.log(pn(x.who) .. " refuses the captive " .. who)
+          game.log({ key = "sa_es.refuses_captive", p = pn(x.who), leader = who })
         end
       end
     end
@@ -166,7 +166,7 @@ end
 function L.sa_home_permission(p, s, what)
   local q = ESB.home_holder(s)
   if not q then return true end
-  game.log(L.sysname(s) .. " is " .. pn(q) .. "'s home system: " .. (what or "the action card") .. " may not be used there")
+  game.log({ key = "sa_es.home_system_barred", system = L.sysname(s), p = pn(q), card = L.sa_general.card_label(what, { key = "sa.the_action_card" }) })
   return false
 end
 

@@ -54,7 +54,7 @@ function ESC.found_wealth(p, pl, n, why)
   L.gain_tg(p, 1, why)
   if n > 1 then
     game.put("planet", pl, "es_nw", ESC.wealth(pl) + n - 1)
-    game.log((n - 1) .. " trade goods stay on " .. pname(pl) .. " as natural wealth")
+    game.log({ key = "sa_es.wealth_stays", n = n - 1, planet = pname(pl) })
   end
 end
 
@@ -64,7 +64,7 @@ function ESC.take_wealth(p, pl)
   if n <= 0 then return false end
   game.put("planet", pl, "es_nw", n > 1 and (n - 1) or nil)
   game.add(p, "tg", 1)
-  game.log(pn(p) .. " takes 1 trade good of natural wealth from " .. pname(pl) .. " (" .. (n - 1) .. " left)")
+  game.log({ key = "sa_es.takes_wealth", p = pn(p), planet = pname(pl), n = n - 1 })
   return true
 end
 
@@ -76,13 +76,13 @@ local function locals_fight(p, pl, n, label)
   while left > 0 and #L.ground(p, pl) > 0 do
     rounds = rounds + 1
     local hp = L.combat_roll(p, L.ground(p, pl), {}, label)
-    local hn = game.roll("neutral ground_force (" .. label .. ")", left, d.combat)
+    local hn = game.roll({ key = "ti3.neutral_roll", unit = "ground_force", label = label }, left, d.combat)
     left = math.max(0, left - hp)
     L.assign_hits(p, L.ground(p, pl), hn, label)
     if rounds > 100 then error(label .. " did not end") end
   end
   local won = left == 0 and #L.ground(p, pl) > 0
-  game.log(label .. ": " .. (won and (pn(p) .. " wins") or (pn(p) .. " fails")))
+  game.log({ key = won and "ti3.neutral_fight_won" or "ti3.neutral_fight_lost", label = label, p = pn(p) })
   return won
 end
 
@@ -119,7 +119,7 @@ function ESC.hidden_factory(p, s, why)
       end
     end
     if #opts == 1 then break end
-    local pick = game.choose(p, "build ships (" .. why .. "), capacity " .. cap .. " left, 1 resource off", opts)
+    local pick = game.choose(p, { key = "sa_es.hidden_factory_build", label = why, n = cap }, opts)
     if pick == "done" then break end
     cap = cap - cap_use(p, pick)
     cost = cost + L.def(p, pick).cost
@@ -130,7 +130,7 @@ function ESC.hidden_factory(p, s, why)
   for _, t in ipairs(picks) do
     local n = math.min(L.def(p, t).per_cost or 1, unit_room(p, t))
     for _ = 1, n do game.spawn(t, p, { system = s }) end
-    game.log(pn(p) .. " builds " .. n .. " " .. t .. " in " .. L.sysname(s) .. " (" .. why .. ")")
+    game.log({ key = "sa_es.hidden_factory_builds", p = pn(p), n = n, unit = t, system = L.sysname(s), label = why })
   end
   L.enforce_limits(p, s)
 end
@@ -138,20 +138,21 @@ end
 function ESC.colonists(p, pl, s, why)
   local mine = L.ground(p, pl)
   for _, u in ipairs(mine) do game.move_unit(u.id, { system = s }) end
-  game.log(pn(p) .. " ground forces return to space over " .. pname(pl))
+  game.log({ key = "ti3.ground_forces_return_space", p = pn(p), planet = pname(pl) })
   local others = {}
   for q = 1, game.num_players() do if q ~= p then others[#others + 1] = q end end
-  local _, rolls = game.roll(pn(p) .. " colonists", 1, 11)
+  local _, rolls = game.roll({ key = "ti3.settlers_roll", p = pn(p) }
+, 1, 11)
   local face = (rolls and rolls[1]) or game.random(10)
   local q = others[((face - 1) % #others) + 1]
   for _ = 1, 2 do game.spawn("ground_force", q, { planet = pl }) end
-  game.log(pn(q) .. " places two free ground forces on " .. pname(pl))
+  game.log({ key = "ti3.places_two_free_ground_forces", p = pn(q), planet = pname(pl) })
   L.take_control(q, pl, true)
   local back = {}
   for _, u in ipairs(mine) do if game.unit_exists(u.id) then back[#back + 1] = u end end
-  if #back > 0 and game.confirm(p, "land again on " .. pname(pl) .. " against the colonists") then
+  if #back > 0 and game.confirm(p, { key = "sa_es.land_again", planet = pname(pl), id = pl }) then
     for _, u in ipairs(back) do game.move_unit(u.id, { planet = pl }) end
-    game.log(pn(p) .. " lands again on " .. pname(pl))
+    game.log({ key = "sa_es.lands_again", p = pn(p), planet = pname(pl) })
     game.step("ground_combat", { player = p, active = p, system = s, planet = pl, defender = q })
   end
 end
@@ -171,7 +172,7 @@ if B then
     local revealed = game.get("planet", pl, "se_ds_revealed")
     game.put("planet", pl, "se_ds", nil)
     game.put("planet", pl, "se_ds_revealed", nil)
-    game.log(pn(p) .. " reveals " .. c.name .. " on " .. pname(pl))
+    game.log({ key = "ti3.reveals_counter_on", p = pn(p), name = L.name("se_counters_b", id), planet = pname(pl) })
     if eff == "trade_goods" then
       ESC.found_wealth(p, pl, c.value or NATURAL[id] or 0, c.name)
     elseif eff == "hidden_factory" then
@@ -181,9 +182,9 @@ if B then
     else
       local n = game.get("planet", pl, "es_hs_n")
       if not (revealed and n) then
-        local _, rolls = game.roll(c.name .. " on " .. pname(pl), 1, 11)
+        local _, rolls = game.roll({ key = "sa_es.hostage_roll", card = L.name("se_counters_b", id), planet = pname(pl) }, 1, 11)
         n = (rolls and rolls[1] or 0) // 2
-        game.log(c.name .. " on " .. pname(pl) .. ": " .. n .. " hostile locals and " .. n .. " trade goods")
+        game.log({ key = "sa_es.hostage_locals", card = L.name("se_counters_b", id), planet = pname(pl), n = n })
       end
       game.put("planet", pl, "es_hs_n", nil)
       local won = n == 0 or locals_fight(p, pl, n, c.name)
@@ -193,7 +194,8 @@ if B then
         game.put("planet", pl, "se_ds", id)
         game.put("planet", pl, "se_ds_revealed", true)
         game.put("planet", pl, "es_hs_n", n)
-        game.log(c.name .. " stays on " .. pname(pl))
+        game.log({ key = "ti3.counter_stays", counter = L.name("se_counters_b", id), planet = pname(pl) }
+)
       end
     end
     return {}
@@ -241,7 +243,7 @@ procedure("establish_control", function(ctx)
     game.put("planet", pl, "es_nw_new", true)
   end
   if pl and prev and prev ~= p and game.planet_owner(pl) == p and ESC.wealth(pl) > 0 then
-    if game.confirm(p, "take 1 trade good of natural wealth from " .. pname(pl)) then
+    if game.confirm(p, { key = "sa_es.take_wealth", planet = pname(pl), id = pl }) then
       ESC.take_wealth(p, pl)
     end
   end
@@ -266,24 +268,24 @@ if T then
     end
     if #list == 0 then return end
     table.sort(list)
-    local how = game.choose(p, "probe with fighters", { "none", "low orbit", "high orbit" })
+    local how = game.choose(p, { key = "sa_es.probe_with_fighters" }, { "none", "low orbit", "high orbit" })
     if how == "none" then return end
     if how == "low orbit" then return low_probe(p, s) end
     local per, order = {}, {}
     for i = 1, fighters do
       local opts = { "done" }
       for _, pl in ipairs(list) do opts[#opts + 1] = pl end
-      local pick = game.choose(p, "high orbit probe: fighter " .. i .. " of " .. fighters .. " over", opts)
+      local pick = game.choose(p, { key = "sa_es.high_orbit_fighter", n = i, m = fighters }, opts)
       if pick == "done" then break end
       if not per[pick] then per[pick] = 0; order[#order + 1] = pick end
       per[pick] = per[pick] + 1
     end
     for _, pl in ipairs(order) do
-      local hits = game.roll("high orbit probe of " .. pname(pl), per[pl], 8)
+      local hits = game.roll({ key = "sa_es.high_orbit_roll", planet = pname(pl) }, per[pl], 8)
       if hits > 0 then
-        T.look_planet(p, pl, "high orbit probe")
+        T.look_planet(p, pl, { key = "sa_es.high_orbit_probe" })
       else
-        game.log(pn(p) .. " fails to probe " .. pname(pl))
+        game.log({ key = "sa_es.fails_to_probe", p = pn(p), planet = pname(pl) })
       end
     end
   end

@@ -150,7 +150,8 @@ function L.production_place(ctx, kind, where, st)
   for _, pl in ipairs(planets) do if pl == where.planet then return where end end
   if not st.es_place then
     st.es_place = planets[1]
-    if #planets > 1 then st.es_place = game.choose(p, "place the new ground forces on", planets) end
+    if #planets > 1 then st.es_place = game.choose(p, { key = "ti3.place_new_ground_forces" }
+, planets) end
   end
   where = copy(where)
   where.planet = st.es_place

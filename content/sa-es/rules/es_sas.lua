@@ -56,6 +56,8 @@ function ES.sas_must_be_full(p, s)
   return not ES.sas_has_units(p, s) or #L.enemies_in(p, s) > 0
 end
 
+-- The order in which p's systems go through one step of the action (`step`
+-- as sa-en's simultaneous action names it: "movement", "space cannon"...).
 local function pick_order(p, step, list)
   local left = {}
   for _, s in ipairs(list) do left[#left + 1] = s end
@@ -63,7 +65,8 @@ local function pick_order(p, step, list)
   while #left > 1 do
     local opts = {}
     for _, s in ipairs(left) do opts[#opts + 1] = hex(s) end
-    local pick = game.system_at(game.choose(p, "simultaneous action: " .. step .. " next in", opts))
+    local pick = game.system_at(game.choose(p, { key = "sa.sim_next_in", step = step }
+, opts))
     for i, s in ipairs(left) do if s == pick then table.remove(left, i); break end end
     out[#out + 1] = pick
   end
@@ -95,7 +98,7 @@ procedure("simultaneous_action", function(ctx)
     end
     if #opts == 0 then error(L.pn(p) .. " cannot activate any system") end
     if #opts == 1 and opts[1] == "done" then break end
-    local pick = game.choose(p, "simultaneous action: put a command counter in a system", opts)
+    local pick = game.choose(p, { key = "sa_es.sas_place_counter" }, opts)
     if pick == "done" then break end
     local s = game.system_at(pick)
     -- The first counter comes from the reinforcements: it passes through the
@@ -104,7 +107,7 @@ procedure("simultaneous_action", function(ctx)
     local c = { player = p, active = p, system = s, simultaneous = true, se_tactical = true }
     game.step("activation", c)
     if free_counter then
-      game.log(L.pn(p) .. " takes the command counter for " .. L.sysname(s) .. " from its reinforcements")
+      game.log({ key = "sa_es.sas_counter_from_reinforcements", p = L.pn(p), system = L.sysname(s) })
     end
     systems[#systems + 1] = s
     sctx[s] = c
@@ -114,7 +117,7 @@ procedure("simultaneous_action", function(ctx)
         paid_extra = paid_extra + 1
       end
       full[s] = true
-      game.log(L.pn(p) .. " fully activates " .. L.sysname(s))
+      game.log({ key = "sa_es.sas_fully_activates", p = L.pn(p), system = L.sysname(s) })
     end
   end
   -- 2) Full activations: one is free; each further one costs a counter.
@@ -123,29 +126,28 @@ procedure("simultaneous_action", function(ctx)
   if nfull == 0 then
     local opts = {}
     for _, s in ipairs(systems) do opts[#opts + 1] = hex(s) end
-    local s = game.system_at(game.choose(p, "simultaneous action: the system fully activated for free", opts))
+    local s = game.system_at(game.choose(p, { key = "sa_es.sas_free_full" }, opts))
     full[s] = true
     nfull = 1
-    game.log(L.pn(p) .. " fully activates " .. L.sysname(s))
+    game.log({ key = "sa_es.sas_fully_activates", p = L.pn(p), system = L.sysname(s) })
   end
   while game.counter(p, "tactic") > 0 do
     local opts = { "done" }
     for _, s in ipairs(systems) do if not full[s] then opts[#opts + 1] = hex(s) end end
     if #opts == 1 then break end
-    local pick = game.choose(p, "simultaneous action: fully activate another system for 1 command counter", opts)
+    local pick = game.choose(p, { key = "sa_es.sas_another_full" }, opts)
     if pick == "done" then break end
     local s = game.system_at(pick)
     full[s] = true
     nfull = nfull + 1
     game.add(p, "tactic", -1)
     paid_extra = paid_extra + 1
-    game.log(L.pn(p) .. " fully activates " .. L.sysname(s) .. " for one more command counter")
+    game.log({ key = "sa_es.sas_fully_activates_paid", p = L.pn(p), system = L.sysname(s) })
   end
   ctx.systems = systems
   ctx.system = systems[1]
   ctx.full = full
-  game.log(L.pn(p) .. " simultaneous action in " .. #systems .. " system" .. (#systems == 1 and "" or "s")
-    .. ", " .. nfull .. " fully activated")
+  game.log({ key = #systems == 1 and "sa_es.sas_summary_one" or "sa_es.sas_summary", p = L.pn(p), n = #systems, f = nfull })
   local function live(s) return not sctx[s].end_turn end
   local function isfull(s) return full[s] and live(s) end
   -- 3) Movement, into each system in the player's order, only from the other
@@ -206,10 +208,10 @@ procedure("simultaneous_action", function(ctx)
       local go = true
       if produced >= 1 and L.production(p, s) > 0 then
         go = game.counter(p, "tactic") > 0
-          and game.choose(p, "produce in " .. L.sysname(s) .. " too for one more command counter", { "no", "yes" }) == "yes"
+          and game.choose(p, { key = "sa_es.sas_second_production", system = L.sysname(s) }, { "no", "yes" }) == "yes"
         if go then
           game.add(p, "tactic", -1)
-          game.log(L.pn(p) .. " spends a command counter to produce in a second system")
+          game.log({ key = "sa_es.sas_pays_second_production", p = L.pn(p) })
         end
       end
       if go then
@@ -247,8 +249,8 @@ function ES.sas_assign_cannons(p, systems)
     if #c.systems > 1 then
       local opts = {}
       for _, x in ipairs(c.systems) do opts[#opts + 1] = hex(x) end
-      s = game.system_at(game.choose(c.unit.owner, "simultaneous action: " .. c.unit.kind .. "#" .. c.unit.id .. " fires into", opts))
-      game.log(L.pn(c.unit.owner) .. " " .. c.unit.kind .. "#" .. c.unit.id .. " fires into " .. L.sysname(s) .. " only")
+      s = game.system_at(game.choose(c.unit.owner, { key = "sa_es.sas_fires_into", unit = c.unit.kind .. "#" .. c.unit.id, id = c.unit.id }, opts))
+      game.log({ key = "sa_es.sas_fires_only_into", p = L.pn(c.unit.owner), unit = c.unit.kind .. "#" .. c.unit.id, system = L.sysname(s) })
     end
     ES.sas.cannon[c.unit.id] = s
   end

@@ -30,7 +30,7 @@ function L.sa_check_stage()
   for _, c in ipairs(game.zone("deck:public")) do game.move_card(c, "deck:public", "deck:stage1") end
   for _, c in ipairs(game.zone("deck:stage2")) do game.move_card(c, "deck:stage2", "deck:public") end
   game.shuffle("deck:public")
-  game.log("stage II begins: " .. up .. " stage I objectives are face up")
+  game.log({ key = "sa_es.stage2_begins", n = up })
   return true
 end
 

@@ -32,17 +32,18 @@ function ES.trade_with_self(p, holder)
   local allowed = ES.self_trades(game.num_players())
   local i = S.free_contract(p)
   if not i or S.self_contracts(p) >= allowed then return false end
-  if game.choose(p, "trade with yourself (one of your trade contracts)", { "no", "yes" }) ~= "yes" then return false end
+  if game.choose(p, { key = "sa.trade_with_yourself" }, { "no", "yes" }) ~= "yes" then return false end
   local free = L.flag(p, "trade_no_approval") > 0
   if holder and holder ~= p and not free then
-    if game.choose(holder, "approve the trade agreement of " .. L.pn(p) .. " with himself", { "approve", "refuse" }) ~= "approve" then
+    if game.choose(holder, { key = "sa.approve_self_trade", p = L.pn(p) }, { "approve", "refuse" }) ~= "approve" then
       return false
     end
   end
   local list = agreements()
   list[#list + 1] = { a = p, ai = i, b = p, bi = i, self = true }
   game.put("game", nil, "agreements", list)
-  game.log(L.pn(p) .. " trades with himself")
+  game.log({ key = "sa.duel_trades_self", p = L.pn(p) }
+)
   return true
 end
 

@@ -52,7 +52,7 @@ if G and B and ti3_facility_planets then
         if game.counter("game", "se_" .. kind) < ((B.FACILITIES or {})[kind] or 8) then opts[#opts + 1] = kind end
       end
       if #opts > 1 then
-        local pick = game.choose(p, "build a facility on " .. L.name("planets", pl) .. " by exhausting it", opts)
+        local pick = game.choose(p, { key = "sa_es.build_facility_exhausting", planet = L.name("planets", pl), id = pl }, opts)
         if pick ~= "none" then
           game.exhaust(pl, true)
           B.build_facility(p, pl, pick)

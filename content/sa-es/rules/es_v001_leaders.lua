@@ -82,7 +82,7 @@ if A and F then
       if L.def(rec.owner, u.kind).type ~= "fighter" then inside[u.kind .. "#" .. u.id] = true end
     end
     if next(inside) == nil then return base_escape(rec, why, except, verb) end
-    game.log("the captive " .. pn(rec.owner) .. " " .. rec.type .. " " .. rec.name .. " comes back into play in " .. L.sysname(s))
+    game.log({ key = "sa_es.captive_back_in_play", leader = pn(rec.owner) .. " " .. rec.type .. " " .. rec.name, system = L.sysname(s) })
     local prev = returning
     returning = { rec = rec, inside = inside }
     return L.guarded(function() returning = prev end, base_escape, rec, why, except, verb)
@@ -125,7 +125,7 @@ if A and F then
   function A.kill(rec, why)
     if rec.es_domain and rec.status == "fate" then
       rec.es_domain = nil
-      game.log(pn(rec.owner) .. " " .. rec.type .. " " .. rec.name .. " would die by a domain counter: it escapes")
+      game.log({ key = "sa_es.escapes_domain_counter", leader = pn(rec.owner) .. " " .. rec.type .. " " .. rec.name })
       return A.escape(rec, why)
     end
     rec.es_domain = nil

@@ -86,10 +86,10 @@ if R and A then
     if #L.ships(st.a, st.s) == 0 or #L.ships(st.d, st.s) == 0 then return end
     for _, p in ipairs({ st.d, st.a }) do
       if not st.retreating and #L.retreat_options(p, st.s) > 0 then
-        if game.choose(p, "announce a retreat", { "no", "yes" }) == "yes" then
-          game.log(pn(p) .. " announces a retreat")
+        if game.choose(p, { key = "announce_retreat" }, { "no", "yes" }) == "yes" then
+          game.log({ key = "announces_retreat", p = pn(p) })
           local w = game.window("retreat_announced", { player = p, active = st.a, attacker = st.a, defender = st.d, system = st.s, round = round })
-          if w.cancel then game.log(pn(p) .. " cannot retreat this round") else st.retreating = p end
+          if w.cancel then game.log({ key = "cannot_retreat_this_round", p = pn(p) }) else st.retreating = p end
         end
       end
     end
@@ -111,10 +111,11 @@ if R and A then
       if not seen[t] then opts[#opts + 1] = hex(t) end
     end
     if #opts == n then return end
-    local pick = game.choose(p, "tactical retreat to", opts)
+    local pick = game.choose(p, { key = "sa_es.tactical_retreat_to" }, opts)
     if pick == "ordinary retreat" then return end
     st.tactical = game.system_at(pick) or tonumber(pick)
-    game.log(pn(p) .. " prepares a tactical retreat to " .. L.sysname(st.tactical))
+    game.log({ key = "ti3.prepares_tactical_retreat", p = pn(p), system = L.sysname(st.tactical) }
+)
   end
 
   -- After the round's hits (sa-en's wrapper calls it): the retreat.
@@ -126,26 +127,26 @@ if R and A then
     if not p then return nil end
     if #L.ships(a, s) == 0 or #L.ships(d, s) == 0 then
       if t then
-        game.log(pn(p) .. " does not retreat: " .. L.sysname(t) .. " is not activated")
+        game.log({ key = "sa_es.retreat_not_activated", p = pn(p), system = L.sysname(t) })
       end
       return nil
     end
     if t then
       if game.counter(p, "tactic") <= 0 or #L.other_ships(p, t) > 0 then
-        game.log(pn(p) .. " cannot retreat")
+        game.log({ key = "sa.cannot_retreat", p = pn(p) })
         return nil
       end
       if not game.has_token(t, "command", p) then
         game.add(p, "tactic", -1)
         game.place_token(t, "command", p)
-        game.log(pn(p) .. " activates " .. L.sysname(t) .. " with a command counter from its command pool (tactical retreat)")
+        game.log({ key = "sa_es.activates_for_tactical_retreat", p = pn(p), system = L.sysname(t) })
       end
     else
       local dests = V1.ordinary(p, s)
       if #dests == 0 then return nil end
       local opts = {}
       for _, x in ipairs(dests) do opts[#opts + 1] = hex(x) end
-      local pick = game.choose(p, "retreat to", opts)
+      local pick = game.choose(p, { key = "retreat_to" }, opts)
       t = game.system_at(pick) or tonumber(pick)
     end
     R.conduct(p, s, t)

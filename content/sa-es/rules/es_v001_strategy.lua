@@ -63,7 +63,7 @@ function L.assembly_choices(p, options)
     local keep = {}
     for _, o in ipairs(options) do if o ~= "take the speaker token" then keep[#keep + 1] = o end end
     if #keep < #options and #keep > 0 then
-      game.log(pn(p) .. " is speaker already: Assembly's option (a) is not open to him")
+      game.log({ key = "sa_es.speaker_no_assembly_a", p = pn(p) })
       options = keep
     end
   end
@@ -118,21 +118,21 @@ function ES2.install()
       local id = c and c.card
       if not (duel() and q and id and is_card(id, "trade_ii")) then return orig(q, def, c) end
       local list = game.get("game", nil, "agreements") or {}
-      if #list == 0 or game.choose(q, "Trade (2 players)", { "gain 3 trade goods", "cancel every trade agreement" }) ~= "cancel every trade agreement" then
+      if #list == 0 or game.choose(q, { key = "sa_es.duel_trade" }, { "gain 3 trade goods", "cancel every trade agreement" }) ~= "cancel every trade agreement" then
         return orig(q, def, c)
       end
       local copy = {}
       for _, a in ipairs(list) do copy[#copy + 1] = a end
-      for _, a in ipairs(copy) do S.break_agreement(a, nil, "cancelled by " .. L.name("strategy_cards", id) .. ", 2 players") end
+      for _, a in ipairs(copy) do S.break_agreement(a, nil, { key = "sa_es.cancelled_by_duel", card = L.name("strategy_cards", id) }) end
       game.put("game", nil, "es_trade_freeze", round_no())
-      game.log("no trade agreement may be made and no trade goods come from agreements this round (" .. L.name("strategy_cards", id) .. ", 2 players)")
+      game.log({ key = "sa_es.trade_frozen", card = L.name("strategy_cards", id) })
     end
   end
 
   local base_neg = L.negotiate
   function L.negotiate(holder)
     if ES2.trade_frozen() then
-      game.log("no trade agreements may be made this round")
+      game.log({ key = "sa_es.no_agreements_this_round" })
       return
     end
     return base_neg(holder)
@@ -174,11 +174,11 @@ function ES2.check_prospect()
   local n = #S.players()
   if n == st.n then return end
   game.put("game", nil, "es_ninth_removed", true)
-  local name = "the ninth strategy card"
+  local name = { key = "sa_es.the_ninth_card" }
   for _, id in ipairs(game.keys(game.data.strategy_cards)) do
     if game.data.strategy_cards[id].ninth then name = L.name("strategy_cards", id) end
   end
-  game.log(name .. " is taken out of the game: the number of players changed from " .. st.n .. " to " .. n)
+  game.log({ key = "sa_es.ninth_card_removed", card = name, a = st.n, b = n })
 end
 
 if S and S.counts then

@@ -27,7 +27,7 @@ if G and G.deploy_mines and G.mine_borders and L.sa_place_mine then
     local opts = { "none" }
     for _, t in ipairs(G.mine_borders(p, s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
     if #opts == 1 then return end
-    local pick = game.choose(p, "lay a space mine on a border of " .. L.sysname(s) .. " for 2 resources", opts)
+    local pick = game.choose(p, { key = "sa_es.lay_mine", system = L.sysname(s), n = 2 }, opts)
     if pick == "none" then return end
     local t = game.system_at(pick) or tonumber(pick)
     L.pay(p, 2, "resources")

@@ -73,7 +73,7 @@ function P.assign_secrets(per_player)
     local extra = per_player - have
     if extra > 0 then
       local got = L.draw("deck:secrets", nil, "secrets:" .. first, extra)
-      game.log(pn(first) .. " draws " .. #got .. " more secret objective" .. (#got == 1 and "" or "s") .. " (pacts)")
+      game.log({ key = #got == 1 and "sa_es.pacts_draws_secret" or "sa_es.pacts_draws_secrets", p = pn(first), n = #got })
     end
   end
   for t = 1, half do
@@ -88,7 +88,7 @@ function P.assign_secrets(per_player)
       if #pool == 0 then break end
       local opts = {}
       for _, x in ipairs(pool) do opts[#opts + 1] = x.c end
-      local pick = game.choose(first, "Pacts: secret objective for " .. pn(q), opts)
+      local pick = game.choose(first, { key = "sa_es.pacts_secret_for", q = pn(q) }, opts)
       for i, x in ipairs(pool) do
         if x.c == pick then
           if x.z ~= "secrets:" .. q then game.move_card(x.c, x.z, "secrets:" .. q) end
@@ -96,11 +96,12 @@ function P.assign_secrets(per_player)
           break
         end
       end
-      game.log(pn(q) .. " gets a secret objective from its pact (" .. pn(first) .. ")")
+      game.log({ key = "sa_es.pacts_gets_secret", p = pn(q), q = pn(first) })
     end
     for _, x in ipairs(pool) do
       game.move_card(x.c, x.z, "deck:secrets")
-      game.log(pn(first) .. " puts a secret objective back into the deck")
+      game.log({ key = "sa.secret_put_back_log", p = pn(first) }
+)
     end
   end
   game.shuffle("deck:secrets")
@@ -136,7 +137,7 @@ function P.give_card(q, id)
   game.put("game", nil, "sc_owner:" .. id, q)
   game.put("game", nil, "sc_used:" .. id, false)
   local bonus = game.get("game", nil, "sc_bonus:" .. id) or 0
-  game.log(pn(q) .. " takes " .. L.name("strategy_cards", id) .. (bonus > 0 and (" with " .. bonus .. " bonus") or ""))
+  game.log({ key = bonus > 0 and "sa.takes_card_bonus" or "sa.takes_card", p = pn(q), card = L.name("strategy_cards", id), n = bonus })
   if bonus > 0 then
     game.put("game", nil, "sc_bonus:" .. id, 0)
     L.take_bonus(q, id, bonus)
@@ -178,14 +179,14 @@ function P.pick_cards(picks)
         else
           any = true
           local asker = seats[1]
-          local id = game.choose(asker, "choose a strategy card", L.strategy_card_choices(asker, free))
+          local id = game.choose(asker, { key = "sa.choose_strategy_card" }, L.strategy_card_choices(asker, free))
           local to = {}
           for _, q in ipairs(seats) do if not banned(q, id) then to[#to + 1] = q end end
           local q = to[1]
           if #to > 1 then
             local opts = {}
             for _, x in ipairs(to) do opts[#opts + 1] = pn(x) end
-            local ans = game.choose(asker, "Pacts: give " .. L.name("strategy_cards", id) .. " to", opts)
+            local ans = game.choose(asker, { key = "sa_es.pacts_give_card_to", card = L.name("strategy_cards", id), id = id }, opts)
             for _, x in ipairs(to) do if pn(x) == ans then q = x end end
           end
           P.give_card(q, id)
@@ -236,20 +237,20 @@ function P.auction(seats, homes, taken, flag, value, start)
           end
         end
       end
-      local pick = game.choose(p, "home system bidding (" .. table.concat(state, ", ") .. "): bid on", opts)
+      local pick = game.choose(p, { key = "sa.hb_bid_on", state = state }, opts)
       local k
       for i, h in ipairs(homes) do if h == pick and not taken[i] then k = i end end
       local low = holder[k] and (bid_on[k] + 1) or 0
       local amounts = {}
       for v = low, O2.MAX_BID do amounts[#amounts + 1] = tostring(v) end
-      local bid = tonumber(game.choose(p, "home system bidding: trade goods bid on " .. pick, amounts))
+      local bid = tonumber(game.choose(p, { key = "sa.hb_amount", hex = pick }, amounts))
       if holder[k] then
         local prev = holder[k]
         flag[prev] = nil
         placed = placed - 1
-        game.log(pn(p) .. " outbids " .. pn(prev) .. " on " .. pick .. " with " .. bid .. " (" .. pn(prev) .. " takes his flag back)")
+        game.log({ key = "sa.hb_outbids", p = pn(p), q = pn(prev), hex = pick, n = bid })
       else
-        game.log(pn(p) .. " bids " .. bid .. " on " .. pick)
+        game.log({ key = "sa.hb_bids", p = pn(p), n = bid, hex = pick })
       end
       holder[k], bid_on[k], flag[p] = p, bid, k
       placed = placed + 1
@@ -275,7 +276,7 @@ function P.home_bidding(homes)
       if q then seats[#seats + 1] = q; names[#names + 1] = pn(q) end
     end
     if #seats > 0 then
-      game.log("home system bidding (pacts), " .. (round == 1 and "first" or "second") .. " races: " .. table.concat(names, ", ") .. "; " .. pn(seats[math.min(start, #seats)]) .. " bids first")
+      game.log({ key = round == 1 and "sa_es.hb_pacts_first_races" or "sa_es.hb_pacts_second_races", list = names, p = pn(seats[math.min(start, #seats)]) })
       P.auction(seats, homes, taken, flag, value, math.min(start, #seats))
     end
   end
@@ -285,7 +286,7 @@ function P.home_bidding(homes)
     local gain = top - value[p]
     game.put("player", p, "sa_home_bid", value[p])
     game.put("player", p, "sa_home_bid_tg", gain)
-    game.log(pn(p) .. " starts at " .. homes[flag[p]] .. " (bid " .. value[p] .. ")")
+    game.log({ key = "sa.hb_starts", p = pn(p), hex = homes[flag[p]], n = value[p] })
     if gain > 0 then
       if L.sa_setup_tg and L.sa_setup and L.sa_setup.full then L.sa_setup_tg(p, gain, "home system bidding")
       else O2.pending_tg[#O2.pending_tg + 1] = { p = p, n = gain } end

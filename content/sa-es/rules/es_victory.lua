@@ -70,9 +70,13 @@ if V then
     for _, q in ipairs(L.order_from(L.speaker())) do
       if not tied[q] then
         voters = voters + 1
-        local pick = game.choose(q, "vote for the moral winner or a shared victory", opts)
+        local pick = game.choose(q, { key = "sa_es.moral_winner_vote" }, opts)
         count[pick] = (count[pick] or 0) + 1
-        game.log(L.pn(q) .. " votes for " .. (pick == "shared" and "a shared victory" or pick))
+        if pick == "shared" then
+          game.log({ key = "sa_es.votes_shared_victory", p = L.pn(q) })
+        else
+          game.log({ key = "sa_es.votes_moral_winner", p = L.pn(q), q = pick })
+        end
       end
     end
     local top, n, many = nil, 0, false
@@ -81,11 +85,11 @@ if V then
       if c > n then top, n, many = o, c, false elseif c == n and c > 0 then many = true end
     end
     if voters == 0 or many or not top or top == "shared" then
-      game.log("the tied players share the victory")
+      game.log({ key = "sa_es.tied_share_victory" })
       return best
     end
     local w = tonumber(top:match("^p(%d+)$"))
-    game.log(L.pn(w) .. " is voted the moral winner")
+    game.log({ key = "sa_es.voted_moral_winner", p = L.pn(w) })
     return { w }
   end
 end
@@ -119,8 +123,8 @@ function L.enforce_limits(p, s, why)
     for _, u in ipairs(game.units { system = s, owner = p }) do
       if (L.def(p, u.kind).type or u.kind) == "space_dock" then opts[#opts + 1] = u.kind .. "#" .. u.id end
     end
-    local pick = game.choose(p, "remove a space dock (at most " .. ES.SAAR_DOCKS_PER_SYSTEM .. " in a system)", opts)
+    local pick = game.choose(p, { key = "sa_es.remove_dock_over_limit", n = ES.SAAR_DOCKS_PER_SYSTEM, system = L.sysname(s) }, opts)
     game.remove_unit(tonumber(pick:match("#(%d+)$")))
-    game.log(L.pn(p) .. " removes " .. pick .. " over the space dock limit in " .. L.sysname(s))
+    game.log({ key = "sa_es.removes_dock_over_limit", p = L.pn(p), unit = pick, system = L.sysname(s) })
   end
 end

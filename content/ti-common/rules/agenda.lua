@@ -5,6 +5,14 @@ local L = game.lib
 -- hook: the option p must take when voting on agenda id (opts: abstain and the outcomes), or nil to ask p (default: nil).
 function L.forced_vote(p, id, opts) return nil end
 
+-- hook: an outcome chosen for agenda id before anyone votes (outcomes: its options), or nil to vote as usual (default: nil).
+function L.elect_without_vote(id, d, outcomes) return nil end
+
+-- hook: p casts the votes counted by L.votes(p) on agenda id: by default every ready planet is exhausted.
+function L.spend_votes(p, id)
+  for _, pl in ipairs(L.ready_planets(p)) do game.exhaust(pl, true) end
+end
+
 procedure("agenda_phase", function(ctx)
   for i = 1, 2 do
     game.step("agenda", { number = i, round = ctx.round })
@@ -71,15 +79,16 @@ procedure("agenda", function(ctx)
     return
   end
   local tally, voters = {}, {}
+  local preset = L.elect_without_vote(id, d, outcomes)
   -- Voting starts left of the speaker and ends with the speaker.
-  for _, p in ipairs(L.order_from(L.next_in_rotation(speaker))) do
+  for _, p in ipairs(preset and {} or L.order_from(L.next_in_rotation(speaker))) do
     local opts = { "abstain" }
     if L.votes(p) > 0 then for _, o in ipairs(outcomes) do opts[#opts + 1] = o end end
     local pick = L.forced_vote(p, id, opts) or game.choose(p, { key = "vote_on", agenda = L.name(COLL, id), id = id }, opts)
     if pick ~= "abstain" then
       local v = L.votes(p)
       -- Voting exhausts every ready planet for its full influence.
-      for _, pl in ipairs(L.ready_planets(p)) do game.exhaust(pl, true) end
+      L.spend_votes(p, id)
       local w = game.window("votes_cast", { player = p, agenda = id, outcome = pick, votes = v })
       -- A handler may turn the vote into an abstention (w.abstain): the
       -- planets stay exhausted, the votes count for nothing.
@@ -95,21 +104,29 @@ procedure("agenda", function(ctx)
       game.log({ key = "abstains", p = L.pn(p) })
     end
   end
-  -- Every player has voted (the speaker last), before the count: effects
-  -- may add votes (tally: outcome -> votes; voters).
-  local wt = game.window("agenda_votes_done", { agenda = id, player = speaker, active = speaker, tally = tally, voters = voters })
-  tally = wt.tally or tally
-  local best, top = -1, {}
-  for _, o in ipairs(outcomes) do
-    local v = tally[o] or 0
-    if v > best then best, top = v, { o } elseif v == best then top[#top + 1] = o end
+  local result = preset
+  if not result then
+    -- Every player has voted (the speaker last), before the count: effects
+    -- may add votes (tally: outcome -> votes; voters).
+    local wt = game.window("agenda_votes_done", { agenda = id, player = speaker, active = speaker, tally = tally, voters = voters })
+    tally = wt.tally or tally
+    local best, top = -1, {}
+    for _, o in ipairs(outcomes) do
+      local v = tally[o] or 0
+      if v > best then best, top = v, { o } elseif v == best then top[#top + 1] = o end
+    end
+    result = top[1]
+    if #top > 1 then
+      result = game.choose(speaker, { key = "break_tie", card = L.name(COLL, id), id = id }, top)
+      game.log({ key = "speaker_breaks_tie", p = L.pn(speaker), outcome = result })
+    end
   end
-  local result = top[1]
-  if #top > 1 then
-    result = game.choose(speaker, { key = "break_tie", card = L.name(COLL, id), id = id }, top)
-    game.log({ key = "speaker_breaks_tie", p = L.pn(speaker), outcome = result })
-  end
+  -- Effects may replace the elected outcome (ctx.outcome).
+  result = game.window("agenda_elected", { agenda = id, player = speaker, active = speaker, outcome = result }).outcome
   game.log({ key = "agenda_resolved", card = L.name(COLL, id), outcome = result })
+  -- The step's ctx keeps the outcome and who voted how ({player, outcome,
+  -- votes} in voting order), for effects in after:agenda (ti4: Galactic Threat).
+  ctx.outcome, ctx.voters = result, voters
   local h = d.handler
   if h and h.resolve then h.resolve(result, d, tally, voters) end
   if (d.kind == "law" or d.law == true) and result ~= "against" then
@@ -119,4 +136,5 @@ procedure("agenda", function(ctx)
   else
     game.move_card(id, "revealed:agenda", DISCARD)
   end
+  game.window("agenda_outcome", { agenda = id, player = speaker, active = speaker, outcome = result })
 end)

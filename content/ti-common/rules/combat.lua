@@ -140,7 +140,11 @@ procedure("space_combat", function(ctx)
     L.combat_round_starting(rc, ctx)
     game.window("combat_round_start", rc)
     -- An effect may end the combat now (ctx.end_combat = "draw"), having moved a side away.
-    if rc.end_combat then break end
+    if rc.end_combat then
+      -- "draw": nobody wins, whoever is left in the system.
+      if rc.end_combat == "draw" then ctx.draw = true end
+      break
+    end
     local sa, sd = L.ships(a, s), L.ships(d, s)
     local ha = L.combat_roll(a, sa, rc.mods[a], "space combat", rc)
     local hd = L.combat_roll(d, sd, rc.mods[d], "space combat", rc)
@@ -183,11 +187,12 @@ procedure("space_combat", function(ctx)
     if round > 100 then error("space combat did not end") end
   end
   local la, ld = #L.ships(a, s), #L.ships(d, s)
-  if not winner then
+  if not winner and not ctx.draw then
     if la > 0 and ld == 0 then winner = a elseif ld > 0 and la == 0 then winner = d end
   end
   ctx.winner = winner
-  game.log(winner and { key = "space_combat_won", p = L.pn(winner) } or { key = "space_combat_no_ships" })
+  game.log(winner and { key = "space_combat_won", p = L.pn(winner) }
+    or (ctx.draw and { key = "space_combat_draw" } or { key = "space_combat_no_ships" }))
   for _, p in ipairs({ a, d }) do
     -- Ground forces in space with no ships to carry them are destroyed.
     L.enforce_limits(p, s)

@@ -307,7 +307,9 @@ function L.assign_hits(p, units, hits, label, opts)
   local byid = {}
   for _, u in ipairs(units) do byid[u.id] = u end
   local left = hits
-  local removals = game.removal_count()
+  -- (-1: units of the list removed before the hits, by an effect on the
+  -- dice, are noticed at the first hit.)
+  local removals = -1
   while left > 0 do
     left = left - 1
     -- Units removed by other effects meanwhile are no longer choices.

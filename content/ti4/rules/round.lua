@@ -10,16 +10,32 @@ local function sc_ids()
 end
 L.sc_ids = sc_ids
 
+-- hook: whether p chooses strategy cards in this strategy phase (default: true).
+function L.picks_strategy(p) return true end
+
+-- hook: whether p keeps strategy card id when the status phase returns them (default: false).
+function L.keeps_strategy_card(p, id) return false end
+
+-- hook: the most action cards p may hold (LRR 2.5; default: 7).
+function L.hand_limit(p) return 7 end
+
 procedure("strategy_phase", function(ctx)
   local n = game.num_players()
   local picks = (n <= 4) and 2 or 1
   for _ = 1, picks do
     for _, p in ipairs(L.order_from(L.speaker())) do
+      if not L.picks_strategy(p) then goto next_player end
       local free = {}
       for _, id in ipairs(sc_ids()) do
         if not game.get("game", nil, "sc_owner:" .. id) then free[#free + 1] = id end
       end
       local id = game.choose(p, { key = "ti4.choose_strategy_card" }, free)
+      -- Another effect may make p choose again, among the other cards.
+      if #free > 1 and game.window("strategy_card_chosen", { player = p, card = id }).redo then
+        local rest = {}
+        for _, c in ipairs(free) do if c ~= id then rest[#rest + 1] = c end end
+        id = game.choose(p, { key = "ti4.choose_strategy_card" }, rest)
+      end
       game.put("game", nil, "sc_owner:" .. id, p)
       game.put("game", nil, "sc_used:" .. id, false)
       local tg = game.get("game", nil, "sc_tg:" .. id) or 0
@@ -32,6 +48,7 @@ procedure("strategy_phase", function(ctx)
         game.add(p, "tg", tg)
         game.put("game", nil, "sc_tg:" .. id, 0)
       end
+      ::next_player::
     end
   end
   -- One trade good on each card nobody took (LRR 83.2).
@@ -111,6 +128,8 @@ procedure("action_phase", function(ctx)
         if act == "pass" then
           passed[p] = true
           npassed = npassed + 1
+          -- Read by effects that depend on who has passed (Transparasteel Plating).
+          game.put("game", nil, "passed:" .. p, true)
           game.log({ key = "ti4.passes", p = L.pn(p) })
         elseif act then
           L.take_action(p, act)
@@ -121,6 +140,7 @@ procedure("action_phase", function(ctx)
     end
   end
   game.put("game", nil, "active", nil)
+  for p = 1, n do game.put("game", nil, "passed:" .. p, nil) end
 end)
 
 -- The component and strategic actions are ti-common's (round_common.lua).
@@ -211,7 +231,7 @@ end)
 
 -- More than 7 action cards: discard down (LRR 2.5).
 procedure("hand_limit", function(p)
-  while game.zone_count("actions:" .. p) > 7 do
+  while game.zone_count("actions:" .. p) > L.hand_limit(p) do
     local c = game.choose(p, { key = "ti4.discard_action_card" }, game.zone("actions:" .. p))
     game.move_card(c, "actions:" .. p, "discard:actions")
   end
@@ -240,7 +260,12 @@ end)
 
 procedure("return_strategy_cards", function(ctx)
   for _, id in ipairs(sc_ids()) do
-    game.put("game", nil, "sc_owner:" .. id, nil)
-    game.put("game", nil, "sc_used:" .. id, nil)
+    local o = game.get("game", nil, "sc_owner:" .. id)
+    if o and L.keeps_strategy_card(o, id) then
+      game.put("game", nil, "sc_used:" .. id, false)
+    else
+      game.put("game", nil, "sc_owner:" .. id, nil)
+      game.put("game", nil, "sc_used:" .. id, nil)
+    end
   end
 end)

@@ -1,6 +1,6 @@
 //! `game` API: the board: systems, the galaxy graph, tokens, planets.
 
-use super::{planet_idx, sys_idx};
+use super::{planet_idx, player_idx, sys_idx, PlayerNo, SystemNo, MAX_ENTITIES};
 use crate::hex::Hex;
 use crate::pack::ResolvedPack;
 use crate::session::{rterr, Shared};
@@ -19,6 +19,11 @@ pub(super) fn install(
     f!(
         "add_system",
         |_lua, st, (tile, hex): (String, Option<String>)| {
+            if st.systems.len() >= MAX_ENTITIES {
+                return Err(rterr(format!(
+                    "game.add_system: over the limit of {MAX_ENTITIES} systems"
+                )));
+            }
             let h = match hex {
                 Some(s) => Some(Hex::parse(&s).ok_or_else(|| rterr(format!("bad hex `{s}`")))?),
                 None => None,
@@ -28,7 +33,7 @@ pub(super) fn install(
                     return Err(rterr(format!("hex {h} already holds a system")));
                 }
             }
-            Ok(st.add_system(&tile, h) as i64 + 1)
+            Ok(SystemNo(st.add_system(&tile, h)))
         }
     );
     f!("swap_systems", |_lua, st, (a, b): (i64, i64)| {
@@ -62,14 +67,10 @@ pub(super) fn install(
     });
     f!("system_at", |_lua, st, hex: String| {
         let h = Hex::parse(&hex).ok_or_else(|| rterr(format!("bad hex `{hex}`")))?;
-        Ok(st.hex_index.get(&h).map(|i| *i as i64 + 1))
+        Ok(st.hex_index.get(&h).map(|i| SystemNo(*i)))
     });
     f!("find_system", |_lua, st, tile: String| {
-        Ok(st
-            .systems
-            .iter()
-            .position(|s| s.tile == tile)
-            .map(|i| i as i64 + 1))
+        Ok(st.systems.iter().position(|s| s.tile == tile).map(SystemNo))
     });
     f!("link", |_lua,
                 st,
@@ -122,11 +123,11 @@ pub(super) fn install(
         "adjacent",
         |lua, st, (s, purpose): (i64, Option<String>)| {
             let i = sys_idx(&st, s)?;
-            let v: Vec<i64> = st
+            let v: Vec<SystemNo> = st
                 .galaxy
                 .adjacent(i, purpose.as_deref().unwrap_or("move"))
                 .into_iter()
-                .map(|x| x as i64 + 1)
+                .map(SystemNo)
                 .collect();
             lua.create_sequence_from(v)
         }
@@ -139,11 +140,11 @@ pub(super) fn install(
         Option<String>
     )| {
         let i = sys_idx(&st, s)?;
-        let v: Vec<i64> = st
+        let v: Vec<SystemNo> = st
             .galaxy
             .within(i, range, purpose.as_deref().unwrap_or("move"))
             .into_iter()
-            .map(|(x, _)| x as i64 + 1)
+            .map(|(x, _)| SystemNo(x))
             .collect();
         lua.create_sequence_from(v)
     });
@@ -155,11 +156,8 @@ pub(super) fn install(
             let mut r = crate::galaxy::MoveRules::default();
             if let Some(t) = rules {
                 let set = |name: &str| -> mlua::Result<std::collections::BTreeSet<usize>> {
-                    let v: Option<Vec<i64>> = t.get(name)?;
-                    Ok(v.unwrap_or_default()
-                        .into_iter()
-                        .map(|x| (x - 1).max(0) as usize)
-                        .collect())
+                    let v: Option<Vec<SystemNo>> = t.get(name)?;
+                    Ok(v.unwrap_or_default().into_iter().map(|x| x.0).collect())
                 };
                 r.blocked = set("blocked")?;
                 r.stop = set("stop")?;
@@ -185,10 +183,8 @@ pub(super) fn install(
         Option<i64>
     )| {
         let i = sys_idx(&st, s)?;
-        st.systems[i].tokens.push(Token {
-            kind,
-            owner: owner.map(|o| (o - 1) as usize),
-        });
+        let owner = owner.map(|o| player_idx(&st, o)).transpose()?;
+        st.systems[i].tokens.push(Token { kind, owner });
         Ok(())
     });
     f!("remove_token", |_lua,
@@ -196,10 +192,10 @@ pub(super) fn install(
                         (s, kind, owner): (
         i64,
         String,
-        Option<i64>
+        Option<PlayerNo>
     )| {
         let i = sys_idx(&st, s)?;
-        let o = owner.map(|o| (o - 1) as usize);
+        let o = owner.map(|o| o.0);
         let toks = &mut st.systems[i].tokens;
         Ok(
             match toks.iter().position(|t| t.kind == kind && t.owner == o) {
@@ -216,31 +212,33 @@ pub(super) fn install(
                      (s, kind, owner): (
         i64,
         String,
-        Option<i64>
+        Option<PlayerNo>
     )| {
         let i = sys_idx(&st, s)?;
-        let o = owner.map(|o| (o - 1) as usize);
+        let o = owner.map(|o| o.0);
         Ok(st.systems[i]
             .tokens
             .iter()
             .any(|t| t.kind == kind && t.owner == o))
     });
-    f!(
-        "count_tokens",
-        |_lua, st, (kind, owner): (String, Option<i64>)| {
-            let o = owner.map(|o| (o - 1) as usize);
-            Ok(st
-                .systems
-                .iter()
-                .map(|s| {
-                    s.tokens
-                        .iter()
-                        .filter(|t| t.kind == kind && (o.is_none() || t.owner == o))
-                        .count()
-                })
-                .sum::<usize>() as i64)
-        }
-    );
+    f!("count_tokens", |_lua,
+                        st,
+                        (kind, owner): (
+        String,
+        Option<PlayerNo>
+    )| {
+        let o = owner.map(|o| o.0);
+        Ok(st
+            .systems
+            .iter()
+            .map(|s| {
+                s.tokens
+                    .iter()
+                    .filter(|t| t.kind == kind && (o.is_none() || t.owner == o))
+                    .count()
+            })
+            .sum::<usize>() as i64)
+    });
     f!("clear_tokens", |_lua, st, kind: String| {
         let mut n = 0;
         for s in &mut st.systems {
@@ -254,6 +252,11 @@ pub(super) fn install(
     // --- planets
     f!("add_planet", |_lua, st, (id, s): (String, i64)| {
         let i = sys_idx(&st, s)?;
+        if st.planets.len() >= MAX_ENTITIES {
+            return Err(rterr(format!(
+                "game.add_planet: over the limit of {MAX_ENTITIES} planets"
+            )));
+        }
         if st.planet_index.contains_key(&id) {
             return Err(rterr(format!("planet `{id}` is already on the board")));
         }
@@ -265,24 +268,24 @@ pub(super) fn install(
         let p = &st.planets[i];
         let t = lua.create_table()?;
         t.set("id", p.id.as_str())?;
-        t.set("system", p.system as i64 + 1)?;
-        t.set("owner", p.owner.map(|o| o as i64 + 1))?;
+        t.set("system", SystemNo(p.system))?;
+        t.set("owner", p.owner.map(PlayerNo))?;
         t.set("exhausted", p.spent)?;
         Ok(t)
     });
     f!("planet_owner", |_lua, st, id: String| {
         let i = planet_idx(&st, &id)?;
-        Ok(st.planets[i].owner.map(|o| o as i64 + 1))
+        Ok(st.planets[i].owner.map(PlayerNo))
     });
     f!("planet_system", |_lua, st, id: String| {
         let i = planet_idx(&st, &id)?;
-        Ok(st.planets[i].system as i64 + 1)
+        Ok(SystemNo(st.planets[i].system))
     });
     f!(
         "set_owner",
         |_lua, st, (id, owner): (String, Option<i64>)| {
             let i = planet_idx(&st, &id)?;
-            st.planets[i].owner = owner.map(|o| (o - 1) as usize);
+            st.planets[i].owner = owner.map(|o| player_idx(&st, o)).transpose()?;
             Ok(())
         }
     );
@@ -313,8 +316,8 @@ pub(super) fn install(
             .collect();
         lua.create_sequence_from(v)
     });
-    f!("planets_owned", |lua, st, p: i64| {
-        let o = (p - 1) as usize;
+    f!("planets_owned", |lua, st, p: PlayerNo| {
+        let o = p.0;
         let v: Vec<String> = st
             .planets
             .iter()

@@ -8,6 +8,11 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+/// The most dice one `game.roll` may roll.
+pub const MAX_DICE: i64 = 100_000;
+/// The most sides a die may have.
+pub const MAX_SIDES: u32 = 1_000_000;
+
 pub(super) fn install(
     lua: &Lua,
     game: &Table,
@@ -21,12 +26,12 @@ pub(super) fn install(
         game.set(
             "log",
             lua.create_function(move |_, line: LV| {
-                let quiet = sh2.st.borrow().props.get("__quiet") == Some(&Value::Bool(true));
+                let quiet = sh2.st()?.props.get("__quiet") == Some(&Value::Bool(true));
                 if quiet {
                     return Ok(());
                 }
                 let k = sh2.keyed(&line)?;
-                sh2.push_text(k.text);
+                sh2.push_text(k.text)?;
                 Ok(())
             })?,
         )?;
@@ -46,7 +51,7 @@ pub(super) fn install(
         game.set(
             "quiet",
             lua.create_function(move |_, ()| {
-                Ok(sh2.st.borrow().props.get("__quiet") == Some(&Value::Bool(true)))
+                Ok(sh2.st()?.props.get("__quiet") == Some(&Value::Bool(true)))
             })?,
         )?;
     }
@@ -58,10 +63,20 @@ pub(super) fn install(
             lua.create_function(
                 move |lua, (label, n, target, sides): (LV, i64, i64, Option<u32>)| {
                     let sides = sides.unwrap_or(10);
+                    if !(1..=MAX_SIDES).contains(&sides) {
+                        return Err(rterr(format!(
+                            "game.roll: a die has 1 to {MAX_SIDES} sides, not {sides}"
+                        )));
+                    }
+                    if n > MAX_DICE {
+                        return Err(rterr(format!(
+                            "game.roll: {n} dice is over the limit of {MAX_DICE} a roll"
+                        )));
+                    }
                     let mut rolls = Vec::with_capacity(n.max(0) as usize);
                     let quiet;
                     {
-                        let mut st = sh2.st.borrow_mut();
+                        let mut st = sh2.st_mut()?;
                         quiet = st.props.get("__quiet") == Some(&Value::Bool(true));
                         for _ in 0..n.max(0) {
                             let d = match st.loaded_dice.pop_front() {
@@ -112,10 +127,10 @@ pub(super) fn install(
                         };
                         if in_lang && (sh2.translator.is_none() || sh2.keys.translated(key)) {
                             let line = sh2.keys.render(key, &args).map_err(rterr)?;
-                            sh2.push_text(line);
+                            sh2.push_text(line)?;
                         } else {
                             let line = KeyTexts::default().render(key, &args).map_err(rterr)?;
-                            sh2.push_log(line);
+                            sh2.push_log(line)?;
                         }
                     }
                     Ok((hits, lua.create_sequence_from(rolls)?))
@@ -123,6 +138,28 @@ pub(super) fn install(
             )?,
         )?;
     }
+    // set_option("x", true): turns a declared option on or off in the middle
+    // of a run (scenarios that try a rule with and without its option; packs
+    // never call it: their options are fixed once loaded).
+    game.set(
+        "set_option",
+        lua.create_function(|lua, (name, on): (String, bool)| {
+            let g: Table = lua.globals().get("game")?;
+            let real: Table = match g.metatable() {
+                Some(mt) => mt.raw_get("__index")?,
+                None => g,
+            };
+            let opts: Table = real.raw_get("options")?;
+            let raw: Table = match opts.metatable() {
+                Some(mt) => mt.raw_get("__index")?,
+                None => opts,
+            };
+            if raw.raw_get::<LV>(name.as_str())?.is_nil() {
+                return Err(rterr(format!("set_option: no option `{name}`")));
+            }
+            raw.raw_set(name, on)
+        })?,
+    )?;
     // load_dice({4, 9, 1}): the next rolls show these numbers (scenarios).
     f!("load_dice", |_lua, st, dice: Vec<i64>| {
         for d in dice {
@@ -161,7 +198,7 @@ pub(super) fn install(
             }
             return Ok(d as i64);
         }
-        Ok(st.rng().die(n as u32) as i64)
+        Ok(st.rng().die64(n as u64) as i64)
     });
     f!("finish", |lua, st, v: LV| {
         st.finished = Some(from_lua(lua, v)?);

@@ -19,7 +19,7 @@ macro_rules! api_fn {
                     $d name,
                     $lua_.create_function(move |$d l, $d args: $d ty| {
                         #[allow(unused_mut)]
-                        let mut $d st = sh.st.borrow_mut();
+                        let mut $d st = sh.st_mut()?;
                         $d body
                     })?,
                 )?;
@@ -52,11 +52,77 @@ pub(super) fn install_api(
     Ok(())
 }
 
+/// A player as scripts number them (1..=n), holding the kernel's 0-based
+/// index: the one place where the two numberings meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct PlayerNo(pub usize);
+
+/// A system as scripts number them (1..=n), holding the kernel's index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct SystemNo(pub usize);
+
+fn lua_number(v: &LV, what: &str) -> mlua::Result<i64> {
+    match v {
+        LV::Integer(i) => Ok(*i),
+        LV::Number(f) if f.fract() == 0.0 && f.is_finite() => Ok(*f as i64),
+        other => Err(rterr(format!(
+            "a {what} is a number from 1, not {}",
+            other.type_name()
+        ))),
+    }
+}
+
+impl mlua::FromLua for PlayerNo {
+    fn from_lua(v: LV, _lua: &mlua::Lua) -> mlua::Result<Self> {
+        match lua_number(&v, "player")? {
+            n if n >= 1 => Ok(PlayerNo((n - 1) as usize)),
+            n => Err(rterr(format!("no such player {n} (players count from 1)"))),
+        }
+    }
+}
+
+impl mlua::IntoLua for PlayerNo {
+    fn into_lua(self, _lua: &mlua::Lua) -> mlua::Result<LV> {
+        Ok(LV::Integer(self.0 as i64 + 1))
+    }
+}
+
+impl mlua::FromLua for SystemNo {
+    fn from_lua(v: LV, _lua: &mlua::Lua) -> mlua::Result<Self> {
+        match lua_number(&v, "system")? {
+            n if n >= 1 => Ok(SystemNo((n - 1) as usize)),
+            n => Err(rterr(format!(
+                "no such system index {n} (systems count from 1)"
+            ))),
+        }
+    }
+}
+
+impl mlua::IntoLua for SystemNo {
+    fn into_lua(self, _lua: &mlua::Lua) -> mlua::Result<LV> {
+        Ok(LV::Integer(self.0 as i64 + 1))
+    }
+}
+
 pub(super) fn sys_idx(st: &State, s: i64) -> mlua::Result<usize> {
     if s >= 1 && (s as usize) <= st.systems.len() {
         Ok(s as usize - 1)
     } else {
         Err(rterr(format!("no such system index {s}")))
+    }
+}
+/// The most units (on the board at once), systems and planets a game may have.
+pub const MAX_ENTITIES: usize = 200_000;
+
+/// A player number given by a script that the kernel stores: 1..=n.
+pub(super) fn player_idx(st: &State, p: i64) -> mlua::Result<usize> {
+    if p >= 1 && (p as usize) <= st.players.len() {
+        Ok(p as usize - 1)
+    } else {
+        Err(rterr(format!(
+            "no such player {p} (players are 1..{})",
+            st.players.len()
+        )))
     }
 }
 pub(super) fn planet_idx(st: &State, p: &str) -> mlua::Result<usize> {

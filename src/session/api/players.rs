@@ -2,7 +2,12 @@
 
 use super::scope_player;
 use crate::pack::ResolvedPack;
-use crate::session::{from_lua, rterr, to_lua, Shared};
+use crate::session::{from_lua, json_bytes, rterr, to_lua, Shared};
+
+/// The most players a game may have.
+pub const MAX_PLAYERS: usize = 64;
+/// The most bytes all props together may hold.
+pub const MAX_PROP_BYTES: usize = 64 * 1024 * 1024;
 use crate::state::State;
 use mlua::{Lua, Table, Value as LV};
 use std::rc::Rc;
@@ -16,7 +21,12 @@ pub(super) fn install(
     api_fn!($ lua game sh);
     // --- players, counters, props, holdings
     f!("add_player", |_lua, st, (): ()| {
-        Ok(st.add_player() as i64 + 1)
+        if st.players.len() >= MAX_PLAYERS {
+            return Err(rterr(format!(
+                "game.add_player: over the limit of {MAX_PLAYERS} players"
+            )));
+        }
+        Ok(super::PlayerNo(st.add_player()))
     });
     f!("num_players", |_lua, st, (): ()| {
         Ok(st.players.len() as i64)
@@ -65,15 +75,17 @@ pub(super) fn install(
             "game" => Ok(&mut st.props),
             "player" => {
                 let i = int(key)?;
-                st.players
-                    .get_mut((i - 1) as usize)
+                usize::try_from(i - 1)
+                    .ok()
+                    .and_then(|x| st.players.get_mut(x))
                     .map(|p| &mut p.props)
                     .ok_or_else(|| rterr(format!("no such player {i}")))
             }
             "system" => {
                 let i = int(key)?;
-                st.systems
-                    .get_mut((i - 1) as usize)
+                usize::try_from(i - 1)
+                    .ok()
+                    .and_then(|x| st.systems.get_mut(x))
                     .map(|p| &mut p.props)
                     .ok_or_else(|| rterr(format!("no such system {i}")))
             }
@@ -113,12 +125,29 @@ pub(super) fn install(
                     "game.put {kind} {name}: props hold JSON-like values (numbers, strings, booleans, lists, tables with string keys): {e}"
                 ))
             })?;
+            let added = if v.is_null() {
+                0
+            } else {
+                json_bytes(&v) + name.len()
+            };
+            let total = st.prop_bytes;
             let p = props_of(&mut st, &kind, &key)?;
+            let old = p
+                .get(&name)
+                .map(|o| json_bytes(o) + name.len())
+                .unwrap_or(0);
+            let total = total - old.min(total) + added;
+            if total > MAX_PROP_BYTES {
+                return Err(rterr(format!(
+                    "game.put {kind} {name}: the props would hold {total} bytes, over the limit of {MAX_PROP_BYTES}"
+                )));
+            }
             if v.is_null() {
                 p.remove(&name);
             } else {
                 p.insert(name, v);
             }
+            st.prop_bytes = total;
             Ok(())
         }
     );
@@ -127,7 +156,7 @@ pub(super) fn install(
         game.set(
             "holds",
             lua.create_function(move |_, (holder, coll, id): (LV, String, String)| {
-                let st = sh2.st.borrow();
+                let st = sh2.st()?;
                 let n = st.players.len();
                 let key = (coll, id);
                 Ok(match scope_player(&holder, n)? {

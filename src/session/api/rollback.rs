@@ -1,7 +1,7 @@
 //! `game` API: checkpoints of the state and the log.
 
 use crate::pack::ResolvedPack;
-use crate::session::Shared;
+use crate::session::{rterr, Shared, MAX_CHECKPOINTS, MAX_CHECKPOINT_BYTES};
 use mlua::{Lua, Table};
 use std::rc::Rc;
 
@@ -18,8 +18,17 @@ pub(super) fn install(
         game.set(
             "checkpoint",
             lua.create_function(move |_, ()| {
-                let snap = (sh2.st.borrow().clone(), sh2.log.borrow().len());
                 let mut cps = sh2.checkpoints.borrow_mut();
+                let bytes = sh2.st()?.prop_bytes;
+                if cps.len() >= MAX_CHECKPOINTS
+                    || bytes.saturating_mul(cps.len() + 1) > MAX_CHECKPOINT_BYTES
+                {
+                    return Err(rterr(format!(
+                        "game.checkpoint: {} open checkpoints of {bytes} bytes of props each is over the limit ({MAX_CHECKPOINTS} checkpoints, {MAX_CHECKPOINT_BYTES} bytes)",
+                        cps.len() + 1
+                    )));
+                }
+                let snap = (sh2.st()?.clone(), sh2.log.borrow().len());
                 cps.push(snap);
                 Ok(cps.len() as i64)
             })?,
@@ -43,8 +52,8 @@ pub(super) fn install(
                 if i < cps.len() {
                     let (st, n) = cps[i].clone();
                     cps.truncate(i);
-                    *sh2.st.borrow_mut() = st;
-                    sh2.log.borrow_mut().truncate(n);
+                    *sh2.st_mut()? = st;
+                    sh2.truncate_log(n);
                 }
                 Ok(())
             })?,

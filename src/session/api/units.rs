@@ -1,6 +1,6 @@
 //! `game` API: units.
 
-use super::{planet_idx, sys_idx};
+use super::{planet_idx, player_idx, sys_idx, PlayerNo, SystemNo, MAX_ENTITIES};
 use crate::pack::ResolvedPack;
 use crate::session::{rterr, to_lua, Shared};
 use crate::state::{Loc, State};
@@ -33,10 +33,15 @@ pub(super) fn install(
     }
     f!(
         "spawn",
-        |_lua, st, (kind, owner, at): (String, i64, Table)| {
+        |_lua, st, (kind, owner, at): (String, PlayerNo, Table)| {
             let loc = loc_from(&st, &at)?;
-            if owner < 1 || owner as usize > st.players.len() {
-                return Err(rterr(format!("no such player {owner}")));
+            if st.units.len() >= MAX_ENTITIES {
+                return Err(rterr(format!(
+                    "game.spawn: over the limit of {MAX_ENTITIES} units on the board"
+                )));
+            }
+            if owner.0 >= st.players.len() {
+                return Err(rterr(format!("no such player {}", owner.0 + 1)));
             }
             let name: Option<String> = at.get("as")?;
             if let Some(n) = &name {
@@ -44,7 +49,7 @@ pub(super) fn install(
                     return Err(rterr(format!("a unit is already named `{n}`")));
                 }
             }
-            let id = st.spawn(&kind, (owner - 1) as usize, loc);
+            let id = st.spawn(&kind, owner.0, loc);
             if let Some(n) = name {
                 st.names.insert(n, id);
             }
@@ -88,11 +93,12 @@ pub(super) fn install(
         Ok(())
     });
     f!("set_unit_owner", |_lua, st, (id, owner): (i64, i64)| {
+        let owner = player_idx(&st, owner)?;
         let u = st
             .units
             .get_mut(&(id as u32))
             .ok_or_else(|| rterr(format!("no such unit {id}")))?;
-        u.owner = (owner - 1) as usize;
+        u.owner = owner;
         Ok(())
     });
     f!("unit_exists", |_lua, st, id: i64| {
@@ -120,7 +126,7 @@ pub(super) fn install(
             .map(|x| lua.create_string(x))
             .collect::<mlua::Result<_>>()?;
             lua.create_function(move |lua, filter: Option<Table>| {
-                let st = sh2.st.borrow();
+                let st = sh2.st()?;
                 let mut system: Option<usize> = None;
                 let mut owner: Option<usize> = None;
                 let mut not_owner: Option<usize> = None;
@@ -132,8 +138,8 @@ pub(super) fn install(
                     if let Some(s) = f.raw_get::<Option<i64>>(&k[0])? {
                         system = Some(sys_idx(&st, s)?);
                     }
-                    owner = f.raw_get::<Option<i64>>(&k[1])?.map(|o| (o - 1) as usize);
-                    not_owner = f.raw_get::<Option<i64>>(&k[2])?.map(|o| (o - 1) as usize);
+                    owner = f.raw_get::<Option<PlayerNo>>(&k[1])?.map(|o| o.0);
+                    not_owner = f.raw_get::<Option<PlayerNo>>(&k[2])?.map(|o| o.0);
                     kind = f.raw_get(&k[3])?;
                     if let Some(p) = f.raw_get::<Option<mlua::String>>(&k[4])? {
                         planet = Some(planet_idx(&st, &p.to_str()?)?);
@@ -179,8 +185,8 @@ pub(super) fn install(
                     let t = lua.create_table_with_capacity(0, 5 + u.props.len())?;
                     t.raw_set(&k[7], u.id as i64)?;
                     t.raw_set(&k[3], u.kind.as_str())?;
-                    t.raw_set(&k[1], u.owner as i64 + 1)?;
-                    t.raw_set(&k[0], usys.map(|s| s as i64 + 1))?;
+                    t.raw_set(&k[1], PlayerNo(u.owner))?;
+                    t.raw_set(&k[0], usys.map(SystemNo))?;
                     match u.loc {
                         Loc::Planet(p) => t.raw_set(&k[4], st.planets[p].id.as_str())?,
                         Loc::Carried(c) => t.raw_set(&k[6], c as i64)?,

@@ -20,10 +20,11 @@ pub(super) fn install(
         Option<i64>,
         Option<Vec<String>>
     )| {
+        let owner = owner.map(|o| super::player_idx(&st, o)).transpose()?;
         st.zones.insert(
             name,
             crate::state::Zone {
-                owner: owner.map(|o| (o - 1) as usize),
+                owner,
                 cards: cards.unwrap_or_default(),
             },
         );

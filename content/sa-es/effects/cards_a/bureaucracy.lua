@@ -21,20 +21,20 @@ local function reveal_three(p)
   local deck = stage1_deck()
   local drawn = game.draw(deck, PEEK, 3)
   if #drawn == 0 then
-    game.log("no stage I objective is left to reveal")
+    game.log({ key = "sa_es.no_stage1_left" })
     return
   end
   local names = {}
   for _, c in ipairs(drawn) do names[#names + 1] = L.name("objectives", c) end
-  game.log(L.pn(p) .. " reveals stage I objectives: " .. table.concat(names, ", "))
+  game.log({ key = "sa_es.reveals_stage1", p = L.pn(p), cards = names })
   local ids = {}
   for _, c in ipairs(drawn) do ids[#ids + 1] = c end
-  local pick = #ids > 1 and game.choose(p, "objective to put face up", ids) or ids[1]
+  local pick = #ids > 1 and game.choose(p, { key = "sa_es.objective_face_up" }, ids) or ids[1]
   for _, c in ipairs(ids) do
     if c ~= pick then
-      local where = game.choose(p, "put " .. c .. " on top of the deck or at its bottom", { "top", "bottom" })
+      local where = game.choose(p, { key = "sa_es.objective_top_or_bottom", card = L.name("objectives", c), id = c }, { "top", "bottom" })
       game.move_card(c, PEEK, deck, where == "bottom")
-      game.log(L.name("objectives", c) .. (where == "bottom" and " goes to the bottom of the objective deck" or " goes back on top of the objective deck"))
+      game.log({ key = where == "bottom" and "sa_es.objective_to_bottom" or "sa_es.objective_to_top", card = L.name("objectives", c) })
     end
   end
   if deck == "deck:public" then
@@ -42,7 +42,7 @@ local function reveal_three(p)
     L.reveal_objective()
   else
     game.move_card(pick, PEEK, "public")
-    game.log("public objective revealed: " .. L.name("objectives", pick) .. " (stage I)")
+    game.log({ key = "sa.objective_revealed", card = L.name("objectives", pick), stage = "I" })
   end
 end
 

@@ -51,15 +51,17 @@ end
 local function shield(p)
   game.put("game", nil, SHIELD, p)
   game.put("game", nil, PAID, {})
-  game.log(L.pn(p) .. " is under the protection of " .. L.name("strategy_cards", "diplomacy_ii") .. " until his first hostile tactical action")
+  game.log({ key = "sa_es.under_protection", p = L.pn(p), card = L.name("strategy_cards", "diplomacy_ii") })
 end
 
-local function lift(why)
+-- Ends the protection; `hostile`: because the holder committed a hostile
+-- act in a tactical action (logged).
+local function lift(hostile)
   local p = game.get("game", nil, SHIELD)
   if not p then return end
   game.put("game", nil, SHIELD, nil)
   game.put("game", nil, PAID, nil)
-  if why then game.log(L.pn(p) .. " " .. why .. ": the protection of " .. L.name("strategy_cards", "diplomacy_ii") .. " ends") end
+  if hostile then game.log({ key = "sa_es.protection_ends_hostile", p = L.pn(p), card = L.name("strategy_cards", "diplomacy_ii") }) end
 end
 
 -- ti3's card (rules/card_scripts.lua) with these steps, and the protection.
@@ -70,7 +72,7 @@ h.hostile_act = function(ctx)
   if not holder or not ctx.player or not ctx.target then return end
   local p, q = ctx.player, ctx.target
   if p == holder then
-    if game.get("game", nil, "sa_active_system") then lift("commits a hostile act in a tactical action") end
+    if game.get("game", nil, "sa_active_system") then lift(true) end
     return
   end
   if q ~= holder then return end
@@ -84,18 +86,18 @@ h.hostile_act = function(ctx)
   end
   table.sort(ready)
   if #ready == 0 then
-    game.log(L.pn(p) .. " has no ready planet to exhaust (" .. L.name("strategy_cards", "diplomacy_ii") .. ")")
+    game.log({ key = "sa_es.no_ready_planet_to_exhaust", p = L.pn(p), card = L.name("strategy_cards", "diplomacy_ii") })
     return
   end
-  local pl = game.choose(p, "exhaust one of your planets (hostile act against the Diplomacy II holder)", ready)
+  local pl = game.choose(p, { key = "sa_es.exhaust_for_hostile_act", q = L.pn(holder) }, ready)
   game.exhaust(pl, true)
-  game.log(L.pn(p) .. " exhausts " .. L.name("planets", pl) .. " for a hostile act against " .. L.pn(holder) .. " (" .. L.name("strategy_cards", "diplomacy_ii") .. ")")
+  game.log({ key = "sa_es.exhausts_for_hostile_act", p = L.pn(p), planet = L.name("planets", pl), q = L.pn(holder), card = L.name("strategy_cards", "diplomacy_ii") })
 end
 
 h.turn_start = function()
   if game.get("game", nil, SHIELD) then game.put("game", nil, PAID, {}) end
 end
 
-h["before:status_phase"] = function() lift(nil) end
+h["before:status_phase"] = function() lift(false) end
 
 return h

@@ -42,7 +42,8 @@ local function primary(p)
   local opts = { "none" }
   for _, s in ipairs(dock_systems(p)) do opts[#opts + 1] = game.system(s).hex end
   if #opts == 1 then return end
-  local pick = game.choose(p, "produce in", opts)
+  local pick = game.choose(p, { key = "ti3.produce_in" }
+, opts)
   if pick == "none" then return end
   game.put("player", p, "extra_production_resources", 2)
   game.step("production", { player = p, system = game.system_at(pick) })
@@ -54,7 +55,7 @@ local function secondary(q)
   local opts = { "none" }
   for _, d in ipairs(list) do opts[#opts + 1] = d.label end
   if #opts == 1 then return end
-  local pick = game.choose(q, "produce at one space dock", opts)
+  local pick = game.choose(q, { key = "sa_es.produce_at_one_dock" }, opts)
   if pick == "none" then return end
   local dock
   for _, d in ipairs(list) do if d.label == pick then dock = d end end

@@ -36,8 +36,8 @@ end
 
 local function extra_tactical(p)
   if not p or L.reinforcements(p) <= 0 then return end
-  if game.choose(p, "take another tactical action (command counter from reinforcements)", { "no", "yes" }) ~= "yes" then return end
-  game.log("one more tactical action for " .. L.pn(p) .. " (" .. L.name("strategy_cards", "warfare_ii") .. "), its command counter from reinforcements")
+  if game.choose(p, { key = "sa_es.extra_tactical" }, { "no", "yes" }) ~= "yes" then return end
+  game.log({ key = "sa_es.extra_tactical_taken", p = L.pn(p), card = L.name("strategy_cards", "warfare_ii") })
   local c = { player = p, active = p }
   local ok, err = pcall(game.atomic, function()
     game.add(p, "tactic", 1)
@@ -45,7 +45,7 @@ local function extra_tactical(p)
   end)
   if not ok then
     if type(err) == "table" and err.game_over then error(err, 0) end
-    game.log(L.pn(p) .. " cannot take the tactical action")
+    game.log({ key = "sa_es.cannot_take_tactical", p = L.pn(p) })
   end
 end
 

@@ -22,10 +22,10 @@ local function buy(p)
   if tg <= 0 then return 0 end
   local opts = {}
   for v = 0, tg do opts[#opts + 1] = tostring(v) end
-  local n = tonumber(game.choose(p, "buy extra votes before the die (1 trade good each)", opts))
+  local n = tonumber(game.choose(p, { key = "sa_es.buy_votes" }, opts))
   if n > 0 then
     game.add(p, "tg", -n)
-    game.log(L.pn(p) .. " buys " .. n .. " vote" .. (n == 1 and "" or "s"))
+    game.log({ key = n == 1 and "sa.buys_vote" or "sa.buys_votes", p = L.pn(p), n = n })
   end
   return n
 end
@@ -37,17 +37,17 @@ return {
     if p ~= sp then return end
     local other = (sp % 2) + 1
     local swing = -buy(other) + buy(sp)
-    local _, rolls = game.roll(L.pn(sp) .. " rolls for the undecided votes (2 players)", 1, 11)
+    local _, rolls = game.roll({ key = "sa_es.undecided_votes_roll", p = L.pn(sp) }, 1, 11)
     local d = rolls[1]
     local round = game.get("game", nil, "round") or 1
     local t = (round <= 1) and FIRST[d] or TABLE[d]
     swing = swing + t
     if swing > 0 then
-      game.log(swing .. " vote" .. (swing == 1 and "" or "s") .. " go to the speaker's side")
+      game.log({ key = swing == 1 and "sa_es.vote_for_speaker" or "sa_es.votes_for_speaker", n = swing })
     elseif swing < 0 then
-      game.log((-swing) .. " vote" .. (swing == -1 and "" or "s") .. " go against the speaker")
+      game.log({ key = swing == -1 and "sa_es.vote_against_speaker" or "sa_es.votes_against_speaker", n = -swing })
     else
-      game.log("the undecided votes abstain")
+      game.log({ key = "sa_es.undecided_votes_abstain" })
     end
     ctx.votes = (ctx.votes or 0) + swing
   end,

@@ -16,7 +16,7 @@ return {
   end,
   component = function(p, def, ctx)
     game.add(p, "strategy", -1)
-    game.log(L.pn(p) .. " spends a strategy command counter on " .. L.name("race_abilities", def.id))
+    game.log({ key = "sa_es.spends_strategy_on", p = L.pn(p), card = L.name("race_abilities", def.id) })
     L.card_scripts.pillage(p, def)
   end,
 }

@@ -27,18 +27,18 @@ end
 
 return {
   primary = function(p)
-    local how = game.choose(p, "Technology II", {
+    local how = game.choose(p, { key = "sa_es.technology_ii" }, {
       "a) one technology free, a second for 8",
       "b) the secondary up to three times, no command counter",
     })
     if how:sub(1, 1) == "a" then
-      research(p, 0, "research")
-      research(p, 8, "buy a second technology (8 resources)")
+      research(p, 0, { key = "sa.research" })
+      research(p, 8, { key = "sa.research_second", n = 8 })
     else
       for _ = 1, 3 do
-        if not research(p, SECONDARY_COST, "research (" .. SECONDARY_COST .. " resources)") then break end
+        if not research(p, SECONDARY_COST, { key = "sa_es.research_for", n = SECONDARY_COST }) then break end
       end
     end
   end,
-  secondary = function(q) research(q, SECONDARY_COST, "research") end,
+  secondary = function(q) research(q, SECONDARY_COST, { key = "sa.research" }) end,
 }

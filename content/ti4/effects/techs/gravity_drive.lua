@@ -25,7 +25,7 @@ return {
         and not game.has_token(u.system, "command", p) then
         local d = L.def(p, u.kind)
         if d.class == "ship" and (d.move or 0) > 0 then
-          local cost = game.move_cost(u.system, target, rules)
+          local cost = L.move_cost_of(p, u.system, target, rules)
           if cost and cost <= L.move_value(p, u, u.system) + 1 then
             opts[#opts + 1] = u.kind .. "#" .. u.id
           end

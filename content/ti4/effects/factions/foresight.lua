@@ -1,0 +1,40 @@
+-- Naalu, Foresight: after another player moves ships into a system holding
+-- the holder's ships, the holder may take 1 token from their strategy pool
+-- and put it in an adjacent system without other players' ships (and that
+-- they could move into: no supernova), then move their ships from the
+-- active system there (fleet pool and capacity are checked there).
+local L = game.lib
+
+local function targets(p, s)
+  local out = {}
+  local rules = L.move_rules(p, nil)
+  local blocked = {}
+  for _, b in ipairs(rules.blocked) do blocked[b] = true end
+  for _, t in ipairs(game.adjacent(s, "move")) do
+    if not blocked[t] and #L.other_ships(p, t) == 0 then out[#out + 1] = t end
+  end
+  return out
+end
+
+return {
+  when = function(ctx, p)
+    return ctx.player ~= p and (ctx.moved or 0) + (ctx.moved_first or 0) > 0 and ctx.system ~= nil
+      and #L.ships(p, ctx.system) > 0 and game.counter(p, "strategy") > 0
+  end,
+  run = function(ctx, p, def)
+    local s = ctx.system
+    local opts = { "no" }
+    for _, t in ipairs(targets(p, s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
+    if #opts == 1 then return end
+    local pick = game.choose(p, { key = "ti4.foresight_to", ability = L.name("abilities", def.id), system = L.sysname(s) }, opts)
+    if pick == "no" then return end
+    local t = game.system_at(pick) or tonumber(pick)
+    game.add(p, "strategy", -1)
+    if not game.has_token(t, "command", p) then game.place_token(t, "command", p) end
+    for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+      game.move_unit(u.id, { system = t })
+    end
+    game.log({ key = "ti4.foresight_moves", p = L.pn(p), from = L.sysname(s), system = L.sysname(t), ability = L.name("abilities", def.id) })
+    L.enforce_limits(p, t)
+  end,
+}

@@ -1,0 +1,27 @@
+//! Tools for modders built on the kernel: the reference of a loaded pack
+//! (`describe`), a new pack (`scaffold`), a played game written as a
+//! scenario (`record`), a picture of the galaxy (`map`) and editor stubs
+//! for the Lua API (`stubs`).
+
+pub mod describe;
+pub mod map;
+pub mod record;
+pub mod scaffold;
+pub mod stubs;
+
+use crate::pack::ResolvedPack;
+use crate::session::{GameError, Limits, Session};
+use std::rc::Rc;
+
+/// A session of `pack` with its scripts loaded (no game started).
+pub fn loaded(pack: &Rc<ResolvedPack>) -> Result<Session, GameError> {
+    Session::new(pack.clone(), 0, &[], Limits::default())
+}
+
+/// The pack's `game` entry procedure.
+pub fn game_entry(pack: &ResolvedPack) -> String {
+    pack.entry
+        .get("game")
+        .cloned()
+        .unwrap_or_else(|| "game".into())
+}
