@@ -708,6 +708,17 @@ function L.bombard_target(p, u, pick, ctx)
   return base_bombard_target(p, u, pick, ctx)
 end
 
+-- 7. Another player's planet may be bombarded even with no units on it
+-- (a hit then turns it neutral, below).
+local base_bombardable = L.bombardable
+function L.bombardable(p, pl, ctx)
+  if installed then
+    local q = game.planet_owner(pl)
+    if q and q ~= p then return true end
+  end
+  return base_bombardable(p, pl, ctx)
+end
+
 -- 7. A planet with no ground units that takes a bombardment hit turns neutral.
 local base_bombard_assign = L.bombard_assign
 function L.bombard_assign(p, q, pl, units, hits, ctx)

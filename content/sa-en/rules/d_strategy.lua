@@ -90,18 +90,25 @@ end
 
 -- The picks of the strategy phase: `picks` rounds in which each player of
 -- `order` takes one free card. A variant with another way of picking (sa-es's
--- Pacts) replaces this.
+-- Pacts) replaces this. ti3's seams of the choice apply: the cards free for
+-- p (L.free_strategy_cards: barred cards left out), a player who kept his
+-- cards choosing none (L.skips_strategy_choice), the strategy_card_chosen
+-- window after each choice (a handler may send the card back).
 function S.pick_cards(order, picks)
   for _ = 1, picks do
     for _, p in ipairs(order) do
-      local free = {}
-      for _, id in ipairs(L.sc_ids()) do
-        local d = game.data.strategy_cards[id]
-        local banned = d.no_repeat and game.get("player", p, "no_repeat") == id
-        if not game.get("game", nil, "sc_owner:" .. id) and not banned then free[#free + 1] = id end
+      local refused, id = {}, nil
+      local free = L.skips_strategy_choice(p) and {} or L.free_strategy_cards(p, refused)
+      while #free > 0 and not id do
+        id = game.choose(p, { key = "sa.choose_strategy_card" }, L.strategy_card_choices(p, free))
+        local w = game.window("strategy_card_chosen", { player = p, card = id })
+        if w.redo then
+          refused[id] = true
+          free = L.free_strategy_cards(p, refused)
+          if #L.strategy_card_choices(p, free) > 0 then id = nil else refused[id] = nil end
+        end
       end
-      if #free > 0 then
-        local id = game.choose(p, { key = "sa.choose_strategy_card" }, L.strategy_card_choices(p, free))
+      if id then
         game.put("game", nil, "sc_owner:" .. id, p)
         game.put("game", nil, "sc_used:" .. id, false)
         local bonus = game.get("game", nil, "sc_bonus:" .. id) or 0
@@ -136,6 +143,8 @@ procedure("strategy_phase", function(ctx)
   local order = {}
   for _, p in ipairs(L.order_from(L.speaker())) do if S.in_game(p) then order[#order + 1] = p end end
   S.pick_cards(order, picks)
+  -- Every player has chosen, before the bonus counters (ti3's window).
+  game.window("strategy_cards_chosen", { player = L.speaker() })
   local unpicked = {}
   for _, id in ipairs(L.sc_ids()) do
     if not game.get("game", nil, "sc_owner:" .. id) then

@@ -90,18 +90,26 @@ procedure("agenda", function(ctx)
       -- Voting exhausts every ready planet for its full influence.
       L.spend_votes(p, id)
       local w = game.window("votes_cast", { player = p, agenda = id, outcome = pick, votes = v })
-      v = w.votes
-      tally[pick] = (tally[pick] or 0) + v
-      voters[#voters + 1] = { player = p, outcome = pick, votes = v }
-      game.log({ key = v == 1 and "casts_vote" or "casts_votes", p = L.pn(p), n = v, outcome = pick })
+      -- A handler may turn the vote into an abstention (w.abstain): the
+      -- planets stay exhausted, the votes count for nothing.
+      if w.abstain then
+        game.log({ key = "abstains", p = L.pn(p) })
+      else
+        v = w.votes
+        tally[pick] = (tally[pick] or 0) + v
+        voters[#voters + 1] = { player = p, outcome = pick, votes = v }
+        game.log({ key = v == 1 and "casts_vote" or "casts_votes", p = L.pn(p), n = v, outcome = pick })
+      end
     else
       game.log({ key = "abstains", p = L.pn(p) })
     end
   end
   local result = preset
   if not result then
-    -- Effects after the speaker's vote may add votes (tally, voters).
-    game.window("agenda_votes_done", { agenda = id, player = speaker, active = speaker, tally = tally, voters = voters })
+    -- Every player has voted (the speaker last), before the count: effects
+    -- may add votes (tally: outcome -> votes; voters).
+    local wt = game.window("agenda_votes_done", { agenda = id, player = speaker, active = speaker, tally = tally, voters = voters })
+    tally = wt.tally or tally
     local best, top = -1, {}
     for _, o in ipairs(outcomes) do
       local v = tally[o] or 0

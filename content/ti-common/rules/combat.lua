@@ -433,7 +433,7 @@ procedure("production", function(ctx)
       if ok and d.class == "ground" and not planet_for_ground then ok = false end
       if ok and cost + L.production_cost(ctx, t, d) > budget then ok = false end
       if ok and d.limit and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = t } + (built[t] or 0) >= d.limit then ok = false end
-      if ok and d.fleet and L.count_fleet(p, s) + (built._fleet or 0) + 1 > L.fleet_limit(p) then ok = false end
+      if ok and d.fleet and L.count_fleet(p, s) + (built._fleet or 0) + 1 > L.fleet_limit_in(p, s) then ok = false end
       if ok then opts[#opts + 1] = t end
     end
     st.count, st.cost = count, cost

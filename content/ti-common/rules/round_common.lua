@@ -84,6 +84,9 @@ function L.secondary_free(q, d, ctx)
   return (d.free_secondary or game.get("player", q, "free_secondaries")) and true or false
 end
 
+-- hook: whether q may use the secondary of card d (ctx.card) in this strategic action at all; default: yes (a card that bars a player from a secondary replaces this).
+function L.may_use_secondary(q, d, ctx) return true end
+
 -- q carries out the secondary of card d (ctx.card) in another player's
 -- strategic action (an ability that replaces or adds to it replaces this).
 function L.resolve_secondary(q, d, ctx) return d.handler.secondary(q, d, ctx) end
@@ -97,7 +100,7 @@ procedure("strategic_action", function(ctx)
   game.log({ key = "plays", p = L.pn(p), card = L.name("strategy_cards", id) })
   if d.handler.primary then L.resolve_primary(p, d, ctx) end
   for _, q in ipairs(L.order_from(L.secondary_first(p))) do
-    if q ~= p and d.handler.secondary then
+    if q ~= p and d.handler.secondary and L.may_use_secondary(q, d, ctx) then
       local free = L.secondary_free(q, d, ctx)
       if (free or game.counter(q, "strategy") > 0) and (not d.handler.can_secondary or d.handler.can_secondary(q, d, ctx)) then
         if game.choose(q, { key = "use_secondary", card = L.name("strategy_cards", id), id = id }, { "no", "yes" }) == "yes" then

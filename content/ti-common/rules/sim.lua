@@ -10,7 +10,7 @@ local PLAN_PROCS = { "space_cannon_offense", "space_combat", "anti_fighter_barra
 local PLAN_LIB = {
   "combat_roll", "retreat_options", "assign_hits", "hit_options", "def", "ships",
   "other_ships", "enemies_in", "anomaly_rule", "fire_cannons", "order_from",
-  "enforce_limits", "fleet_limit", "count_fleet", "capacity", "flag",
+  "enforce_limits", "fleet_limit", "fleet_limit_in", "count_fleet", "capacity", "flag",
   "announce_retreats", "combat_round_starting", "combat_round_ending",
   "combat_dice", "on_hit_assigned", "barrages", "barrage_simultaneous",
 }

@@ -138,9 +138,12 @@ function L.capacity(p, s)
   return cap, used
 end
 
+-- hook: p's fleet supply limit in system s; default: L.fleet_limit(p) (an effect that changes it in one system replaces this).
+function L.fleet_limit_in(p, s) return L.fleet_limit(p) end
+
 -- Removes excess units after movement or combat: fleet pool, then capacity.
 function L.enforce_limits(p, s, why)
-  local fleet = L.fleet_limit(p)
+  local fleet = L.fleet_limit_in(p, s)
   local ships = L.ships(p, s)
   local n = L.count_fleet(p, s)
   -- The player chooses which excess units to remove (LRR 37.3, 16.3a).

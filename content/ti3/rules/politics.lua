@@ -42,9 +42,13 @@ function L.trade_partners(p)
   return out
 end
 
+-- p collects his trade agreements' income; then `trade_collected` opens.
 function L.collect_trade(p)
   local n = L.trade_income(p)
-  if n > 0 then L.gain_tg(p, n, "trade agreements") end
+  if n > 0 then
+    L.gain_tg(p, n, "trade agreements")
+    game.window("trade_collected", { player = p, tg = n })
+  end
 end
 
 function L.break_agreements()
@@ -88,6 +92,19 @@ function L.negotiate(holder)
       end
     end
   end
+end
+
+-- hook: whether p may not take part in the vote on agenda id (he abstains without being asked); default: p was barred for this round (player prop vote_barred_round, set by Thugs).
+function L.vote_barred(p, id)
+  local r = game.get("player", p, "vote_barred_round")
+  return r ~= nil and r == (game.get("game", nil, "round") or 0)
+end
+
+-- A barred player abstains (the shared voting step asks L.forced_vote).
+local base_forced_vote = L.forced_vote
+function L.forced_vote(p, id, opts)
+  if L.vote_barred(p, id) then return "abstain" end
+  return base_forced_vote(p, id, opts)
 end
 
 -- Reveals the top political card and votes on it (the shared voting step).

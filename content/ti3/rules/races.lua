@@ -284,7 +284,7 @@ function L.enforce_limits(p, s, why)
   for _ = 1, 200 do
     local opts = {}
     local label, over_pool
-    if L.count_fleet(p, s) > L.fleet_limit(p) then
+    if L.count_fleet(p, s) > L.fleet_limit_in(p, s) then
       label = "remove_over_fleet_pool"
       local r = cargo(p, s)
       for _, u in ipairs(L.ships(p, s)) do

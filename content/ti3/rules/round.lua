@@ -46,6 +46,51 @@ end
 -- hook: the strategy cards p may take with this pick, from the free ones (default: all of them).
 function L.strategy_card_choices(p, free) return free end
 
+-- hook: whether no player may choose strategy card id in this strategy phase; default: the card was barred for this round (game prop sc_barred_round:<id>, set by Strategic Shift).
+function L.strategy_card_barred(id)
+  local r = game.get("game", nil, "sc_barred_round:" .. id)
+  return r ~= nil and r == (game.get("game", nil, "round") or 0)
+end
+
+-- The strategy cards p may choose now: nobody holds them, p did not hold
+-- them last round if they may not be repeated, they are not barred this
+-- round, and not in `refused` (cards p had to give back in this pick).
+function L.free_strategy_cards(p, refused)
+  local free = {}
+  for _, c in ipairs(L.sc_ids()) do
+    local d = game.data.strategy_cards[c]
+    local banned = (d.no_repeat and game.get("player", p, "no_repeat") == c) or (refused and refused[c]) or L.strategy_card_barred(c)
+    if not game.get("game", nil, "sc_owner:" .. c) and not banned then free[#free + 1] = c end
+  end
+  return free
+end
+
+-- hook: whether p keeps the strategy cards he holds when the round ends; default: he played Political Stability this round (player prop sc_kept_round).
+function L.keeps_strategy_cards(p)
+  local r = game.get("player", p, "sc_kept_round")
+  return r ~= nil and r == (game.get("game", nil, "round") or 0)
+end
+
+-- hook: whether p chooses no strategy card in this strategy phase; default: he kept his cards at the end of last round (player prop sc_kept_round).
+function L.skips_strategy_choice(p)
+  local r = game.get("player", p, "sc_kept_round")
+  return r ~= nil and r == (game.get("game", nil, "round") or 0) - 1
+end
+
+-- p takes strategy card id (its bonus counters, its `chosen` effect).
+local function take_card(p, id)
+  game.put("game", nil, "sc_owner:" .. id, p)
+  game.put("game", nil, "sc_used:" .. id, false)
+  local bonus = game.get("game", nil, "sc_bonus:" .. id) or 0
+  game.log({ key = bonus > 0 and "ti3.takes_strategy_card_bonus" or "ti3.takes_strategy_card", p = L.pn(p), card = L.name("strategy_cards", id), bonus = bonus })
+  if bonus > 0 then
+    game.put("game", nil, "sc_bonus:" .. id, 0)
+    L.take_bonus(p, id, bonus)
+  end
+  local h = game.data.strategy_cards[id].handler
+  if h and h.chosen then h.chosen(p, game.data.strategy_cards[id]) end
+end
+
 procedure("strategy_phase", function(ctx)
   local n = game.num_players()
   local picks = (n <= 4) and 2 or 1
@@ -57,31 +102,60 @@ procedure("strategy_phase", function(ctx)
   end
   for _ = 1, picks do
     for _, p in ipairs(order) do
-      local free = {}
-      for _, id in ipairs(L.sc_ids()) do
-        local d = game.data.strategy_cards[id]
-        local banned = d.no_repeat and game.get("player", p, "no_repeat") == id
-        if not game.get("game", nil, "sc_owner:" .. id) and not banned then free[#free + 1] = id end
+      if not L.skips_strategy_choice(p) then
+        local refused = {}
+        local id
+        repeat
+          id = game.choose(p, { key = "ti3.choose_strategy_card" }, L.strategy_card_choices(p, L.free_strategy_cards(p, refused)))
+          -- Right after the choice: a handler may send the card back
+          -- (ctx.redo); p then chooses another one, if one is left.
+          local w = game.window("strategy_card_chosen", { player = p, card = id })
+          if w.redo then
+            refused[id] = true
+            if #L.strategy_card_choices(p, L.free_strategy_cards(p, refused)) > 0 then id = nil else refused[id] = nil end
+          end
+        until id
+        take_card(p, id)
       end
-      local id = game.choose(p, { key = "ti3.choose_strategy_card" }, L.strategy_card_choices(p, free))
-      game.put("game", nil, "sc_owner:" .. id, p)
-      game.put("game", nil, "sc_used:" .. id, false)
-      local bonus = game.get("game", nil, "sc_bonus:" .. id) or 0
-      game.log({ key = bonus > 0 and "ti3.takes_strategy_card_bonus" or "ti3.takes_strategy_card", p = L.pn(p), card = L.name("strategy_cards", id), bonus = bonus })
-      if bonus > 0 then
-        game.put("game", nil, "sc_bonus:" .. id, 0)
-        L.take_bonus(p, id, bonus)
-      end
-      local h = game.data.strategy_cards[id].handler
-      if h and h.chosen then h.chosen(p, game.data.strategy_cards[id]) end
     end
   end
+  -- Every player has chosen, before the bonus counters go on the others.
+  game.window("strategy_cards_chosen", { player = L.speaker() })
   for _, id in ipairs(L.sc_ids()) do
     if not game.get("game", nil, "sc_owner:" .. id) then
       game.put("game", nil, "sc_bonus:" .. id, (game.get("game", nil, "sc_bonus:" .. id) or 0) + 1)
     end
   end
 end)
+
+-- p gives back strategy card `old` and takes the unchosen card `new`
+-- instead (the bonus counters on it come with it).
+function L.exchange_strategy_card(p, old, new)
+  game.put("game", nil, "sc_owner:" .. old, nil)
+  game.log({ key = "ti3.returns_strategy_card", p = L.pn(p), card = L.name("strategy_cards", old) })
+  take_card(p, new)
+end
+
+-- The window after a strategy card's primary: cards played then may bar
+-- players from its secondary (ctx.barred: player -> true), which
+-- ti-common's strategic action asks through L.may_use_secondary.
+local base_resolve_primary = L.resolve_primary
+function L.resolve_primary(p, d, ctx)
+  local r = base_resolve_primary(p, d, ctx)
+  local w = game.window("strategy_primary_done", { player = p, card = ctx.card, barred = {} })
+  local barred = {}
+  for _, q in ipairs(game.keys(w.barred or {})) do barred[#barred + 1] = q end
+  if #barred > 0 then ctx.secondary_barred = w.barred end
+  return r
+end
+local base_may_secondary = L.may_use_secondary
+function L.may_use_secondary(q, d, ctx)
+  if ctx.secondary_barred and ctx.secondary_barred[q] then return false end
+  -- (Aggressive Strategy voted down: no secondary for the rest of the round.)
+  local r = game.get("game", nil, "no_secondaries_round")
+  if r ~= nil and r == (game.get("game", nil, "round") or 0) then return false end
+  return base_may_secondary(q, d, ctx)
+end
 
 -- Component actions, the action options and taking an action are
 -- ti-common's (round_common.lua); TI3 adds the transfer action (a command
@@ -92,10 +166,22 @@ function L.tactic_actions(p, opts)
   if #L.transfer_pairs(p) > 0 then opts[#opts + 1] = "transfer" end
 end
 
+-- hook: the players in the order they take turns in cycle `cycle` (1 = every player's first turn) of the action phase; default: L.initiative_order(), with a player who plays First Strike this round (game props first_strike / first_strike_round) first in cycle 1.
+function L.action_turn_order(cycle)
+  local order = L.initiative_order()
+  local fs = game.get("game", nil, "first_strike")
+  if cycle ~= 1 or not fs or game.get("game", nil, "first_strike_round") ~= (game.get("game", nil, "round") or 0) then return order end
+  local out = { fs }
+  for _, p in ipairs(order) do if p ~= fs then out[#out + 1] = p end end
+  return out
+end
+
 procedure("action_phase", function(ctx)
   local passed, npassed, n = {}, 0, game.num_players()
+  local cycle = 0
   while npassed < n do
-    for _, p in ipairs(L.initiative_order()) do
+    cycle = cycle + 1
+    for _, p in ipairs(L.action_turn_order(cycle)) do
       if not passed[p] then
         game.put("game", nil, "active", p)
         game.window("turn_start", { player = p })
@@ -406,15 +492,27 @@ end)
 -- preeminent.org 3-player walkthrough plays the same limit). A race with the
 -- `no_action_card_limit` flag (Yssaril) is exempt.
 L.ACTION_CARD_LIMIT = 7
+
+-- hook: the number of action cards p may hold; default: L.ACTION_CARD_LIMIT, or the game prop action_card_limit while a law sets one (Limits to Individual Power).
+function L.action_card_limit(p)
+  return game.get("game", nil, "action_card_limit") or L.ACTION_CARD_LIMIT
+end
+
+-- hook: the influence p pays for each command counter with the Logistics secondary; default: 3, or the game prop logistics_counter_price while a law sets one (Imperial Academy).
+function L.logistics_counter_price(p)
+  return game.get("game", nil, "logistics_counter_price") or 3
+end
+
 function L.enforce_action_limit(p)
   if L.flag(p, "no_action_card_limit") > 0 then return end
-  while game.zone_count("actions:" .. p) > L.ACTION_CARD_LIMIT do
+  local limit = L.action_card_limit(p)
+  while game.zone_count("actions:" .. p) > limit do
     local hand, seen = {}, {}
     for _, c in ipairs(game.zone("actions:" .. p)) do
       if not seen[c] then seen[c] = true; hand[#hand + 1] = c end
     end
     table.sort(hand)
-    local c = game.choose(p, { key = "ti3.discard_over_hand_limit", limit = L.ACTION_CARD_LIMIT }, hand)
+    local c = game.choose(p, { key = "ti3.discard_over_hand_limit", limit = limit }, hand)
     game.move_card(c, "actions:" .. p, "discard:actions")
     game.log({ key = "ti3.discards_over_hand_limit", p = L.pn(p), card = L.name("action_cards", c) })
   end
@@ -430,10 +528,15 @@ procedure("return_strategy_cards", function(ctx)
   for _, id in ipairs(L.sc_ids()) do
     local o = game.get("game", nil, "sc_owner:" .. id)
     local d = game.data.strategy_cards[id]
-    -- A card that may not be taken twice in a row remembers its holder.
-    if o and d.no_repeat then game.put("player", o, "no_repeat", id) end
-    game.put("game", nil, "sc_owner:" .. id, nil)
-    game.put("game", nil, "sc_used:" .. id, nil)
+    if o and L.keeps_strategy_cards(o) then
+      -- (kept for next round: ready to be played again)
+      game.put("game", nil, "sc_used:" .. id, false)
+    else
+      -- A card that may not be taken twice in a row remembers its holder.
+      if o and d.no_repeat then game.put("player", o, "no_repeat", id) end
+      game.put("game", nil, "sc_owner:" .. id, nil)
+      game.put("game", nil, "sc_used:" .. id, nil)
+    end
   end
 end)
 

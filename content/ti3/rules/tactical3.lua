@@ -57,13 +57,18 @@ function L.shield_up(pl, p)
   return false
 end
 
--- (The hooks it calls, L.bombard_units ... L.bombard_assign, are ti-common's.)
+-- hook: whether p may choose planet pl as a target in this bombardment step (ctx: the step's; the planets in ctx.forbid are left out apart from this); default: a planet p does not own with another player's units on it.
+function L.bombardable(p, pl, ctx)
+  return game.planet_owner(pl) ~= p and #game.units { planet = pl, not_owner = p } > 0
+end
+
+-- (The hooks it calls, L.bombard_units ... L.bombard_assign, are ti-common's;
+-- the planets it offers, L.bombardable above.)
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
   local planets = {}
   for _, pl in ipairs(game.planets_of(s)) do
-    if game.planet_owner(pl) ~= p and #game.units { planet = pl, not_owner = p } > 0
-      and not (ctx.forbid and ctx.forbid[pl]) then
+    if L.bombardable(p, pl, ctx) and not (ctx.forbid and ctx.forbid[pl]) then
       planets[#planets + 1] = pl
     end
   end
@@ -111,6 +116,65 @@ procedure("bombardment", function(ctx)
     end
   end
 end)
+
+-- Fleet supply changed in one system for the rest of the round (Grand
+-- Armada, War Footing): game prop fleet_supply_changes, a list of
+-- {player, system, n (more ships, or "none": no limit), round}. When the
+-- status phase is over they end, and the ships beyond the normal limit
+-- there are removed.
+local base_fleet_limit_in = L.fleet_limit_in
+function L.fleet_limit_in(p, s)
+  local n = base_fleet_limit_in(p, s)
+  local round = game.get("game", nil, "round") or 0
+  for _, c in ipairs(game.get("game", nil, "fleet_supply_changes") or {}) do
+    if c.player == p and c.system == s and c.round == round then
+      if c.n == "none" then return math.huge end
+      n = n + c.n
+    end
+  end
+  return n
+end
+
+-- p's fleet supply limit in s changes by n (or "none") for this round.
+function L.change_fleet_supply(p, s, n)
+  local list = game.get("game", nil, "fleet_supply_changes") or {}
+  list[#list + 1] = { player = p, system = s, n = n, round = game.get("game", nil, "round") or 0 }
+  game.put("game", nil, "fleet_supply_changes", list)
+end
+
+game.on("after:status_phase", function(ctx)
+  local list = game.get("game", nil, "fleet_supply_changes")
+  if not list or #list == 0 then return end
+  game.put("game", nil, "fleet_supply_changes", nil)
+  for _, c in ipairs(list) do L.enforce_limits(c.player, c.system) end
+end)
+
+-- Production of one dock changed for a round (Productivity Spike, Spacedock
+-- Accident): unit props production_change (resources more, or "none": the
+-- unit produces nothing) and production_change_round.
+-- hook: the production capacity p's unit u adds to what L.production counts in its system (negative: it takes away); default: the unit's change for this round (unit props production_change / production_change_round), else 0.
+function L.unit_production_change(p, u)
+  local r = game.get("unit", u.id, "production_change_round")
+  if r == nil or r ~= (game.get("game", nil, "round") or 0) then return 0 end
+  local c = game.get("unit", u.id, "production_change")
+  if c == "none" then
+    local prod = L.def(p, u.kind).production
+    if type(prod) == "number" then return -prod end
+    if type(prod) == "table" then return -((u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0)) end
+    return 0
+  end
+  return tonumber(c) or 0
+end
+
+local base_unit_production = L.production
+function L.production(p, s)
+  local n = base_unit_production(p, s)
+  if type(p) ~= "number" then return n end
+  local d = 0
+  for _, u in ipairs(game.units { system = s, owner = p }) do d = d + L.unit_production_change(p, u) end
+  if d ~= 0 then n = math.max(0, n + d) end
+  return n
+end
 
 -- hook: whether p's unit u is one of the ground forces that the cards and technologies moving ground forces move (Transit Diodes, Shuttle Logistics); default: a unit of class ground.
 function L.moves_as_ground(p, u) return L.def(p, u.kind).class == "ground" end
@@ -242,9 +306,9 @@ end
 
 -- Fleet ships p may add by producing in s.
 local function fleet_room(p, s)
-  local room = L.fleet_limit(p) - L.count_fleet(p, s)
+  local room = L.fleet_limit_in(p, s) - L.count_fleet(p, s)
   for _, t in ipairs(L.ie_destinations(p, s)) do
-    room = room + math.max(0, L.fleet_limit(p) - L.count_fleet(p, t))
+    room = room + math.max(0, L.fleet_limit_in(p, t) - L.count_fleet(p, t))
   end
   return room
 end

@@ -3,9 +3,34 @@
 -- applied to the unit definitions a player uses.
 local L = game.lib
 
+-- hook: whether p may not gain technology id now (neither acquire nor buy it; an id that is no technology: a racial technology); default: a ban of this round in the game prop tech_bans (L.bar_technology).
+function L.tech_barred(p, id)
+  local bans = game.get("game", nil, "tech_bans")
+  if not bans then return false end
+  local round = game.get("game", nil, "round") or 0
+  local d = game.data.techs[id]
+  local color = d and d.color
+  for _, b in ipairs(bans) do
+    if b.round == round and (b.player == nil or b.player == p) and (b.color == nil or b.color == color) then return true end
+  end
+  return false
+end
+
+-- For the rest of this round, `player` (nil: every player) may not gain
+-- technologies (of colour `color`; nil: any, racial ones too).
+function L.bar_technology(player, color)
+  local bans = game.get("game", nil, "tech_bans") or {}
+  local round = game.get("game", nil, "round") or 0
+  local keep = {}
+  for _, b in ipairs(bans) do if b.round == round then keep[#keep + 1] = b end end
+  keep[#keep + 1] = { round = round, player = player, color = color }
+  game.put("game", nil, "tech_bans", keep)
+end
+
 function L.can_research(p, id)
   local d = game.data.techs[id]
   if not d or game.holds(p, "techs", id) then return false end
+  if L.tech_barred(p, id) then return false end
   for _, r in ipairs(d.requires or {}) do
     if not game.holds(p, "techs", r) then return false end
   end
@@ -104,16 +129,33 @@ end
 -- expansions, those marked unimplemented and those never bought
 -- (`not_bought`: the Valefar Assimilators) are not offered; a race whose
 -- ability forbids buying them gets none. `prompt` replaces "research".
+--
+-- Before the offer, the `research_offer` window lets cards played
+-- "immediately before purchasing a technology" change it: ctx.discount
+-- (colour -> resources fewer) and ctx.waive_prerequisite (resources more to
+-- buy a technology missing one single prerequisite); L.research_price reads
+-- them.
 function L.strategy_research(p, cost, prompt)
-  local opts = {}
-  if L.spendable(p, "resources") >= cost then
-    for _, t in ipairs(L.researchable(p)) do opts[#opts + 1] = t end
+  local offer = game.window("research_offer", { player = p, cost = cost, discount = {} })
+  local opts, price = {}, {}
+  local have = L.spendable(p, "resources")
+  for _, t in ipairs(L.researchable(p)) do
+    local c = L.research_price(p, t, cost, offer)
+    if c and have >= c then opts[#opts + 1] = t; price[t] = c end
+  end
+  if offer.waive_prerequisite then
+    for _, t in ipairs(game.keys(game.data.techs)) do
+      if not price[t] and L.one_prerequisite_missing(p, t) then
+        local c = L.research_price(p, t, cost, offer)
+        if c and have >= c then opts[#opts + 1] = t; price[t] = c end
+      end
+    end
   end
   local race = L.faction(p)
   for _, r in ipairs(race and race.racial_techs or {}) do
     local d = game.data.racial_techs[r]
     local offered = d and d.expansion ~= "shards_of_the_throne" and d.status ~= "not_implemented"
-      and not d.not_bought and L.flag(p, "no_racial_tech_purchase") == 0
+      and not d.not_bought and L.flag(p, "no_racial_tech_purchase") == 0 and not L.tech_barred(p, "racial:" .. r)
     if offered and not game.holds(p, "racial_techs", r) and L.spendable(p, "resources") >= (d.cost or 0) then
       opts[#opts + 1] = "racial:" .. r
     end
@@ -129,7 +171,36 @@ function L.strategy_research(p, cost, prompt)
     L.reset_cache()
     game.log({ key = "ti3.acquires", p = L.pn(p), tech = L.name("racial_techs", r) })
   else
-    L.pay(p, cost, "resources")
+    L.pay(p, price[pick] or cost, "resources")
     L.gain_tech(p, pick)
   end
+end
+
+-- Whether p lacks exactly one prerequisite of technology id, and only that
+-- keeps him from researching it: one of its `requires` (the `requires_any`
+-- met), or its `requires_any` when he holds none of them (the `requires` met).
+function L.one_prerequisite_missing(p, id)
+  local d = game.data.techs[id]
+  if not d or game.holds(p, "techs", id) or L.can_research(p, id) then return false end
+  local missing = 0
+  for _, r in ipairs(d.requires or {}) do
+    if not game.holds(p, "techs", r) then missing = missing + 1 end
+  end
+  local any = d.requires_any or {}
+  if #any > 0 then
+    local ok = false
+    for _, r in ipairs(any) do if game.holds(p, "techs", r) then ok = true end end
+    if not ok then missing = missing + 1 end
+  end
+  return missing == 1
+end
+
+-- hook: the resources p pays for technology id bought at `cost` (offer: the research_offer window's ctx), or nil if he may not buy it so; default: cost less offer.discount of its colour (not below 0; a negative discount costs more), plus offer.waive_prerequisite if he lacks a prerequisite.
+function L.research_price(p, id, cost, offer)
+  local d = game.data.techs[id]
+  local c = cost
+  if offer.waive_prerequisite and not L.can_research(p, id) then c = c + offer.waive_prerequisite end
+  local off = d and d.color and offer.discount and offer.discount[d.color] or 0
+  if off ~= 0 then c = math.max(0, c - off) end
+  return c
 end

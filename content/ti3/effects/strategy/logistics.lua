@@ -8,12 +8,15 @@ local function place(p, n)
 end
 return {
   primary = function(p) place(p, 4) end,
+  -- (The price of a counter: the rules' L.logistics_counter_price.)
   secondary = function(p)
+    local price = L.logistics_counter_price(p)
     local opts = { "0" }
-    for i = 1, math.min(math.floor(L.spendable(p, "influence") / 3), L.reinforcements(p)) do opts[#opts + 1] = tostring(i) end
-    local n = tonumber(game.choose(p, { key = "ti3.buy_counters_3_influence" }, opts))
+    for i = 1, math.min(math.floor(L.spendable(p, "influence") / price), L.reinforcements(p)) do opts[#opts + 1] = tostring(i) end
+    local prompt = price == 3 and { key = "ti3.buy_counters_3_influence" } or { key = "ti3.buy_counters_influence", n = price }
+    local n = tonumber(game.choose(p, prompt, opts))
     if n > 0 then
-      L.pay(p, 3 * n, "influence")
+      L.pay(p, price * n, "influence")
       place(p, n)
     end
   end,
