@@ -120,22 +120,30 @@ function L.count_fleet(p, s)
   return n
 end
 
+-- hook: whether the fighter_capacity of p's units on planets in s holds fighters only, so that ground forces in space need ships' capacity; default: no (it holds any unit that needs capacity)
+function L.dock_holds_fighters_only(p, s) return false end
+
 -- Capacity of p's ships in s, and what uses it (transported units in space).
 function L.capacity(p, s)
-  local cap, used = 0, 0
+  local cap, used, fighters = 0, 0, 0
   for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
     local d = L.def(p, u.kind)
     if u.carried == nil and d.class == "ship" then cap = cap + (d.capacity or 0) end
-    if d.transported then used = used + 1 end
+    if d.transported then
+      used = used + 1
+      if (d.type or u.kind) == "fighter" then fighters = fighters + 1 end
+    end
   end
   -- Docks shelter some fighters in their system.
+  local dock = 0
   for _, pl in ipairs(game.planets_of(s)) do
     for _, u in ipairs(game.units { planet = pl, owner = p }) do
       local d = L.def(p, u.kind)
-      if d.fighter_capacity then cap = cap + d.fighter_capacity end
+      if d.fighter_capacity then dock = dock + d.fighter_capacity end
     end
   end
-  return cap, used
+  if L.dock_holds_fighters_only(p, s) then dock = math.min(dock, fighters) end
+  return cap + dock, used
 end
 
 -- hook: p's fleet supply limit in system s; default: L.fleet_limit(p) (an effect that changes it in one system replaces this).
@@ -165,8 +173,10 @@ function L.enforce_limits(p, s, why)
     end
     if #opts == 0 then break end
     local pick = game.choose(p, { key = "remove_over_capacity" }, opts)
-    game.remove_unit(tonumber(pick:match("#(%d+)$"))); used = used - 1
+    game.remove_unit(tonumber(pick:match("#(%d+)$")))
     game.log({ key = "removes_over_capacity", p = L.pn(p), unit = pick, system = L.sysname(s) })
+    -- Removing a fighter may lower the capacity a dock lends to fighters.
+    if L.dock_holds_fighters_only(p, s) then cap, used = L.capacity(p, s) else used = used - 1 end
   end
 end
 

@@ -244,6 +244,21 @@ end)
 -- agendas that place units ask it).
 function L.may_place_on(pl) return not game.get("game", nil, "dmz:" .. pl) end
 
+-- Whether p may place a structure of type t (pds or space_dock) on planet pl
+-- now: one is left in reinforcements, a planet holds at most one space dock
+-- and at most two PDS (LRR 85.5), and nothing forbids placing units there.
+function L.structure_room(p, t, pl)
+  local d = L.def(p, t)
+  if #game.units { owner = p, kind = t } >= (d.limit or 99) then return false end
+  local same = 0
+  for _, u in ipairs(game.units { planet = pl }) do
+    if L.def(u.owner, u.kind).type == t and (t ~= "pds" or u.owner == p) then same = same + 1 end
+  end
+  if t == "space_dock" and same > 0 then return false end
+  if t == "pds" and same >= 2 then return false end
+  return L.may_place_on(pl)
+end
+
 -- Demilitarized Zone: no unit lands on the planet.
 game.when_loaded(function()
   local base_landing = game.procedure_fn("before_landing")

@@ -3,6 +3,9 @@ local L = game.lib
 
 function L.goal() return game.options.long_war and 14 or 10 end
 
+-- A space dock's capacity holds fighters only, not ground forces (space dock card).
+function L.dock_holds_fighters_only(p, s) return true end
+
 -- Landing on the custodians' planet first costs 6 influence and gives 1 VP
 -- (LRR 27); without the influence nobody lands there.
 procedure("before_landing", function(ctx)

@@ -269,3 +269,12 @@ procedure("return_strategy_cards", function(ctx)
     end
   end
 end)
+
+-- Trade: the players the active player chose in the primary use the
+-- secondary without spending a strategy token (LRR 92.4b); the card's
+-- primary lists them in ctx.free.
+local base_secondary_free = L.secondary_free
+function L.secondary_free(q, d, ctx)
+  if ctx and ctx.free and ctx.free[q] then return true end
+  return base_secondary_free(q, d, ctx)
+end
