@@ -124,6 +124,29 @@ enum Cmd {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Play many seeded random games of a pack on several threads (player
+    /// counts, and with --random-options option sets, drawn from each seed);
+    /// report games per second and the seeds that failed.
+    Soak {
+        #[arg(long, default_value = "ti4")]
+        pack: String,
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// The first seed; game i plays seed + i.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Player counts, `3-6` or `4`.
+        #[arg(long, default_value = "3-6")]
+        players: String,
+        /// Turn each declared option on with probability one half.
+        #[arg(long)]
+        random_options: bool,
+        /// Hold every window's ctx to its declaration.
+        #[arg(long)]
+        strict: bool,
+    },
     /// Play a seeded game to its end.
     Play {
         #[arg(long, default_value = "ti4")]
@@ -454,6 +477,77 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 None => print!("{text}"),
             }
             Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Soak {
+            pack,
+            games,
+            threads,
+            seed,
+            players,
+            random_options,
+            strict,
+        } => {
+            let range = match players.split_once('-') {
+                Some((a, b)) => (a.trim().parse(), b.trim().parse()),
+                None => (players.trim().parse(), players.trim().parse()),
+            };
+            let (Ok(lo), Ok(hi)) = range else {
+                return Err(format!(
+                    "--players: `{players}` is not a count or a range like 3-6"
+                ));
+            };
+            if lo < 1 || hi < lo || hi > 64 {
+                return Err(format!(
+                    "--players: `{players}` is not a range of 1 to 64 players"
+                ));
+            }
+            let plan = imperium::cli::soak::Plan {
+                content: cli.content.clone(),
+                pack,
+                games,
+                threads: threads.clamp(1, 64),
+                first_seed: seed,
+                players: (lo, hi),
+                random_options,
+                strict,
+            };
+            let r = imperium::cli::soak::soak(&plan)?;
+            if cli.json {
+                println!("{}", r.to_json());
+            } else {
+                for f in &r.failures {
+                    println!(
+                        "FAIL seed {} ({} players{}{}): {}",
+                        f.seed,
+                        f.players,
+                        if f.options.is_empty() {
+                            ""
+                        } else {
+                            ", options "
+                        },
+                        f.options.join(","),
+                        f.error
+                    );
+                }
+                println!(
+                    "{} games, {} won, {} failed in {:.1} s ({:.1} games/s, {} threads)",
+                    r.games,
+                    r.won,
+                    r.failures.len(),
+                    r.seconds,
+                    if r.seconds > 0.0 {
+                        r.games as f64 / r.seconds
+                    } else {
+                        0.0
+                    },
+                    plan.threads
+                );
+            }
+            Ok(if r.failures.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
         Cmd::Stubs { pack, out } => {
             let p = resolve(&lib, &pack)?;

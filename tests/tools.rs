@@ -379,3 +379,24 @@ fn stubs_describe_the_api_helpers_and_windows() {
     let rc: Value = serde_json::from_str(&read(".luarc.json")).unwrap();
     assert_eq!(rc["workspace.library"][0], ".luals");
 }
+
+/// `soak` plays seeded games on several threads; every game of a small run
+/// ends with a winner, and the seeds are its own (a second run agrees).
+#[test]
+fn soak_plays_seeded_games_on_threads() {
+    let plan = imperium::cli::soak::Plan {
+        content: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("content"),
+        pack: "ti4".into(),
+        games: 4,
+        threads: 2,
+        first_seed: 10,
+        players: (3, 4),
+        random_options: true,
+        strict: true,
+    };
+    let r = imperium::cli::soak::soak(&plan).unwrap();
+    assert_eq!(r.games, 4);
+    assert!(r.failures.is_empty(), "{:?}", r.failures);
+    assert_eq!(r.won, 4);
+    assert_eq!(r.to_json()["failed"], 0);
+}

@@ -1,12 +1,13 @@
 //! Tools for modders built on the kernel: the reference of a loaded pack
 //! (`describe`), a new pack (`scaffold`), a played game written as a
-//! scenario (`record`), a picture of the galaxy (`map`) and editor stubs
-//! for the Lua API (`stubs`).
+//! scenario (`record`), a picture of the galaxy (`map`), editor stubs
+//! for the Lua API (`stubs`) and many seeded games at once (`soak`).
 
 pub mod describe;
 pub mod map;
 pub mod record;
 pub mod scaffold;
+pub mod soak;
 pub mod stubs;
 
 use crate::pack::ResolvedPack;
