@@ -403,3 +403,20 @@ function L.rift_check_cost(p, m, from, target, rules)
   end
   return base_rift_check_cost(p, m, from, target, rules)
 end
+
+-- p may destroy one of `units` (an ability's cost): asks with `prompt` (a
+-- keyed prompt; options "no" and each unit), destroys the one picked with
+-- `how` (L.destroy_unit's ctx) and returns it; nil when p declines.
+function L.offer_sacrifice(p, units, prompt, how)
+  local opts = { "no" }
+  for _, u in ipairs(units) do opts[#opts + 1] = u.kind .. "#" .. u.id end
+  local pick = game.choose(p, prompt, opts)
+  if pick == "no" then return nil end
+  local id = tonumber(pick:match("#(%d+)$"))
+  for _, u in ipairs(units) do
+    if u.id == id then
+      L.destroy_unit(u, how)
+      return u
+    end
+  end
+end

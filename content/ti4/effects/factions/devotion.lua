@@ -23,14 +23,7 @@ return {
     local mine, theirs = sacrifices(p, s), L.ships(q, s)
     if #mine == 0 or #theirs == 0 then return end
     local name = L.name("abilities", def.id)
-    local opts = { "no" }
-    for _, u in ipairs(mine) do opts[#opts + 1] = u.kind .. "#" .. u.id end
-    local pick = game.choose(p, { key = "ti4.devotion_offer", ability = name }, opts)
-    if pick == "no" then return end
-    local id = tonumber(pick:match("#(%d+)$"))
-    for _, u in ipairs(mine) do
-      if u.id == id then L.destroy_unit(u, { label = name, active = ctx.active, system = s }) end
-    end
+    if not L.offer_sacrifice(p, mine, { key = "ti4.devotion_offer", ability = name }, { label = name, active = ctx.active, system = s }) then return end
     local topts = {}
     for _, u in ipairs(theirs) do topts[#topts + 1] = u.kind .. "#" .. u.id end
     local tpick = game.choose(p, { key = "ti4.devotion_target", ability = name, q = L.pn(q) }, topts)

@@ -17,14 +17,7 @@ return {
     end
     if #mine == 0 or #L.ships(q, s) == 0 then return end
     local name = L.name("techs", def.id)
-    local opts = { "no" }
-    for _, u in ipairs(mine) do opts[#opts + 1] = u.kind .. "#" .. u.id end
-    local pick = game.choose(p, { key = "ti4.impulse_core_offer", card = name }, opts)
-    if pick == "no" then return end
-    local id = tonumber(pick:match("#(%d+)$"))
-    for _, u in ipairs(mine) do
-      if u.id == id then L.destroy_unit(u, { label = name, active = ctx.active, system = s }) end
-    end
+    if not L.offer_sacrifice(p, mine, { key = "ti4.impulse_core_offer", card = name }, { label = name, active = ctx.active, system = s }) then return end
     L.assign_hits(q, L.ships(q, s), 1, name, { source = p, prefer_non_fighters = true })
   end,
 }
