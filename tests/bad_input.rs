@@ -1,5 +1,7 @@
 //! Broken packs and hostile scripts give clear errors, never panics.
 
+mod common;
+
 use imperium::pack::{Library, PackError};
 use imperium::session::{GameError, Limits, Session};
 use serde_json::json;
@@ -8,27 +10,7 @@ use std::rc::Rc;
 
 /// Writes a small pack `id` with the given files into a fresh folder.
 fn pack(dir: &str, id: &str, files: &[(&str, &str)]) -> PathBuf {
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("bad-input")
-        .join(dir);
-    let _ = std::fs::remove_dir_all(&root);
-    let p = root.join(id);
-    std::fs::create_dir_all(&p).unwrap();
-    let mut has_manifest = false;
-    for (name, text) in files {
-        has_manifest |= *name == "pack.yaml";
-        let f = p.join(name);
-        std::fs::create_dir_all(f.parent().unwrap()).unwrap();
-        std::fs::write(f, text).unwrap();
-    }
-    if !has_manifest {
-        std::fs::write(
-            p.join("pack.yaml"),
-            format!("id: {id}\nname: Test\nversion: 0.0.1\nentry: {{ game: main }}\nwindows: [ping]\nrefs:\n  - {{ path: \"factions/*/units/@key\", to: units }}\n"),
-        )
-        .unwrap();
-    }
-    root
+    common::write_pack("bad-input", dir, id, files, &format!("id: {id}\nname: Test\nversion: 0.0.1\nentry: {{ game: main }}\nwindows: [ping]\nrefs:\n  - {{ path: \"factions/*/units/@key\", to: units }}\n"))
 }
 
 fn errors(root: &Path, id: &str) -> String {

@@ -2,6 +2,8 @@
 //! program ends the action with a clear error, never a hang, a panic, an
 //! abort or unbounded memory.
 
+mod common;
+
 use imperium::pack::{Library, PackError};
 use imperium::session::{GameError, Limits, Session};
 use serde_json::json;
@@ -12,29 +14,15 @@ use std::time::Duration;
 
 /// Writes a small pack `id` with the given files into a fresh folder.
 fn pack(dir: &str, id: &str, files: &[(&str, &str)]) -> PathBuf {
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("hostile")
-        .join(dir);
-    let _ = std::fs::remove_dir_all(&root);
-    let p = root.join(id);
-    std::fs::create_dir_all(&p).unwrap();
-    let mut has_manifest = false;
-    for (name, text) in files {
-        has_manifest |= *name == "pack.yaml";
-        let f = p.join(name);
-        std::fs::create_dir_all(f.parent().unwrap()).unwrap();
-        std::fs::write(f, text).unwrap();
-    }
-    if !has_manifest {
-        std::fs::write(
-            p.join("pack.yaml"),
-            format!(
-                "id: {id}\nname: Test\nversion: 0.0.1\nentry: {{ game: main }}\nwindows: [ping]\n"
-            ),
-        )
-        .unwrap();
-    }
-    root
+    common::write_pack(
+        "hostile",
+        dir,
+        id,
+        files,
+        &format!(
+            "id: {id}\nname: Test\nversion: 0.0.1\nentry: {{ game: main }}\nwindows: [ping]\n"
+        ),
+    )
 }
 
 /// A pack whose `main` procedure runs `body` (after adding two players).
