@@ -195,6 +195,16 @@ pub fn load(path: &Path, pack_id: &str) -> Result<(Scenario, String), GameError>
         path.file_name().unwrap_or_default().to_string_lossy()
     );
     let v = parse_yaml(pack_id, &rel, &src).map_err(|d| GameError::Usage(d.to_string()))?;
+    if !v.is_object() {
+        return Err(GameError::Usage(format!(
+            "content/{pack_id}/{rel}: a scenario is a mapping of name, seed, args, setup, run, answers and expect, not {}",
+            match v {
+                Value::Array(_) => "a list",
+                Value::Null => "an empty file",
+                _ => "a single value",
+            }
+        )));
+    }
     let sc: Scenario = serde_json::from_value(v)
         .map_err(|e| GameError::Usage(format!("content/{pack_id}/{rel}: {e}")))?;
     Ok((sc, src))

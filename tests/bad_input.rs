@@ -261,3 +261,19 @@ fn cli_check_exits_non_zero_with_the_location() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("content/p/units.yaml:"), "{err}");
 }
+
+/// A scenario file that is a list (or empty) is refused with a message
+/// naming what a scenario is, instead of running with every field left out.
+#[test]
+fn a_scenario_must_be_a_mapping() {
+    let root = pack("scenario-list", "p", &[]);
+    for (name, text, want) in [
+        ("list.yaml", "- a\n- b\n", "not a list"),
+        ("empty.yaml", "", "not an empty file"),
+    ] {
+        let f = root.join("p").join(name);
+        std::fs::write(&f, text).unwrap();
+        let e = imperium::scenario::load(&f, "p").unwrap_err().to_string();
+        assert!(e.contains(want), "{name}: {e}");
+    }
+}

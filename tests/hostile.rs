@@ -597,3 +597,23 @@ fn a_protocol_line_that_is_not_utf8_is_named() {
     assert_eq!(out.status.code(), Some(1));
     assert!(err.contains("not UTF-8"), "{err}");
 }
+
+/// error() with nil, a table without a message or a function names what it
+/// was given, with no address that changes from run to run (a table out of a
+/// scenario's own code reads "error() was called with a table ...").
+#[test]
+fn odd_error_values_are_named() {
+    for (i, (value, want)) in [
+        ("nil", "without a message"),
+        ("{ a = 1 }", "error object {a=1} escaped procedure 'main'"),
+        ("function() end", "a function instead of a message"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let root = main_pack(&format!("odd-error-{i}"), &format!("  error({value})"));
+        let e = run_main(&root, small_limits()).unwrap_err().to_string();
+        assert!(e.contains(want), "{value}: {e}");
+        assert!(!e.contains("0x"), "{value}: {e}");
+    }
+}

@@ -69,11 +69,39 @@ pub fn clean_error(e: &mlua::Error) -> String {
                 format!("{inner}\n{}", tb.join("\n"))
             }
         }
-        mlua::Error::RuntimeError(s) => trim_traceback(s),
+        mlua::Error::RuntimeError(s) => name_odd_value(trim_traceback(s)),
         mlua::Error::SyntaxError { message, .. } => format!("syntax error: {message}"),
         mlua::Error::MemoryError(_) => "script memory limit exceeded".into(),
         mlua::Error::WithContext { context, cause } => format!("{context}: {}", clean_error(cause)),
         other => trim_traceback(&other.to_string()),
+    }
+}
+
+/// A script may raise any value; one that is not a message (nil, a table
+/// the kernel does not know, a function) is named, not printed as `nil` or
+/// with an address that changes from run to run.
+fn name_odd_value(s: String) -> String {
+    let (first, rest) = match s.split_once('\n') {
+        Some((a, b)) => (a, Some(b)),
+        None => (s.as_str(), None),
+    };
+    let addr = |p: &str| {
+        first
+            .strip_prefix(p)
+            .is_some_and(|h| h.starts_with("0x") && h[2..].chars().all(|c| c.is_ascii_hexdigit()))
+    };
+    let named = if first == "nil" {
+        "error() was called without a message"
+    } else if addr("table: ") {
+        "error() was called with a table that has no message"
+    } else if addr("function: ") {
+        "error() was called with a function instead of a message"
+    } else {
+        return s;
+    };
+    match rest {
+        Some(r) => format!("{named}\n{r}"),
+        None => named.to_string(),
     }
 }
 
