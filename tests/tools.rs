@@ -400,3 +400,19 @@ fn soak_plays_seeded_games_on_threads() {
     assert_eq!(r.won, 4);
     assert_eq!(r.to_json()["failed"], 0);
 }
+
+/// `combat` with a misspelt unit names the nearest of the pack's units.
+#[test]
+fn combat_names_the_unit_it_does_not_know() {
+    let (ok, _, err) = imperium(&[
+        "combat",
+        "--pack",
+        "ti4",
+        "--attacker",
+        "2 cruser",
+        "--defender",
+        "1 destroyer",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("did you mean `cruiser`?"), "{err}");
+}

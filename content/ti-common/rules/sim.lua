@@ -55,7 +55,11 @@ procedure("combat_setup", function(args)
     game.set(p, "fleet", 99)
     for _, g in ipairs((p == a) and args.attacker or args.defender) do
       local t = g.kind
-      if not game.data.units[t] then error("unknown unit '" .. tostring(t) .. "'") end
+      if not game.data.units[t] then
+        local names = game.keys(game.data.units)
+        error("unknown unit '" .. tostring(t) .. "'" .. game.did_you_mean(tostring(t), names)
+          .. "; the units of this pack: " .. table.concat(names, ", "), 0)
+      end
       for _ = 1, g.count do game.spawn(t, p, { system = s }) end
     end
   end

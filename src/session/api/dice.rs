@@ -160,6 +160,14 @@ pub(super) fn install(
             raw.raw_set(name, on)
         })?,
     )?;
+    // did_you_mean("cruser", {"cruiser", ...}): " (did you mean `cruiser`?)"
+    // for the nearest name, or "" (for a pack's own error messages).
+    game.set(
+        "did_you_mean",
+        lua.create_function(|_lua, (word, names): (String, Vec<String>)| {
+            Ok(crate::pack::did_you_mean(&word, names.iter()))
+        })?,
+    )?;
     // load_dice({4, 9, 1}): the next rolls show these numbers (scenarios).
     f!("load_dice", |_lua, st, dice: Vec<i64>| {
         for d in dice {
