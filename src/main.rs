@@ -253,9 +253,13 @@ fn resolve(lib: &Library, spec: &str) -> Result<Rc<ResolvedPack>, String> {
     })
 }
 
+/// `v` as indented JSON (a value that cannot be printed says so instead).
+fn pretty<T: serde::Serialize + ?Sized>(v: &T) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_else(|e| format!("(not printable as JSON: {e})"))
+}
+
 fn write_json(path: &PathBuf, v: &Value) -> Result<(), String> {
-    std::fs::write(path, serde_json::to_string_pretty(v).unwrap() + "\n")
-        .map_err(|e| format!("{}: {e}", path.display()))
+    std::fs::write(path, pretty(v) + "\n").map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The most units of one kind `combat` takes.
@@ -338,29 +342,30 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 }
             }
             if cli.json {
-                println!("{}", serde_json::to_string_pretty(&rows).unwrap());
+                println!("{}", pretty(&rows));
             } else {
                 for r in rows {
                     match r.get("chain") {
                         Some(c) => {
                             let c: Vec<&str> = c
                                 .as_array()
-                                .unwrap()
+                                .map(|a| a.as_slice())
+                                .unwrap_or_default()
                                 .iter()
                                 .rev()
                                 .filter_map(Value::as_str)
                                 .collect();
                             println!(
                                 "{:<10} {}  [{}]",
-                                r["id"].as_str().unwrap(),
-                                r["name"].as_str().unwrap(),
+                                r["id"].as_str().unwrap_or_default(),
+                                r["name"].as_str().unwrap_or_default(),
                                 c.join(" <- ")
                             );
                         }
                         None => println!(
                             "{:<10} (error: {})",
-                            r["id"].as_str().unwrap(),
-                            r["error"].as_str().unwrap()
+                            r["id"].as_str().unwrap_or_default(),
+                            r["error"].as_str().unwrap_or_default()
                         ),
                     }
                 }
@@ -385,7 +390,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                     Some(s) => d[s.as_str()].clone(),
                     None => d,
                 };
-                say(&serde_json::to_string_pretty(&v).unwrap());
+                say(&pretty(&v));
             } else {
                 print!("{}", describe::text(&d, section.as_deref()));
             }
@@ -570,8 +575,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         }
         Cmd::Schema { pack, out } => {
             let p = resolve(&lib, &pack)?;
-            let doc =
-                serde_json::to_string_pretty(&imperium::schema::json_schema(&p)).unwrap() + "\n";
+            let doc = pretty(&imperium::schema::json_schema(&p)) + "\n";
             match out {
                 Some(dir) => {
                     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -588,7 +592,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 Ok(p) => Rc::new(p),
                 Err(PackError::Invalid(d)) => {
                     if cli.json {
-                        println!("{}", serde_json::to_string_pretty(&d).unwrap());
+                        println!("{}", pretty(&d));
                     } else {
                         for x in &d {
                             eprintln!("{x}");
@@ -607,7 +611,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             let lints = imperium::schema::lint(&p);
             if strict && !lints.is_empty() {
                 if cli.json {
-                    println!("{}", serde_json::to_string_pretty(&lints).unwrap());
+                    println!("{}", pretty(&lints));
                 } else {
                     for x in &lints {
                         eprintln!("{x}");
@@ -693,7 +697,10 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             });
             if let Some(path) = &save {
                 s.record.pack_hash = p.content_hash();
-                write_json(path, &serde_json::to_value(&s.record).unwrap())?;
+                write_json(
+                    path,
+                    &serde_json::to_value(&s.record).map_err(|e| format!("the record: {e}"))?,
+                )?;
             }
             if let Some(path) = &dump_state {
                 write_json(path, &s.state_dump())?;
@@ -767,13 +774,13 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             let p = resolve(&lib, &pack)?;
             let res = simulate(p, &attacker, &defender, sims, seed, &policy, slow)?;
             if cli.json {
-                println!("{}", serde_json::to_string_pretty(&res).unwrap());
+                println!("{}", pretty(&res));
             } else {
                 let pct = |k: &str| {
                     format!(
                         "{:5.1}% ± {:.1}",
-                        res[k]["p"].as_f64().unwrap() * 100.0,
-                        res[k]["margin95"].as_f64().unwrap() * 100.0
+                        res[k]["p"].as_f64().unwrap_or(f64::NAN) * 100.0,
+                        res[k]["margin95"].as_f64().unwrap_or(f64::NAN) * 100.0
                     )
                 };
                 println!("{} simulations, policy {policy}", sims);
@@ -969,7 +976,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             let (ra, rb) = (registry(pa)?, registry(pb)?);
             lines.extend(imperium::diff::helper_diff(&ra, &rb, &a_chain));
             if cli.json {
-                println!("{}", serde_json::to_string_pretty(&lines).unwrap());
+                println!("{}", pretty(&lines));
             } else {
                 for l in &lines {
                     say(l);

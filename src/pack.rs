@@ -325,6 +325,8 @@ pub struct ResolvedPack {
     pub version: String,
     /// Packs in merge order, parents first, this pack last.
     pub chain: Vec<LoadedPack>,
+    /// This pack's own manifest and folder (the last of the chain).
+    own: (Manifest, PathBuf),
     pub collections: IndexMap<String, IndexMap<String, Def>>,
     /// Ids removed, with who removed them.
     pub removed: Vec<(String, String, Origin)>,
@@ -393,10 +395,10 @@ impl ResolvedPack {
         self.collections.get(coll)?.get(id)
     }
     pub fn manifest(&self) -> &Manifest {
-        &self.chain.last().unwrap().manifest
+        &self.own.0
     }
     pub fn dir(&self) -> &Path {
-        &self.chain.last().unwrap().dir
+        &self.own.1
     }
 }
 
@@ -768,21 +770,15 @@ fn rel_files(dir: &Path, ext: &str) -> Vec<String> {
             let p = e.path();
             let link = e.file_type().map(|t| t.is_symlink()).unwrap_or(false);
             if link && p.is_dir() {
-                out.push(
-                    p.strip_prefix(base)
-                        .unwrap()
-                        .to_string_lossy()
-                        .replace('\\', "/"),
-                );
+                if let Ok(rel) = p.strip_prefix(base) {
+                    out.push(rel.to_string_lossy().replace('\\', "/"));
+                }
             } else if p.is_dir() {
                 walk(base, &p, ext, out);
             } else if p.extension().and_then(|x| x.to_str()) == Some(ext) {
-                out.push(
-                    p.strip_prefix(base)
-                        .unwrap()
-                        .to_string_lossy()
-                        .replace('\\', "/"),
-                );
+                if let Ok(rel) = p.strip_prefix(base) {
+                    out.push(rel.to_string_lossy().replace('\\', "/"));
+                }
             }
         }
     }
@@ -1028,9 +1024,11 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                         let o = origin(&pid, &rel, l, c);
                         match s.split_once('.') {
                             Some((c, i))
-                                if collections.get(c).is_some_and(|m| m.contains_key(i)) =>
+                                if collections
+                                    .get_mut(c)
+                                    .and_then(|m| m.shift_remove(i))
+                                    .is_some() =>
                             {
-                                collections.get_mut(c).unwrap().shift_remove(i);
                                 removed.push((c.to_string(), i.to_string(), o));
                             }
                             _ => diags.push(diag(
@@ -1273,10 +1271,13 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
             }
         }
     }
-    let last = chain.last().unwrap();
+    let Some(last) = chain.last() else {
+        return Err(PackError::NotFound(root_id, "an empty chain".into()));
+    };
     let mut resolved = ResolvedPack {
         id: root_id,
         version: last.manifest.version.clone(),
+        own: (last.manifest.clone(), last.dir.clone()),
         chain: chain.clone(),
         collections,
         removed,

@@ -81,7 +81,7 @@ fn yaml_str(s: &str) -> String {
     if plain {
         s.to_string()
     } else {
-        serde_json::to_string(s).unwrap()
+        serde_json::Value::String(s.to_string()).to_string()
     }
 }
 
@@ -101,7 +101,7 @@ pub fn scenario_text(pack: &ResolvedPack, name: &str, r: &Recording) -> String {
             format!(" --options {}", r.options.join(","))
         }
     );
-    let _ = writeln!(out, "name: {}", serde_json::to_string(name).unwrap());
+    let _ = writeln!(out, "name: {}", serde_json::Value::String(name.to_string()));
     let _ = writeln!(out, "seed: {}", r.seed);
     if !r.options.is_empty() {
         let _ = writeln!(

@@ -161,10 +161,8 @@ fn filler(p: &ResolvedPack, name: &str, f: &Field) -> Value {
 }
 
 fn yaml_scalar(v: &Value) -> String {
-    match v {
-        Value::String(s) => serde_json::to_string(s).unwrap(),
-        other => other.to_string(),
-    }
+    // JSON text is a YAML scalar too (strings quoted).
+    v.to_string()
 }
 
 fn lua_value(v: &Value) -> String {

@@ -408,7 +408,7 @@ pub fn files(pack: &Rc<ResolvedPack>) -> Result<Vec<(String, String)>, String> {
         (format!("{STUB_DIR}/windows.lua"), windows_stub(pack)),
         (
             ".luarc.json".into(),
-            serde_json::to_string_pretty(&luarc()).unwrap() + "\n",
+            serde_json::to_string_pretty(&luarc()).unwrap_or_default() + "\n",
         ),
     ])
 }

@@ -228,8 +228,9 @@ impl Plan {
                 ));
             }
         }
-        let d = out.pop().unwrap();
-        let a = out.pop().unwrap();
+        let (Some(d), Some(a)) = (out.pop(), out.pop()) else {
+            return Err("plan.sides: two sides are needed".into());
+        };
         Ok(Plan {
             die,
             rounds,

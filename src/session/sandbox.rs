@@ -97,7 +97,7 @@ unsafe extern "C-unwind" fn budget_hook_raw(l: *mut ffi::lua_State, _ar: *mut ff
 pub(super) fn install_budget(lua: &Lua, budget: &Rc<Budget>) -> mlua::Result<()> {
     lua.set_app_data(budget.clone());
     lua.set_named_registry_value(
-        BUDGET_KEY.to_str().unwrap(),
+        BUDGET_KEY.to_str().unwrap_or("imperium.budget"),
         mlua::LightUserData(Rc::as_ptr(budget) as *mut std::ffi::c_void),
     )?;
     hook_thread(&lua.current_thread());

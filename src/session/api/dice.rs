@@ -160,7 +160,7 @@ pub(super) fn install(
             raw.raw_set(name, on)
         })?,
     )?;
-    // did_you_mean("cruser", {"cruiser", ...}): " (did you mean `cruiser`?)"
+    // did_you_mean("wrod", {"word", ...}): " (did you mean `word`?)"
     // for the nearest name, or "" (for a pack's own error messages).
     game.set(
         "did_you_mean",

@@ -195,7 +195,9 @@ pub(super) fn install(
                     for (key, v) in &u.props {
                         let lv = match v {
                             Value::Bool(b) => LV::Boolean(*b),
-                            Value::Number(x) if x.is_i64() => LV::Integer(x.as_i64().unwrap()),
+                            Value::Number(x) if x.as_i64().is_some() => {
+                                LV::Integer(x.as_i64().unwrap_or_default())
+                            }
                             other => to_lua(lua, other)?,
                         };
                         t.raw_set(key.as_str(), lv)?;
