@@ -50,7 +50,7 @@ end
 -- Valefar Assimilator, also "<assimilator>:<tech>" for each faction
 -- technology of those players without a token: the token goes on it and p
 -- holds its effect. "none" declines. Returns the technology taken, or nil.
-lib("nekro_take_tech", function(p, owners, ability)
+function L.nekro_take_tech(p, owners, ability)
   local seen, opts = {}, { "none" }
   local free = free_assimilators(p)
   table.sort(owners)
@@ -85,7 +85,7 @@ lib("nekro_take_tech", function(p, owners, ability)
   end
   game.window("tech_gained", { player = p, tech = t })
   return t
-end, "p takes one technology owned by one of `owners` through ability `ability` (Nekro: with the Valefar Assimilators); returns it or nil")
+end
 
 -- A unit upgrade under a Valefar Assimilator token upgrades the Nekro's
 -- units of its type, whatever their name (LRR 90.21, 97.1a): L.def gives
