@@ -205,90 +205,67 @@ local function distinct(cards)
   return out
 end
 
-wrap_procedure("transaction", function(base)
-  return function(ctx)
-    if not anyone_holds("abilities", ARBITERS) then return base(ctx) end
-    local p = ctx.player
-    local used = {}
-    while true do
-      local opts = { "none" }
-      for q = 1, game.num_players() do
-        if q ~= p and not used[q] and (L.neighbours(p, q) or L.flag(p, "trade_anyone") > 0 or L.flag(q, "trade_anyone") > 0) then
-          local goods = game.counter(p, "tg") + game.counter(p, "commodities") + game.counter(q, "tg") + game.counter(q, "commodities")
-          local cards = (holds_ability(p, ARBITERS) or holds_ability(q, ARBITERS)) and (#hand(p) + #hand(q)) or 0
-          if goods + cards > 0 then opts[#opts + 1] = "trade with " .. L.pn(q) end
-        end
-      end
-      local c = game.choose(p, { key = "ti4.transaction" }, opts)
-      if c == "none" then return end
-      local q = tonumber(c:match("p(%d+)$"))
-      used[q] = true
-      -- Any number of commodities and trade goods each way (LRR 94.2).
-      local function amount(who, what, prompt)
-        local o = {}
-        for i = 0, game.counter(who, what) do o[#o + 1] = tostring(i) end
-        return tonumber(game.choose(p, prompt, o))
-      end
-      local gc = amount(p, "commodities", { key = "ti4.commodities_to_give", q = L.pn(q) })
-      local gt = amount(p, "tg", { key = "ti4.tg_to_give", q = L.pn(q) })
-      local wc = amount(q, "commodities", { key = "ti4.commodities_to_ask", q = L.pn(q) })
-      local wt = amount(q, "tg", { key = "ti4.tg_to_ask", q = L.pn(q) })
-      local give, ask = {}, 0
-      if holds_ability(p, ARBITERS) or holds_ability(q, ARBITERS) then
-        local left = {}
-        for _, x in ipairs(hand(p)) do left[#left + 1] = x end
-        while #left > 0 do
-          local o = { "done" }
-          for _, x in ipairs(distinct(left)) do o[#o + 1] = x end
-          local pick = game.choose(p, { key = "ti4.arbiters_give", q = L.pn(q), ability = L.name("abilities", ARBITERS) }, o)
-          if pick == "done" then break end
-          give[#give + 1] = pick
-          for i, x in ipairs(left) do
-            if x == pick then table.remove(left, i); break end
-          end
-        end
-        if #hand(q) > 0 then
-          local o = {}
-          for i = 0, #hand(q) do o[#o + 1] = tostring(i) end
-          ask = tonumber(game.choose(p, { key = "ti4.arbiters_ask", q = L.pn(q), ability = L.name("abilities", ARBITERS) }, o))
-        end
-      end
-      local terms = { key = "ti4.trade_terms", gc = gc, gt = gt, wc = wc, wt = wt }
-      if #give > 0 or ask > 0 then
-        terms = { key = "ti4.trade_terms_cards", goods = terms,
-          give = { key = #give == 1 and "ti4.n_action_card" or "ti4.n_action_cards", n = #give },
-          ask = { key = ask == 1 and "ti4.n_action_card" or "ti4.n_action_cards", n = ask } }
-      end
-      if gc + gt + wc + wt + #give + ask > 0 and game.choose(q, { key = "ti4.trade_offer", p = L.pn(p), terms = terms }, { "accept", "decline" }) == "accept" then
-        -- A commodity given to another player becomes a trade good (LRR 21.3).
-        game.add(p, "commodities", -gc); game.add(p, "tg", -gt); game.add(q, "tg", gc + gt)
-        game.add(q, "commodities", -wc); game.add(q, "tg", -wt); game.add(p, "tg", wc + wt)
-        game.log({ key = "ti4.trade", p = L.pn(p), q = L.pn(q), terms = terms })
-        -- The cards asked for are the other side's pick, made before any card moves.
-        local back = {}
-        local theirs = {}
-        for _, x in ipairs(hand(q)) do theirs[#theirs + 1] = x end
-        for _ = 1, ask do
-          local pick = game.choose(q, { key = "ti4.action_card_to_give", q = L.pn(p) }, distinct(theirs))
-          back[#back + 1] = pick
-          for i, x in ipairs(theirs) do
-            if x == pick then table.remove(theirs, i); break end
-          end
-        end
-        for _, x in ipairs(give) do game.move_card(x, "actions:" .. p, "actions:" .. q) end
-        for _, x in ipairs(back) do game.move_card(x, "actions:" .. q, "actions:" .. p) end
-        if #give + #back > 0 then
-          game.log({ key = "ti4.arbiters_exchange", p = L.pn(p), q = L.pn(q),
-            given = #give > 0 and table.concat(give, ",") or { key = "ti4.no_action_card" },
-            got = #back > 0 and table.concat(back, ",") or { key = "ti4.no_action_card" },
-            ability = L.name("abilities", ARBITERS) })
-          game.call("hand_limit", p)
-          game.call("hand_limit", q)
-        end
-      end
+-- Arbiters: action cards may be traded too (through the transaction's hooks).
+local base_other_goods = L.trade_other_goods
+function L.trade_other_goods(p, q)
+  if holds_ability(p, ARBITERS) or holds_ability(q, ARBITERS) then
+    return base_other_goods(p, q) + #hand(p) + #hand(q)
+  end
+  return base_other_goods(p, q)
+end
+
+local base_other_terms = L.trade_other_terms
+function L.trade_other_terms(p, q, terms)
+  if not (holds_ability(p, ARBITERS) or holds_ability(q, ARBITERS)) then return base_other_terms(p, q, terms) end
+  local give, ask = {}, 0
+  local left = {}
+  for _, x in ipairs(hand(p)) do left[#left + 1] = x end
+  while #left > 0 do
+    local o = { "done" }
+    for _, x in ipairs(distinct(left)) do o[#o + 1] = x end
+    local pick = game.choose(p, { key = "ti4.arbiters_give", q = L.pn(q), ability = L.name("abilities", ARBITERS) }, o)
+    if pick == "done" then break end
+    give[#give + 1] = pick
+    for i, x in ipairs(left) do
+      if x == pick then table.remove(left, i); break end
     end
   end
-end)
+  if #hand(q) > 0 then
+    local o = {}
+    for i = 0, #hand(q) do o[#o + 1] = tostring(i) end
+    ask = tonumber(game.choose(p, { key = "ti4.arbiters_ask", q = L.pn(q), ability = L.name("abilities", ARBITERS) }, o))
+  end
+  if #give == 0 and ask == 0 then return nil end
+  return {
+    n = #give + ask,
+    terms = { key = "ti4.trade_terms_cards", goods = terms,
+      give = { key = #give == 1 and "ti4.n_action_card" or "ti4.n_action_cards", n = #give },
+      ask = { key = ask == 1 and "ti4.n_action_card" or "ti4.n_action_cards", n = ask } },
+    exchange = function()
+      -- The cards asked for are the other side's pick, made before any card moves.
+      local back = {}
+      local theirs = {}
+      for _, x in ipairs(hand(q)) do theirs[#theirs + 1] = x end
+      for _ = 1, ask do
+        local pick = game.choose(q, { key = "ti4.action_card_to_give", q = L.pn(p) }, distinct(theirs))
+        back[#back + 1] = pick
+        for i, x in ipairs(theirs) do
+          if x == pick then table.remove(theirs, i); break end
+        end
+      end
+      for _, x in ipairs(give) do game.move_card(x, "actions:" .. p, "actions:" .. q) end
+      for _, x in ipairs(back) do game.move_card(x, "actions:" .. q, "actions:" .. p) end
+      if #give + #back > 0 then
+        game.log({ key = "ti4.arbiters_exchange", p = L.pn(p), q = L.pn(q),
+          given = #give > 0 and table.concat(give, ",") or { key = "ti4.no_action_card" },
+          got = #back > 0 and table.concat(back, ",") or { key = "ti4.no_action_card" },
+          ability = L.name("abilities", ARBITERS) })
+        game.call("hand_limit", p)
+        game.call("hand_limit", q)
+      end
+    end,
+  }
+end
 
 ---------------------------------------------------------------------------
 -- Hits bound to non-fighter ships. An effect that makes some of a player's

@@ -67,6 +67,16 @@ function L.component_usable(p, coll, id)
   return coll ~= "techs" or not game.get("player", p, "used:" .. id)
 end
 
+-- What else p and q could exchange in a transaction besides trade goods and
+-- commodities, as a count (an ability that lets them trade more replaces
+-- this; default nothing).
+function L.trade_other_goods(p, q) return 0 end
+
+-- After p has named the goods (`terms`), what else p offers and asks of q:
+-- nil, or { n = how many things, terms = the offer's keyed terms (replacing
+-- `terms`), exchange = function run once q accepts }. Default nothing.
+function L.trade_other_terms(p, q, terms) return nil end
+
 procedure("transaction", function(ctx)
   local p = ctx.player
   local used = {}
@@ -74,7 +84,8 @@ procedure("transaction", function(ctx)
     local opts = { "none" }
     for q = 1, game.num_players() do
       if q ~= p and not used[q] and (L.neighbours(p, q) or L.flag(p, "trade_anyone") > 0 or L.flag(q, "trade_anyone") > 0)
-        and (game.counter(p, "tg") + game.counter(p, "commodities") + game.counter(q, "tg") + game.counter(q, "commodities")) > 0 then
+        and (game.counter(p, "tg") + game.counter(p, "commodities") + game.counter(q, "tg") + game.counter(q, "commodities")
+          + L.trade_other_goods(p, q)) > 0 then
         opts[#opts + 1] = "trade with " .. L.pn(q)
       end
     end
@@ -93,11 +104,15 @@ procedure("transaction", function(ctx)
     local wc = amount(q, "commodities", { key = "ti4.commodities_to_ask", q = L.pn(q) })
     local wt = amount(q, "tg", { key = "ti4.tg_to_ask", q = L.pn(q) })
     local terms = { key = "ti4.trade_terms", gc = gc, gt = gt, wc = wc, wt = wt }
-    if gc + gt + wc + wt > 0 and game.choose(q, { key = "ti4.trade_offer", p = L.pn(p), terms = terms }, { "accept", "decline" }) == "accept" then
+    local other = L.trade_other_terms(p, q, terms)
+    if other then terms = other.terms end
+    if gc + gt + wc + wt + (other and other.n or 0) > 0
+      and game.choose(q, { key = "ti4.trade_offer", p = L.pn(p), terms = terms }, { "accept", "decline" }) == "accept" then
       -- A commodity given to another player becomes a trade good (LRR 21.3).
       game.add(p, "commodities", -gc); game.add(p, "tg", -gt); game.add(q, "tg", gc + gt)
       game.add(q, "commodities", -wc); game.add(q, "tg", -wt); game.add(p, "tg", wc + wt)
       game.log({ key = "ti4.trade", p = L.pn(p), q = L.pn(q), terms = terms })
+      if other then other.exchange() end
     end
   end
 end)
