@@ -18,12 +18,6 @@ end
 
 local function holds_ability(p, id) return p ~= nil and game.holds(p, "abilities", id) end
 local function holds_tech(p, id) return p ~= nil and game.holds(p, "techs", id) end
-local function anyone_holds(coll, id)
-  for p = 1, game.num_players() do
-    if game.holds(p, coll, id) then return true end
-  end
-  return false
-end
 
 ---------------------------------------------------------------------------
 -- Researching: Analytical and Inheritance Systems.
