@@ -685,3 +685,43 @@ fn lines_a_decision_showed_are_withdrawn_when_the_action_fails() {
     );
     assert_eq!(lines[2], "after");
 }
+
+#[test]
+fn game_data_is_read_only_once_the_game_runs() {
+    let root = pack(
+        "data_read_only",
+        "p",
+        &[
+            (
+                "units.yaml",
+                "units:\n  scout:\n    name: Scout\n    moves: { range: 1 }\n",
+            ),
+            (
+                "rules/main.lua",
+                r#"
+procedure("main", function(args)
+  local ok1, e1 = pcall(function() game.data.units.scout.name = "x" end)
+  local ok2, e2 = pcall(function() game.data.units.scout.moves.range = 9 end)
+  local ok3, e3 = pcall(function() game.data.units.spy = {} end)
+  local ok4 = pcall(function() table.insert(game.data.units.scout.moves, 1) end)
+  return { writes = (ok1 or ok2 or ok3 or ok4) and "allowed" or "refused",
+           e = tostring(e2), name = game.data.units.scout.name,
+           range = game.data.units.scout.moves.range, n = #game.keys(game.data.units) }
+end)
+"#,
+            ),
+        ],
+    );
+    let r = run_main(&root, small_limits()).expect("runs");
+    assert_eq!(r["writes"], json!("refused"), "{r}");
+    assert!(
+        r["e"]
+            .as_str()
+            .unwrap_or("")
+            .contains("game.data.units.scout.moves.range is read-only"),
+        "{r}"
+    );
+    assert_eq!(r["name"], json!("Scout"));
+    assert_eq!(r["range"], json!(1));
+    assert_eq!(r["n"], json!(1));
+}
