@@ -114,6 +114,9 @@ end
 -- hook: called in a space combat round just before its combat_round_start window (rc: the round's ctx, ctx: the combat's); does nothing.
 function L.combat_round_starting(rc, ctx) end
 
+-- hook: the hits of a space combat round once both sides have rolled (ha: the attacker's, hd: the defender's, after their combat_rolled windows), before either is assigned; returns the two (default: unchanged).
+function L.space_combat_rolled(rc, ha, hd) return ha, hd end
+
 -- hook: called in a space combat round after the hits, just before its combat_round_end window; does nothing.
 function L.combat_round_ending(rc, ctx) end
 
@@ -148,6 +151,7 @@ procedure("space_combat", function(ctx)
     local sa, sd = L.ships(a, s), L.ships(d, s)
     local ha = L.combat_roll(a, sa, rc.mods[a], "space combat", rc)
     local hd = L.combat_roll(d, sd, rc.mods[d], "space combat", rc)
+    ha, hd = L.space_combat_rolled(rc, ha, hd)
     L.assign_hits(d, sd, ha, "space combat", { source = a })
     L.assign_hits(a, sa, hd, "space combat", { source = d })
     L.combat_round_ending(rc, ctx)
