@@ -339,13 +339,13 @@ end
 
 -- Political Secret: the owner silenced on agenda `silenced` (player prop)
 -- abstains and plays no action card or optional ability until it is resolved.
-local function silenced(p)
+function L.note_silenced(p)
   local a = game.get("player", p, "silenced")
   if not a then return false end
   local rev = game.zone("revealed:agenda")
   return rev[#rev] == a
 end
-L.note_silenced = silenced
+local function silenced(p) return L.note_silenced(p) end
 
 local base_forced_vote = L.forced_vote
 function L.forced_vote(p, id, opts)
@@ -369,9 +369,24 @@ end)
 -- War Funding: after both sides of a space combat round rolled. The dice of
 -- each side are those of its last combat_rolled window.
 local rolled = {}
+game.on("combat_round_start", function(ctx) rolled = {} end)
 game.on("combat_rolled", function(ctx)
   if not ctx.ground then rolled[ctx.player] = ctx.groups end
 end, { priority = -50 })
+
+-- Whether War Funding would change anything: the opponent rolled dice, or
+-- p missed one.
+local function worth_funding(p, opp)
+  for _, g in ipairs(rolled[opp] or {}) do
+    if #(g.rolls or {}) > 0 then return true end
+  end
+  for _, g in ipairs(rolled[p] or {}) do
+    for _, r in ipairs(g.rolls or {}) do
+      if r < g.target then return true end
+    end
+  end
+  return false
+end
 
 local function reroll(p, g, idx, label)
   local hits, rolls = game.roll(label, #idx, g.target)
@@ -389,7 +404,7 @@ function L.space_combat_rolled(rc, ha, hd)
     local opp = p == a and d or a
     for _, card in ipairs(L.notes_in_hand(p)) do
       local id, o = L.note_of(card)
-      if id == "war_funding" and o ~= p and in_zone(hand(p), card)
+      if id == "war_funding" and o ~= p and in_zone(hand(p), card) and worth_funding(p, opp)
         and game.choose(p, { key = "ti4.play_note", note = L.note_label(card) }, { "no", "yes" }) == "yes" then
         local name = L.name(COLL, id)
         L.resolve_note(p, card, function()
