@@ -477,6 +477,7 @@ end
 -- Telepathic (Naalu): with a strategy card, the holder is first in
 -- initiative order (the "0" token on the card).
 ---------------------------------------------------------------------------
+
 -- hook: the player who has the Naalu "0" token this round, first in
 -- initiative order, or nil (default: the holder of Telepathic once they
 -- hold a strategy card).

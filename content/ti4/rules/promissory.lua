@@ -43,8 +43,10 @@ local function sorted(list)
   return out
 end
 
--- The notes p holds in hand (sorted) and in their play area.
+-- The notes p holds in hand, sorted.
 function L.notes_in_hand(p) return sorted(game.zone(hand(p))) end
+
+-- The notes face up in p's play area, sorted.
 function L.notes_in_play(p) return sorted(game.zone(area(p))) end
 
 -- Whether p has owner's note `id` in their play area.
@@ -54,14 +56,6 @@ function L.note_in_play(p, id, owner)
     if c == card then return true end
   end
   return false
-end
-
--- Who has owner's note `id` face up in a play area, or nil.
-function L.note_player(id, owner)
-  for p = 1, game.num_players() do
-    if L.note_in_play(p, id, owner) then return p end
-  end
-  return nil
 end
 
 local function in_zone(zone, card)
@@ -339,6 +333,8 @@ end
 
 -- Political Secret: the owner silenced on agenda `silenced` (player prop)
 -- abstains and plays no action card or optional ability until it is resolved.
+
+-- Whether a Political Secret silences p on the agenda being voted on.
 function L.note_silenced(p)
   local a = game.get("player", p, "silenced")
   if not a then return false end
