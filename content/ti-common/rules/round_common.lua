@@ -226,7 +226,7 @@ procedure("end_game", function()
     shared = " (split victory with " .. table.concat(names, ", ") .. ")"
   end
   game.log({ key = "winner", p = L.pn(winner), faction = L.name(L.FACTION_COLL, game.get("player", winner, "faction")), how = how, round = round, shared = shared })
-  return { winner = winner, winners = winners, round = round, vp = game.counter(winner, "vp") }
+  return { winner = winner, winners = winners, round = round, vp = game.counter(winner, "vp"), goal = L.goal() }
 end)
 
 -- Scenarios: a board like a real game's, without objectives unless asked.

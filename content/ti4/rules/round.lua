@@ -338,3 +338,10 @@ function L.secondary_free(q, d, ctx)
   if ctx and ctx.free and ctx.free[q] then return true end
   return base_secondary_free(q, d, ctx)
 end
+
+-- The greedy policy scores whenever it may.
+L.GREEDY_TAKE["ti4.score_public"] = true
+L.GREEDY_TAKE["ti4.score_secret"] = true
+L.GREEDY_TAKE["ti4.score_leaked"] = true
+L.GREEDY_PREFER["ti4.choose_strategy_card"] = { "imperial" }
+L.GREEDY_TAKE["use_secondary"] = true
