@@ -242,6 +242,17 @@ game.on("before:status_phase", function()
 end)
 
 ---------------------------------------------------------------------------
+-- What lasts for one activation or one battle ends with it at the latest
+-- (an activation whose movement never came, a battle ended early).
+game.on("after:tactical_action", function()
+  if game.get("game", nil, "silent_fleet") then game.put("game", nil, "silent_fleet", nil) end
+  if game.get("game", nil, "surprise_assault") then game.put("game", nil, "surprise_assault", nil) end
+end)
+game.on("after:space_combat", function()
+  if game.get("game", nil, "weaponry") then game.put("game", nil, "weaponry", nil) end
+end)
+
+---------------------------------------------------------------------------
 -- The end of the round ends what lasts for it.
 game.on("after:status_phase", function()
   if game.get("game", nil, "unit_grants") then
