@@ -42,9 +42,24 @@ function L.outcomes(d)
   return out
 end
 
+-- hook: the votes planet pl gives p (ready: whether it is ready); default: its influence when ready, none when exhausted.
+function L.planet_votes(p, pl, ready)
+  if not ready then return 0 end
+  return L.pdef(pl).influence or 0
+end
+
+-- p's votes: what each of his planets gives (L.planet_votes), ready ones
+-- (L.ready_planets) and exhausted ones.
 function L.votes(p)
   local n = 0
-  for _, pl in ipairs(L.ready_planets(p)) do n = n + (L.pdef(pl).influence or 0) end
+  local ready = {}
+  for _, pl in ipairs(L.ready_planets(p)) do
+    ready[pl] = true
+    n = n + L.planet_votes(p, pl, true)
+  end
+  for _, pl in ipairs(game.planets_owned(p)) do
+    if not ready[pl] then n = n + L.planet_votes(p, pl, false) end
+  end
   return n
 end
 

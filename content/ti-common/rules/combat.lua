@@ -7,6 +7,7 @@ function L.combat_dice(p, kind, units, dice, label, rc) return dice end
 -- Roll for a group of units. Modifiers from ctx.mods[p] (all / per type)
 -- lower the number needed (a +1 modifier means hitting on one less).
 function L.combat_roll(p, units, mods, label, rc)
+  L.combat_state.last_roll = nil
   -- A player kept from rolling this round (rc.skip[p]) scores nothing.
   if rc and rc.skip and rc.skip[p] then
     game.log({ key = "no_combat_rolls", p = L.pn(p) })
@@ -48,6 +49,8 @@ function L.combat_roll(p, units, mods, label, rc)
     local w = game.window("combat_rolled", { player = p, active = rc.active, round = rc.round, system = rc.system, planet = rc.planet, ground = rc.ground, groups = rolled, hits = total, label = label })
     total = w.hits
   end
+  -- The dice of this roll by unit kind, for L.assign_combat_hits.
+  L.combat_state.last_roll = { player = p, groups = rolled, hits = total }
   return total
 end
 
@@ -117,6 +120,11 @@ function L.combat_round_starting(rc, ctx) end
 -- hook: the hits of a space combat round once both sides have rolled (ha: the attacker's, hd: the defender's, after their combat_rolled windows), before either is assigned; returns the two (default: unchanged).
 function L.space_combat_rolled(rc, ha, hd) return ha, hd end
 
+-- hook: p assigns the `hits` that player `source` scored in a round of space combat to his ships `units` (rc: the round's ctx; roll: the source's dice {player, groups = {kind, rolls, target, hits} by unit kind, hits}, or nil); default: L.assign_hits with the label "space combat".
+function L.assign_combat_hits(p, units, hits, source, rc, roll)
+  return L.assign_hits(p, units, hits, "space combat", { source = source })
+end
+
 -- hook: called in a space combat round after the hits, just before its combat_round_end window; does nothing.
 function L.combat_round_ending(rc, ctx) end
 
@@ -150,10 +158,12 @@ procedure("space_combat", function(ctx)
     end
     local sa, sd = L.ships(a, s), L.ships(d, s)
     local ha = L.combat_roll(a, sa, rc.mods[a], "space combat", rc)
+    local ra = L.combat_state.last_roll
     local hd = L.combat_roll(d, sd, rc.mods[d], "space combat", rc)
+    local rd = L.combat_state.last_roll
     ha, hd = L.space_combat_rolled(rc, ha, hd)
-    L.assign_hits(d, sd, ha, "space combat", { source = a })
-    L.assign_hits(a, sa, hd, "space combat", { source = d })
+    L.assign_combat_hits(d, sd, ha, a, rc, ra)
+    L.assign_combat_hits(a, sa, hd, d, rc, rd)
     L.combat_round_ending(rc, ctx)
     game.window("combat_round_end", rc)
     local left_a, left_d = #L.ships(a, s), #L.ships(d, s)

@@ -776,6 +776,9 @@ function B.counter_planets()
   return out
 end
 
+-- hook: whether the Distant Suns domain counter on planet pl (planet prop se_ds) is resolved when ground forces land there; default: with the Distant Suns option on.
+function L.domain_counter_live(pl) return opt("distant_suns") and true or false end
+
 -- p's ground forces have landed on the neutral planet pl. Returns the
 -- functions to run after control is established.
 function B.resolve_planet_counter(p, pl)
@@ -1069,7 +1072,7 @@ function B.install()
   wrap("establish_control", function(base, ctx)
     local p, pl = ctx.player, ctx.planet
     local after
-    if opt("distant_suns") and game.get("planet", pl, "se_ds") and game.planet_owner(pl) ~= p
+    if L.domain_counter_live(pl) and game.get("planet", pl, "se_ds") and game.planet_owner(pl) ~= p
       and #L.ground(p, pl) > 0 then
       after = B.resolve_planet_counter(p, pl)
     end

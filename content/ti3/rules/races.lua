@@ -129,6 +129,9 @@ function L.reset_cache()
   base_reset()
 end
 
+-- hook: the definition of p's unit type t for now, given d (its definition with p's race effects, before technologies); default: d. (action_card_seams.lua adds the fields cards grant for a round; the caches are reset when they change.)
+function L.unit_def_this_round(p, t, d) return d end
+
 function L.def(p, t)
   local c = dcache[p]
   if c and c[t] then return c[t] end
@@ -157,6 +160,7 @@ function L.def(p, t)
     end
     d = changed or d
   end
+  d = L.unit_def_this_round(p, t, d)
   if type(p) == "number" then
     dcache[p] = dcache[p] or {}
     dcache[p][t] = d

@@ -313,6 +313,9 @@ local function fleet_room(p, s)
   return room
 end
 
+-- hook: whether the production step (ctx: player, system...) treats its system as blockaded, so that no ships are produced; default: L.blockaded(player, system).
+function L.production_blockaded(ctx) return L.blockaded(ctx.player, ctx.system) end
+
 procedure("production", function(ctx)
   local p, s = ctx.player, ctx.system
   ctx.produced, ctx.new_units = 0, {}
@@ -321,7 +324,7 @@ procedure("production", function(ctx)
   local dock_def = may_dock and L.def(p, "space_dock")
   local sites = may_dock and dock_sites(p, s) or {}
   if cap <= 0 and #sites == 0 then return end
-  local blockaded = L.blockaded(p, s)
+  local blockaded = L.production_blockaded(ctx)
   local discount = L.flag(p, "production_discount")
   local budget = L.spendable(p, "resources") + discount
   local gsites = ground_sites(p, s, ctx)
