@@ -974,7 +974,7 @@ impl DecisionSource for PolicyAgent {
         match pick {
             LV::String(s) => {
                 let s = s.to_string_lossy();
-                if d.options.iter().any(|o| *o == s) {
+                if d.options.contains(&s) {
                     Ok(s)
                 } else {
                     Err(GameError::Lua {
