@@ -122,3 +122,33 @@ function L.tacs_damage_range(cannon)
   local r = L.tacs_table("damage")[cannon]
   return r[1], r[2]
 end
+
+-- Repairs unit u by up to `amount` hit points (never above its maximum) and
+-- gives back the cannons table 7 allows at its new hit points (the lost ones,
+-- in fire order). Logs the repair; returns the points repaired.
+function L.tacs_repair(u, amount)
+  local max = L.tacs_max_hp(u.owner, u.kind)
+  local hp = L.tacs_hp(u)
+  local new = math.min(max, hp + math.max(0, amount))
+  if new <= hp then return 0 end
+  L.tacs_set_hp(u, new < max and new or nil)
+  local have = L.tacs_cannons(u)
+  local want = L.tacs_cannons_left(u.owner, u.kind, new)
+  if #have < want then
+    local count = {}
+    for _, c in ipairs(have) do count[c] = (count[c] or 0) + 1 end
+    local out = {}
+    for _, c in ipairs(L.tacs_full_cannons(u.owner, u.kind)) do
+      if (count[c] or 0) > 0 then
+        count[c] = count[c] - 1
+        out[#out + 1] = c
+      elseif #have < want then
+        have[#have + 1] = c
+        out[#out + 1] = c
+      end
+    end
+    L.tacs_set_cannons(u, #out < #L.tacs_full_cannons(u.owner, u.kind) and out or nil)
+  end
+  game.log({ key = "tacs.repaired", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, n = new - hp, hp = new })
+  return new - hp
+end

@@ -26,8 +26,26 @@ end
 function L.tacs_is_defence_zone(name) return name ~= nil and name:sub(1, 1) == "D" end
 function L.tacs_is_attack_zone(name) return name ~= nil and name:sub(1, 1) == "A" end
 
-function L.tacs_zone(u) return game.get("unit", u.id, "tacs_zone") end
-function L.tacs_set_zone(u, z) game.put("unit", u.id, "tacs_zone", z) end
+-- A ship's zone holds only in the system where it was given (a ship that
+-- moves away has none until it is placed again).
+function L.tacs_zone(u)
+  local z = game.get("unit", u.id, "tacs_zone")
+  if z == nil then return nil end
+  local sys = u.system
+  if sys == nil then
+    for _, x in ipairs(game.units { space = true }) do if x.id == u.id then sys = x.system end end
+  end
+  if game.get("unit", u.id, "tacs_zone_system") ~= sys then return nil end
+  return z
+end
+function L.tacs_set_zone(u, z)
+  local sys = u.system
+  if sys == nil then
+    for _, x in ipairs(game.units { space = true }) do if x.id == u.id then sys = x.system end end
+  end
+  game.put("unit", u.id, "tacs_zone", z)
+  game.put("unit", u.id, "tacs_zone_system", z and sys or nil)
+end
 
 -- Size class of a ship: large and very large ships never start in A1.
 function L.tacs_large(p, kind)

@@ -74,6 +74,8 @@ end
 function L.tacs_place_fleets(B)
   local a, d, s = B.a, B.d, B.s
   local defended = #L.ships(d, s) > 0 or #L.tacs_planet_guns(d, s) > 0
+  local w = game.window("tacs_placement", { player = a, active = a, attacker = a, defender = d, system = s, risky = {} })
+  B.ctx.risky = w.risky
   local dz = d_zones(B.zones)
   for _, u in ipairs(L.ships(d, s)) do
     local z = L.tacs_zone(u)
@@ -175,6 +177,7 @@ local function aim_side(B, p, shots)
   for _, u in ipairs(L.tacs_planet_guns(p, B.s)) do units[#units + 1] = u end
   for _, u in ipairs(units) do
     for n, c in ipairs(L.tacs_cannons(u)) do
+      if c == "H" and B.assault and B.assault[p] and not u.planet then c = "A" end
       local targets = L.tacs_targets(B, p, u, c)
       if #targets > 0 then
         local opts, by = {}, {}
@@ -194,8 +197,11 @@ function L.tacs_accuracy_bonus(B, p, u, cannon, e)
   return B.acc[p] or 0
 end
 
--- hook: the damage `dmg` a shot of `cannon` by p does to unit e; returns it (Chain Reaction may double it).
-function L.tacs_damage_done(B, p, e, cannon, dmg) return dmg end
+-- hook: the damage `dmg` a shot of `cannon` by p does to unit e; default: what the window tacs_ship_damaged makes of it (Chain Reaction doubles it).
+function L.tacs_damage_done(B, p, e, cannon, dmg)
+  local w = game.window("tacs_ship_damaged", { player = e.owner, active = B.a, source = p, unit = e.id, kind = e.kind, n = dmg, system = B.s })
+  return w.n
+end
 
 -- Unit e takes a shot's damage (the cannon's die, table 5).
 function L.tacs_deal_damage(B, p, u, e, cannon)
@@ -236,6 +242,7 @@ local function pick_random(list) return list[game.random(#list)] end
 -- One shot.
 function L.tacs_fire(B, s)
   local e = s.target
+  local misdirect = B.misdirect and B.misdirect[s.q]
   if not alive(e) then
     game.log({ key = "tacs.shot_lost_gone", p = L.pn(s.p), unit = label(s.u), cannon = s.cannon, target = label(e) })
     return
@@ -261,6 +268,16 @@ function L.tacs_fire(B, s)
   local need = math.max(1, acc - L.tacs_accuracy_bonus(B, s.p, s.u, s.cannon, e))
   local _, rolls = game.roll({ key = "tacs.roll_accuracy", p = L.pn(s.p), unit = label(s.u), cannon = s.cannon, target = label(e) }, 1, need)
   local r = rolls[1]
+  -- Friendly Fire (the card): a low roll hits another of the shooter's ships.
+  if misdirect and r <= misdirect and not s.u.planet then
+    local others = {}
+    for _, x in ipairs(L.ships(s.p, B.s)) do if x.id ~= s.u.id and alive(x) then others[#others + 1] = x end end
+    if #others > 0 then
+      local f = pick_random(others)
+      game.log({ key = "tacs.friendly_fire", p = L.pn(s.p), unit = label(s.u), target = label(f) })
+      return potency_and_damage(B, s, f, 0)
+    end
+  end
   local ff = false
   for _, c in ipairs(L.tacs_table("friendly_fire_cannons")) do if c == s.cannon then ff = true end end
   if ff and #friends > 0 and r <= L.tacs_table("friendly_fire_roll") and not s.u.planet then
@@ -337,6 +354,15 @@ local function side_done(B)
   return true
 end
 
+-- hook: called when a zone battle is over, before the fleet limits are checked; default: Nano Technology repairs its owner's ships there up to half their hit points.
+function L.tacs_after_battle(B)
+  for _, p in ipairs({ B.a, B.d }) do
+    if game.data.techs.nano_technology and game.holds(p, "techs", "nano_technology") then
+      for _, u in ipairs(L.ships(p, B.s)) do L.tacs_repair(u, L.tacs_max_hp(p, u.kind) // 2) end
+    end
+  end
+end
+
 -- hook: the most rounds a zone battle lasts before it is called off (nobody wins).
 function L.tacs_max_rounds() return 30 end
 
@@ -363,13 +389,14 @@ procedure("space_combat", function(ctx)
     B.round = round
     B.acc = { [a] = 0, [d] = 0 }
     game.log({ key = "tacs.round", n = round })
+    local w = game.window("tacs_round_start", { player = a, active = a, attacker = a, defender = d, system = s, round = round, acc = B.acc, assault = {}, misdirect = {} })
+    B.acc, B.assault, B.misdirect = w.acc, w.assault, w.misdirect
     move_side(B, a)
     move_side(B, d)
     if side_done(B) then break end
     local shots = {}
     aim_side(B, a, shots)
     aim_side(B, d, shots)
-    game.window("tacs_round_fire", { player = a, active = a, attacker = a, defender = d, system = s, round = round, acc = B.acc })
     for _, c in ipairs(L.tacs_table("fire_order")) do
       local step = {}
       for _, sh in ipairs(shots) do
@@ -379,6 +406,7 @@ procedure("space_combat", function(ctx)
       destroy_dead(B)
     end
     L.tacs_attrition(B)
+    game.window("tacs_round_end", { player = a, active = a, attacker = a, defender = d, system = s, round = round })
   end
   local la, ld = #L.ships(a, s), #L.ships(d, s)
   local winner
@@ -397,6 +425,7 @@ procedure("space_combat", function(ctx)
     end
     log_positions(B, winner)
   end
+  L.tacs_after_battle(B)
   for _, p in ipairs({ a, d }) do
     L.enforce_limits(p, s)
     for _, t in ipairs(game.keys(B.retreated[p] or {})) do L.enforce_limits(p, t) end
