@@ -393,7 +393,7 @@ procedure("space_combat", function(ctx)
     B.acc, B.assault, B.misdirect = w.acc, w.assault, w.misdirect
     move_side(B, a)
     move_side(B, d)
-    if side_done(B) then break end
+    if #L.ships(a, s) == 0 or (#L.ships(d, s) == 0 and #L.tacs_planet_guns(d, s) == 0) then break end
     local shots = {}
     aim_side(B, a, shots)
     aim_side(B, d, shots)
