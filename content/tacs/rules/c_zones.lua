@@ -75,7 +75,10 @@ end
 function L.tacs_zone_move(p, u)
   local t = L.tacs_def(p, u.kind)
   local m = t and t.zone_move or 0
-  if game.data.techs.fusion_thrusters and game.holds(p, "techs", "fusion_thrusters") then m = m + 1 end
+  for _, t in ipairs(game.holdings(p, "techs")) do
+    local d = game.data.techs[t]
+    m = m + (d and d.tacs_zone_move_bonus or 0)
+  end
   return m
 end
 

@@ -171,12 +171,18 @@ function L.tacs_targets(B, p, u, cannon)
   return out
 end
 
+-- hook: the cannons p's unit u fires this round of battle B, in order (default: the cannons it has; Mentak lists one ship's twice).
+function L.tacs_round_cannons(B, p, u) return L.tacs_cannons(u) end
+
+-- The battle being fought, or nil (for abilities that act inside one).
+function L.tacs_current_battle() return CUR end
+
 local function aim_side(B, p, shots)
   local units = {}
   for _, u in ipairs(L.ships(p, B.s)) do units[#units + 1] = u end
   for _, u in ipairs(L.tacs_planet_guns(p, B.s)) do units[#units + 1] = u end
   for _, u in ipairs(units) do
-    for n, c in ipairs(L.tacs_cannons(u)) do
+    for n, c in ipairs(L.tacs_round_cannons(B, p, u)) do
       if c == "H" and B.assault and B.assault[p] and not u.planet then c = "A" end
       local targets = L.tacs_targets(B, p, u, c)
       if #targets > 0 then
@@ -303,7 +309,7 @@ function L.tacs_fire(B, s)
   end
 end
 
-local function destroy_dead(B)
+function L.tacs_destroy_dead(B)
   for _, id in ipairs(game.keys(B.hurt)) do
     local e = B.hurt[id]
     if game.unit_exists(e.id) and L.tacs_hp(e) <= 0 then
@@ -391,6 +397,7 @@ procedure("space_combat", function(ctx)
     game.log({ key = "tacs.round", n = round })
     local w = game.window("tacs_round_start", { player = a, active = a, attacker = a, defender = d, system = s, round = round, acc = B.acc, assault = {}, misdirect = {} })
     B.acc, B.assault, B.misdirect = w.acc, w.assault, w.misdirect
+    L.tacs_destroy_dead(B)
     move_side(B, a)
     move_side(B, d)
     if #L.ships(a, s) == 0 or (#L.ships(d, s) == 0 and #L.tacs_planet_guns(d, s) == 0) then break end
@@ -403,7 +410,7 @@ procedure("space_combat", function(ctx)
         if sh.cannon == c and alive(sh.u) then step[#step + 1] = sh end
       end
       for _, sh in ipairs(step) do L.tacs_fire(B, sh) end
-      destroy_dead(B)
+      L.tacs_destroy_dead(B)
     end
     L.tacs_attrition(B)
     game.window("tacs_round_end", { player = a, active = a, attacker = a, defender = d, system = s, round = round })
