@@ -93,6 +93,25 @@ function L.tacs_promote(u, points)
   game.put("unit", u.id, "tacs_kill_points", bank > 0 and bank or nil)
 end
 
+-- Ground force u gets `n` promotions without paying kills (Advanced
+-- Reinforcements): each one its owner chooses among those it can reach.
+function L.tacs_grant_promotions(u, n)
+  local earned = game.get("unit", u.id, "tacs_promotions") or {}
+  for _ = 1, n do
+    local set = L.tacs_promotions(u)
+    local opts = {}
+    for _, id in ipairs(L.TACS_PROMOTION_ORDER) do
+      local pr = promos()[id]
+      if pr and not set[id] and (pr.requires == nil or set[pr.requires]) then opts[#opts + 1] = id end
+    end
+    if #opts == 0 then break end
+    local pick = game.choose(u.owner, { key = "tacs.promote", unit = label(u), id = u.id, n = 0 }, opts)
+    earned[#earned + 1] = pick
+    game.put("unit", u.id, "tacs_promotions", earned)
+    game.log({ key = "tacs.promoted", p = L.pn(u.owner), unit = label(u), promotion = promos()[pick].name })
+  end
+end
+
 local function enemy_ground(p, pl)
   local out = {}
   for _, u in ipairs(game.units { planet = pl, not_owner = p }) do

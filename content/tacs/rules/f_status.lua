@@ -17,6 +17,20 @@ procedure("repair_units", function(ctx)
   end
 end)
 
+-- p chooses a D zone for each of his ships in s (the status phase's
+-- redeployment, Strategic Redeployment).
+function L.tacs_redeploy(p, s)
+  local ships = L.ships(p, s)
+  local zones = {}
+  for _, z in ipairs(L.tacs_zones(s, p)) do if L.tacs_is_defence_zone(z) then zones[#zones + 1] = z end end
+  for _, u in ipairs(ships) do
+    L.tacs_set_zone(u, game.choose(p, { key = "tacs.rearrange", unit = u.kind .. "#" .. u.id, id = u.id, zone = L.tacs_zone(u) or "-" }, zones))
+  end
+  local list = {}
+  for _, u in ipairs(ships) do list[#list + 1] = u.kind .. "#" .. u.id .. " " .. L.tacs_zone(u) end
+  if #list > 0 then game.log({ key = "tacs.positions", p = L.pn(p), list = list }) end
+end
+
 -- Each player, in order from the speaker, for each system with his ships (in
 -- system order): keep the fleet as it stands, or choose a D zone for each ship.
 procedure("redeploy_fleets", function(ctx)
@@ -29,14 +43,7 @@ procedure("redeploy_fleets", function(ctx)
     for _, s in ipairs(game.keys(systems)) do
       local ships = L.ships(p, s)
       if #ships > 0 and game.confirm(p, { key = "tacs.redeploy_fleet", system = L.sysname(s) }) then
-        local zones = {}
-        for _, z in ipairs(L.tacs_zones(s, p)) do if L.tacs_is_defence_zone(z) then zones[#zones + 1] = z end end
-        for _, u in ipairs(ships) do
-          L.tacs_set_zone(u, game.choose(p, { key = "tacs.rearrange", unit = u.kind .. "#" .. u.id, id = u.id, zone = L.tacs_zone(u) or "-" }, zones))
-        end
-        local list = {}
-        for _, u in ipairs(ships) do list[#list + 1] = u.kind .. "#" .. u.id .. " " .. L.tacs_zone(u) end
-        game.log({ key = "tacs.positions", p = L.pn(p), list = list })
+        L.tacs_redeploy(p, s)
       end
     end
   end
