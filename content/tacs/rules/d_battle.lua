@@ -150,6 +150,12 @@ function L.tacs_targets(B, p, u, cannon)
   local q = other(B, p)
   local out = {}
   local enemies = L.ships(q, B.s)
+  if u.remote then
+    for _, e in ipairs(enemies) do
+      if L.tacs_is_attack_zone(L.tacs_zone(e)) then out[#out + 1] = e end
+    end
+    return out
+  end
   if u.planet then
     local near
     for _, x in ipairs({ B.a, B.d }) do
@@ -168,6 +174,27 @@ function L.tacs_targets(B, p, u, cannon)
   for _, e in ipairs(enemies) do
     if math.abs(zi(B, e) - at) <= range and (cannon ~= "VL" or is_fighter(q, e)) then out[#out + 1] = e end
   end
+  -- A heavy or assault cannon in the zone nearest the planet may bombard an
+  -- enemy PDS there (a damage roll only).
+  if at == 1 and L.tacs_table("bombard_ground")[cannon] and cannon ~= "M" then
+    for _, e in ipairs(L.tacs_planet_guns(q, B.s)) do out[#out + 1] = e end
+  end
+  return out
+end
+
+-- hook: p's planet guns in other systems that fire into battle B (a PDS with Deep Space Cannon in an adjacent system; UNCERTAIN: it may aim at any enemy ship in the A zones, one shot a round, with the DSC column of tables 10-11).
+function L.tacs_remote_guns(B, p)
+  local out = {}
+  if not (game.data.techs.deep_space_cannon and game.holds(p, "techs", "deep_space_cannon")) then return out end
+  for _, t in ipairs(game.adjacent(B.s, "move")) do
+    if t ~= B.s then
+      for _, u in ipairs(L.tacs_planet_guns(p, t)) do
+        u.remote = true
+        out[#out + 1] = u
+      end
+    end
+  end
+  table.sort(out, function(x, y) return x.id < y.id end)
   return out
 end
 
@@ -181,6 +208,7 @@ local function aim_side(B, p, shots)
   local units = {}
   for _, u in ipairs(L.ships(p, B.s)) do units[#units + 1] = u end
   for _, u in ipairs(L.tacs_planet_guns(p, B.s)) do units[#units + 1] = u end
+  for _, u in ipairs(L.tacs_remote_guns(B, p)) do units[#units + 1] = u end
   for _, u in ipairs(units) do
     for n, c in ipairs(L.tacs_round_cannons(B, p, u)) do
       if c == "H" and B.assault and B.assault[p] and not u.planet then c = "A" end
@@ -227,7 +255,7 @@ end
 -- The potency number for a shot of `cannon` at unit e (PDS: by e's zone).
 local function potency_of(B, shooter, cannon, e)
   local t = L.tacs_def(e.owner, e.kind)
-  if shooter.planet then return L.tacs_table("pds_potency")[t.armor][L.tacs_zone(e)] end
+  if shooter.planet then return L.tacs_table("pds_potency")[t.armor][shooter.remote and "DSC" or L.tacs_zone(e)] end
   return L.tacs_potency(cannon, t.armor)
 end
 
@@ -265,9 +293,14 @@ function L.tacs_fire(B, s)
     game.log({ key = "tacs.shot_lost_screened", p = L.pn(s.p), unit = label(s.u), cannon = s.cannon, target = label(e) })
     return
   end
+  -- A ship's heavy or assault cannon bombarding a PDS: the damage roll only.
+  if e.planet and not s.u.planet then
+    game.log({ key = "tacs.bombards_pds", p = L.pn(s.p), unit = label(s.u), cannon = s.cannon, target = label(e) })
+    return L.tacs_deal_damage(B, s.p, s.u, e, s.cannon)
+  end
   local acc
   if s.u.planet then
-    acc = L.tacs_table("pds_accuracy")[t.size][L.tacs_zone(e)]
+    acc = L.tacs_table("pds_accuracy")[t.size][s.u.remote and "DSC" or L.tacs_zone(e)]
   else
     acc = L.tacs_accuracy(s.cannon, t.size, s.cannon == "VL" or (is_fighter(s.p, s.u) and is_fighter(s.q, e)))
   end
@@ -496,18 +529,22 @@ function L.tacs_policy(p, prompt, options)
   end
   if key == "tacs.aim" and B then
     local u
-    for _, x in ipairs(game.units { system = B.s, owner = p }) do if x.id == prompt.id then u = x end end
+    for _, x in ipairs(game.units { owner = p }) do if x.id == prompt.id then u = x end end
     local best, bk
     for _, o in ipairs(options) do
       local id = id_of(o)
       local e
       for _, x in ipairs(game.units { system = B.s, not_owner = p }) do if x.id == id then e = x end end
-      if u and e then
+      if u and e and e.planet then
+        local k = { 100, -L.tacs_hp(e), -e.id }
+        if not bk or k[1] > bk[1] or (k[1] == bk[1] and (k[2] > bk[2] or (k[2] == bk[2] and k[3] > bk[3]))) then best, bk = o, k end
+      elseif u and e then
         local t = L.tacs_def(e.owner, e.kind)
         local acc, pot
         if u.planet then
-          acc = L.tacs_table("pds_accuracy")[t.size][L.tacs_zone(e)]
-          pot = L.tacs_table("pds_potency")[t.armor][L.tacs_zone(e)]
+          local col = (u.system ~= B.s) and "DSC" or L.tacs_zone(e)
+          acc = L.tacs_table("pds_accuracy")[t.size][col]
+          pot = L.tacs_table("pds_potency")[t.armor][col]
         else
           acc = L.tacs_accuracy(prompt.cannon, t.size, prompt.cannon == "VL" or (is_fighter(p, u) and is_fighter(e.owner, e)))
           pot = L.tacs_potency(prompt.cannon, t.armor)
