@@ -900,6 +900,19 @@ local function tile_conflicts(tile, hex, placed)
   return false
 end
 
+-- hook: the tiles each player holds when the drafted galaxy starts to be placed (order: the players from the first; pool: the shuffled tiles; mode: ctx.mode or "dealt"; ctx: build_drafted_galaxy's); returns player -> list of tiles. Default: "dealt" deals the pool one tile at a time from the first player clockwise; any other mode leaves the hands empty (the players place from the shared pool).
+function L.draft_hands(order, pool, mode, ctx)
+  local hands = {}
+  for _, p in ipairs(order) do hands[p] = {} end
+  if mode == "dealt" then
+    for i, t in ipairs(pool) do
+      local p = order[(i - 1) % #order + 1]
+      table.insert(hands[p], t)
+    end
+  end
+  return hands
+end
+
 procedure("build_drafted_galaxy", function(ctx)
   local n = game.num_players()
   local fp = game.data.maps[ctx.footprint or ("standard_" .. n .. "p")]
@@ -935,14 +948,7 @@ procedure("build_drafted_galaxy", function(ctx)
   local first = ctx.first or game.get("game", nil, "se_draft_first") or 1
   local order = L.order_from(first)
   local mode = ctx.mode or "dealt"
-  local hands = {}
-  for _, p in ipairs(order) do hands[p] = {} end
-  if mode == "dealt" then
-    for i, t in ipairs(pool) do
-      local p = order[(i - 1) % #order + 1]
-      table.insert(hands[p], t)
-    end
-  end
+  local hands = L.draft_hands(order, pool, mode, ctx)
   game.log({ key = "ti3.galaxy_draft_tiles_hexes", mode = mode, n = #pool, n2 = #free, p = L.pn(first) })
   local turn = 0
   local guard = 0
