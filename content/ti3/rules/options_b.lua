@@ -235,6 +235,10 @@ end
 
 function B.mines_on_board() return game.counter("game", "se_mines") end
 
+-- The space mines in system s: how many `owner` (a player, or "none") has
+-- there, or all of them with owner nil (for rules and cards of variants).
+function L.space_mines(s, owner) return B.mine_count(s, owner) end
+
 -- Places a mine of `owner` (a player, or nil / "none" for a mine no player owns).
 function B.place_mine(s, owner)
   owner = owner or "none"
@@ -265,6 +269,10 @@ function B.remove_mine(s, owner)
   end
   return true
 end
+
+-- Removes one space mine of `owner` (a player, or "none") from s; false if
+-- there is none (for rules and cards of variants).
+function L.remove_space_mine(s, owner) return B.remove_mine(s, owner) end
 
 -- p's non-fighter ships `movers` (unit ids) ended their move in s.
 function B.trigger_mines(p, s, movers)
