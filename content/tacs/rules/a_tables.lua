@@ -38,7 +38,13 @@ end
 
 -- Unit u's current hit points and cannons (full until it is damaged).
 function L.tacs_hp(u)
-  return game.get("unit", u.id, "tacs_hp") or L.tacs_max_hp(u.owner, u.kind)
+  return game.get("unit", u.id, "tacs_hp") or L.tacs_unit_max_hp(u)
+end
+
+-- Unit u's maximum hit points: its kind's, and any a card gave it (unit prop
+-- tacs_extra_hp, Fighter Prototype).
+function L.tacs_unit_max_hp(u)
+  return L.tacs_max_hp(u.owner, u.kind) + (game.get("unit", u.id, "tacs_extra_hp") or 0)
 end
 function L.tacs_set_hp(u, hp) game.put("unit", u.id, "tacs_hp", hp) end
 function L.tacs_cannons(u)
@@ -127,7 +133,7 @@ end
 -- gives back the cannons table 7 allows at its new hit points (the lost ones,
 -- in fire order). Logs the repair; returns the points repaired.
 function L.tacs_repair(u, amount)
-  local max = L.tacs_max_hp(u.owner, u.kind)
+  local max = L.tacs_unit_max_hp(u)
   local hp = L.tacs_hp(u)
   local new = math.min(max, hp + math.max(0, amount))
   if new <= hp then return 0 end

@@ -121,8 +121,10 @@ local function retreat(B, p, u)
 end
 
 local function move_side(B, p)
+  B.moved = {}
+  game.window("tacs_movement", { player = p, active = B.a, attacker = B.a, defender = B.d, system = B.s, round = B.round })
   for _, u in ipairs(L.ships(p, B.s)) do
-    if game.unit_exists(u.id) then
+    if game.unit_exists(u.id) and not B.moved[u.id] then
       local from = zi(B, u)
       local here = B.zones[from]
       local opts = L.tacs_reachable(p, u, B.zones, from, occupancy(B))
@@ -228,7 +230,19 @@ end
 
 -- hook: the bonus to p's accuracy roll for unit u's shot with `cannon` at unit e in battle B (B.acc[p] from cards such as Battle Stations); default: B.acc[p].
 function L.tacs_accuracy_bonus(B, p, u, cannon, e)
-  return B.acc[p] or 0
+  local n = B.acc[p] or 0
+  -- Into the Breach: +1 while its dreadnought is among p's ships nearest the planet.
+  local dn = B.breach and B.breach[p]
+  if dn and not u.planet then
+    local ships, at, best = L.ships(p, B.s), nil, nil
+    for _, x in ipairs(ships) do
+      local i = zi(B, x)
+      if x.id == dn then at = i end
+      if not best or i < best then best = i end
+    end
+    if at and at == best then n = n + 1 end
+  end
+  return n
 end
 
 -- hook: the damage `dmg` a shot of `cannon` by p does to unit e; default: what the window tacs_ship_damaged makes of it (Chain Reaction doubles it).
@@ -239,7 +253,7 @@ end
 
 -- Unit e takes a shot's damage (the cannon's die, table 5).
 function L.tacs_deal_damage(B, p, u, e, cannon)
-  local lo, hi = L.tacs_damage_range(cannon)
+  local lo, hi = L.tacs_damage_range(game.get("unit", u.id, "tacs_damage_as") or cannon)
   local dmg = lo
   if hi > lo then
     local _, rolls = game.roll({ key = "tacs.roll_damage", p = L.pn(p), unit = label(u), cannon = cannon, lo = lo, hi = hi }, 1, 1, hi - lo + 1)
@@ -307,6 +321,13 @@ function L.tacs_fire(B, s)
   local need = math.max(1, acc - L.tacs_accuracy_bonus(B, s.p, s.u, s.cannon, e))
   local _, rolls = game.roll({ key = "tacs.roll_accuracy", p = L.pn(s.p), unit = label(s.u), cannon = s.cannon, target = label(e) }, 1, need)
   local r = rolls[1]
+  if s.u.planet then
+    local w = game.window("tacs_pds_rolled", { player = s.p, active = B.a, target = s.q, system = B.s, roll = r, need = need })
+    if w.reroll then
+      _, rolls = game.roll({ key = "tacs.roll_accuracy", p = L.pn(s.p), unit = label(s.u), cannon = s.cannon, target = label(e) }, 1, need)
+      r = rolls[1]
+    end
+  end
   -- Friendly Fire (the card): a low roll hits another of the shooter's ships.
   if misdirect and r <= misdirect and not s.u.planet then
     local others = {}
@@ -397,7 +418,7 @@ end
 function L.tacs_after_battle(B)
   for _, p in ipairs({ B.a, B.d }) do
     if game.data.techs.nano_technology and game.holds(p, "techs", "nano_technology") then
-      for _, u in ipairs(L.ships(p, B.s)) do L.tacs_repair(u, L.tacs_max_hp(p, u.kind) // 2) end
+      for _, u in ipairs(L.ships(p, B.s)) do L.tacs_repair(u, L.tacs_unit_max_hp(u) // 2) end
     end
   end
 end

@@ -11,7 +11,7 @@ procedure("repair_units", function(ctx)
   base_repair(ctx)
   for _, u in ipairs(game.units()) do
     if game.get("unit", u.id, "tacs_hp") or game.get("unit", u.id, "tacs_cannons") then
-      L.tacs_repair(u, L.tacs_max_hp(u.owner, u.kind))
+      L.tacs_repair(u, L.tacs_unit_max_hp(u))
       L.tacs_set_cannons(u, nil)
     end
   end
