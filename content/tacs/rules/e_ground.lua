@@ -186,11 +186,13 @@ procedure("ground_combat", function(ctx)
   end
 end)
 
--- The PDS against landing ground forces (seed 002 "Planetary landings"): each
--- enemy PDS on the planet fires twice (pds_vs_landing) at the landing ground
--- forces, and the landing player takes the hits on those he chooses; ground
--- forces with Immunity B are not fired at. UNCERTAIN/partial: the PDS's other
--- choice, one shot at the carrier in D3, is not offered.
+-- The PDS against a planetary landing (seed 002 "Planetary landings"): each
+-- enemy PDS on the planet either fires twice (pds_vs_landing) at the landing
+-- ground forces, the landing player taking the hits on those he chooses
+-- (ground forces with Immunity B are not fired at), or once at a carrier in
+-- the zone nearest the planet, as in the battle (tables 10-11).
+-- UNCERTAIN/partial: landings happen after the battle, in the invasion step,
+-- not during its rounds.
 procedure("space_cannon_defense", function(ctx)
   local p, pl = ctx.player, ctx.planet
   local pds = {}
@@ -202,12 +204,40 @@ procedure("space_cannon_defense", function(ctx)
   for _, u in ipairs(L.ground(p, pl)) do
     if not L.tacs_gf_stats(u).immune_pds then targets[#targets + 1] = u end
   end
-  if #targets == 0 then return end
+  local s = game.planet_system(pl)
+  -- The carriers: p's ships with capacity in the zone nearest the planet (a
+  -- ship that came in without a battle is taken to be there).
+  local q = pds[1].owner
+  local zones = L.tacs_zones(s, q)
+  local carriers = {}
+  for _, u in ipairs(L.ships(p, s)) do
+    local z = L.tacs_zone(u)
+    if (L.def(p, u.kind).capacity or 0) > 0 and (z == nil or z == zones[1]) then carriers[#carriers + 1] = u end
+  end
   local hits = 0
   for _, u in ipairs(pds) do
-    hits = hits + game.roll({ key = "tacs.pds_landing_roll", p = L.pn(u.owner), unit = label(u) }, 2, L.tacs_table("pds_vs_landing"))
+    local pick = "ground"
+    if #carriers > 0 and game.unit_exists(u.id) then
+      pick = game.choose(u.owner, { key = "tacs.pds_landing_choice", unit = label(u), id = u.id }, #targets > 0 and { "ground", "carrier" } or { "carrier" })
+    end
+    if pick == "carrier" then
+      local opts, by = {}, {}
+      for _, c in ipairs(carriers) do
+        if game.unit_exists(c.id) then opts[#opts + 1] = label(c); by[opts[#opts]] = c end
+      end
+      if #opts > 0 then
+        local c = by[game.choose(u.owner, { key = "tacs.aim", unit = label(u), id = u.id, cannon = "H", n = 1 }, opts)]
+        if not L.tacs_zone(c) then L.tacs_set_zone(c, zones[1]) end
+        local B = { a = p, d = u.owner, s = s, zones = zones, hurt = {}, acc = {}, ctx = ctx }
+        L.tacs_fire(B, { p = u.owner, q = p, u = u, cannon = "H", target = c })
+        L.tacs_destroy_dead(B)
+        L.tacs_attrition(B)
+      end
+    elseif #targets > 0 then
+      hits = hits + game.roll({ key = "tacs.pds_landing_roll", p = L.pn(u.owner), unit = label(u) }, 2, L.tacs_table("pds_vs_landing"))
+    end
   end
-  L.assign_hits(p, targets, hits, "space cannon defense", { source = pds[1].owner })
+  if hits > 0 then L.assign_hits(p, targets, hits, "space cannon defense", { source = q }) end
 end)
 
 -- Ground forces with Immunity A are not hit by bombardment.
