@@ -253,7 +253,8 @@ end
 
 -- Unit e takes a shot's damage (the cannon's die, table 5).
 function L.tacs_deal_damage(B, p, u, e, cannon)
-  local lo, hi = L.tacs_damage_range(game.get("unit", u.id, "tacs_damage_as") or cannon)
+  local as = game.unit_exists(u.id) and game.get("unit", u.id, "tacs_damage_as") or nil
+  local lo, hi = L.tacs_damage_range(as or cannon)
   local dmg = lo
   if hi > lo then
     local _, rolls = game.roll({ key = "tacs.roll_damage", p = L.pn(p), unit = label(u), cannon = cannon, lo = lo, hi = hi }, 1, 1, hi - lo + 1)
@@ -531,6 +532,10 @@ function L.tacs_policy(p, prompt, options)
     return options[#options]
   end
   if key == "tacs.retreat_to" then return options[1] end
+  -- The Mindstorm vote: all votes on the first outcome of the first agenda.
+  if key == "tacs.mindstorm_outcome" then return options[2] or options[1] end
+  if key == "tacs.mindstorm_votes" then return options[#options] end
+  if key == "tacs.choose_agenda" then return options[1] == "done" and (options[2] or "done") or options[1] end
   if key == "tacs.move" and B then
     local enemies = {}
     for _, e in ipairs(L.ships(other(B, p), B.s)) do enemies[#enemies + 1] = zi(B, e) end
