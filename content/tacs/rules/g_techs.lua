@@ -63,3 +63,16 @@ function L.tacs_accuracy_bonus(B, p, u, cannon, e)
   end
   return n
 end
+
+-- Muaat (races.yaml): the slow war suns move 2 once their owner holds every
+-- prerequisite of the War Sun technology.
+local base_skipped = L.unit_set_skipped
+function L.unit_set_skipped(p, x)
+  if x.id == "muaat_slow_war_suns" and game.data.techs.war_sun then
+    for _, t in ipairs(game.data.techs.war_sun.requires or {}) do
+      if not game.holds(p, "techs", t) then return false end
+    end
+    return true
+  end
+  return base_skipped(p, x)
+end
