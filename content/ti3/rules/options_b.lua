@@ -1162,6 +1162,9 @@ function B.install()
 end
 
 -- After the board, the players, the decks and the speaker exist.
+-- hook: places the artifact tokens when the game is set up (option artifacts; first: the speaker, who places first); default: on planets, B.place_artifacts.
+function L.place_artifact_tokens(first) B.place_artifacts(first) end
+
 local function after_setup()
   local speaker = L.speaker()
   for _, id in ipairs(game.keys(game.data.se_rules_b)) do
@@ -1170,7 +1173,7 @@ local function after_setup()
   end
   if opt("distant_suns") then B.place_domain_counters() end
   if opt("final_frontier") then B.place_frontier_counters() end
-  if opt("artifacts") then B.place_artifacts(speaker) end
+  if opt("artifacts") then L.place_artifact_tokens(speaker) end
 end
 
 local base_setup = game.procedure_fn("setup")
