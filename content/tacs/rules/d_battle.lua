@@ -219,7 +219,7 @@ local function aim_side(B, p, shots)
         local opts, by = {}, {}
         for _, e in ipairs(targets) do opts[#opts + 1] = label(e); by[label(e)] = e end
         local pick = game.choose(p, { key = "tacs.aim", unit = label(u), id = u.id, cannon = c, n = n }, opts)
-        shots[#shots + 1] = { p = p, q = other(B, p), u = u, cannon = c, target = by[pick] }
+        shots[#shots + 1] = { p = p, q = other(B, p), u = u, cannon = c, target = by[pick], from = zi(B, u) }
       end
     end
   end
@@ -297,7 +297,7 @@ function L.tacs_fire(B, s)
     return
   end
   local t = L.tacs_def(e.owner, e.kind)
-  local from, to = zi(B, s.u), zi(B, e)
+  local from, to = s.from or zi(B, s.u), zi(B, e)
   local lo, hi = math.min(from, to), math.max(from, to)
   local screens, friends = {}, {}
   for i = lo + 1, hi - 1 do
@@ -365,11 +365,19 @@ function L.tacs_fire(B, s)
 end
 
 function L.tacs_destroy_dead(B)
-  for _, id in ipairs(game.keys(B.hurt)) do
-    local e = B.hurt[id]
-    if game.unit_exists(e.id) and L.tacs_hp(e) <= 0 then
-      L.destroy_unit(e, { source = other(B, e.owner), label = "space combat", active = B.a, system = B.s })
+  -- (A card played on a destruction may damage more units: loop until none is left.)
+  local done = {}
+  for _ = 1, 100 do
+    local any = false
+    for _, id in ipairs(game.keys(B.hurt)) do
+      local e = B.hurt[id]
+      if not done[id] and game.unit_exists(e.id) and L.tacs_hp(e) <= 0 then
+        done[id] = true
+        any = true
+        L.destroy_unit(e, { source = other(B, e.owner), label = "space combat", active = B.a, system = B.s })
+      end
     end
+    if not any then break end
   end
 end
 
@@ -459,6 +467,7 @@ procedure("space_combat", function(ctx)
     local shots = {}
     aim_side(B, a, shots)
     aim_side(B, d, shots)
+    B.shots = shots
     for _, c in ipairs(L.tacs_table("fire_order")) do
       local step = {}
       for _, sh in ipairs(shots) do
