@@ -12,9 +12,17 @@
 local L = game.lib
 local base = L.card_scripts.assembly()
 
-local function pick_agendas(chooser, n_min, n_max, exclude)
+local function pick_agendas(chooser, n_min, n_max, exclude, forced)
   local chosen, taken = {}, {}
-  for i = 1, n_max do
+  -- A proposal that must be voted on (Determine Policy) is chosen first.
+  for _, q in ipairs(game.keys(forced or {})) do
+    local z = game.zone("proposed:" .. q)
+    if z and z[1] == forced[q] and #chosen < n_max then
+      taken[q] = true
+      chosen[#chosen + 1] = { player = q, card = forced[q] }
+    end
+  end
+  for i = #chosen + 1, n_max do
     local opts = {}
     for _, a in ipairs(L.tacs_proposed_agendas()) do
       if a.player ~= exclude and not taken[a.player] then opts[#opts + 1] = L.pn(a.player) .. ":" .. a.card end
@@ -43,24 +51,25 @@ return {
     local others = {}
     for q = 1, game.num_players() do if q ~= p then others[#others + 1] = L.pn(q) end end
     local agendas, chooser
+    local forced = game.window("tacs_assembly_activated", { player = p, active = p, forced = {} }).forced
     if pick == "take the speaker token" then
       local q = tonumber(game.choose(p, { key = "tacs.who_chooses_agendas" }, others):sub(2))
       game.put("game", nil, "speaker", p)
       game.log({ key = "ti3.is_speaker", p = L.pn(p) })
       chooser = q
-      agendas = pick_agendas(q, 3, 3, q)
+      agendas = pick_agendas(q, 3, 3, q, forced)
     else
       local q = tonumber(game.choose(p, { key = "ti3.new_speaker" }, L.new_speaker_choices(p, others)):sub(2))
       game.put("game", nil, "speaker", q)
       game.log({ key = "ti3.is_speaker", p = L.pn(q) })
       chooser = p
-      agendas = pick_agendas(p, 1, 4, nil)
+      agendas = pick_agendas(p, 1, 4, nil, forced)
     end
     local voice = false
     if game.options.voice_of_the_council and game.data.objectives.voice_of_the_council then
       voice = game.confirm(chooser, { key = "tacs.add_voice_of_the_council" })
     end
-    L.tacs_mindstorm_vote(agendas, voice)
+    L.tacs_mindstorm_vote(agendas, voice, p)
   end,
   secondary = base.secondary,
   can_secondary = base.can_secondary,

@@ -108,7 +108,7 @@ end)
 -- with no votes goes back to the player who proposed it (still proposed);
 -- otherwise the most votes win (the speaker breaks ties) and the card is
 -- resolved as ti3 resolves a political card.
-function L.tacs_mindstorm_vote(agendas, voice)
+function L.tacs_mindstorm_vote(agendas, voice, holder)
   local items = {}
   for _, a in ipairs(agendas) do
     local d = game.data.political_cards[a.card]
@@ -123,9 +123,13 @@ function L.tacs_mindstorm_vote(agendas, voice)
   end
   if #items == 0 then return end
   local speaker = L.speaker()
+  local ids = {}
+  for _, it in ipairs(items) do ids[#ids + 1] = it.card end
+  local barred = game.window("tacs_agendas_chosen", { player = holder or speaker, active = holder or speaker, agendas = ids, barred = {} }).barred
   local ballots = {}
   for _, p in ipairs(L.order_from(L.next_in_rotation(speaker))) do
-    local left = L.votes(p)
+    local left = barred[p] and 0 or L.votes(p)
+    if barred[p] then game.log({ key = "tacs.may_not_vote", p = L.pn(p) }) end
     local mine = {}
     for i, it in ipairs(items) do
       if left > 0 then
@@ -141,18 +145,29 @@ function L.tacs_mindstorm_vote(agendas, voice)
         end
       end
     end
+    if #mine > 0 then
+      local list = {}
+      for _, v in ipairs(mine) do list[#list + 1] = { card = items[v.item].card, outcome = v.outcome, votes = v.votes } end
+      local w = game.window("tacs_ballot", { player = p, active = holder or speaker, ballot = list })
+      for k, v in ipairs(mine) do v.votes = w.ballot[k].votes end
+    end
     ballots[#ballots + 1] = { player = p, votes = mine }
   end
+  local names = {}
+  for _, it in ipairs(items) do names[#names + 1] = it.card end
+  game.window("tacs_votes_revealed", { player = speaker, active = holder or speaker, ballots = ballots, names = names })
   local tallies = {}
   for i = 1, #items do tallies[i] = { tally = {}, voters = {}, total = 0 } end
   for _, b in ipairs(ballots) do
     if #b.votes > 0 then L.spend_votes(b.player, items[b.votes[1].item].card) end
     for _, v in ipairs(b.votes) do
+      if v.votes > 0 then
       local t = tallies[v.item]
       t.tally[v.outcome] = (t.tally[v.outcome] or 0) + v.votes
       t.total = t.total + v.votes
       t.voters[#t.voters + 1] = { player = b.player, outcome = v.outcome, votes = v.votes }
       game.log({ key = v.votes == 1 and "tacs.votes_one" or "tacs.votes_many", p = L.pn(b.player), n = v.votes, outcome = v.outcome, card = items[v.item].name })
+      end
     end
     if #b.votes == 0 then game.log({ key = "abstains", p = L.pn(b.player) }) end
   end
