@@ -76,3 +76,19 @@ function L.unit_set_skipped(p, x)
   end
   return base_skipped(p, x)
 end
+
+-- Integrated Economy (techs.yaml): in a system without a producing unit of
+-- its own, the owner produces as many units as the resources of his planets
+-- there (UNCERTAIN: the seed does not say how many; no ground forces without
+-- a site for them, as in ti3's production step).
+local base_production = L.production
+function L.production(p, s)
+  local n = base_production(p, s)
+  if n > 0 or type(p) ~= "number" then return n end
+  if not (game.data.techs.integrated_economy and game.holds(p, "techs", "integrated_economy")) then return n end
+  local r = 0
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) == p then r = r + (L.pdef(pl).resources or 0) end
+  end
+  return r
+end
