@@ -352,8 +352,9 @@ function L.tacs_fire(B, s)
     end
     return potency_and_damage(B, s, e, r - need)
   end
-  -- A PDS that misses hits one of its owner's ships in the target's zone.
-  if s.u.planet then
+  -- A PDS that misses hits one of its owner's ships in the target's zone
+  -- (not when the target is bombarding it).
+  if s.u.planet and not (B.bombarding and B.bombarding[e.id]) then
     local mine = {}
     for _, x in ipairs(L.ships(s.p, B.s)) do if zi(B, x) == to and alive(x) then mine[#mine + 1] = x end end
     if #mine > 0 then
@@ -468,6 +469,12 @@ procedure("space_combat", function(ctx)
     aim_side(B, a, shots)
     aim_side(B, d, shots)
     B.shots = shots
+    -- Ships bombarding a PDS this round count as nearer the planet than any
+    -- friendly ship: a PDS's miss at one of them hits no friendly ship.
+    B.bombarding = {}
+    for _, sh in ipairs(shots) do
+      if sh.target.planet and not sh.u.planet then B.bombarding[sh.u.id] = true end
+    end
     for _, c in ipairs(L.tacs_table("fire_order")) do
       local step = {}
       for _, sh in ipairs(shots) do
