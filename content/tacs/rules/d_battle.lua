@@ -73,7 +73,7 @@ end
 -- hook: places both fleets at the start of battle B (B.a attacker, B.d defender, B.s system, B.zones, B.ctx the combat's ctx).
 function L.tacs_place_fleets(B)
   local a, d, s = B.a, B.d, B.s
-  local defended = #L.ships(d, s) > 0 or #L.tacs_planet_guns(d, s) > 0
+  local defended = #L.ships(d, s) > 0 or #L.tacs_planet_guns(d, s) > 0 or #L.tacs_remote_guns(B, d) > 0
   local w = game.window("tacs_placement", { player = a, active = a, attacker = a, defender = d, system = s, risky = {} })
   B.ctx.risky = w.risky
   local dz = d_zones(B.zones)
