@@ -152,6 +152,11 @@ function L.tacs_targets(B, p, u, cannon)
   local q = other(B, p)
   local out = {}
   local enemies = L.ships(q, B.s)
+  local with_data = {}
+  for _, e in ipairs(enemies) do
+    if L.tacs_def(q, e.kind) then with_data[#with_data + 1] = e end
+  end
+  enemies = with_data
   if u.remote then
     for _, e in ipairs(enemies) do
       if L.tacs_is_attack_zone(L.tacs_zone(e)) then out[#out + 1] = e end
@@ -174,7 +179,7 @@ function L.tacs_targets(B, p, u, cannon)
   local range = L.tacs_table("range")[cannon] or 0
   local at = zi(B, u)
   for _, e in ipairs(enemies) do
-    if math.abs(zi(B, e) - at) <= range and (cannon ~= "VL" or is_fighter(q, e)) then out[#out + 1] = e end
+    if L.tacs_def(q, e.kind) and math.abs(zi(B, e) - at) <= range and (cannon ~= "VL" or is_fighter(q, e)) then out[#out + 1] = e end
   end
   -- A heavy or assault cannon in the zone nearest the planet may bombard an
   -- enemy PDS there (a damage roll only).
@@ -411,8 +416,14 @@ end
 ---------------------------------------------------------------------------
 -- The battle
 
+local function fighting(p, s)
+  local n = 0
+  for _, u in ipairs(L.ships(p, s)) do if L.tacs_def(p, u.kind) then n = n + 1 end end
+  return n
+end
+
 local function side_done(B)
-  local sa, sd = #L.ships(B.a, B.s), #L.ships(B.d, B.s)
+  local sa, sd = fighting(B.a, B.s), fighting(B.d, B.s)
   if sa == 0 then return true end
   if sd > 0 then return false end
   -- Only planet guns defend: the battle goes on while some attacking ship is
