@@ -327,8 +327,8 @@ function L.tacs_fire(B, s)
   local need = math.max(1, acc - L.tacs_accuracy_bonus(B, s.p, s.u, s.cannon, e))
   local _, rolls = game.roll({ key = "tacs.roll_accuracy", p = L.pn(s.p), unit = label(s.u), cannon = s.cannon, target = label(e) }, 1, need)
   local r = rolls[1]
-  if s.u.planet then
-    local w = game.window("tacs_pds_rolled", { player = s.p, active = B.a, target = s.q, system = B.s, roll = r, need = need })
+  do
+    local w = game.window("tacs_accuracy_rolled", { player = s.p, active = B.a, target = s.q, system = B.s, roll = r, need = need, pds = s.u.planet ~= nil })
     if w.reroll then
       _, rolls = game.roll({ key = "tacs.roll_accuracy", p = L.pn(s.p), unit = label(s.u), cannon = s.cannon, target = label(e) }, 1, need)
       r = rolls[1]
