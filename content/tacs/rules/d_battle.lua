@@ -476,6 +476,15 @@ procedure("space_combat", function(ctx)
     move_side(B, a)
     move_side(B, d)
     if #L.ships(a, s) == 0 or (#L.ships(d, s) == 0 and #L.tacs_planet_guns(d, s) == 0) then break end
+    -- Planetary landings during the battle, from ships in the inner zone:
+    -- ground forces land, the planet is bombarded, its PDS fires at the
+    -- landing (or the carrier), invasion combat is fought (ti3's L.invade).
+    if L.tacs_may_land(a, s) then
+      B.landing = true
+      L.invade({ player = a, active = a, system = s, tacs_battle = true })
+      B.landing = nil
+      if #L.ships(a, s) == 0 then break end
+    end
     local shots = {}
     aim_side(B, a, shots)
     aim_side(B, d, shots)
@@ -509,7 +518,8 @@ procedure("space_combat", function(ctx)
   if winner then
     local dz = d_zones(B.zones)
     for _, u in ipairs(L.ships(winner, s)) do
-      local z = game.choose(winner, { key = "tacs.rearrange", unit = label(u), id = u.id, zone = L.tacs_zone(u) }, dz)
+      local cargo = #game.units { carried = u.id }
+      local z = game.choose(winner, { key = "tacs.rearrange", unit = label(u), id = u.id, zone = L.tacs_zone(u), cargo = cargo }, dz)
       L.tacs_set_zone(u, z)
     end
     log_positions(B, winner)
@@ -555,6 +565,8 @@ function L.tacs_policy(p, prompt, options)
     return prompt.side == "attacker" and options[1] or options[#options]
   end
   if key == "tacs.rearrange" then
+    -- a ship with cargo goes to the inner zone (to land), the others stay
+    if (prompt.cargo or 0) > 0 then return options[1] end
     for _, o in ipairs(options) do if o == prompt.zone then return o end end
     return options[#options]
   end

@@ -228,7 +228,8 @@ procedure("space_cannon_defense", function(ctx)
       if #opts > 0 then
         local c = by[game.choose(u.owner, { key = "tacs.aim", unit = label(u), id = u.id, cannon = "H", n = 1 }, opts)]
         if not L.tacs_zone(c) then L.tacs_set_zone(c, zones[1]) end
-        local B = { a = p, d = u.owner, s = s, zones = zones, hurt = {}, acc = {}, ctx = ctx }
+        -- (the carrier is nearer the planet than any friendly ship: a miss hits none)
+        local B = { a = p, d = u.owner, s = s, zones = zones, hurt = {}, acc = {}, ctx = ctx, bombarding = { [c.id] = true } }
         L.tacs_fire(B, { p = u.owner, q = p, u = u, cannon = "H", target = c })
         L.tacs_destroy_dead(B)
         L.tacs_attrition(B)
@@ -305,4 +306,41 @@ function L.bombard_roll(p, u, pl, dice, hit, ctx)
   local need = 10
   for _, c in ipairs(list) do need = math.min(need, L.tacs_table("bombard_ground")[c]) end
   return #list, need
+end
+
+-- Planetary landings (seed 002): during a space battle (ctx.tacs_battle)
+-- ground forces land only from ships in the zone nearest the planet. After
+-- the battle the winner may put his ships in any D zone, and ships entering a
+-- system without a battle may be placed in any D zone, so the invasion step
+-- lands them as ti3 does.
+local base_landing = L.landing_units
+function L.landing_units(p, s, pl, avail, ctx)
+  if not (ctx and ctx.tacs_battle) then return base_landing(p, s, pl, avail, ctx) end
+  local out = {}
+  local inner = L.tacs_zones(s, game.planet_owner(pl))[1]
+  for _, u in ipairs(base_landing(p, s, pl, avail, ctx)) do
+    local ok = true
+    if u.carried then
+      local z = L.tacs_zone({ id = u.carried })
+      ok = z == nil or z == inner or z == "D3" or z == "D4"
+    end
+    if ok then out[#out + 1] = u end
+  end
+  return out
+end
+
+-- Whether p has ground forces aboard ships in the inner zone of s that could
+-- land on a planet of another player there.
+function L.tacs_may_land(p, s)
+  for _, pl in ipairs(game.planets_of(s)) do
+    local o = game.planet_owner(pl)
+    if o ~= p and (o ~= nil or #game.units { planet = pl, not_owner = p } > 0) then
+      local avail = {}
+      for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+        if u.carried and L.def(p, u.kind).class == "ground" then avail[#avail + 1] = u end
+      end
+      if #L.landing_units(p, s, pl, avail, { tacs_battle = true }) > 0 then return true end
+    end
+  end
+  return false
 end
