@@ -46,10 +46,13 @@ end
 function L.tacs_unit_max_hp(u)
   return L.tacs_max_hp(u.owner, u.kind) + (game.get("unit", u.id, "tacs_extra_hp") or 0)
 end
+-- Sets unit u's current hit points (nil: full).
 function L.tacs_set_hp(u, hp) game.put("unit", u.id, "tacs_hp", hp) end
+-- Unit u's cannons now (a list of sizes; its full set until attrition takes some).
 function L.tacs_cannons(u)
   return game.get("unit", u.id, "tacs_cannons") or L.tacs_full_cannons(u.owner, u.kind)
 end
+-- Sets unit u's cannons (nil: its full set).
 function L.tacs_set_cannons(u, list) game.put("unit", u.id, "tacs_cannons", list) end
 
 -- How many cannons p's unit of `kind` keeps with `hp` hit points (table 7):

@@ -35,6 +35,7 @@ local function shuffle(t)
   end
 end
 
+-- The n tiles of the galaxy draft: single-planet systems, then systems without planets, then others (shuffled, sorted by id).
 function L.tacs_draft_pool(n)
   local one, none, more = {}, {}, {}
   for _, id in ipairs(game.keys(game.data.systems)) do

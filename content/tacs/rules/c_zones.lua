@@ -23,7 +23,9 @@ function L.tacs_index(zones, name)
   return nil
 end
 
+-- Whether zone `name` is one of the defender's (D1-D4).
 function L.tacs_is_defence_zone(name) return name ~= nil and name:sub(1, 1) == "D" end
+-- Whether zone `name` is one of the attacker's (A1-A3).
 function L.tacs_is_attack_zone(name) return name ~= nil and name:sub(1, 1) == "A" end
 
 -- A ship's zone holds only in the system where it was given (a ship that
@@ -38,6 +40,7 @@ function L.tacs_zone(u)
   if game.get("unit", u.id, "tacs_zone_system") ~= sys then return nil end
   return z
 end
+-- Puts ship u in zone z of the system it is in (nil: none).
 function L.tacs_set_zone(u, z)
   local sys = u.system
   if sys == nil then

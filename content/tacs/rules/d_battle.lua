@@ -370,6 +370,7 @@ function L.tacs_fire(B, s)
   end
 end
 
+-- Removes the units of battle B left with no hit points (L.destroy_unit).
 function L.tacs_destroy_dead(B)
   -- (A card played on a destruction may damage more units: loop until none is left.)
   local done = {}
@@ -558,6 +559,7 @@ procedure("anti_fighter_barrage", function(ctx) end)
 -- number), and rearranges nothing (a ship outside the D zones goes to D1).
 local function id_of(opt) return tonumber(opt:match("#(%d+)$")) end
 
+-- The default policy's answers to the zone battle's decisions (and the Mindstorm vote's), or nil for a decision it leaves to ti-common's default policy.
 function L.tacs_policy(p, prompt, options)
   local key = game.key_of(prompt)
   local B = CUR

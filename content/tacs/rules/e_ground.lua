@@ -38,6 +38,7 @@ function L.tacs_promotions(u)
   return set
 end
 
+-- Whether ground force u holds any promotion.
 function L.tacs_promoted(u) return next(L.tacs_promotions(u)) ~= nil end
 
 -- What ground force u's promotions make of it: hit (the value it needs),
