@@ -135,11 +135,11 @@ function L.tacs_mindstorm_vote(agendas, voice, holder)
       if left > 0 then
         local opts = { "abstain" }
         for _, o in ipairs(it.outcomes) do opts[#opts + 1] = o end
-        local out = game.choose(p, { key = "tacs.mindstorm_outcome", card = it.name, n = left }, opts)
+        local out = game.choose(p, { key = "tacs.mindstorm_outcome", card = it.name, id = it.card, n = left }, opts)
         if out ~= "abstain" then
           local nums = {}
           for k = 1, left do nums[#nums + 1] = tostring(k) end
-          local v = tonumber(game.choose(p, { key = "tacs.mindstorm_votes", card = it.name, outcome = out }, nums))
+          local v = tonumber(game.choose(p, { key = "tacs.mindstorm_votes", card = it.name, id = it.card, outcome = out }, nums))
           left = left - v
           mine[#mine + 1] = { item = i, outcome = out, votes = v }
         end
