@@ -345,3 +345,39 @@ function L.tacs_may_land(p, s)
   end
   return false
 end
+
+-- Hope's End (seed 002): refreshing it gives two double promotions, to one or
+-- two of its owner's ground forces. We read "refreshing" as Shattered
+-- Empire's refresh ability: in the status phase, when planets are readied,
+-- the owner of an exhausted Hope's End may leave it exhausted and use the
+-- ability instead (UNCERTAIN: ti3 has no refresh abilities; SE gives two
+-- shock troops there). Each double promotion is two kills to spend.
+function L.tacs_hopes_end_refresh(p)
+  local forces = {}
+  for _, pl in ipairs(game.planets_owned(p)) do
+    for _, u in ipairs(L.ground(p, pl)) do forces[#forces + 1] = u end
+  end
+  if #forces == 0 then return false end
+  if not game.confirm(p, { key = "tacs.refresh_hopes_end" }) then return false end
+  table.sort(forces, function(a, b) return a.id < b.id end)
+  game.log({ key = "tacs.refreshes_hopes_end", p = L.pn(p) })
+  for _ = 1, 2 do
+    local opts, by = {}, {}
+    for _, u in ipairs(forces) do
+      if game.unit_exists(u.id) then opts[#opts + 1] = label(u); by[opts[#opts]] = u end
+    end
+    L.tacs_promote(by[game.choose(p, { key = "tacs.double_promotion_to" }, opts)], 2)
+  end
+  return true
+end
+
+local base_ready = game.procedure_fn("ready_cards")
+procedure("ready_cards", function(ctx)
+  local keep = {}
+  if game.data.planets.hopes_end then
+    local p = game.planet_owner("hopes_end")
+    if p and game.exhausted("hopes_end") and L.tacs_hopes_end_refresh(p) then keep[#keep + 1] = "hopes_end" end
+  end
+  base_ready(ctx)
+  for _, pl in ipairs(keep) do game.exhaust(pl, true) end
+end)
