@@ -138,11 +138,25 @@ procedure("agenda", function(ctx)
       game.log({ key = "speaker_breaks_tie", p = L.pn(speaker), outcome = result })
     end
   end
+  L.resolve_agenda(ctx, id, result, tally, voters, speaker)
+end)
+
+-- The end of an agenda's vote, for the agenda step and for variants that vote
+-- another way: the outcome `result` of agenda `id` (in zone
+-- "revealed:agenda") is elected (window agenda_elected, which may replace it),
+-- logged and resolved by the card's handler; a law that passed goes to the
+-- laws zone, any other card to the discard. ctx: the agenda step's (coll,
+-- discard_zone, laws); it keeps the outcome and the voters ({player, outcome,
+-- votes} in voting order) for effects in after:agenda (ti4: Galactic Threat).
+-- speaker: the speaker when the vote began (default: the speaker now).
+function L.resolve_agenda(ctx, id, result, tally, voters, speaker)
+  local COLL = ctx.coll or "agendas"
+  local DISCARD, LAWS = ctx.discard_zone or "discard:agendas", ctx.laws or "laws"
+  speaker = speaker or L.speaker()
+  local d = game.data[COLL][id]
   -- Effects may replace the elected outcome (ctx.outcome).
   result = game.window("agenda_elected", { agenda = id, player = speaker, active = speaker, outcome = result }).outcome
   game.log({ key = "agenda_resolved", card = L.name(COLL, id), outcome = result })
-  -- The step's ctx keeps the outcome and who voted how ({player, outcome,
-  -- votes} in voting order), for effects in after:agenda (ti4: Galactic Threat).
   ctx.outcome, ctx.voters = result, voters
   local h = d.handler
   if h and h.resolve then h.resolve(result, d, tally, voters) end
@@ -154,4 +168,4 @@ procedure("agenda", function(ctx)
     game.move_card(id, "revealed:agenda", DISCARD)
   end
   game.window("agenda_outcome", { agenda = id, player = speaker, active = speaker, outcome = result })
-end)
+end

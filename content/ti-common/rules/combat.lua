@@ -322,6 +322,9 @@ procedure("bombardment", function(ctx)
   end
 end)
 
+-- hook: the ground forces of p in the space area of s that may land on planet pl in this commit step (avail: all of them, in board order; ctx: the step's); default: avail.
+function L.landing_units(p, s, pl, avail, ctx) return avail end
+
 procedure("commit_ground_forces", function(ctx)
   local p, s = ctx.player, ctx.system
   for _, pl in ipairs(game.planets_of(s)) do
@@ -330,6 +333,7 @@ procedure("commit_ground_forces", function(ctx)
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
       if L.def(p, u.kind).class == "ground" then avail[#avail + 1] = u end
     end
+    avail = L.landing_units(p, s, pl, avail, ctx)
     -- Ground forces may also land on the active player's own planets (no combat).
     if #avail > 0 then
       local opts = { "0" }
