@@ -54,8 +54,7 @@ local function shortfall(p, id)
   end
   local spec = {}
   for _, pl in ipairs(L.ready_planets(p)) do
-    local s = L.pdef(pl).specialty
-    if s then spec[s] = (spec[s] or 0) + 1 end
+    for _, s in ipairs(L.planet_specialties(pl)) do spec[s] = (spec[s] or 0) + 1 end
   end
   return miss, total, spec
 end
@@ -111,11 +110,12 @@ local function take_tech(p, id)
 end
 
 local function exhaust_specialties(p, miss, ignored)
+  local ready = L.ready_planets(p)
   for _, color in ipairs(game.keys(miss)) do
     local need = miss[color] - ((color == ignored) and 1 or 0)
-    for _, pl in ipairs(L.ready_planets(p)) do
+    for _, pl in ipairs(ready) do
       if need <= 0 then break end
-      if L.pdef(pl).specialty == color then game.exhaust(pl, true); need = need - 1 end
+      if L.has_specialty(pl, color) then game.exhaust(pl, true); need = need - 1 end
     end
   end
 end
