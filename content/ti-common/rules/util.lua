@@ -229,6 +229,12 @@ function L.has_specialty(pl, color)
   for _, s in ipairs(L.planet_specialties(pl)) do if s == color then return true end end
   return false
 end
+--- How many symbols of colour `color` planet `pl` gives when exhausted for research (usually 0 or 1; a planet may show one colour twice).
+function L.specialty_count(pl, color)
+  local n = 0
+  for _, s in ipairs(L.planet_specialties(pl)) do if s == color then n = n + 1 end end
+  return n
+end
 --- The traits of planet `pl`, as a list (empty, or its one trait; a pack whose planets may have two overrides this).
 function L.planet_traits(pl)
   local t = L.pdef(pl).trait
@@ -405,7 +411,8 @@ function L.gain_tech(p, id)
     local need = d.requires[color] - (have[color] or 0)
     for _, pl in ipairs(ready) do
       if need <= 0 then break end
-      if L.has_specialty(pl, color) then game.exhaust(pl, true); need = need - 1 end
+      local k = L.specialty_count(pl, color)
+      if k > 0 then game.exhaust(pl, true); need = need - k end
     end
   end
   game.grant(p, "techs", id)

@@ -115,7 +115,8 @@ local function exhaust_specialties(p, miss, ignored)
     local need = miss[color] - ((color == ignored) and 1 or 0)
     for _, pl in ipairs(ready) do
       if need <= 0 then break end
-      if L.has_specialty(pl, color) then game.exhaust(pl, true); need = need - 1 end
+      local k = L.specialty_count(pl, color)
+      if k > 0 then game.exhaust(pl, true); need = need - k end
     end
   end
 end
