@@ -308,9 +308,13 @@ procedure("bombardment", function(ctx)
   end
 end)
 
+-- hook: whether p may commit ground forces to planet pl in this invasion (ctx: the step's); default: yes (a pack with planets that hold no ground forces says no for those).
+function L.may_commit_to(p, pl, ctx) return true end
+
 procedure("commit_ground_forces", function(ctx)
   local p, s = ctx.player, ctx.system
   for _, pl in ipairs(game.planets_of(s)) do
+    if not L.may_commit_to(p, pl, ctx) then goto next_planet end
     local pd = L.pdef(pl)
     local avail = {}
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
@@ -331,6 +335,7 @@ procedure("commit_ground_forces", function(ctx)
         if game.planet_owner(pl) ~= p then table.insert(ctx.targets, pl) end
       end
     end
+    ::next_planet::
   end
 end)
 

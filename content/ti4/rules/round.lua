@@ -77,13 +77,18 @@ function L.trade_other_goods(p, q) return 0 end
 -- `terms`), exchange = function run once q accepts }. Default nothing.
 function L.trade_other_terms(p, q, terms) return nil end
 
+--- Whether p and q may resolve a transaction: neighbours, or an ability lets one trade with anyone (an expansion may add other cases).
+function L.may_trade(p, q)
+  return L.neighbours(p, q) or L.flag(p, "trade_anyone") > 0 or L.flag(q, "trade_anyone") > 0
+end
+
 procedure("transaction", function(ctx)
   local p = ctx.player
   local used = {}
   while true do
     local opts = { "none" }
     for q = 1, game.num_players() do
-      if q ~= p and not used[q] and (L.neighbours(p, q) or L.flag(p, "trade_anyone") > 0 or L.flag(q, "trade_anyone") > 0)
+      if q ~= p and not used[q] and L.may_trade(p, q)
         and (game.counter(p, "tg") + game.counter(p, "commodities") + game.counter(q, "tg") + game.counter(q, "commodities")
           + L.trade_other_goods(p, q)) > 0 then
         opts[#opts + 1] = "trade with " .. L.pn(q)
@@ -117,6 +122,12 @@ procedure("transaction", function(ctx)
   end
 end)
 
+
+--- A player's commodity value: what replenishing fills their commodities to (default: their faction's number; an expansion may add to it).
+function L.commodity_value(p)
+  local fac = L.faction(p)
+  return fac and fac.commodities or 0
+end
 
 procedure("action_phase", function(ctx)
   local passed = {}
