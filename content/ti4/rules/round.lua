@@ -209,6 +209,9 @@ procedure("score_objectives", function(ctx)
   end
 end)
 
+--- The ways p's technologies may be counted by colour for objectives: a list of colour -> count tables (default: one, L.tech_colors(p); an expansion that lets a technology count as another colour gives each way).
+function L.tech_colour_counts(p) return { L.tech_colors(p) } end
+
 function L.can_score(p, coll, id)
   local d = game.data[coll][id]
   local h = d.handler
