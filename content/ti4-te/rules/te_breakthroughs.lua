@@ -1,1 +1,299 @@
+-- Breakthroughs and synergy. A player gains their faction's breakthrough
+-- (their first expedition slice, Thunder's Edge's card, a card); then, if
+-- The Fracture is not in play, they roll a die: on a 1 or a 10 it comes in.
+-- A breakthrough links two technology colours (synergy): a technology or a
+-- specialty of one may count as the other for research and for objectives,
+-- one colour at a time.
 local L = game.lib
+
+--- The breakthrough of p's faction, or nil.
+function L.te_breakthrough_of(p)
+  local f = game.get("player", p, "faction")
+  for _, id in ipairs(game.keys(game.data.breakthroughs or {})) do
+    if game.data.breakthroughs[id].faction == f then return id end
+  end
+  return nil
+end
+
+--- Whether p has gained their breakthrough.
+function L.te_has_breakthrough(p)
+  local id = L.te_breakthrough_of(p)
+  return id ~= nil and game.holds(p, "breakthroughs", id)
+end
+
+--- The synergy colours of breakthrough `id` (colour ids; empty for none).
+function L.te_synergy_colours(id)
+  local out = {}
+  for _, c in ipairs(((game.data.breakthroughs or {})[id] or {}).synergy or {}) do out[#out + 1] = c end
+  return out
+end
+
+--- The synergy pairs p has: a list of {a, b} colour pairs (a relic may give every pair).
+function L.te_synergy_pairs(p)
+  local pairs_ = {}
+  if game.holds(p, "relics", "the_quantumcore") then
+    local all = { "blue", "green", "red", "yellow" }
+    for i = 1, #all do for j = i + 1, #all do pairs_[#pairs_ + 1] = { all[i], all[j] } end end
+    return pairs_
+  end
+  local id = L.te_breakthrough_of(p)
+  if id and game.holds(p, "breakthroughs", id) then
+    local c = L.te_synergy_colours(id)
+    if #c == 2 then pairs_[1] = { c[1], c[2] } end
+  end
+  return pairs_
+end
+
+--- p gains their faction's breakthrough (nothing if they have it), then rolls for The Fracture.
+function L.te_gain_breakthrough(p)
+  local id = L.te_breakthrough_of(p)
+  if not id or game.holds(p, "breakthroughs", id) then return end
+  game.grant(p, "breakthroughs", id)
+  game.log({ key = "te.gains_breakthrough", p = L.pn(p), card = L.name("breakthroughs", id) })
+  game.window("breakthrough_gained", { player = p, breakthrough = id })
+  L.te_breakthrough_gained(p, id)
+  if not L.te_fracture_in_play() then
+    local _, rolls = game.roll({ key = "te.fracture_roll", p = L.pn(p) }, 1, 11)
+    local r = rolls[1]
+    if r == 1 or r == 10 then L.te_fracture_enter(p, "breakthrough") end
+  end
+end
+
+--- hook: called when p gains breakthrough `id`, before the Fracture roll (a breakthrough that acts at once acts here); does nothing by default.
+function L.te_breakthrough_gained(p, id) end
+
+-- Synergy in research: with a pair {a, b}, p's technologies and ready
+-- specialty planets of either colour form one pool that covers
+-- prerequisites of both colours (each item once).
+local function pool_ok(p, id, exhaust)
+  local d = game.data.techs[id]
+  if not d or not d.requires then return false end
+  local have = L.tech_colors(p)
+  local spec = {}
+  for _, pl in ipairs(L.ready_planets(p)) do
+    for _, s in ipairs(L.planet_specialties(pl)) do spec[s] = (spec[s] or 0) + 1 end
+  end
+  for _, pr in ipairs(L.te_synergy_pairs(p)) do
+    local a, b = pr[1], pr[2]
+    local ok = true
+    for _, c in ipairs(game.keys(d.requires)) do
+      if c ~= a and c ~= b and d.requires[c] > (have[c] or 0) + (spec[c] or 0) then ok = false end
+    end
+    local need = (d.requires[a] or 0) + (d.requires[b] or 0)
+    local techs = (have[a] or 0) + (have[b] or 0)
+    if ok and need <= techs + (spec[a] or 0) + (spec[b] or 0) then
+      if exhaust then
+        -- Technologies first (free), then planets of either colour; the
+        -- other colours as research always does.
+        local left = math.max(0, need - techs)
+        local ready = L.ready_planets(p)
+        for _, pl in ipairs(ready) do
+          if left <= 0 then break end
+          local k = L.specialty_count(pl, a) + L.specialty_count(pl, b)
+          if k > 0 then game.exhaust(pl, true); left = left - k end
+        end
+        for _, c in ipairs(game.keys(d.requires)) do
+          if c ~= a and c ~= b then
+            local miss = d.requires[c] - (have[c] or 0)
+            for _, pl in ipairs(ready) do
+              if miss <= 0 then break end
+              local k = L.specialty_count(pl, c)
+              if k > 0 and not game.exhausted(pl) then game.exhaust(pl, true); miss = miss - k end
+            end
+          end
+        end
+        game.log({ key = "te.uses_synergy", p = L.pn(p), a = L.name("colors", a), b = L.name("colors", b) })
+      end
+      return true
+    end
+  end
+  return false
+end
+
+local base_can_research = L.can_research
+function L.can_research(p, id)
+  if base_can_research(p, id) then return true end
+  local d = game.data.techs[id]
+  if not d or game.holds(p, "techs", id) then return false end
+  if d.faction and d.faction ~= game.get("player", p, "faction") then return false end
+  return pool_ok(p, id, false)
+end
+
+local base_gain_tech = L.gain_tech
+function L.gain_tech(p, id)
+  if base_can_research(p, id) or #L.te_synergy_pairs(p) == 0 or not pool_ok(p, id, false) then
+    return base_gain_tech(p, id)
+  end
+  pool_ok(p, id, true)
+  game.grant(p, "techs", id)
+  L.reset_cache()
+  game.log({ key = "ti4.researches", p = L.pn(p), tech = L.name("techs", id), id = id })
+  game.window("tech_gained", { player = p, tech = id })
+end
+
+-- Synergy in objectives: each way of moving technologies between the two
+-- colours of a pair is one way of counting.
+local base_counts = L.tech_colour_counts
+function L.tech_colour_counts(p)
+  local out = base_counts(p)
+  local c0 = L.tech_colors(p)
+  for _, pr in ipairs(L.te_synergy_pairs(p)) do
+    for _, dir in ipairs({ { pr[1], pr[2] }, { pr[2], pr[1] } }) do
+      local from, to = dir[1], dir[2]
+      for k = 1, (c0[from] or 0) do
+        local c = {}
+        for col, n in pairs(c0) do c[col] = n end
+        c[from] = c[from] - k
+        c[to] = (c[to] or 0) + k
+        out[#out + 1] = c
+      end
+    end
+  end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- Breakthrough cards that are exhausted to use: readied in the status phase.
+-- Breakthroughs and relics with an action are component actions.
+---------------------------------------------------------------------------
+L.COMPONENT_COLLS = { table.unpack(L.COMPONENT_COLLS) }
+L.COMPONENT_COLLS[#L.COMPONENT_COLLS + 1] = "breakthroughs"
+L.COMPONENT_COLLS[#L.COMPONENT_COLLS + 1] = "relics"
+
+--- Whether p's card `id` (a breakthrough or relic) is ready.
+function L.te_bt_ready(p, id) return not game.get("player", p, "exhausted:" .. id) end
+--- Exhausts p's card `id` (a breakthrough or relic).
+function L.te_bt_exhaust(p, id) game.put("player", p, "exhausted:" .. id, true) end
+
+game.on("after:ready_cards", function(ctx)
+  for p = 1, game.num_players() do
+    for _, coll in ipairs({ "breakthroughs", "relics" }) do
+      for _, id in ipairs(game.holdings(p, coll)) do game.put("player", p, "exhausted:" .. id, nil) end
+    end
+  end
+end)
+
+local function holds_bt(p, id) return game.holds(p, "breakthroughs", id) end
+
+-- Stellar Genesis (Muaat): the Avernus planet enters next to one of p's planets.
+local base_bt_gained = L.te_breakthrough_gained
+function L.te_breakthrough_gained(p, id)
+  base_bt_gained(p, id)
+  if id ~= "stellar_genesis" or game.get("game", nil, "te_avernus") then return end
+  local homes = {}
+  for q = 1, game.num_players() do if L.home(q) then homes[L.home(q)] = true end end
+  local near = {}
+  for _, pl in ipairs(game.planets_owned(p)) do
+    local s = game.planet_system(pl)
+    if s then for _, t in ipairs(game.adjacent(s)) do near[t] = true end end
+  end
+  local opts = {}
+  for _, t in ipairs(game.keys(near)) do
+    local d = game.data.systems[game.tile_of(t)]
+    if not homes[t] and game.system(t).hex and not (d and d.fracture) then opts[#opts + 1] = game.system(t).hex end
+  end
+  table.sort(opts)
+  if #opts == 0 then return end
+  local s = game.system_at(game.choose(p, { key = "te.avernus_system" }, opts))
+  game.add_planet("avernus", s)
+  game.put("game", nil, "te_avernus", s)
+  L.take_control(p, "avernus", false)
+  game.log({ key = "te.avernus_placed", p = L.pn(p), system = L.sysname(s) })
+end
+
+-- N'orr Supremacy (Sardakk): after winning a combat, a command token or a unit upgrade.
+local function norr(p)
+  local ups = {}
+  for _, t in ipairs(L.researchable(p)) do if game.data.techs[t].unit then ups[#ups + 1] = t end end
+  local opts = { "command_token" }
+  for _, t in ipairs(ups) do opts[#opts + 1] = t end
+  local pick = game.choose(p, { key = "te.norr_supremacy" }, opts)
+  if pick == "command_token" then
+    local pool = game.choose(p, { key = "ti4.place_command_token" }, L.POOLS)
+    game.add(p, pool, 1)
+    game.log({ key = "te.gains_command_token", p = L.pn(p), pool = pool })
+  else
+    L.gain_tech(p, pick)
+  end
+end
+game.on("after:space_combat", function(ctx)
+  for _, p in ipairs({ ctx.player, ctx.defender }) do
+    if p and holds_bt(p, "norr_supremacy") and #L.ships(p, ctx.system) > 0 and #L.other_ships(p, ctx.system) == 0 then norr(p) end
+  end
+end)
+game.on("after:ground_combat", function(ctx)
+  for _, p in ipairs({ ctx.player, ctx.defender }) do
+    if p and holds_bt(p, "norr_supremacy") and #L.ground(p, ctx.planet) > 0 then
+      local other = false
+      for _, u in ipairs(game.units { planet = ctx.planet, not_owner = p }) do
+        if L.def(u.owner, u.kind).class == "ground" then other = true end
+      end
+      if not other then norr(p) end
+    end
+  end
+end)
+
+-- Auto-Factories (Hacan): 3 or more non-fighter ships in one production.
+local function big_ships(p)
+  local n = 0
+  for _, u in ipairs(game.units { owner = p }) do
+    local d = L.def(p, u.kind)
+    if d.class == "ship" and d.type ~= "fighter" then n = n + 1 end
+  end
+  return n
+end
+game.on("before:production", function(ctx)
+  if ctx.player and holds_bt(ctx.player, "auto_factories") then ctx.te_ships_before = big_ships(ctx.player) end
+end)
+game.on("after:production", function(ctx)
+  local p = ctx.player
+  if not (p and ctx.te_ships_before and holds_bt(p, "auto_factories")) then return end
+  if big_ships(p) - ctx.te_ships_before >= 3 then
+    local used = game.counter(p, "tactic") + game.counter(p, "fleet") + game.counter(p, "strategy") + game.count_tokens("command", p)
+    if used < L.COMMAND_TOKENS then
+      game.add(p, "fleet", 1)
+      game.log({ key = "te.gains_command_token", p = L.pn(p), pool = "fleet" })
+    end
+  end
+end)
+
+-- Archon's Gift (Xxcha): each planet spent gives the higher of its two values.
+local base_spendable = L.spendable
+function L.spendable(p, kind)
+  if not holds_bt(p, "archons_gift") or (kind ~= "resources" and kind ~= "influence") then return base_spendable(p, kind) end
+  local n = base_spendable(p, kind)
+  local other = kind == "resources" and "influence" or "resources"
+  for _, pl in ipairs(L.ready_planets(p)) do
+    local d = L.pdef(pl)
+    if (d[other] or 0) > (d[kind] or 0) then n = n + (d[other] or 0) - (d[kind] or 0) end
+  end
+  return n
+end
+local base_pay = L.pay
+function L.pay(p, amount, kind)
+  if not holds_bt(p, "archons_gift") or (kind ~= "resources" and kind ~= "influence") or amount <= 0
+    or base_spendable(p, kind) >= amount then
+    return base_pay(p, amount, kind)
+  end
+  if L.spendable(p, kind) < amount then return false end
+  -- Planets by their better value, largest first, then trade goods.
+  local ready = L.ready_planets(p)
+  table.sort(ready, function(a, b)
+    local da, db = L.pdef(a), L.pdef(b)
+    local va = math.max(da.resources or 0, da.influence or 0)
+    local vb = math.max(db.resources or 0, db.influence or 0)
+    if va ~= vb then return va > vb end
+    return a < b
+  end)
+  local left, used = amount, {}
+  for _, pl in ipairs(ready) do
+    if left <= 0 then break end
+    local d = L.pdef(pl)
+    local v = math.max(d.resources or 0, d.influence or 0)
+    if v > 0 then game.exhaust(pl, true); used[#used + 1] = pl; left = left - v end
+  end
+  local tg = math.max(left, 0)
+  if tg > 0 then game.add(p, "tg", -tg) end
+  game.log({ key = "te.archons_gift_pays", p = L.pn(p), n = amount, kind = kind, planets = table.concat(used, ","), tg = tg })
+  return true
+end

@@ -1,1 +1,227 @@
+-- Thunder's Edge planets: space stations, legendary planet ability cards,
+-- relic planets, Styx, and entropic scars.
 local L = game.lib
+
+---------------------------------------------------------------------------
+-- Space stations: no ground forces or structures; a player who is the only
+-- one with ships in its system gains its card, exhausted, and keeps it when
+-- the ships leave. Each station adds 1 to its holder's commodity value; two
+-- station holders may trade even when they are not neighbours; a ready
+-- station may be exhausted to turn commodities into trade goods. Stations
+-- give no votes. (Not yet: they still count as planets for objectives and
+-- for controlling a home system.)
+---------------------------------------------------------------------------
+--- Whether planet `pl` is a space station.
+function L.te_is_station(pl) return (L.pdef(pl) or {}).space_station == true end
+
+--- The space stations p controls, sorted.
+function L.te_stations(p)
+  local out = {}
+  for _, pl in ipairs(game.planets_owned(p)) do
+    if L.te_is_station(pl) then out[#out + 1] = pl end
+  end
+  table.sort(out)
+  return out
+end
+
+local base_may_commit = L.may_commit_to
+function L.may_commit_to(p, pl, ctx)
+  if L.te_is_station(pl) then return false end
+  return base_may_commit(p, pl, ctx)
+end
+
+local base_may_place = L.may_place_on
+function L.may_place_on(pl)
+  if L.te_is_station(pl) then return false end
+  return base_may_place(pl)
+end
+
+local base_commodity_value = L.commodity_value
+function L.commodity_value(p)
+  return base_commodity_value(p) + #L.te_stations(p)
+end
+
+local base_may_trade = L.may_trade
+function L.may_trade(p, q)
+  if base_may_trade(p, q) then return true end
+  return #L.te_stations(p) > 0 and #L.te_stations(q) > 0
+end
+
+local base_votes = L.votes
+function L.votes(p)
+  local n = base_votes(p)
+  for _, pl in ipairs(L.te_stations(p)) do
+    if not game.exhausted(pl) then n = n - (L.pdef(pl).influence or 0) end
+  end
+  return n
+end
+
+--- p takes every space station in system s when p is the only player with ships there.
+function L.te_claim_stations(p, s)
+  if #L.ships(p, s) == 0 or #L.other_ships(p, s) > 0 then return end
+  for _, pl in ipairs(game.planets_of(s)) do
+    if L.te_is_station(pl) and game.planet_owner(pl) ~= p then L.take_control(p, pl, true) end
+  end
+end
+
+-- After movement and space combat, before landing: the active player's sole ships take the stations.
+game.on("before:invasion", function(ctx)
+  if ctx.player and ctx.system then L.te_claim_stations(ctx.player, ctx.system) end
+end)
+
+-- At the start of a turn a player may exhaust a ready station to turn all
+-- their commodities into trade goods.
+game.on("turn_start", function(ctx)
+  local p = ctx.player
+  if game.counter(p, "commodities") == 0 then return end
+  local opts = { "none" }
+  for _, pl in ipairs(L.te_stations(p)) do
+    if not game.exhausted(pl) then opts[#opts + 1] = pl end
+  end
+  if #opts == 1 then return end
+  local pick = game.choose(p, { key = "te.station_convert", n = game.counter(p, "commodities") }, opts)
+  if pick == "none" then return end
+  game.exhaust(pick, true)
+  local n = game.counter(p, "commodities")
+  game.set(p, "commodities", 0)
+  game.add(p, "tg", n)
+  game.log({ key = "te.station_converts", p = L.pn(p), planet = L.name("planets", pick), n = n })
+end)
+
+---------------------------------------------------------------------------
+-- Legendary planet ability cards follow the planet: whoever gains control
+-- of a legendary planet takes its card, in the state it was in.
+---------------------------------------------------------------------------
+--- The legendary ability card of planet `pl`, or nil.
+function L.te_legend_of(pl)
+  for _, id in ipairs(game.keys(game.data.legendary_abilities or {})) do
+    if game.data.legendary_abilities[id].planet == pl then return id end
+  end
+  return nil
+end
+--- Whether legendary ability card `id` is ready.
+function L.te_legend_ready(id) return not game.get("game", nil, "legend_exhausted:" .. id) end
+--- Exhausts legendary ability card `id` (p uses it).
+function L.te_use_legend(p, id)
+  game.put("game", nil, "legend_exhausted:" .. id, true)
+  game.log({ key = "te.uses_legend", p = L.pn(p), card = L.name("legendary_abilities", id) })
+end
+
+--- Relics: p draws the top relic and puts it in their play area.
+function L.te_draw_relic(p)
+  local c = game.draw("deck:relics", "relics:" .. p, 1)[1]
+  if not c then
+    game.log({ key = "te.no_relic_left", p = L.pn(p) })
+    return nil
+  end
+  game.grant(p, "relics", c)
+  game.log({ key = "te.draws_relic", p = L.pn(p), card = L.name("relics", c) })
+  L.te_relic_gained(p, c)
+  game.window("relic_gained", { player = p, relic = c })
+  return c
+end
+--- hook: called when p gains relic `id` (a relic that does something at once, e.g. The Quantumcore, acts here); does nothing by default.
+function L.te_relic_gained(p, id) end
+
+game.on("planet_gained", function(ctx)
+  local p, pl, prev = ctx.player, ctx.planet, ctx.from
+  local legend = L.te_legend_of(pl)
+  if legend then
+    if prev then game.revoke(prev, "legendary_abilities", legend) end
+    game.grant(p, "legendary_abilities", legend)
+    game.log({ key = "te.takes_legend", p = L.pn(p), card = L.name("legendary_abilities", legend) })
+    L.te_legend_gained(p, legend, prev)
+  end
+  -- A relic planet's card taken from the planet deck draws a relic.
+  if not prev and L.pdef(pl).relic and not game.get("game", nil, "relic_drawn:" .. pl) then
+    game.put("game", nil, "relic_drawn:" .. pl, true)
+    L.te_draw_relic(p)
+  end
+end)
+
+--- hook: called when p gains legendary card `id` (prev: who lost it, or nil). Styx's card gives and takes a victory point; Thunder's Edge's gives the breakthrough.
+function L.te_legend_gained(p, id, prev)
+  if id == "song_like_marrow" then
+    if prev then
+      game.add(prev, "vp", -1)
+      game.log({ key = "te.loses_vp", p = L.pn(prev), n = 1, card = L.name("legendary_abilities", id), vp = game.counter(prev, "vp") })
+    end
+    L.gain_vp(p, 1, L.name("legendary_abilities", id))
+  elseif id == "jupiter_brain" then
+    L.te_gain_breakthrough(p)
+  end
+end
+
+-- Legendary cards are readied with the other cards in the status phase.
+game.on("after:ready_cards", function(ctx)
+  for _, id in ipairs(game.keys(game.data.legendary_abilities or {})) do
+    game.put("game", nil, "legend_exhausted:" .. id, nil)
+  end
+end)
+
+---------------------------------------------------------------------------
+-- Entropic scars: no unit abilities by or against units in them (here:
+-- production, bombardment and sustain damage; UNKNOWN seams still missing for
+-- space cannon, planetary shield and anti-fighter barrage), and at the start
+-- of the status phase a player with ships in one may spend a strategy token
+-- to gain one of their faction technologies.
+---------------------------------------------------------------------------
+--- Whether system s is an entropic scar.
+function L.te_is_scar(s)
+  local d = game.data.systems[game.tile_of(s)]
+  return d ~= nil and d.anomaly == "entropic_scar"
+end
+
+local base_production = L.production
+function L.production(p, s)
+  if s and L.te_is_scar(s) then return 0 end
+  return base_production(p, s)
+end
+
+local base_bombard_units = L.bombard_units
+function L.bombard_units(p, s, ctx)
+  if L.te_is_scar(s) then return {} end
+  return base_bombard_units(p, s, ctx)
+end
+
+local base_hit_options = L.hit_options
+function L.hit_options(p, units, opts, gone)
+  local out = base_hit_options(p, units, opts, gone)
+  local scarred = {}
+  for _, u in ipairs(units) do
+    if u.system and L.te_is_scar(u.system) then scarred[u.kind .. "#" .. u.id] = true end
+  end
+  if next(scarred) == nil then return out end
+  local kept = {}
+  for _, o in ipairs(out) do
+    local how, unit = o:match("^(%w+):(.+)$")
+    if not (how == "sustain" and scarred[unit]) then kept[#kept + 1] = o end
+  end
+  return kept
+end
+
+game.on("before:status_phase", function(ctx)
+  for _, p in ipairs(L.order_from(L.speaker())) do
+    local in_scar = false
+    for s = 1, game.num_systems() do
+      if L.te_is_scar(s) and #L.ships(p, s) > 0 then in_scar = true end
+    end
+    if in_scar and game.counter(p, "strategy") > 0 then
+      local fac = L.faction(p)
+      local opts = { "none" }
+      for _, t in ipairs((fac and fac.techs) or {}) do
+        if not game.holds(p, "techs", t) then opts[#opts + 1] = t end
+      end
+      if #opts > 1 then
+        local pick = game.choose(p, { key = "te.scar_faction_tech" }, opts)
+        if pick ~= "none" then
+          game.add(p, "strategy", -1)
+          game.grant(p, "techs", pick)
+          L.reset_cache()
+          game.log({ key = "te.scar_gains_tech", p = L.pn(p), tech = L.name("techs", pick) })
+          game.window("tech_gained", { player = p, tech = pick })
+        end
+      end
+    end
+  end
+end)
