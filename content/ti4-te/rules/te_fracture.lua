@@ -94,12 +94,16 @@ function L.te_place_planet_ingress(p)
       if not L.te_has_ingress(s) then
         for _, pl in ipairs(game.planets_of(s)) do
           for _, c in ipairs(L.planet_specialties(pl)) do
-            if not used_colour[c] then opts[#opts + 1] = pl .. ":" .. c; break end
+            if not used_colour[c] then opts[#opts + 1] = pl .. ":" .. c end
           end
         end
       end
     end
+    -- a planet showing one colour twice is offered once
     table.sort(opts)
+    local uniq = {}
+    for _, o in ipairs(opts) do if uniq[#uniq] ~= o then uniq[#uniq + 1] = o end end
+    opts = uniq
     if #opts == 0 then return end
     local pick = game.choose(p, { key = "te.ingress_planet" }, opts)
     local pl, c = pick:match("^([%w_]+):(%w+)$")
