@@ -406,13 +406,17 @@ function L.gain_tech(p, id)
   -- A planet with two specialties may cover one symbol of each colour
   -- with one exhaustion, so the ready planets are listed once.
   local have = L.tech_colors(p)
-  local ready = L.ready_planets(p)
+  local ready, used = L.ready_planets(p), {}
   for _, color in ipairs(game.keys(d.requires or {})) do
     local need = d.requires[color] - (have[color] or 0)
+    -- a planet already exhausted for another colour first (two specialties)
+    for _, pl in ipairs(ready) do
+      if need > 0 and used[pl] then need = need - L.specialty_count(pl, color) end
+    end
     for _, pl in ipairs(ready) do
       if need <= 0 then break end
       local k = L.specialty_count(pl, color)
-      if k > 0 then game.exhaust(pl, true); need = need - k end
+      if k > 0 and not used[pl] then game.exhaust(pl, true); used[pl] = true; need = need - k end
     end
   end
   game.grant(p, "techs", id)

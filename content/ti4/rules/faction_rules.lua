@@ -110,13 +110,17 @@ local function take_tech(p, id)
 end
 
 local function exhaust_specialties(p, miss, ignored)
-  local ready = L.ready_planets(p)
+  local ready, used = L.ready_planets(p), {}
   for _, color in ipairs(game.keys(miss)) do
     local need = miss[color] - ((color == ignored) and 1 or 0)
+    -- a planet already exhausted for another colour first (two specialties)
+    for _, pl in ipairs(ready) do
+      if need > 0 and used[pl] then need = need - L.specialty_count(pl, color) end
+    end
     for _, pl in ipairs(ready) do
       if need <= 0 then break end
       local k = L.specialty_count(pl, color)
-      if k > 0 then game.exhaust(pl, true); need = need - k end
+      if k > 0 and not used[pl] then game.exhaust(pl, true); used[pl] = true; need = need - k end
     end
   end
 end
