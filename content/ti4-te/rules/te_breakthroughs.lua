@@ -159,6 +159,7 @@ end
 L.COMPONENT_COLLS = { table.unpack(L.COMPONENT_COLLS) }
 L.COMPONENT_COLLS[#L.COMPONENT_COLLS + 1] = "breakthroughs"
 L.COMPONENT_COLLS[#L.COMPONENT_COLLS + 1] = "relics"
+L.COMPONENT_COLLS[#L.COMPONENT_COLLS + 1] = "galactic_events"
 
 --- Whether p's card `id` (a breakthrough or relic) is ready.
 function L.te_bt_ready(p, id) return not game.get("player", p, "exhausted:" .. id) end
