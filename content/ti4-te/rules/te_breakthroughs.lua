@@ -298,3 +298,40 @@ function L.pay(p, amount, kind)
   game.log({ key = "te.archons_gift_pays", p = L.pn(p), n = amount, kind = kind, planets = table.concat(used, ","), tg = tg })
   return true
 end
+
+-- The Table's Grace (Mentak): with Cruiser II, Mentak's cruisers are Corsairs.
+local base_def = L.def
+function L.def(p, t)
+  local d = base_def(p, t)
+  if d.id == "cruiser_2" and p and p ~= "game" and type(p) == "number" and holds_bt(p, "tables_grace") then
+    return game.data.units.corsair
+  end
+  return d
+end
+
+-- Gravleash Maneuvers (Letnev), its movement part: a moving non-fighter ship
+-- has the best move value among Letnev's non-fighter ships in the system it
+-- starts in. (The +X to one die in space combat is not built.)
+local base_move_value = L.move_value
+function L.move_value(p, u, from)
+  local m = base_move_value(p, u, from)
+  if not holds_bt(p, "gravleash_maneuvers") or L.def(p, u.kind).type == "fighter" then return m end
+  for _, v in ipairs(game.units { system = from, owner = p, space = true }) do
+    if v.id ~= u.id and v.carried == nil then
+      local d = L.def(p, v.kind)
+      if d.class == "ship" and d.type ~= "fighter" then m = math.max(m, base_move_value(p, v, from)) end
+    end
+  end
+  return m
+end
+
+-- Particle Synthesis (Creuss), its production part: each wormhole in a
+-- system with Creuss ships produces 1. (The cost reduction is not built.)
+local base_production = L.production
+function L.production(p, s)
+  local n = base_production(p, s)
+  if s and type(p) == "number" and holds_bt(p, "particle_synthesis") and #L.ships(p, s) > 0 then
+    n = n + #L.wormholes_in(s)
+  end
+  return n
+end

@@ -120,6 +120,14 @@ function L.te_draw_relic(p)
   game.window("relic_gained", { player = p, relic = c })
   return c
 end
+--- p purges relic `id`: it leaves the game.
+function L.te_purge_relic(p, id)
+  game.revoke(p, "relics", id)
+  for _, c in ipairs(game.zone("relics:" .. p)) do
+    if c == id then game.move_card(id, "relics:" .. p, "purged") break end
+  end
+  game.log({ key = "te.purges", p = L.pn(p), card = L.name("relics", id) })
+end
 --- hook: called when p gains relic `id` (a relic that does something at once, e.g. The Quantumcore, acts here); does nothing by default.
 function L.te_relic_gained(p, id) end
 
@@ -225,3 +233,10 @@ game.on("before:status_phase", function(ctx)
     end
   end
 end)
+
+-- The Silver Flame's failure: that player scores no public objectives.
+local base_can_score = L.can_score
+function L.can_score(p, coll, id)
+  if coll == "public_objectives" and game.get("player", p, "te_no_public") then return false end
+  return base_can_score(p, coll, id)
+end

@@ -8,6 +8,7 @@ procedure("setup_decks", function()
   local r = base_setup_decks()
   L.deck("deck:relics", "relics")
   game.zone_new("discard:secrets")
+  game.zone_new("purged")
   for p = 1, game.num_players() do game.zone_new("relics:" .. p, p) end
   -- Thunder's Edge starts off the board, its expedition side up.
   game.put("game", nil, "te_expedition", true)
