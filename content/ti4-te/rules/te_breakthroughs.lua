@@ -250,8 +250,7 @@ game.on("after:production", function(ctx)
   local p = ctx.player
   if not (p and ctx.te_ships_before and holds_bt(p, "auto_factories")) then return end
   if big_ships(p) - ctx.te_ships_before >= 3 then
-    local used = game.counter(p, "tactic") + game.counter(p, "fleet") + game.counter(p, "strategy") + game.count_tokens("command", p)
-    if used < L.COMMAND_TOKENS then
+    if L.reinforcements(p) > 0 then
       game.add(p, "fleet", 1)
       game.log({ key = "te.gains_command_token", p = L.pn(p), pool = "fleet" })
     end
