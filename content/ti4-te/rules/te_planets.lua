@@ -240,3 +240,60 @@ function L.can_score(p, coll, id)
   if coll == "public_objectives" and game.get("player", p, "te_no_public") then return false end
   return base_can_score(p, coll, id)
 end
+
+-- An entropic scar: no space cannon fires into it (the anomaly's
+-- `no_space_cannon`, read by ti-common's space cannon offense).
+
+---------------------------------------------------------------------------
+-- Relics whose effects change numbers or movement.
+---------------------------------------------------------------------------
+-- Lightrail Ordnance: the holder's space docks have space cannon 5 (two
+-- dice) that also reaches adjacent systems.
+local LIGHTRAIL_CANNON = { hit = 5, dice = 2, range = 1 }
+local lightrail_defs = {}
+local base_def = L.def
+function L.def(p, t)
+  local d = base_def(p, t)
+  if d.type == "space_dock" and type(p) == "number" and game.holds(p, "relics", "lightrail_ordnance") then
+    local c = lightrail_defs[d.id]
+    if not c then
+      c = {}
+      for k, v in pairs(d) do c[k] = v end
+      c.space_cannon = LIGHTRAIL_CANNON
+      lightrail_defs[d.id] = c
+    end
+    return c
+  end
+  return d
+end
+
+-- Circlet of the Void: the holder's ships roll for no gravity rift and
+-- ignore what other anomalies do to movement.
+local function circlet(p) return type(p) == "number" and game.holds(p, "relics", "circlet_of_the_void") end
+local base_move_rules = L.move_rules
+function L.move_rules(p, target)
+  local r = base_move_rules(p, target)
+  if circlet(p) then r.blocked = {} end
+  return r
+end
+local base_rift_check = L.rift_check_cost
+function L.rift_check_cost(p, m, from, target, rules)
+  if circlet(p) then return 0 end
+  return base_rift_check(p, m, from, target, rules)
+end
+local base_move_value = L.move_value
+function L.move_value(p, u, from)
+  if circlet(p) then
+    return (L.def(p, u.kind).move or 0) + (game.get("unit", u.id, "move_bonus") or 0)
+  end
+  return base_move_value(p, u, from)
+end
+
+-- Ionian Fuel Refinery's +1 move lasts for the tactical action only.
+game.on("after:tactical_action", function(ctx)
+  local id = game.get("game", nil, "te_refinery_unit")
+  if id and game.unit_exists(id) then
+    game.put("unit", id, "move_bonus", math.max(0, (game.get("unit", id, "move_bonus") or 1) - 1))
+  end
+  game.put("game", nil, "te_refinery_unit", nil)
+end)
