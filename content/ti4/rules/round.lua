@@ -209,6 +209,9 @@ procedure("score_objectives", function(ctx)
   end
 end)
 
+--- The planets p controls as objectives count them (default: every planet p controls; an expansion may leave some out or add others).
+function L.objective_planets(p) return game.planets_owned(p) end
+
 --- The ways p's technologies may be counted by colour for objectives: a list of colour -> count tables (default: one, L.tech_colors(p); an expansion that lets a technology count as another colour gives each way).
 function L.tech_colour_counts(p) return { L.tech_colors(p) } end
 

@@ -3,7 +3,7 @@ local L = game.lib
 return {
   check = function(p, def)
     local n = 0
-    for _, pl in ipairs(game.planets_owned(p)) do
+    for _, pl in ipairs(L.objective_planets(p)) do
       if L.has_trait(pl, def.trait) then n = n + 1 end
     end
     return n >= def.count
