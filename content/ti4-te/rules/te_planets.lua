@@ -8,8 +8,8 @@ local L = game.lib
 -- the ships leave. Each station adds 1 to its holder's commodity value; two
 -- station holders may trade even when they are not neighbours; a ready
 -- station may be exhausted to turn commodities into trade goods. Stations
--- give no votes. (Not yet: they still count as planets for objectives and
--- for controlling a home system.)
+-- give no votes and do not count for objectives. (Not yet: a station in a
+-- home system still counts for controlling it; no home system here has one.)
 ---------------------------------------------------------------------------
 --- Whether planet `pl` is a space station.
 function L.te_is_station(pl) return (L.pdef(pl) or {}).space_station == true end
@@ -297,3 +297,13 @@ game.on("after:tactical_action", function(ctx)
   end
   game.put("game", nil, "te_refinery_unit", nil)
 end)
+
+-- Space stations are not planets for objectives.
+local base_objective_planets = L.objective_planets
+function L.objective_planets(p)
+  local out = {}
+  for _, pl in ipairs(base_objective_planets(p)) do
+    if not L.te_is_station(pl) then out[#out + 1] = pl end
+  end
+  return out
+end
