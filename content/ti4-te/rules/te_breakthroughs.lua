@@ -334,3 +334,35 @@ function L.production(p, s)
   end
   return n
 end
+
+-- Imperator (Winnu), its movement part: after activating a system with a
+-- legendary planet, one Winnu ship moves 1 further in that tactical action.
+-- (Its combat part counts Support for the Throne notes, which this pack's
+-- game has none of.)
+game.on("after:activation", function(ctx)
+  local p, s = ctx.player, ctx.system
+  if not (p and s and holds_bt(p, "imperator")) then return end
+  local legendary = false
+  for _, pl in ipairs(game.planets_of(s)) do if L.pdef(pl).legendary then legendary = true end end
+  if not legendary then return end
+  local opts = {}
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    if u.carried == nil and u.system ~= s and not game.has_token(u.system, "command", p)
+      and L.def(p, u.kind).class == "ship" and (L.def(p, u.kind).move or 0) > 0 then
+      opts[#opts + 1] = u.kind .. "#" .. u.id
+    end
+  end
+  if #opts == 0 then return end
+  local pick = game.choose(p, { key = "te.ship_to_speed_imperator" }, opts)
+  local id = tonumber(pick:match("#(%d+)$"))
+  game.put("unit", id, "move_bonus", (game.get("unit", id, "move_bonus") or 0) + 1)
+  game.put("game", nil, "te_imperator_unit", id)
+  game.log({ key = "te.ship_speeds", p = L.pn(p), unit = pick })
+end)
+game.on("after:tactical_action", function(ctx)
+  local id = game.get("game", nil, "te_imperator_unit")
+  if id and game.unit_exists(id) then
+    game.put("unit", id, "move_bonus", math.max(0, (game.get("unit", id, "move_bonus") or 1) - 1))
+  end
+  game.put("game", nil, "te_imperator_unit", nil)
+end)
