@@ -406,6 +406,8 @@ function L.production_cost(ctx, kind, d) return d.cost end
 function L.production_count(ctx, kind, st)
   return math.min(L.def(st.player, kind).per_cost or 1, st.cap - st.count)
 end
+-- hook: how many of the n units of one pick of `kind` count against the production value (st.count); default: all n
+function L.production_counted(ctx, kind, n, st) return n end
 -- hook: where one unit built by the step goes (`where` as game.spawn takes it: {system = s} or {planet = pl}); default: where the step puts it
 function L.production_place(ctx, kind, where, st) return where end
 -- hook: whether the producing player's unit u (ctx: the production step's) counts as a producing unit for where new ground forces may go; default: its unit has production
@@ -451,7 +453,7 @@ procedure("production", function(ctx)
     built[pick] = (built[pick] or 0) + n
     if d.fleet then built._fleet = (built._fleet or 0) + 1 end
     cost = cost + L.production_cost(ctx, pick, d)
-    count = count + n
+    count = count + L.production_counted(ctx, pick, n, st)
   end
   if cost == 0 and next(built) == nil then return end
   L.pay(p, math.max(0, cost - discount), "resources")
