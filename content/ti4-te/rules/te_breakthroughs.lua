@@ -366,3 +366,24 @@ game.on("after:tactical_action", function(ctx)
   end
   game.put("game", nil, "te_imperator_unit", nil)
 end)
+
+-- Bellum Gloriosum (Sol): ground forces and fighters produced with a ship
+-- that has capacity, up to that capacity, do not count against the
+-- production value. (They are offered while the production step goes on:
+-- once the production value is used up the step ends.)
+local base_counted = L.production_counted
+function L.production_counted(ctx, kind, n, st)
+  local c = base_counted(ctx, kind, n, st)
+  local p = st.player
+  if not holds_bt(p, "bellum_gloriosum") then return c end
+  local d = L.def(p, kind)
+  if d.class == "ship" and (d.capacity or 0) > 0 then
+    st.te_bellum = (st.te_bellum or 0) + d.capacity * n
+    return c
+  end
+  if (d.class == "ground" or d.type == "fighter") and (st.te_bellum or 0) >= n then
+    st.te_bellum = st.te_bellum - n
+    return 0
+  end
+  return c
+end
