@@ -1,9 +1,9 @@
 -- Galactic events (chosen at set-up as options) and the alliance variant.
--- Galactic events here: Call of the Void, Age of Commerce, Stellar Atomics.
--- The others whose texts we have are not built (see the pack's report):
--- Dangerous Wilds and Minor Factions (neutral units), Total War, Civilized
--- Society, Age of Fighters, Hidden Agenda, and Age of Exploration (Prophecy
--- of Kings); the printed deck's other events have no text in our sources.
+-- Galactic events here: Call of the Void, Age of Commerce, Stellar Atomics,
+-- Civilized Society. The others whose texts we have are not built (see the
+-- pack's report): Dangerous Wilds and Minor Factions (neutral units), Total
+-- War, Age of Fighters, Hidden Agenda, and Age of Exploration (Prophecy of
+-- Kings); the printed deck's other events have no text in our sources.
 local L = game.lib
 
 ---------------------------------------------------------------------------
@@ -148,4 +148,79 @@ game.when_loaded(function()
     end
     return base_setup(args)
   end)
+end)
+
+---------------------------------------------------------------------------
+-- Civilized Society: every public objective is revealed at set-up (none is
+-- revealed later); a player may score any number of public objectives in a
+-- status phase; reaching the victory points does not end the game at once:
+-- it ends after that round's status phase, won by the most victory points,
+-- ties broken by the influence of controlled planets plus trade goods.
+---------------------------------------------------------------------------
+local function civilized() return game.options.galactic_event_civilized_society end
+
+-- At the end of set-up (the two usual reveals happen first), the rest.
+game.when_loaded(function()
+  local base_setup = game.procedure_fn("setup")
+  procedure("setup", function(args)
+    local r = base_setup(args)
+    if civilized() and not args.no_objectives then
+      while L.reveal_objective() do end
+    end
+    return r
+  end)
+end)
+
+local base_reveal_step = game.procedure_fn("reveal_objective")
+procedure("reveal_objective", function(ctx)
+  if civilized() then return end
+  return base_reveal_step(ctx)
+end)
+
+local base_score_objectives = game.procedure_fn("score_objectives")
+procedure("score_objectives", function(ctx)
+  local r = base_score_objectives(ctx)
+  if not civilized() then return r end
+  -- More public objectives, one at a time, while any can be scored.
+  for _, p in ipairs(L.initiative_order()) do
+    while L.controls_home(p) do
+      local opts = { "none" }
+      for _, c in ipairs(game.zone("public")) do
+        if not game.get("player", p, "scored:" .. c) and L.can_score(p, "public_objectives", c) then
+          opts[#opts + 1] = "public:" .. c
+        end
+      end
+      if #opts == 1 then break end
+      local pick = game.choose(p, { key = "ti4.score_public" }, opts)
+      if pick == "none" then break end
+      L.score(p, "public_objectives", pick:sub(8))
+    end
+  end
+  return r
+end)
+
+local base_check_win_cs = L.check_win
+function L.check_win(p)
+  if not civilized() then return base_check_win_cs(p) end
+  if game.counter(p, "vp") >= L.goal() then game.put("game", nil, "te_goal_reached", true) end
+end
+
+--- Civilized Society's tie-break value of p: influence of controlled planets plus trade goods.
+function L.te_civilized_tiebreak(p)
+  local n = game.counter(p, "tg")
+  for _, pl in ipairs(game.planets_owned(p)) do n = n + (L.pdef(pl).influence or 0) end
+  return n
+end
+
+game.on("after:status_phase", function(ctx)
+  if not (civilized() and game.get("game", nil, "te_goal_reached")) then return end
+  local best, winners = -1, {}
+  for q = 1, game.num_players() do
+    local v = game.counter(q, "vp") * 1000 + L.te_civilized_tiebreak(q)
+    if v > best then best, winners = v, { q } elseif v == best then winners[#winners + 1] = q end
+  end
+  game.put("game", nil, "winner", winners[1])
+  if #winners > 1 then game.put("game", nil, "winners", winners) end
+  game.log({ key = "te.civilized_end" })
+  error({ game_over = true, commit = true }, 0)
 end)
