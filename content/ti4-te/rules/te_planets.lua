@@ -307,3 +307,67 @@ function L.objective_planets(p)
   end
   return out
 end
+
+-- More of the entropic scar: no anti-fighter barrage in one, no planetary
+-- shield and no space cannon defense on its planets.
+local base_afb = game.procedure_fn("anti_fighter_barrage")
+procedure("anti_fighter_barrage", function(ctx)
+  if ctx.system and L.te_is_scar(ctx.system) then return end
+  return base_afb(ctx)
+end)
+local base_scd = game.procedure_fn("space_cannon_defense")
+procedure("space_cannon_defense", function(ctx)
+  if ctx.planet and L.te_is_scar(game.planet_system(ctx.planet)) then return end
+  return base_scd(ctx)
+end)
+local base_shielded = L.shielded
+function L.shielded(pl, attacker)
+  if L.te_is_scar(game.planet_system(pl)) then return false end
+  return base_shielded(pl, attacker)
+end
+
+-- Metali Void Armaments: in the anti-fighter barrage step the holder may
+-- also roll anti-fighter barrage 6 with three dice.
+game.on("after:anti_fighter_barrage", function(ctx)
+  local s = ctx.system
+  if not s or L.te_is_scar(s) then return end
+  for _, p in ipairs({ ctx.player, ctx.defender }) do
+    local q = p == ctx.player and ctx.defender or ctx.player
+    if p and q and game.holds(p, "relics", "metali_void_armaments") and #L.ships(p, s) > 0 and #L.ships(q, s) > 0
+      and game.confirm(p, { key = "te.metali_armaments" }) then
+      local hits = game.roll({ key = "te.metali_roll", p = L.pn(p) }, 3, 6)
+      L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p })
+    end
+  end
+end)
+
+-- Metali Void Shielding: each time hits are produced against the holder's
+-- ships, one non-fighter ship without sustain damage may sustain as if it had it.
+game.on("assign_hits", function(ctx)
+  if ctx.player and game.holds(ctx.player, "relics", "metali_void_shielding") then
+    game.put("player", ctx.player, "te_void_shield", true)
+  end
+end)
+local base_hit_options_vs = L.hit_options
+function L.hit_options(p, units, opts, gone)
+  local out = base_hit_options_vs(p, units, opts, gone)
+  if type(p) ~= "number" or not game.get("player", p, "te_void_shield") or (opts and opts.no_sustain)
+    or not game.holds(p, "relics", "metali_void_shielding") then return out end
+  local extra = {}
+  for _, u in ipairs(units) do
+    local d = L.def(p, u.kind)
+    if not (gone and gone[u.id]) and d.class == "ship" and d.type ~= "fighter" and not d.sustain_damage
+      and not u.damaged and not (u.system and L.te_is_scar(u.system)) and (not opts or not opts.only or opts.only[d.type]) then
+      extra[#extra + 1] = "sustain:" .. u.kind .. "#" .. u.id
+    end
+  end
+  for _, o in ipairs(extra) do out[#out + 1] = o end
+  return out
+end
+local base_on_hit = L.on_hit_assigned
+function L.on_hit_assigned(p, id, how, kind, label)
+  if how == "sustain" and type(p) == "number" and not L.def(p, kind).sustain_damage then
+    game.put("player", p, "te_void_shield", nil)
+  end
+  return base_on_hit(p, id, how, kind, label)
+end
