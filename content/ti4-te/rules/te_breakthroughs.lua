@@ -168,9 +168,8 @@ function L.te_bt_exhaust(p, id) game.put("player", p, "exhausted:" .. id, true) 
 
 game.on("after:ready_cards", function(ctx)
   for p = 1, game.num_players() do
-    for _, coll in ipairs({ "breakthroughs", "relics" }) do
-      for _, id in ipairs(game.holdings(p, coll)) do game.put("player", p, "exhausted:" .. id, nil) end
-    end
+    for _, id in ipairs(game.holdings(p, "breakthroughs")) do game.put("player", p, "exhausted:" .. id, nil) end
+    for _, id in ipairs(L.te_relics_of(p)) do game.put("player", p, "exhausted:" .. id, nil) end
   end
 end)
 

@@ -120,6 +120,14 @@ function L.te_draw_relic(p)
   game.window("relic_gained", { player = p, relic = c })
   return c
 end
+--- The relics p holds (granted or in their play area), sorted.
+function L.te_relics_of(p)
+  local seen, out = {}, {}
+  for _, c in ipairs(game.holdings(p, "relics")) do if not seen[c] then seen[c] = true; out[#out + 1] = c end end
+  for _, c in ipairs(game.zone("relics:" .. p)) do if not seen[c] then seen[c] = true; out[#out + 1] = c end end
+  table.sort(out)
+  return out
+end
 --- p purges relic `id`: it leaves the game.
 function L.te_purge_relic(p, id)
   game.revoke(p, "relics", id)
@@ -370,4 +378,35 @@ function L.on_hit_assigned(p, id, how, kind, label)
     game.put("player", p, "te_void_shield", nil)
   end
   return base_on_hit(p, id, how, kind, label)
+end
+
+-- Neuraloop: when a public objective is revealed its holder may purge one
+-- of their relics to discard it and reveal instead the top card of the
+-- stage I or stage II deck (their choice; the decks are shuffled, so it is
+-- a random objective). Secret objectives are not offered: a secret made
+-- public is not built.
+local base_reveal = L.reveal_objective
+function L.reveal_objective()
+  local c = base_reveal()
+  if not c then return c end
+  for _, p in ipairs(L.order_from(L.speaker())) do
+    if game.holds(p, "relics", "neuraloop") then
+      local decks = {}
+      for _, z in ipairs({ "deck:stage1", "deck:stage2" }) do
+        if game.zone_count(z) > 0 then decks[#decks + 1] = z end
+      end
+      if #decks > 0 and game.confirm(p, { key = "te.neuraloop_offer", objective = L.name("public_objectives", c) }) then
+        local relic = game.choose(p, { key = "te.relic_to_purge" }, L.te_relics_of(p))
+        L.te_purge_relic(p, relic)
+        game.move_card(c, "public", "purged")
+        game.revoke("game", "public_objectives", c)
+        local z = game.choose(p, { key = "te.objective_deck" }, decks)
+        local n = game.draw(z, "public", 1)[1]
+        game.log({ key = "te.neuraloop_replaces", p = L.pn(p), old = L.name("public_objectives", c), objective = L.name("public_objectives", n) })
+        game.grant("game", "public_objectives", n)
+        return n
+      end
+    end
+  end
+  return c
 end
