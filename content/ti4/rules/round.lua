@@ -77,6 +77,9 @@ function L.trade_other_goods(p, q) return 0 end
 -- `terms`), exchange = function run once q accepts }. Default nothing.
 function L.trade_other_terms(p, q, terms) return nil end
 
+--- Player `to` receives n commodities from player `from` in a transaction: they become trade goods (LRR 21.3; a variant may keep them commodities).
+function L.receive_commodities(to, from, n) game.add(to, "tg", n) end
+
 --- Whether p and q may resolve a transaction: neighbours, or an ability lets one trade with anyone (an expansion may add other cases).
 function L.may_trade(p, q)
   return L.neighbours(p, q) or L.flag(p, "trade_anyone") > 0 or L.flag(q, "trade_anyone") > 0
@@ -114,8 +117,8 @@ procedure("transaction", function(ctx)
     if gc + gt + wc + wt + (other and other.n or 0) > 0
       and game.choose(q, { key = "ti4.trade_offer", p = L.pn(p), terms = terms }, { "accept", "decline" }) == "accept" then
       -- A commodity given to another player becomes a trade good (LRR 21.3).
-      game.add(p, "commodities", -gc); game.add(p, "tg", -gt); game.add(q, "tg", gc + gt)
-      game.add(q, "commodities", -wc); game.add(q, "tg", -wt); game.add(p, "tg", wc + wt)
+      game.add(p, "commodities", -gc); game.add(p, "tg", -gt); L.receive_commodities(q, p, gc); game.add(q, "tg", gt)
+      game.add(q, "commodities", -wc); game.add(q, "tg", -wt); L.receive_commodities(p, q, wc); game.add(p, "tg", wt)
       game.log({ key = "ti4.trade", p = L.pn(p), q = L.pn(q), terms = terms })
       if other then other.exchange() end
     end
