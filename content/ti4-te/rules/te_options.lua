@@ -80,9 +80,10 @@ end
 -- other are allies. A player with 14 victory points wins with their ally
 -- when the ally has at least 10. Allies do not fight: their ships share
 -- systems without a space combat, and a player does not invade an ally's
--- planets. (Not built: shared combat rolls, moving allies' ground forces,
--- exchanging planet cards, the simultaneous tactical action, ally
--- transactions without conversion, ability changes and elimination.)
+-- planets; commodities given to an ally stay commodities. (Not built:
+-- shared combat rolls, moving allies' ground forces, exchanging planet
+-- cards, the simultaneous tactical action, promissory notes (none in this
+-- game), ability changes and elimination.)
 ---------------------------------------------------------------------------
 --- p's ally in the alliance variant, or nil.
 function L.te_ally(p)
@@ -224,3 +225,13 @@ game.on("after:status_phase", function(ctx)
   game.log({ key = "te.civilized_end" })
   error({ game_over = true, commit = true }, 0)
 end)
+
+-- Alliance: commodities given to an ally stay commodities.
+local base_receive = L.receive_commodities
+function L.receive_commodities(to, from, n)
+  if n > 0 and L.te_ally(to) == from then
+    game.add(to, "commodities", n)
+    return
+  end
+  return base_receive(to, from, n)
+end
