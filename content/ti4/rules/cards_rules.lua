@@ -655,3 +655,11 @@ game.on("structure_placed", function(ctx)
     game.step("production", { player = o, active = o, system = ctx.system })
   end
 end)
+
+--- Whether p can pay `amount` to research with the Technology card (default: that many resources).
+function L.can_pay_research(p, amount) return L.spendable(p, "resources") >= amount end
+--- p pays `amount` to research with the Technology card; returns nil, or a colour the technology researched must then have (default: resources, no colour).
+function L.pay_research(p, amount)
+  if amount > 0 then L.pay(p, amount, "resources") end
+  return nil
+end
