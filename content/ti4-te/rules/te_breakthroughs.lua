@@ -386,3 +386,42 @@ function L.production_counted(ctx, kind, n, st)
   end
   return c
 end
+
+-- Specialist Compounds (Jol-Nar): with the Technology card, exhaust a
+-- specialty planet instead of paying resources; the technology must then
+-- be of that planet's colour.
+local function specialty_ready(p)
+  local out = {}
+  for _, pl in ipairs(L.ready_planets(p)) do
+    if #L.planet_specialties(pl) > 0 then out[#out + 1] = pl end
+  end
+  table.sort(out)
+  return out
+end
+local base_can_pay_research = L.can_pay_research
+function L.can_pay_research(p, amount)
+  if base_can_pay_research(p, amount) then return true end
+  return holds_bt(p, "specialist_compounds") and #specialty_ready(p) > 0
+end
+local base_pay_research = L.pay_research
+function L.pay_research(p, amount)
+  if amount > 0 and holds_bt(p, "specialist_compounds") and #specialty_ready(p) > 0 then
+    local opts = {}
+    if base_can_pay_research(p, amount) then opts[1] = "resources" end
+    for _, pl in ipairs(specialty_ready(p)) do opts[#opts + 1] = pl end
+    local pick = game.choose(p, { key = "te.specialist_compounds", n = amount }, opts)
+    if pick ~= "resources" then
+      game.exhaust(pick, true)
+      local colours = {}
+      for _, c in ipairs(L.planet_specialties(pick)) do
+        local dup = false
+        for _, x in ipairs(colours) do if x == c then dup = true end end
+        if not dup then colours[#colours + 1] = c end
+      end
+      local colour = game.choose(p, { key = "te.specialist_colour" }, colours)
+      game.log({ key = "te.specialist_compounds_used", p = L.pn(p), planet = L.name("planets", pick), color = L.name("colors", colour) })
+      return colour
+    end
+  end
+  return base_pay_research(p, amount)
+end
