@@ -425,3 +425,28 @@ function L.pay_research(p, amount)
   end
   return base_pay_research(p, amount)
 end
+
+-- Yin Ascendant (Yin): on gaining it and on scoring a public objective, the
+-- alliance ability of a random faction nobody plays (L.te_gain_alliance_ability;
+-- the abilities themselves are commanders' texts, left to Prophecy of Kings).
+local function yin_alliance(p)
+  local used = {}
+  for q = 1, game.num_players() do used[game.get("player", q, "faction") or ""] = true end
+  local free = {}
+  for _, f in ipairs(game.keys(game.data.factions)) do
+    if not used[f] and not game.get("player", p, "te_alliance:" .. f) then free[#free + 1] = f end
+  end
+  if #free == 0 then return end
+  L.te_gain_alliance_ability(p, free[game.random(#free)])
+end
+local base_bt_gained_yin = L.te_breakthrough_gained
+function L.te_breakthrough_gained(p, id)
+  base_bt_gained_yin(p, id)
+  if id == "yin_ascendant" then yin_alliance(p) end
+end
+local base_score = L.score
+function L.score(p, coll, id)
+  local r = base_score(p, coll, id)
+  if coll == "public_objectives" and holds_bt(p, "yin_ascendant") then yin_alliance(p) end
+  return r
+end
