@@ -126,6 +126,13 @@ procedure("transaction", function(ctx)
 end)
 
 
+--- Whether p's coming turn is skipped (an effect may skip a player's turn; it says so with the game prop `skip_turn:<p>`, which this clears). Default: no prop, no skip.
+function L.turn_skipped(p)
+  if not game.get("game", nil, "skip_turn:" .. p) then return false end
+  game.put("game", nil, "skip_turn:" .. p, nil)
+  return true
+end
+
 --- A player's commodity value: what replenishing fills their commodities to (default: their faction's number; an expansion may add to it).
 function L.commodity_value(p)
   local fac = L.faction(p)
@@ -138,7 +145,9 @@ procedure("action_phase", function(ctx)
   local n = game.num_players()
   while npassed < n do
     for _, p in ipairs(L.initiative_order()) do
-      if not passed[p] then
+      if not passed[p] and L.turn_skipped(p) then
+        game.log({ key = "ti4.turn_skipped", p = L.pn(p) })
+      elseif not passed[p] then
         game.put("game", nil, "active", p)
         game.window("turn_start", { player = p })
         game.call("transaction", { player = p })
