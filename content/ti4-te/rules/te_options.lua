@@ -235,3 +235,21 @@ function L.receive_commodities(to, from, n)
   end
   return base_receive(to, from, n)
 end
+
+-- Extreme Duress (an action card): the player it was played on who then
+-- takes an action other than a strategic action pays its price.
+local base_take_action = L.take_action
+function L.take_action(p, act)
+  local by = game.get("game", nil, "te_duress:" .. p)
+  if by then
+    game.put("game", nil, "te_duress:" .. p, nil)
+    if act:sub(1, 10) ~= "strategic:" then
+      for _, c in ipairs(game.zone("actions:" .. p)) do game.move_card(c, "actions:" .. p, "discard:actions") end
+      local tg = game.counter(p, "tg")
+      game.set(p, "tg", 0)
+      game.add(by, "tg", tg)
+      game.log({ key = "te.duress_paid", p = L.pn(p), q = L.pn(by), n = tg })
+    end
+  end
+  return base_take_action(p, act)
+end
