@@ -121,6 +121,7 @@ procedure("transaction", function(ctx)
       game.add(q, "commodities", -wc); game.add(q, "tg", -wt); L.receive_commodities(p, q, wc); game.add(p, "tg", wt)
       game.log({ key = "ti4.trade", p = L.pn(p), q = L.pn(q), terms = terms })
       if other then other.exchange() end
+      game.window("transaction_resolved", { player = p, other = q })
     end
   end
 end)
