@@ -238,18 +238,18 @@ end
 
 -- Extreme Duress (an action card): the player it was played on who then
 -- takes an action other than a strategic action pays its price.
+-- The price is paid once that action is done.
 local base_take_action = L.take_action
 function L.take_action(p, act)
   local by = game.get("game", nil, "te_duress:" .. p)
-  if by then
-    game.put("game", nil, "te_duress:" .. p, nil)
-    if act:sub(1, 10) ~= "strategic:" then
-      for _, c in ipairs(game.zone("actions:" .. p)) do game.move_card(c, "actions:" .. p, "discard:actions") end
-      local tg = game.counter(p, "tg")
-      game.set(p, "tg", 0)
-      game.add(by, "tg", tg)
-      game.log({ key = "te.duress_paid", p = L.pn(p), q = L.pn(by), n = tg })
-    end
+  if by then game.put("game", nil, "te_duress:" .. p, nil) end
+  local r = base_take_action(p, act)
+  if by and act:sub(1, 10) ~= "strategic:" then
+    for _, c in ipairs(game.zone("actions:" .. p)) do game.move_card(c, "actions:" .. p, "discard:actions") end
+    local tg = game.counter(p, "tg")
+    game.set(p, "tg", 0)
+    game.add(by, "tg", tg)
+    game.log({ key = "te.duress_paid", p = L.pn(p), q = L.pn(by), n = tg })
   end
-  return base_take_action(p, act)
+  return r
 end
