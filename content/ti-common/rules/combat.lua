@@ -325,9 +325,13 @@ end)
 -- hook: the ground forces of p in the space area of s that may land on planet pl in this commit step (avail: all of them, in board order; ctx: the step's); default: avail.
 function L.landing_units(p, s, pl, avail, ctx) return avail end
 
+-- hook: whether p may commit ground forces to planet pl in this invasion (ctx: the step's); default: yes (a pack with planets that hold no ground forces says no for those).
+function L.may_commit_to(p, pl, ctx) return true end
+
 procedure("commit_ground_forces", function(ctx)
   local p, s = ctx.player, ctx.system
   for _, pl in ipairs(game.planets_of(s)) do
+    if not L.may_commit_to(p, pl, ctx) then goto next_planet end
     local pd = L.pdef(pl)
     local avail = {}
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
@@ -349,6 +353,7 @@ procedure("commit_ground_forces", function(ctx)
         if game.planet_owner(pl) ~= p then table.insert(ctx.targets, pl) end
       end
     end
+    ::next_planet::
   end
 end)
 
@@ -419,6 +424,8 @@ function L.production_cost(ctx, kind, d) return d.cost end
 function L.production_count(ctx, kind, st)
   return math.min(L.def(st.player, kind).per_cost or 1, st.cap - st.count)
 end
+-- hook: how many of the n units of one pick of `kind` count against the production value (st.count); default: all n
+function L.production_counted(ctx, kind, n, st) return n end
 -- hook: where one unit built by the step goes (`where` as game.spawn takes it: {system = s} or {planet = pl}); default: where the step puts it
 function L.production_place(ctx, kind, where, st) return where end
 -- hook: whether the producing player's unit u (ctx: the production step's) counts as a producing unit for where new ground forces may go; default: its unit has production
@@ -482,7 +489,7 @@ procedure("production", function(ctx)
     built[pick] = (built[pick] or 0) + n
     if d.fleet then built._fleet = (built._fleet or 0) + 1 end
     cost = cost + L.production_cost(ctx, pick, d)
-    count = count + n
+    count = count + L.production_counted(ctx, pick, n, st)
   end
   if cost == 0 and next(built) == nil then return end
   L.pay(p, math.max(0, cost - discount), "resources")

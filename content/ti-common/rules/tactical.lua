@@ -353,3 +353,20 @@ function L.assign_hits(p, units, hits, label, opts)
   end
   return destroyed
 end
+
+-- ctx.no_token (set by a card that says so): the system is activated
+-- without spending or placing a command token, even one holding p's own
+-- token; otherwise the activation above.
+local plain_activation = game.procedure_fn("activation")
+procedure("activation", function(ctx)
+  if not ctx.no_token then return plain_activation(ctx) end
+  local p = ctx.player
+  if not ctx.system then
+    local opts = {}
+    for s = 1, game.num_systems() do
+      if game.system(s).hex then opts[#opts + 1] = game.system(s).hex end
+    end
+    ctx.system = game.system_at(game.choose(p, { key = "activate_system" }, opts))
+  end
+  game.log({ key = "activates", p = L.pn(p), system = L.sysname(ctx.system) })
+end)
