@@ -472,3 +472,111 @@ fn combat_simulates_with_the_ti3_pack_too() {
         "{r}"
     );
 }
+
+/// The chance that one shot of a `cannon` damages a ship of `size` and
+/// `armor` in the tacs pack, from its tables 8 and 9: an accuracy roll on a
+/// d10 at or over the accuracy value hits; a 10 always damages; otherwise
+/// the potency chance is that of rolling the potency value on a d10, plus
+/// the step for every point the accuracy roll showed over its value.
+fn tacs_damage_chance(tables: &Value, cannon: &str, size: &str, armor: &str) -> f64 {
+    let acc = tables["accuracy"][cannon][size].as_u64().unwrap() as u32;
+    let pot = tables["potency"][cannon][armor].as_u64().unwrap() as f64;
+    let step = tables["potency_step_percent"]["value"].as_f64().unwrap() / 100.0;
+    let auto = tables["auto_damage"]["value"].as_u64().unwrap() as u32;
+    (acc..=10)
+        .map(|r| {
+            if r >= auto {
+                0.1
+            } else {
+                let base = (11.0 - pot) / 10.0;
+                0.1 * (base + step * f64::from(r - acc)).min(1.0)
+            }
+        })
+        .sum()
+}
+
+/// The tacs pack's zone battle (its Lua procedure, once per fight) against
+/// an exact Markov chain over hit points: one destroyer against another.
+/// Each keeps its light cannon to the end (table 7 leaves a ship one cannon
+/// until it is destroyed; the very light one fires at fighters only), both
+/// fire once a round together, a damaging shot takes 1 to 3 hit points
+/// (table 5), and a fight where both are destroyed in the same round is a
+/// draw.
+#[test]
+fn tacs_odds_match_a_markov_chain_over_hit_points() {
+    let pack = Rc::new(lib().resolve("tacs").unwrap());
+    // The tables are one definition each in the collection `tacs_tables`.
+    let mut m = serde_json::Map::new();
+    for k in [
+        "accuracy",
+        "potency",
+        "potency_step_percent",
+        "auto_damage",
+        "damage",
+    ] {
+        let t = pack.get("tacs_tables", k).unwrap().value.clone();
+        m.insert(k.into(), t);
+    }
+    let tables = Value::Object(m);
+    let d = &pack.get("units", "destroyer").unwrap().value["tacs"];
+    let (size, armor) = (d["size"].as_str().unwrap(), d["armor"].as_str().unwrap());
+    let hp = d["hp"].as_i64().unwrap();
+    let p = tacs_damage_chance(&tables, "L", size, armor);
+    assert!((p - 0.535).abs() < 1e-9, "a light shot at a destroyer: {p}");
+    let (lo, hi) = (
+        tables["damage"]["L"][0].as_i64().unwrap(),
+        tables["damage"]["L"][1].as_i64().unwrap(),
+    );
+    // Where one ship's hit points go in a round: (new hp, probability).
+    let step = |h: i64| -> Vec<(i64, f64)> {
+        let mut v = vec![(h, 1.0 - p)];
+        let n = (hi - lo + 1) as f64;
+        for dmg in lo..=hi {
+            v.push((h - dmg, p / n));
+        }
+        v
+    };
+    // Value iteration by increasing total hit points (each state only
+    // leads to states with fewer, apart from itself).
+    let mut v: std::collections::BTreeMap<(i64, i64), [f64; 3]> = Default::default();
+    for total in 0..=2 * hp {
+        for a in (total - hp).max(-10)..=hp.min(total) {
+            let b = total - a;
+            if a < 1 || b < 1 {
+                continue;
+            }
+            let (mut acc, mut stay) = ([0.0; 3], 0.0);
+            for (na, pa) in step(a) {
+                for (nb, pb) in step(b) {
+                    let pr = pa * pb;
+                    if na == a && nb == b {
+                        stay += pr;
+                        continue;
+                    }
+                    let r = match (na <= 0, nb <= 0) {
+                        (true, true) => [0.0, 0.0, 1.0],
+                        (false, true) => [1.0, 0.0, 0.0],
+                        (true, false) => [0.0, 1.0, 0.0],
+                        (false, false) => v[&(na, nb)],
+                    };
+                    for i in 0..3 {
+                        acc[i] += pr * r[i];
+                    }
+                }
+            }
+            v.insert((a, b), acc.map(|x| x / (1.0 - stay)));
+        }
+    }
+    let want = v[&(hp, hp)];
+    assert!((want.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    let r = run(
+        &pack,
+        &[("destroyer", 1)],
+        &[("destroyer", 1)],
+        1500,
+        3,
+        true,
+    );
+    assert_eq!(r["path"], "procedure");
+    assert_exact(&r, want, "tacs destroyer vs destroyer");
+}

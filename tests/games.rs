@@ -109,7 +109,7 @@ const SA_OPTIONS: [&str; 5] = [
 /// Plays `id` with `options` at each player count; every game must end with
 /// a winner. Returns the log lines and prompts the pack's locale left
 /// untranslated (a pack in another language must leave none).
-fn sa_games(id: &str, options: &str, counts: &[u32]) -> Vec<String> {
+fn games_of(id: &str, options: &str, counts: &[u32]) -> Vec<String> {
     let p = pack(id);
     let options: Vec<String> = options
         .split(',')
@@ -141,23 +141,23 @@ fn sa_games(id: &str, options: &str, counts: &[u32]) -> Vec<String> {
 
 #[test]
 fn random_games_of_sa_en_end_with_and_without_options() {
-    sa_games("sa-en", SA_OPTIONS[0], &[3, 6]);
-    sa_games("sa-en", SA_OPTIONS[1], &[2, 5, 8]);
-    sa_games(
+    games_of("sa-en", SA_OPTIONS[0], &[3, 6]);
+    games_of("sa-en", SA_OPTIONS[1], &[2, 5, 8]);
+    games_of(
         "sa-en",
         &format!("{},smoke_and_mirrors", SA_OPTIONS[2]),
         &[4, 7],
     );
-    sa_games("sa-en", SA_OPTIONS[3], &[2, 6]);
-    sa_games("sa-en", SA_OPTIONS[4], &[3, 8]);
+    games_of("sa-en", SA_OPTIONS[3], &[2, 6]);
+    games_of("sa-en", SA_OPTIONS[4], &[3, 8]);
 }
 
 #[test]
 fn random_games_of_sa_es_end_without_options_and_with_the_first_sets() {
     let mut left = vec![];
-    left.extend(sa_games("sa-es", SA_OPTIONS[0], &[3, 6]));
-    left.extend(sa_games("sa-es", SA_OPTIONS[1], &[2, 5, 8]));
-    left.extend(sa_games("sa-es", SA_OPTIONS[2], &[4, 7]));
+    left.extend(games_of("sa-es", SA_OPTIONS[0], &[3, 6]));
+    left.extend(games_of("sa-es", SA_OPTIONS[1], &[2, 5, 8]));
+    left.extend(games_of("sa-es", SA_OPTIONS[2], &[4, 7]));
     assert!(
         left.is_empty(),
         "sa-es lines no phrase of its locale translates:\n{}",
@@ -168,9 +168,9 @@ fn random_games_of_sa_es_end_without_options_and_with_the_first_sets() {
 #[test]
 fn random_games_of_sa_es_end_with_the_other_option_sets() {
     let mut left = vec![];
-    left.extend(sa_games("sa-es", SA_OPTIONS[3], &[2, 6]));
-    left.extend(sa_games("sa-es", SA_OPTIONS[4], &[3, 8]));
-    left.extend(sa_games(
+    left.extend(games_of("sa-es", SA_OPTIONS[3], &[2, 6]));
+    left.extend(games_of("sa-es", SA_OPTIONS[4], &[3, 8]));
+    left.extend(games_of(
         "sa-es",
         "pacts,dimensional_rifts,sa_imperium_rex,twilight_council,leaders",
         &[4, 8],
@@ -276,4 +276,24 @@ fn greedy_games_score_whenever_they_may() {
         .unwrap()
         .to_string();
     assert!(e.contains("greedy") && e.contains("random"), "{e}");
+}
+
+#[test]
+fn random_games_of_tacs_end_with_and_without_options() {
+    games_of("tacs", "", &[3, 8]);
+    games_of("tacs", "distant_suns,final_frontier", &[4, 6]);
+    games_of("tacs", "leaders,facilities", &[5]);
+    games_of("tacs", "flagships", &[7]);
+}
+
+#[test]
+fn random_games_of_ti4_te_end_with_events_and_the_alliance() {
+    games_of("ti4-te", "", &[3, 5, 6]);
+    games_of(
+        "ti4-te",
+        "galactic_event_call_of_the_void,galactic_event_age_of_commerce,galactic_event_stellar_atomics,galactic_event_civilized_society",
+        &[4, 6],
+    );
+    // The alliance variant plays with four or six players.
+    games_of("ti4-te", "alliance", &[4, 6]);
 }
