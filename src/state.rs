@@ -68,6 +68,9 @@ pub struct Zone {
     pub cards: Vec<String>,
 }
 
+/// The owner of a unit that belongs to no player (scripts see owner 0).
+pub const NEUTRAL: usize = usize::MAX;
+
 #[derive(Clone, Debug, Default)]
 pub struct State {
     pub players: Vec<Player>,
@@ -330,7 +333,7 @@ impl State {
             "units": self.units.values().map(|u| json!({
                 "id": u.id,
                 "kind": u.kind,
-                "owner": self.players.get(u.owner).map(|p| p.id.clone()),
+                "owner": if u.owner == NEUTRAL { Some("neutral".to_string()) } else { self.players.get(u.owner).map(|p| p.id.clone()) },
                 "at": loc(&u.loc),
                 "props": u.props,
             })).collect::<Vec<_>>(),

@@ -217,7 +217,8 @@ fn bad_arguments_are_errors_not_panics() {
         ("yield", "  coroutine.yield('decision', 1, 'x', {})", "at least two"),
         ("yield-player", "  coroutine.yield('decision', 9, 'x', {'a', 'b'})", "does not exist"),
         ("owner", "  local s = game.add_system('x', '0,0')\n  game.add_planet('pl', s)\n  game.set_owner('pl', 99)", "no such player 99"),
-        ("unit-owner", "  local s = game.add_system('x', '0,0')\n  game.set_unit_owner(game.spawn('t', 1, { system = s }), 0)", "no such player 0"),
+        ("unit-owner", "  local s = game.add_system('x', '0,0')\n  game.set_unit_owner(game.spawn('t', 1, { system = s }), 9)", "no such player 9"),
+        ("unit-owner-negative", "  local s = game.add_system('x', '0,0')\n  game.spawn('t', -1, { system = s })", "no such owner -1"),
         ("token-owner", "  game.place_token(game.add_system('x', '0,0'), 'cc', 7)", "no such player 7"),
         (
             "reentrant",
@@ -724,4 +725,26 @@ end)
     assert_eq!(r["name"], json!("Scout"));
     assert_eq!(r["range"], json!(1));
     assert_eq!(r["n"], json!(1));
+}
+
+#[test]
+fn a_unit_may_belong_to_no_player() {
+    let root = main_pack(
+        "neutral-units",
+        r#"
+  local s = game.add_system('x', '0,0')
+  local n = game.spawn('t', 0, { system = s })
+  local mine = game.spawn('t', 1, { system = s })
+  local neutral = game.units { owner = 0 }
+  local others = game.units { not_owner = 0 }
+  game.set_unit_owner(mine, 0)
+  return { n = #neutral, owner = neutral[1].owner, id = neutral[1].id == n,
+           others = #others, now = #game.units { owner = 0 } }
+"#,
+    );
+    let v = run_main(&root, small_limits()).unwrap();
+    assert_eq!(
+        v,
+        json!({"n": 1, "owner": 0, "id": true, "others": 1, "now": 2})
+    );
 }

@@ -57,6 +57,33 @@ pub(super) fn install_api(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct PlayerNo(pub usize);
 
+/// A unit's owner as scripts number them: a player (1..=n), or 0 for a
+/// unit that belongs to no player; holds the kernel's index or `NEUTRAL`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct OwnerNo(pub usize);
+
+impl mlua::FromLua for OwnerNo {
+    fn from_lua(v: LV, _lua: &mlua::Lua) -> mlua::Result<Self> {
+        match lua_number(&v, "unit owner")? {
+            0 => Ok(OwnerNo(crate::state::NEUTRAL)),
+            n if n >= 1 => Ok(OwnerNo((n - 1) as usize)),
+            n => Err(rterr(format!(
+                "no such owner {n} (players count from 1; 0 is no player)"
+            ))),
+        }
+    }
+}
+
+impl mlua::IntoLua for OwnerNo {
+    fn into_lua(self, _lua: &mlua::Lua) -> mlua::Result<LV> {
+        Ok(LV::Integer(if self.0 == crate::state::NEUTRAL {
+            0
+        } else {
+            self.0 as i64 + 1
+        }))
+    }
+}
+
 /// A system as scripts number them (1..=n), holding the kernel's index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct SystemNo(pub usize);

@@ -1,6 +1,6 @@
 //! `game` API: units.
 
-use super::{planet_idx, player_idx, sys_idx, PlayerNo, SystemNo, MAX_ENTITIES};
+use super::{planet_idx, sys_idx, OwnerNo, SystemNo, MAX_ENTITIES};
 use crate::pack::ResolvedPack;
 use crate::session::{rterr, to_lua, Shared};
 use crate::state::{Loc, State};
@@ -33,14 +33,14 @@ pub(super) fn install(
     }
     f!(
         "spawn",
-        |_lua, st, (kind, owner, at): (String, PlayerNo, Table)| {
+        |_lua, st, (kind, owner, at): (String, OwnerNo, Table)| {
             let loc = loc_from(&st, &at)?;
             if st.units.len() >= MAX_ENTITIES {
                 return Err(rterr(format!(
                     "game.spawn: over the limit of {MAX_ENTITIES} units on the board"
                 )));
             }
-            if owner.0 >= st.players.len() {
+            if owner.0 != crate::state::NEUTRAL && owner.0 >= st.players.len() {
                 return Err(rterr(format!("no such player {}", owner.0 + 1)));
             }
             let name: Option<String> = at.get("as")?;
@@ -92,8 +92,15 @@ pub(super) fn install(
         u.loc = loc;
         Ok(())
     });
-    f!("set_unit_owner", |_lua, st, (id, owner): (i64, i64)| {
-        let owner = player_idx(&st, owner)?;
+    f!("set_unit_owner", |_lua, st, (id, owner): (i64, OwnerNo)| {
+        let owner = owner.0;
+        if owner != crate::state::NEUTRAL && owner >= st.players.len() {
+            return Err(rterr(format!(
+                "no such player {} (players are 1..{}, 0 is no player)",
+                owner + 1,
+                st.players.len()
+            )));
+        }
         let u = st
             .units
             .get_mut(&(id as u32))
@@ -138,8 +145,8 @@ pub(super) fn install(
                     if let Some(s) = f.raw_get::<Option<i64>>(&k[0])? {
                         system = Some(sys_idx(&st, s)?);
                     }
-                    owner = f.raw_get::<Option<PlayerNo>>(&k[1])?.map(|o| o.0);
-                    not_owner = f.raw_get::<Option<PlayerNo>>(&k[2])?.map(|o| o.0);
+                    owner = f.raw_get::<Option<OwnerNo>>(&k[1])?.map(|o| o.0);
+                    not_owner = f.raw_get::<Option<OwnerNo>>(&k[2])?.map(|o| o.0);
                     kind = f.raw_get(&k[3])?;
                     if let Some(p) = f.raw_get::<Option<mlua::String>>(&k[4])? {
                         planet = Some(planet_idx(&st, &p.to_str()?)?);
@@ -185,7 +192,7 @@ pub(super) fn install(
                     let t = lua.create_table_with_capacity(0, 5 + u.props.len())?;
                     t.raw_set(&k[7], u.id as i64)?;
                     t.raw_set(&k[3], u.kind.as_str())?;
-                    t.raw_set(&k[1], PlayerNo(u.owner))?;
+                    t.raw_set(&k[1], OwnerNo(u.owner))?;
                     t.raw_set(&k[0], usys.map(SystemNo))?;
                     match u.loc {
                         Loc::Planet(p) => t.raw_set(&k[4], st.planets[p].id.as_str())?,
