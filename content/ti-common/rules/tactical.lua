@@ -190,8 +190,11 @@ procedure("movement", function(ctx)
   -- Fighters and ground forces left in space where the remaining ships
   -- lack the capacity for them are removed (LRR 16.3).
   for _, s in ipairs(game.keys(cap_from)) do L.enforce_limits(p, s) end
-  if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) end
+  if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) else L.limits_before_combat(p, target) end
 end)
+
+-- hook: called at the end of the movement step when p's ships moved into `target` holding other players' ships (limits otherwise wait for the end of combat); does nothing.
+function L.limits_before_combat(p, target) end
 
 -- Space cannon fire. `shooters` are {player, dice, hit} groups.
 local function cannon_groups(s, attacker_side, against, ignore_pds_owner)
