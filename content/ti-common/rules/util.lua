@@ -433,10 +433,16 @@ end
 -- hook: the player after p in the order of play, who acts next (default: p % n + 1, clockwise).
 function L.next_in_rotation(p) return p % game.num_players() + 1 end
 
--- Players in order starting from `first`.
+-- Whether p is out of the game (player prop `eliminated`, set by an edition's elimination rule).
+function L.eliminated(p) return game.get("player", p, "eliminated") and true or false end
+
+-- Players in order starting from `first` (eliminated players left out).
 function L.order_from(first)
   local n, out = game.num_players(), {}
-  for i = 0, n - 1 do out[#out + 1] = ((first - 1 + i) % n) + 1 end
+  for i = 0, n - 1 do
+    local p = ((first - 1 + i) % n) + 1
+    if not L.eliminated(p) then out[#out + 1] = p end
+  end
   return out
 end
 

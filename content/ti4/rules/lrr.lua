@@ -33,3 +33,115 @@ function L.retreat_cargo(p, s, t)
     n = n - 1
   end
 end
+
+---------------------------------------------------------------------------
+-- Elimination (LRR 33). A player with no ground forces on the board, no
+-- unit with production and no planet is out of the game. Checked after an
+-- invasion, at the end of every turn and after each agenda.
+---------------------------------------------------------------------------
+local NOTES = "promissory_notes"
+
+-- Whether p meets the three conditions of LRR 33.1.
+function L.meets_elimination(p)
+  if #game.planets_owned(p) > 0 then return false end
+  for _, u in ipairs(game.units { owner = p }) do
+    local d = L.def(p, u.kind)
+    if d.class == "ground" or d.production then return false end
+  end
+  return true
+end
+
+-- Takes p's notes out of the game: notes of p's colour go to the box from
+-- whoever has them (their `returned` runs: Support for the Throne's point),
+-- notes of other players that p has go back to their owners (LRR 33.4).
+local function notes_out(p)
+  local box = "box:notes:" .. p
+  game.zone_new(box, nil)
+  for q = 1, game.num_players() do
+    for _, z in ipairs({ { "notes:" .. q, L.notes_in_hand(q) }, { "notes_area:" .. q, L.notes_in_play(q) } }) do
+      local zone = z[1]
+      for _, card in ipairs(z[2]) do
+        local id, o = L.note_of(card)
+        if o == p then
+          local h = game.data[NOTES][id].handler
+          if q ~= p and type(h) == "table" and h.returned then h.returned(q, o, game.data[NOTES][id]) end
+          game.move_card(card, zone, box)
+        elseif q == p then
+          L.return_note(card, zone, p)
+        end
+      end
+    end
+  end
+end
+
+-- p is eliminated: everything of theirs leaves the game as LRR 33.2-33.8 say.
+function L.eliminate(p)
+  game.put("player", p, "eliminated", true)
+  game.log({ key = "ti4.eliminated", p = L.pn(p) })
+  -- Units, command tokens, control tokens (33.2).
+  for _, u in ipairs(game.units { owner = p }) do game.remove_unit(u.id) end
+  for s = 1, game.num_systems() do
+    while game.has_token(s, "command", p) do game.remove_token(s, "command", p) end
+  end
+  for _, pool in ipairs(L.POOLS) do game.set(p, pool, 0) end
+  for _, pl in ipairs(game.planets_owned(p)) do game.set_owner(pl, nil) end
+  -- Technologies and the faction's abilities go with the faction sheet.
+  for _, coll in ipairs({ "techs", "abilities" }) do
+    for _, id in ipairs(game.holdings(p, coll)) do game.revoke(p, coll, id) end
+  end
+  notes_out(p)
+  -- Agendas p owns are discarded (33.3): the laws that elected p.
+  local laws = {}
+  for _, id in ipairs(game.zone("laws")) do laws[#laws + 1] = id end
+  table.sort(laws)
+  for _, id in ipairs(laws) do
+    if L.law_owner(id) == p then L.discard_law(id) end
+  end
+  -- Action cards discarded (33.5).
+  for _, c in ipairs(game.zone("actions:" .. p)) do game.move_card(c, "actions:" .. p, "discard:actions") end
+  -- Strategy cards back to the common play area (33.6).
+  for _, id in ipairs(L.sc_ids()) do
+    if game.get("game", nil, "sc_owner:" .. id) == p then
+      game.put("game", nil, "sc_owner:" .. id, nil)
+      game.put("game", nil, "sc_used:" .. id, nil)
+    end
+  end
+  -- Secret objectives, scored or not, shuffled into their deck (33.7).
+  for _, zone in ipairs({ "secrets:" .. p, "scored:" .. p }) do
+    for _, c in ipairs(game.zone(zone)) do game.move_card(c, zone, "deck:secrets") end
+  end
+  game.shuffle("deck:secrets")
+  -- The speaker token passes to the left (33.8).
+  if L.speaker() == p then
+    local q = L.order_from(p)[1]
+    if q then
+      game.put("game", nil, "speaker", q)
+      game.log({ key = "ti4.is_speaker", p = L.pn(q) })
+    end
+  end
+  -- One player left: they win.
+  local left = L.order_from(1)
+  if #left == 1 and not game.get("game", nil, "winner") then
+    game.put("game", nil, "winner", left[1])
+    game.put("game", nil, "won_by", "is the last player left")
+    error({ game_over = true, commit = true }, 0)
+  end
+end
+
+-- Eliminates every player who meets LRR 33.1, in player order.
+function L.check_eliminations()
+  for p = 1, game.num_players() do
+    if not L.eliminated(p) and L.meets_elimination(p) then L.eliminate(p) end
+  end
+end
+
+game.on("after:invasion", function(ctx) L.check_eliminations() end, { priority = -100 })
+game.on("turn_end", function(ctx) L.check_eliminations() end, { priority = -100 })
+game.on("after:agenda", function(ctx) L.check_eliminations() end, { priority = -100 })
+
+-- An eliminated player makes no transaction and is not chosen by Trade.
+local base_may_trade = L.may_trade
+function L.may_trade(p, q)
+  if L.eliminated(p) or L.eliminated(q) then return false end
+  return base_may_trade(p, q)
+end

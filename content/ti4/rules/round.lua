@@ -167,9 +167,16 @@ procedure("action_phase", function(ctx)
   local passed = {}
   local npassed = 0
   local n = game.num_players()
-  while npassed < n do
+  -- (An eliminated player takes no more turns.)
+  local function left()
+    for q = 1, n do
+      if not passed[q] and not L.eliminated(q) then return true end
+    end
+    return false
+  end
+  while left() do
     for _, p in ipairs(L.initiative_order()) do
-      if not passed[p] then
+      if not passed[p] and not L.eliminated(p) then
         game.put("game", nil, "active", p)
         game.window("turn_start", { player = p })
         game.call("transaction", { player = p })
