@@ -145,3 +145,18 @@ function L.may_trade(p, q)
   if L.eliminated(p) or L.eliminated(q) then return false end
   return base_may_trade(p, q)
 end
+
+---------------------------------------------------------------------------
+-- Transactions in the agenda phase (LRR 94.6): once an agenda is revealed
+-- (and the cards played then), each player in voting order may make one
+-- transaction with each other player, neighbours or not.
+---------------------------------------------------------------------------
+game.on("agenda_revealed", function(ctx)
+  if ctx.discard then return end
+  local pairs_done = {}
+  for _, p in ipairs(L.order_from(L.next_in_rotation(L.speaker()))) do
+    if game.confirm(p, { key = "ti4.agenda_transactions", agenda = L.name("agendas", ctx.agenda) }) then
+      game.call("transaction", { player = p, anyone = true, pairs = pairs_done })
+    end
+  end
+end, { priority = -10 })

@@ -122,13 +122,23 @@ function L.may_trade(p, q)
   return L.neighbours(p, q) or L.flag(p, "trade_anyone") > 0 or L.flag(q, "trade_anyone") > 0
 end
 
+-- ctx.player makes transactions, one with each other player at most: with
+-- the players L.may_trade allows, or, with ctx.anyone (the agenda phase,
+-- LRR 94.6), with any player still in the game. ctx.pairs (optional, shared
+-- by several calls) records the pairs "a:b" that made one already.
 procedure("transaction", function(ctx)
   local p = ctx.player
   local used = {}
+  local function pair(q) return math.min(p, q) .. ":" .. math.max(p, q) end
+  if ctx.pairs then
+    for q = 1, game.num_players() do
+      if ctx.pairs[pair(q)] then used[q] = true end
+    end
+  end
   while true do
     local opts = { "none" }
     for q = 1, game.num_players() do
-      if q ~= p and not used[q] and L.may_trade(p, q)
+      if q ~= p and not used[q] and (ctx.anyone and not L.eliminated(q) or not ctx.anyone and L.may_trade(p, q))
         and (game.counter(p, "tg") + game.counter(p, "commodities") + game.counter(q, "tg") + game.counter(q, "commodities")
           + L.trade_other_goods(p, q)) > 0 then
         opts[#opts + 1] = "trade with " .. L.pn(q)
@@ -138,6 +148,7 @@ procedure("transaction", function(ctx)
     if c == "none" then return end
     local q = tonumber(c:match("p(%d+)$"))
     used[q] = true
+    if ctx.pairs then ctx.pairs[pair(q)] = true end
     -- Any number of commodities and trade goods each way (LRR 94.2).
     local function amount(who, what, prompt)
       local o = {}
