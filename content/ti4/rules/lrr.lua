@@ -156,7 +156,7 @@ game.on("agenda_revealed", function(ctx)
   local pairs_done = {}
   for _, p in ipairs(L.order_from(L.next_in_rotation(L.speaker()))) do
     if game.confirm(p, { key = "ti4.agenda_transactions", agenda = L.name("agendas", ctx.agenda) }) then
-      game.call("transaction", { player = p, anyone = true, pairs = pairs_done })
+      game.call("transaction", { player = p, anyone = true, pairs = pairs_done, window = "agenda_revealed", window_ctx = ctx })
     end
   end
 end, { priority = -10 })

@@ -190,7 +190,7 @@ procedure("action_phase", function(ctx)
       if not passed[p] and not L.eliminated(p) then
         game.put("game", nil, "active", p)
         game.window("turn_start", { player = p })
-        game.call("transaction", { player = p })
+        game.call("transaction", { player = p, window = "turn_start" })
         local act = game.choose(p, { key = "ti4.action" }, game.call("action_options", p))
         if act ~= "pass" and L.flag(p, "two_actions") > 0 then
           -- A second action this turn (e.g. a technology allows it), unless
