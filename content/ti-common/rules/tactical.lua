@@ -104,6 +104,9 @@ function L.rift_check_cost(p, m, from, target, rules)
   return game.move_cost(from, target, { blocked = rules.blocked, stop = rules.stop })
 end
 
+-- hook: in the movement step, once the units transported from the ships' own systems are chosen, ships of `moved` ({unit, cost}) may pick up units in systems they move through: the hook moves them to `target`, sets m.picked (units) and m.via (systems passed, in order) and returns the systems picked from; room[s] is the capacity left to ships from s; start() before the first unit moves. Default: nothing.
+function L.transport_on_the_way(p, target, moved, rules, room, start) return {} end
+
 -- hook: called in the movement step just before its first unit moves (transported or moving); does nothing.
 function L.units_start_moving(p, target, ctx) end
 
@@ -153,6 +156,11 @@ procedure("movement", function(ctx)
       end
     end
   end
+  -- Ships may pick up units in the systems they move through (an edition's
+  -- hook; room: capacity left per origin system).
+  local room = {}
+  for _, s in ipairs(game.keys(cap_from)) do room[s] = cap_from[s] - #cargo[s] end
+  local passed = L.transport_on_the_way(p, target, moved, rules, room, start) or {}
   local lost_from = {}
   for _, m in ipairs(moved) do
     local u = m.unit
@@ -168,6 +176,13 @@ procedure("movement", function(ctx)
         game.remove_unit(u.id)
         game.log({ key = "lost_in_rift", unit = u.kind .. "#" .. u.id })
         lost_from[from] = true
+        -- What it picked up on the way goes with it (LRR 95.1b).
+        for _, c in ipairs(m.picked or {}) do
+          if game.unit_exists(c.id) then
+            game.remove_unit(c.id)
+            game.log({ key = "lost_with_ship_in_rift", p = L.pn(p), unit = c.kind .. "#" .. c.id })
+          end
+        end
       end
     end
   end
@@ -190,6 +205,7 @@ procedure("movement", function(ctx)
   -- Fighters and ground forces left in space where the remaining ships
   -- lack the capacity for them are removed (LRR 16.3).
   for _, s in ipairs(game.keys(cap_from)) do L.enforce_limits(p, s) end
+  for _, s in ipairs(passed) do L.enforce_limits(p, s) end
   if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) else L.limits_before_combat(p, target) end
 end)
 

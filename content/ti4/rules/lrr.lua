@@ -160,3 +160,109 @@ game.on("agenda_revealed", function(ctx)
     end
   end
 end, { priority = -10 })
+
+---------------------------------------------------------------------------
+-- Transport on the way (LRR 95.1, 95.3, 58.4): a ship with capacity may
+-- move through systems on its way to the active system and pick up
+-- fighters and ground forces there; the player chooses those systems (its
+-- path), each one without a command token of theirs, not holding other
+-- players' ships, and within the ship's move value. A ship whose path can
+-- go around a gravity rift is not made to go through it (LRR 41, 58.4f).
+---------------------------------------------------------------------------
+local function in_list(t, x)
+  for _, y in ipairs(t or {}) do
+    if y == x then return true end
+  end
+  return false
+end
+
+-- p's units in s that a ship can carry (fighters and ground forces, in space or on planets).
+local function pickable(p, s)
+  local out = {}
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if L.def(p, u.kind).transported and u.carried == nil then out[#out + 1] = u end
+  end
+  return out
+end
+
+function L.transport_on_the_way(p, target, moved, rules, room, start)
+  local picked_from, seen = {}, {}
+  for _, m in ipairs(moved) do
+    local u = m.unit
+    local from = u.system
+    local take = math.min(L.def(p, u.kind).capacity or 0, room[from] or 0)
+    local mv = L.move_value(p, u, from)
+    local spent, at = 0, from
+    m.picked, m.via = {}, {}
+    while take > 0 do
+      local opts = {}
+      for s = 1, game.num_systems() do
+        if s ~= target and s ~= from and s ~= at and game.system(s).hex and not in_list(m.via, s)
+          and not game.has_token(s, "command", p) and not in_list(rules.stop, s) and not in_list(rules.blocked, s)
+          and #pickable(p, s) > 0 then
+          local a = L.move_cost_of(p, at, s, rules)
+          local b = a and L.move_cost_of(p, s, target, rules)
+          if b and spent + a + b <= mv then opts[#opts + 1] = game.system(s).hex end
+        end
+      end
+      if #opts == 0 then break end
+      table.insert(opts, 1, "none")
+      local pick = game.choose(p, { key = "ti4.move_through", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(from) }, opts)
+      if pick == "none" then break end
+      local s = game.system_at(pick)
+      spent = spent + L.move_cost_of(p, at, s, rules)
+      at = s
+      m.via[#m.via + 1] = s
+      game.log({ key = "ti4.moves_through", p = L.pn(p), unit = u.kind .. "#" .. u.id, system = L.sysname(s) })
+      for _, c in ipairs(pickable(p, s)) do
+        if take <= 0 then break end
+        local prompt = c.planet
+          and { key = "ti4.transport_via_planet", unit = c.kind .. "#" .. c.id, id = c.id, planet = L.name("planets", c.planet), system = L.sysname(s) }
+          or { key = "ti4.transport_via", unit = c.kind .. "#" .. c.id, id = c.id, system = L.sysname(s) }
+        if game.choose(p, prompt, { "yes", "no" }) == "yes" then
+          start()
+          game.move_unit(c.id, { system = target })
+          m.picked[#m.picked + 1] = c
+          take = take - 1
+          room[from] = room[from] - 1
+        end
+      end
+      if not seen[s] then
+        seen[s] = true
+        picked_from[#picked_from + 1] = s
+      end
+    end
+    if #m.via > 0 then m.cost = spent + L.move_cost_of(p, at, target, rules) end
+  end
+  return picked_from
+end
+
+-- The rift roll follows the path: along the systems the ship chose to pass
+-- (one of them a gravity rift: it rolls); a ship leaving a rift rolls;
+-- else the ship goes around a rift whenever a path without one is within
+-- its move value.
+local base_rift_check_cost = L.rift_check_cost
+function L.rift_check_cost(p, m, from, target, rules)
+  -- A ship leaving a rift always rolls (LRR 41.2).
+  if in_list(rules.free_exit, from) then return base_rift_check_cost(p, m, from, target, rules) end
+  local plain
+  if m.via and #m.via > 0 then
+    for _, s in ipairs(m.via) do
+      if in_list(rules.free_exit, s) then return nil end
+    end
+    plain = 0
+    local at = from
+    for _, s in ipairs(m.via) do
+      local c = base_rift_check_cost(p, m, at, s, rules)
+      if not c then return nil end
+      plain, at = plain + c, s
+    end
+    local c = base_rift_check_cost(p, m, at, target, rules)
+    if not c then return nil end
+    plain = plain + c
+  else
+    plain = base_rift_check_cost(p, m, from, target, rules)
+  end
+  if plain and plain <= L.move_value(p, m.unit, from) then return m.cost end
+  return plain
+end
