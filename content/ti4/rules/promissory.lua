@@ -13,8 +13,8 @@
 -- In a transaction each side may give up to one note from their hand
 -- (69.5, 94.2): the active player names the note they give and the note
 -- they ask for.
--- Not covered: elimination (LRR 33; the pack has none), so no note returns
--- because its owner was eliminated.
+-- Elimination (LRR 33.4, rules/lrr.lua) boxes the eliminated player's notes
+-- and returns the notes they held to their owners.
 local L = game.lib
 local COLL = "promissory_notes"
 
