@@ -86,7 +86,7 @@ function L.eliminate(p)
   for _, pool in ipairs(L.POOLS) do game.set(p, pool, 0) end
   for _, pl in ipairs(game.planets_owned(p)) do game.set_owner(pl, nil) end
   -- Technologies and the faction's abilities go with the faction sheet.
-  for _, coll in ipairs({ "techs", "abilities" }) do
+  for _, coll in ipairs({ "techs", "abilities", "factions" }) do
     for _, id in ipairs(game.holdings(p, coll)) do game.revoke(p, coll, id) end
   end
   notes_out(p)
