@@ -104,7 +104,7 @@ function L.rift_check_cost(p, m, from, target, rules)
   return game.move_cost(from, target, { blocked = rules.blocked, stop = rules.stop })
 end
 
--- hook: in the movement step, once the units transported from the ships' own systems are chosen, ships of `moved` ({unit, cost}) may pick up units in systems they move through: the hook moves them to `target`, sets m.picked (units) and m.via (systems passed, in order) and returns the systems picked from; room[s] is the capacity left to ships from s; start() before the first unit moves. Default: nothing.
+-- hook: in the movement step, once the units transported from the ships' own systems are chosen, ships of `moved` ({unit, cost}) may pick up units in systems they move through: the hook moves them to `target`, sets m.picked (units; c.back = where a unit stays if the ship is lost in a rift before reaching it) and m.via (systems passed, in order) and returns the systems picked from; room[s] is the capacity left to ships from s; start() before the first unit moves. Default: nothing.
 function L.transport_on_the_way(p, target, moved, rules, room, start) return {} end
 
 -- hook: called in the movement step just before its first unit moves (transported or moving); does nothing.
@@ -176,11 +176,16 @@ procedure("movement", function(ctx)
         game.remove_unit(u.id)
         game.log({ key = "lost_in_rift", unit = u.kind .. "#" .. u.id })
         lost_from[from] = true
-        -- What it picked up on the way goes with it (LRR 95.1b).
+        -- What it picked up on the way goes with it (LRR 95.1b), unless the
+        -- hook says it was picked up after the rift (c.back: where it stays).
         for _, c in ipairs(m.picked or {}) do
           if game.unit_exists(c.id) then
-            game.remove_unit(c.id)
-            game.log({ key = "lost_with_ship_in_rift", p = L.pn(p), unit = c.kind .. "#" .. c.id })
+            if c.back then
+              game.move_unit(c.id, c.back)
+            else
+              game.remove_unit(c.id)
+              game.log({ key = "lost_with_ship_in_rift", p = L.pn(p), unit = c.kind .. "#" .. c.id })
+            end
           end
         end
       end
@@ -191,7 +196,7 @@ procedure("movement", function(ctx)
   for _, s in ipairs(game.keys(lost_from)) do
     local room = 0
     for _, m in ipairs(moved) do
-      if m.unit.system == s and game.unit_exists(m.unit.id) then room = room + (L.def(p, m.unit.kind).capacity or 0) end
+      if m.unit.system == s and game.unit_exists(m.unit.id) then room = room + (L.def(p, m.unit.kind).capacity or 0) - #(m.picked or {}) end
     end
     for i = #cargo[s], room + 1, -1 do
       local c = cargo[s][i]

@@ -222,6 +222,9 @@ function L.transport_on_the_way(p, target, moved, rules, room, start)
         if game.choose(p, prompt, { "yes", "no" }) == "yes" then
           start()
           game.move_unit(c.id, { system = target })
+          -- A ship leaving the rift it started in rolls before it gets
+          -- there: lost, it never picked this unit up.
+          if in_list(rules.free_exit, from) then c.back = c.planet and { planet = c.planet } or { system = s } end
           m.picked[#m.picked + 1] = c
           take = take - 1
           room[from] = room[from] - 1
