@@ -32,7 +32,9 @@ function L.outcomes(d)
   if kind == "for_against" then
     out = { "for", "against" }
   elseif kind == "player" then
-    for p = 1, game.num_players() do out[#out + 1] = L.pn(p) end
+    for p = 1, game.num_players() do
+      if not L.eliminated(p) then out[#out + 1] = L.pn(p) end
+    end
   elseif kind == "planet" then
     for p = 1, game.num_players() do
       for _, pl in ipairs(game.planets_owned(p)) do out[#out + 1] = pl end

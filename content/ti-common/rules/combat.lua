@@ -128,6 +128,9 @@ end
 -- hook: called in a space combat round after the hits, just before its combat_round_end window; does nothing.
 function L.combat_round_ending(rc, ctx) end
 
+-- hook: called in the retreat step just before p's units in the space area of s move to t (all of them go, and limits then hold in t); does nothing.
+function L.retreat_cargo(p, s, t) end
+
 procedure("space_combat", function(ctx)
   local a, s = ctx.player, ctx.system
   local d = ctx.defender or L.enemies_in(a, s)[1]
@@ -173,6 +176,7 @@ procedure("space_combat", function(ctx)
       if #opts > 0 then
         local pick = game.choose(retreating, { key = "retreat_to" }, opts)
         local t = game.system_at(pick) or tonumber(pick)
+        L.retreat_cargo(retreating, s, t)
         for _, u in ipairs(game.units { system = s, owner = retreating, space = true }) do
           if u.carried == nil then game.move_unit(u.id, { system = t }) end
         end

@@ -21,7 +21,9 @@ function L.initiative_order()
     if o then best[o] = math.min(best[o], game.data.strategy_cards[id].initiative) end
   end
   local out = {}
-  for p = 1, game.num_players() do out[#out + 1] = p end
+  for p = 1, game.num_players() do
+    if not L.eliminated(p) then out[#out + 1] = p end
+  end
   table.sort(out, function(a, b) return best[a] < best[b] or (best[a] == best[b] and a < b) end)
   return out
 end

@@ -110,6 +110,9 @@ function L.rift_check_cost(p, m, from, target, rules)
   return game.move_cost(from, target, { blocked = rules.blocked, stop = rules.stop })
 end
 
+-- hook: in the movement step, once the units transported from the ships' own systems are chosen, ships of `moved` ({unit, cost}) may pick up units in systems they move through: the hook moves them to `target`, sets m.picked (units; c.back = where a unit stays if the ship is lost in a rift before reaching it) and m.via (systems passed, in order) and returns the systems picked from; room[s] is the capacity left to ships from s; start() before the first unit moves. Default: nothing.
+function L.transport_on_the_way(p, target, moved, rules, room, start) return {} end
+
 -- hook: called in the movement step just before its first unit moves (transported or moving); does nothing.
 function L.units_start_moving(p, target, ctx) end
 
@@ -159,6 +162,11 @@ procedure("movement", function(ctx)
       end
     end
   end
+  -- Ships may pick up units in the systems they move through (an edition's
+  -- hook; room: capacity left per origin system).
+  local room = {}
+  for _, s in ipairs(game.keys(cap_from)) do room[s] = cap_from[s] - #cargo[s] end
+  local passed = L.transport_on_the_way(p, target, moved, rules, room, start) or {}
   local lost_from = {}
   for _, m in ipairs(moved) do
     local u = m.unit
@@ -174,6 +182,18 @@ procedure("movement", function(ctx)
         game.remove_unit(u.id)
         game.log({ key = "lost_in_rift", unit = u.kind .. "#" .. u.id })
         lost_from[from] = true
+        -- What it picked up on the way goes with it (LRR 95.1b), unless the
+        -- hook says it was picked up after the rift (c.back: where it stays).
+        for _, c in ipairs(m.picked or {}) do
+          if game.unit_exists(c.id) then
+            if c.back then
+              game.move_unit(c.id, c.back)
+            else
+              game.remove_unit(c.id)
+              game.log({ key = "lost_with_ship_in_rift", p = L.pn(p), unit = c.kind .. "#" .. c.id })
+            end
+          end
+        end
       end
     end
   end
@@ -182,7 +202,7 @@ procedure("movement", function(ctx)
   for _, s in ipairs(game.keys(lost_from)) do
     local room = 0
     for _, m in ipairs(moved) do
-      if m.unit.system == s and game.unit_exists(m.unit.id) then room = room + (L.def(p, m.unit.kind).capacity or 0) end
+      if m.unit.system == s and game.unit_exists(m.unit.id) then room = room + (L.def(p, m.unit.kind).capacity or 0) - #(m.picked or {}) end
     end
     for i = #cargo[s], room + 1, -1 do
       local c = cargo[s][i]
@@ -196,8 +216,12 @@ procedure("movement", function(ctx)
   -- Fighters and ground forces left in space where the remaining ships
   -- lack the capacity for them are removed (LRR 16.3).
   for _, s in ipairs(game.keys(cap_from)) do L.enforce_limits(p, s) end
-  if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) end
+  for _, s in ipairs(passed) do L.enforce_limits(p, s) end
+  if #L.enemies_in(p, target) == 0 then L.enforce_limits(p, target) else L.limits_before_combat(p, target) end
 end)
+
+-- hook: called at the end of the movement step when p's ships moved into `target` holding other players' ships (limits otherwise wait for the end of combat); does nothing.
+function L.limits_before_combat(p, target) end
 
 -- Space cannon fire. `shooters` are {player, dice, hit} groups.
 local function cannon_groups(s, attacker_side, against, ignore_pds_owner)

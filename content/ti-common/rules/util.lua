@@ -149,12 +149,11 @@ end
 -- hook: p's fleet supply limit in system s; default: L.fleet_limit(p) (an effect that changes it in one system replaces this).
 function L.fleet_limit_in(p, s) return L.fleet_limit(p) end
 
--- Removes excess units after movement or combat: fleet pool, then capacity.
-function L.enforce_limits(p, s, why)
+-- Removes p's ships in s beyond the fleet pool, the player choosing which (LRR 37.3).
+function L.enforce_fleet_pool(p, s)
   local fleet = L.fleet_limit_in(p, s)
   local ships = L.ships(p, s)
   local n = L.count_fleet(p, s)
-  -- The player chooses which excess units to remove (LRR 37.3, 16.3a).
   while n > fleet do
     local opts = {}
     for _, u in ipairs(ships) do
@@ -165,6 +164,12 @@ function L.enforce_limits(p, s, why)
     game.remove_unit(id); n = n - 1
     game.log({ key = "removes_over_fleet_pool", p = L.pn(p), unit = pick, system = L.sysname(s) })
   end
+end
+
+-- Removes excess units after movement or combat: fleet pool, then capacity.
+function L.enforce_limits(p, s, why)
+  -- The player chooses which excess units to remove (LRR 37.3, 16.3a).
+  L.enforce_fleet_pool(p, s)
   local cap, used = L.capacity(p, s)
   while used > cap do
     local opts = {}
@@ -461,10 +466,16 @@ end
 -- hook: the player after p in the order of play, who acts next (default: p % n + 1, clockwise).
 function L.next_in_rotation(p) return p % game.num_players() + 1 end
 
--- Players in order starting from `first`.
+-- Whether p is out of the game (player prop `eliminated`, set by an edition's elimination rule).
+function L.eliminated(p) return game.get("player", p, "eliminated") and true or false end
+
+-- Players in order starting from `first` (eliminated players left out).
 function L.order_from(first)
   local n, out = game.num_players(), {}
-  for i = 0, n - 1 do out[#out + 1] = ((first - 1 + i) % n) + 1 end
+  for i = 0, n - 1 do
+    local p = ((first - 1 + i) % n) + 1
+    if not L.eliminated(p) then out[#out + 1] = p end
+  end
   return out
 end
 

@@ -13,8 +13,8 @@
 -- In a transaction each side may give up to one note from their hand
 -- (69.5, 94.2): the active player names the note they give and the note
 -- they ask for.
--- Not covered: elimination (LRR 33; the pack has none), so no note returns
--- because its owner was eliminated.
+-- Elimination (LRR 33.4, rules/lrr.lua) boxes the eliminated player's notes
+-- and returns the notes they held to their owners.
 local L = game.lib
 local COLL = "promissory_notes"
 
@@ -130,7 +130,8 @@ local function lists(t, w)
   return false
 end
 
-local function offer(w, ctx)
+-- `only` (optional): the set of cards that may be offered.
+local function offer(w, ctx, only)
   local first = ctx.active or game.get("game", nil, "active") or ctx.player or L.speaker()
   for _, p in ipairs(L.order_from(first)) do
     local list = game.zone(hand(p))
@@ -140,6 +141,7 @@ local function offer(w, ctx)
         local d = game.data[COLL][id]
         local h = d and d.handler
         if o ~= p and type(h) == "table" and h.run and lists(d.timing, w) and in_zone(hand(p), card)
+          and (not only or only[card])
           and (not h.when or h.when(ctx, p, o, d)) then
           if game.choose(p, { key = "ti4.play_note", note = L.note_label(card) }, { "no", "yes" }) == "yes" then
             L.resolve_note(p, card, function() h.run(ctx, p, o, d) end)
@@ -463,4 +465,27 @@ game.on("after:ground_combat", function(ctx)
     game.put("planet", ctx.planet, "tekklar", nil)
     game.put("planet", ctx.planet, "tekklar_minus", nil)
   end
+end)
+
+-- A note received in a transaction made within a timing window may be
+-- played at once in that window (LRR 94 and its FAQ: a note of "at the
+-- start of your turn" received in a transaction at the start of the turn).
+-- ctx.window names the window the transaction is made in, ctx.window_ctx
+-- (optional) that window's ctx.
+local base_transaction = game.procedure_fn("transaction")
+procedure("transaction", function(ctx)
+  if not ctx.window then return base_transaction(ctx) end
+  local before = {}
+  for q = 1, game.num_players() do
+    for _, c in ipairs(game.zone(hand(q))) do before[q .. "/" .. c] = true end
+  end
+  local r = base_transaction(ctx)
+  local new, any = {}, false
+  for q = 1, game.num_players() do
+    for _, c in ipairs(game.zone(hand(q))) do
+      if not before[q .. "/" .. c] then new[c] = true; any = true end
+    end
+  end
+  if any then offer(ctx.window, ctx.window_ctx or { window = ctx.window, player = ctx.player }, new) end
+  return r
 end)

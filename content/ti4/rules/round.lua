@@ -125,13 +125,23 @@ function L.may_trade(p, q)
   return L.neighbours(p, q) or L.flag(p, "trade_anyone") > 0 or L.flag(q, "trade_anyone") > 0
 end
 
+-- ctx.player makes transactions, one with each other player at most: with
+-- the players L.may_trade allows, or, with ctx.anyone (the agenda phase,
+-- LRR 94.6), with any player still in the game. ctx.pairs (optional, shared
+-- by several calls) records the pairs "a:b" that made one already.
 procedure("transaction", function(ctx)
   local p = ctx.player
   local used = {}
+  local function pair(q) return math.min(p, q) .. ":" .. math.max(p, q) end
+  if ctx.pairs then
+    for q = 1, game.num_players() do
+      if ctx.pairs[pair(q)] then used[q] = true end
+    end
+  end
   while true do
     local opts = { "none" }
     for q = 1, game.num_players() do
-      if q ~= p and not used[q] and L.may_trade(p, q)
+      if q ~= p and not used[q] and (ctx.anyone and not L.eliminated(q) or not ctx.anyone and L.may_trade(p, q))
         and (game.counter(p, "tg") + game.counter(p, "commodities") + game.counter(q, "tg") + game.counter(q, "commodities")
           + L.trade_other_goods(p, q)) > 0 then
         opts[#opts + 1] = "trade with " .. L.pn(q)
@@ -141,6 +151,7 @@ procedure("transaction", function(ctx)
     if c == "none" then return end
     local q = tonumber(c:match("p(%d+)$"))
     used[q] = true
+    if ctx.pairs then ctx.pairs[pair(q)] = true end
     -- Any number of commodities and trade goods each way (LRR 94.2).
     local function amount(who, what, prompt)
       local o = {}
@@ -184,14 +195,21 @@ procedure("action_phase", function(ctx)
   local passed = {}
   local npassed = 0
   local n = game.num_players()
-  while npassed < n do
+  -- (An eliminated player takes no more turns.)
+  local function left()
+    for q = 1, n do
+      if not passed[q] and not L.eliminated(q) then return true end
+    end
+    return false
+  end
+  while left() do
     for _, p in ipairs(L.initiative_order()) do
-      if not passed[p] and L.turn_skipped(p) then
+      if not passed[p] and not L.eliminated(p) and L.turn_skipped(p) then
         game.log({ key = "ti4.turn_skipped", p = L.pn(p) })
-      elseif not passed[p] then
+      elseif not passed[p] and not L.eliminated(p) then
         game.put("game", nil, "active", p)
         game.window("turn_start", { player = p })
-        game.call("transaction", { player = p })
+        game.call("transaction", { player = p, window = "turn_start" })
         local act = game.choose(p, { key = "ti4.action" }, game.call("action_options", p))
         if act ~= "pass" and L.flag(p, "two_actions") > 0 then
           -- A second action this turn (e.g. a technology allows it), unless

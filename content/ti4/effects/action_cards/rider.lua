@@ -39,7 +39,7 @@ PAYOUT.diplomacy_rider = function(p)
   if #list == 0 then return end
   local s = pick_system(p, "ti4.system_for_diplomacy", list)
   for q = 1, game.num_players() do
-    if q ~= p and L.reinforcements(q) > 0 and not game.has_token(s, "command", q) then
+    if q ~= p and not L.eliminated(q) and L.reinforcements(q) > 0 and not game.has_token(s, "command", q) then
       game.place_token(s, "command", q)
       game.log({ key = "ti4.places_command_token_in", p = L.pn(q), system = L.sysname(s) })
     end

@@ -9,7 +9,7 @@ return {
     game.add(p, "strategy", -1)
     L.gain_tg(p, 4, L.name("techs", def.id))
     local opts = {}
-    for q = 1, game.num_players() do if q ~= p then opts[#opts + 1] = L.pn(q) end end
+    for q = 1, game.num_players() do if q ~= p and not L.eliminated(q) then opts[#opts + 1] = L.pn(q) end end
     local q = tonumber(game.choose(p, { key = "ti4.biomes_pick", card = L.name("techs", def.id) }, opts):sub(2))
     L.gain_tg(q, 2, L.name("techs", def.id))
   end,

@@ -1,0 +1,271 @@
+-- Rules of the base game the shared procedures leave open, made exact here:
+-- the fleet pool right after moving in (LRR 37.3, 16.3c), what a retreat
+-- carries (LRR 78.7b), elimination (LRR 33).
+local L = game.lib
+
+-- The fleet pool holds at all times, also when ships have just moved into a
+-- system with other players' ships; capacity waits for the end of the
+-- combat (LRR 37.3, 16.3c).
+function L.limits_before_combat(p, target)
+  L.enforce_fleet_pool(p, target)
+end
+
+-- A retreat takes the ships with a move value and only the fighters and
+-- ground forces their capacity can carry (or that move on their own); the
+-- player chooses which of the others are removed (LRR 78.7b, 16.3a).
+function L.retreat_cargo(p, s, t)
+  local cap, cargo = 0, {}
+  for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+    local d = L.def(p, u.kind)
+    local moves = (d.move or 0) > 0
+    if u.carried == nil and d.class == "ship" and not d.transported and moves then cap = cap + (d.capacity or 0) end
+    if d.transported and not moves then cargo[#cargo + 1] = u end
+  end
+  local n = #cargo
+  while n > cap do
+    local opts = {}
+    for _, u in ipairs(cargo) do
+      if game.unit_exists(u.id) then opts[#opts + 1] = u.kind .. "#" .. u.id end
+    end
+    local pick = game.choose(p, { key = "remove_over_capacity" }, opts)
+    game.remove_unit(tonumber(pick:match("#(%d+)$")))
+    game.log({ key = "removes_over_capacity", p = L.pn(p), unit = pick, system = L.sysname(s) })
+    n = n - 1
+  end
+end
+
+---------------------------------------------------------------------------
+-- Elimination (LRR 33). A player with no ground forces on the board, no
+-- unit with production and no planet is out of the game. Checked after an
+-- invasion, at the end of every turn and after each agenda.
+---------------------------------------------------------------------------
+local NOTES = "promissory_notes"
+
+-- Whether p meets the three conditions of LRR 33.1.
+function L.meets_elimination(p)
+  if #game.planets_owned(p) > 0 then return false end
+  for _, u in ipairs(game.units { owner = p }) do
+    local d = L.def(p, u.kind)
+    if d.class == "ground" or d.production then return false end
+  end
+  return true
+end
+
+-- Takes p's notes out of the game: notes of p's colour go to the box from
+-- whoever has them (their `returned` runs: Support for the Throne's point),
+-- notes of other players that p has go back to their owners (LRR 33.4).
+local function notes_out(p)
+  local box = "box:notes:" .. p
+  game.zone_new(box, nil)
+  for q = 1, game.num_players() do
+    for _, z in ipairs({ { "notes:" .. q, L.notes_in_hand(q) }, { "notes_area:" .. q, L.notes_in_play(q) } }) do
+      local zone = z[1]
+      for _, card in ipairs(z[2]) do
+        local id, o = L.note_of(card)
+        if o == p then
+          local h = game.data[NOTES][id].handler
+          if q ~= p and type(h) == "table" and h.returned then h.returned(q, o, game.data[NOTES][id]) end
+          game.move_card(card, zone, box)
+        elseif q == p then
+          L.return_note(card, zone, p)
+        end
+      end
+    end
+  end
+end
+
+-- p is eliminated: everything of theirs leaves the game as LRR 33.2-33.8 say.
+function L.eliminate(p)
+  game.put("player", p, "eliminated", true)
+  game.log({ key = "ti4.eliminated", p = L.pn(p) })
+  -- Units, command tokens, control tokens (33.2).
+  for _, u in ipairs(game.units { owner = p }) do game.remove_unit(u.id) end
+  for s = 1, game.num_systems() do
+    while game.has_token(s, "command", p) do game.remove_token(s, "command", p) end
+  end
+  for _, pool in ipairs(L.POOLS) do game.set(p, pool, 0) end
+  for _, pl in ipairs(game.planets_owned(p)) do game.set_owner(pl, nil) end
+  -- Technologies and the faction's abilities go with the faction sheet.
+  for _, coll in ipairs({ "techs", "abilities", "factions" }) do
+    for _, id in ipairs(game.holdings(p, coll)) do game.revoke(p, coll, id) end
+  end
+  notes_out(p)
+  -- Agendas p owns are discarded (33.3): the laws that elected p.
+  local laws = {}
+  for _, id in ipairs(game.zone("laws")) do laws[#laws + 1] = id end
+  table.sort(laws)
+  for _, id in ipairs(laws) do
+    if L.law_owner(id) == p then L.discard_law(id) end
+  end
+  -- Action cards discarded (33.5).
+  for _, c in ipairs(game.zone("actions:" .. p)) do game.move_card(c, "actions:" .. p, "discard:actions") end
+  -- Strategy cards back to the common play area (33.6).
+  for _, id in ipairs(L.sc_ids()) do
+    if game.get("game", nil, "sc_owner:" .. id) == p then
+      game.put("game", nil, "sc_owner:" .. id, nil)
+      game.put("game", nil, "sc_used:" .. id, nil)
+    end
+  end
+  -- Secret objectives, scored or not, shuffled into their deck (33.7).
+  for _, zone in ipairs({ "secrets:" .. p, "scored:" .. p }) do
+    for _, c in ipairs(game.zone(zone)) do game.move_card(c, zone, "deck:secrets") end
+  end
+  game.shuffle("deck:secrets")
+  -- The speaker token passes to the left (33.8).
+  if L.speaker() == p then
+    local q = L.order_from(p)[1]
+    if q then
+      game.put("game", nil, "speaker", q)
+      game.log({ key = "ti4.is_speaker", p = L.pn(q) })
+    end
+  end
+  -- One player left: they win.
+  local left = L.order_from(1)
+  if #left == 1 and not game.get("game", nil, "winner") then
+    game.put("game", nil, "winner", left[1])
+    game.put("game", nil, "won_by", "is the last player left")
+    error({ game_over = true, commit = true }, 0)
+  end
+end
+
+-- Eliminates every player who meets LRR 33.1, in player order.
+function L.check_eliminations()
+  for p = 1, game.num_players() do
+    if not L.eliminated(p) and L.meets_elimination(p) then L.eliminate(p) end
+  end
+end
+
+game.on("after:invasion", function(ctx) L.check_eliminations() end, { priority = -100 })
+game.on("turn_end", function(ctx) L.check_eliminations() end, { priority = -100 })
+game.on("after:agenda", function(ctx) L.check_eliminations() end, { priority = -100 })
+
+-- An eliminated player makes no transaction and is not chosen by Trade.
+local base_may_trade = L.may_trade
+function L.may_trade(p, q)
+  if L.eliminated(p) or L.eliminated(q) then return false end
+  return base_may_trade(p, q)
+end
+
+---------------------------------------------------------------------------
+-- Transactions in the agenda phase (LRR 94.6): once an agenda is revealed
+-- (and the cards played then), each player in voting order may make one
+-- transaction with each other player, neighbours or not.
+---------------------------------------------------------------------------
+game.on("agenda_revealed", function(ctx)
+  if ctx.discard then return end
+  local pairs_done = {}
+  for _, p in ipairs(L.order_from(L.next_in_rotation(L.speaker()))) do
+    if game.confirm(p, { key = "ti4.agenda_transactions", agenda = L.name("agendas", ctx.agenda) }) then
+      game.call("transaction", { player = p, anyone = true, pairs = pairs_done, window = "agenda_revealed", window_ctx = ctx })
+    end
+  end
+end, { priority = -10 })
+
+---------------------------------------------------------------------------
+-- Transport on the way (LRR 95.1, 95.3, 58.4): a ship with capacity may
+-- move through systems on its way to the active system and pick up
+-- fighters and ground forces there; the player chooses those systems (its
+-- path), each one without a command token of theirs, not holding other
+-- players' ships, and within the ship's move value. A ship whose path can
+-- go around a gravity rift is not made to go through it (LRR 41, 58.4f).
+---------------------------------------------------------------------------
+local function in_list(t, x)
+  for _, y in ipairs(t or {}) do
+    if y == x then return true end
+  end
+  return false
+end
+
+-- p's units in s that a ship can carry (fighters and ground forces, in space or on planets).
+local function pickable(p, s)
+  local out = {}
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if L.def(p, u.kind).transported and u.carried == nil then out[#out + 1] = u end
+  end
+  return out
+end
+
+function L.transport_on_the_way(p, target, moved, rules, room, start)
+  local picked_from, seen = {}, {}
+  for _, m in ipairs(moved) do
+    local u = m.unit
+    local from = u.system
+    local take = math.min(L.def(p, u.kind).capacity or 0, room[from] or 0)
+    local mv = L.move_value(p, u, from)
+    local spent, at = 0, from
+    m.picked, m.via = {}, {}
+    while take > 0 do
+      local opts = {}
+      for s = 1, game.num_systems() do
+        if s ~= target and s ~= from and s ~= at and game.system(s).hex and not in_list(m.via, s)
+          and not game.has_token(s, "command", p) and not in_list(rules.stop, s) and not in_list(rules.blocked, s)
+          and #pickable(p, s) > 0 then
+          local a = L.move_cost_of(p, at, s, rules)
+          local b = a and L.move_cost_of(p, s, target, rules)
+          if b and spent + a + b <= mv then opts[#opts + 1] = game.system(s).hex end
+        end
+      end
+      if #opts == 0 then break end
+      table.insert(opts, 1, "none")
+      local pick = game.choose(p, { key = "ti4.move_through", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(from) }, opts)
+      if pick == "none" then break end
+      local s = game.system_at(pick)
+      spent = spent + L.move_cost_of(p, at, s, rules)
+      at = s
+      m.via[#m.via + 1] = s
+      game.log({ key = "ti4.moves_through", p = L.pn(p), unit = u.kind .. "#" .. u.id, system = L.sysname(s) })
+      for _, c in ipairs(pickable(p, s)) do
+        if take <= 0 then break end
+        local prompt = c.planet
+          and { key = "ti4.transport_via_planet", unit = c.kind .. "#" .. c.id, id = c.id, planet = L.name("planets", c.planet), system = L.sysname(s) }
+          or { key = "ti4.transport_via", unit = c.kind .. "#" .. c.id, id = c.id, system = L.sysname(s) }
+        if game.choose(p, prompt, { "yes", "no" }) == "yes" then
+          start()
+          game.move_unit(c.id, { system = target })
+          -- A ship leaving the rift it started in rolls before it gets
+          -- there: lost, it never picked this unit up.
+          if in_list(rules.free_exit, from) then c.back = c.planet and { planet = c.planet } or { system = s } end
+          m.picked[#m.picked + 1] = c
+          take = take - 1
+          room[from] = room[from] - 1
+        end
+      end
+      if not seen[s] then
+        seen[s] = true
+        picked_from[#picked_from + 1] = s
+      end
+    end
+    if #m.via > 0 then m.cost = spent + L.move_cost_of(p, at, target, rules) end
+  end
+  return picked_from
+end
+
+-- The rift roll follows the path: along the systems the ship chose to pass
+-- (one of them a gravity rift: it rolls); a ship leaving a rift rolls;
+-- else the ship goes around a rift whenever a path without one is within
+-- its move value.
+local base_rift_check_cost = L.rift_check_cost
+function L.rift_check_cost(p, m, from, target, rules)
+  -- A ship leaving a rift always rolls (LRR 41.2).
+  if in_list(rules.free_exit, from) then return base_rift_check_cost(p, m, from, target, rules) end
+  local plain
+  if m.via and #m.via > 0 then
+    for _, s in ipairs(m.via) do
+      if in_list(rules.free_exit, s) then return nil end
+    end
+    plain = 0
+    local at = from
+    for _, s in ipairs(m.via) do
+      local c = base_rift_check_cost(p, m, at, s, rules)
+      if not c then return nil end
+      plain, at = plain + c, s
+    end
+    local c = base_rift_check_cost(p, m, at, target, rules)
+    if not c then return nil end
+    plain = plain + c
+  else
+    plain = base_rift_check_cost(p, m, from, target, rules)
+  end
+  if plain and plain <= L.move_value(p, m.unit, from) then return m.cost end
+  return plain
+end
