@@ -1,0 +1,197 @@
+-- Seams the political cards (cards/political_cards.yaml) listen to. Each
+-- keeps today's behaviour while no card subscribes or no law is in play.
+local L = game.lib
+
+---------------------------------------------------------------------------
+-- Directives that last until the end of the round.
+
+-- A directive `id` of collection `coll` (default political_cards) lasts
+-- for the rest of this round: the game holds it (its window handlers run
+-- with p == nil) with the game prop "pending:<id>" set to `value` (default
+-- true), until after:status_phase takes it back.
+function L.directive_for_round(id, value, coll)
+  coll = coll or "political_cards"
+  game.put("game", nil, "pending:" .. id, value == nil and true or value)
+  game.grant("game", coll, id)
+  local list = game.get("game", nil, "round_directives") or {}
+  list[#list + 1] = { coll = coll, id = id }
+  game.put("game", nil, "round_directives", list)
+end
+
+-- hook: whether the directive `id` of L.directive_for_round is in force now (its value, or nil).
+function L.directive_active(id)
+  return game.get("game", nil, "pending:" .. id)
+end
+
+game.on("after:status_phase", function(ctx)
+  local list = game.get("game", nil, "round_directives")
+  if not list then return end
+  for _, x in ipairs(list) do
+    game.put("game", nil, "pending:" .. x.id, nil)
+    if game.holds("game", x.coll, x.id) and not game.get("game", nil, "law:" .. x.id) then
+      game.revoke("game", x.coll, x.id)
+    end
+  end
+  game.put("game", nil, "round_directives", nil)
+end)
+
+-- The result of law `id` while it is in play ("for", "pN", a planet...), or nil.
+function L.law(id)
+  return game.get("game", nil, "law:" .. id)
+end
+
+-- The player elected by law `id` while it is in play, or nil.
+function L.law_player(id)
+  local r = game.get("game", nil, "law:" .. id)
+  return r and tonumber(tostring(r):match("^p(%d+)$"))
+end
+
+---------------------------------------------------------------------------
+-- Trade goods: `tg_gained` opens after L.gain_tg gave a player trade goods.
+local base_gain_tg = L.gain_tg
+function L.gain_tg(p, n, why)
+  base_gain_tg(p, n, why)
+  if type(p) == "number" and n > 0 then game.window("tg_gained", { player = p, n = n }) end
+end
+
+---------------------------------------------------------------------------
+-- Production: `production_terms` opens as a production step starts (the
+-- step's player and system); handlers may set in it
+--   cost    (unit type -> resources more, or fewer if negative, per pick)
+--   per_pick (unit type -> units one pick gives)
+--   barred  (unit type -> true: may not be produced)
+--   none    (a card's name: nothing may be produced here; logged)
+-- The production hooks below read them from the step's ctx.terms.
+local function terms_of(ctx) return ctx and ctx.terms end
+
+local function utype(p, kind)
+  local d = L.def(p, kind)
+  return d and d.type or kind
+end
+
+local base_production_step = game.procedure_fn("production")
+procedure("production", function(ctx)
+  local w = game.window("production_terms", { player = ctx.player, system = ctx.system, cost = {}, per_pick = {}, barred = {} })
+  ctx.terms = w
+  if w.none then
+    game.log({ key = "ti3.may_not_produce", p = L.pn(ctx.player), system = L.sysname(ctx.system), card = w.none })
+    ctx.produced, ctx.new_units = 0, {}
+    return
+  end
+  return base_production_step(ctx)
+end)
+
+local base_production_cost = L.production_cost
+function L.production_cost(ctx, kind, d)
+  local c = base_production_cost(ctx, kind, d)
+  local t = terms_of(ctx)
+  if t and c and ctx.player then
+    local delta = t.cost[utype(ctx.player, kind)]
+    if delta then c = math.max(0, c + delta) end
+  end
+  return c
+end
+
+local base_production_count = L.production_count
+function L.production_count(ctx, kind, st)
+  local t = terms_of(ctx)
+  local n = t and t.per_pick[utype(st.player, kind)]
+  if n then return math.min(n, st.cap - st.count) end
+  return base_production_count(ctx, kind, st)
+end
+
+local base_production_options = L.production_options
+function L.production_options(ctx, opts, st)
+  opts = base_production_options(ctx, opts, st)
+  local t = terms_of(ctx)
+  if not t or next(t.barred) == nil then return opts end
+  local out = {}
+  for _, o in ipairs(opts) do
+    local kind = o:match("^([^@]+)")
+    if o == "done" or not t.barred[utype(st.player, kind)] then out[#out + 1] = o end
+  end
+  return out
+end
+
+-- hook: the production every producing unit of p counts for while a law sets one (game prop production_per_unit), or nil (default: the unit's own).
+function L.production_per_unit(p, u)
+  return game.get("game", nil, "production_per_unit")
+end
+
+local base_unit_production_change = L.unit_production_change
+function L.unit_production_change(p, u)
+  local c = base_unit_production_change(p, u)
+  local v = L.production_per_unit(p, u)
+  if v == nil then return c end
+  local prod = L.def(p, u.kind).production
+  local own
+  if type(prod) == "number" then own = prod
+  elseif type(prod) == "table" then own = (u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0)
+  else return c end
+  return c + math.min(0, v - own)
+end
+
+---------------------------------------------------------------------------
+-- Strategy cards: `secondary_resolved` opens after a player resolved the
+-- secondary of another player's strategy card (player: who used it,
+-- active: the card's holder, card: its id).
+local base_resolve_secondary = L.resolve_secondary
+function L.resolve_secondary(q, d, ctx)
+  local r = base_resolve_secondary(q, d, ctx)
+  game.window("secondary_resolved", { player = q, active = ctx.player, card = ctx.card })
+  return r
+end
+
+-- hook: how many ground forces the Sol racial ability (sol_orbital_drop) puts for one command counter; default: 2, or the game prop orbital_drop_count while a law sets it (Regulated Conscription).
+function L.orbital_drop_count(p)
+  return game.get("game", nil, "orbital_drop_count") or 2
+end
+
+-- Systems holding one of p's space docks (sorted).
+function L.dock_systems(p)
+  local seen, out = {}, {}
+  for _, u in ipairs(game.units { owner = p }) do
+    if L.def(p, u.kind).type == "space_dock" and u.system and not seen[u.system] then
+      seen[u.system] = true
+      out[#out + 1] = u.system
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+-- p may put one unit of each of `kinds` (ships) into one system with one of
+-- his space docks, chosen by him (or none unless `must`), as far as his
+-- units are not all in play; the fleet supply is then checked there. `card`
+-- names the card. Returns the system, or nil.
+function L.free_ships_at_dock(p, kinds, card, must)
+  local sys = L.dock_systems(p)
+  if #sys == 0 then return nil end
+  local opts = must and {} or { "none" }
+  for _, s in ipairs(sys) do opts[#opts + 1] = game.system(s).hex end
+  local names = {}
+  for _, k in ipairs(kinds) do names[#names + 1] = L.name("units", k) end
+  local pick = game.choose(p, { key = "ti3.system_for_free_ships", card = card, units = names }, opts)
+  if pick == "none" then return nil end
+  local s = game.system_at(pick)
+  for _, k in ipairs(kinds) do
+    local d = L.def(p, k)
+    if not d.limit or #game.units { owner = p, kind = k } < d.limit then
+      game.spawn(k, p, { system = s })
+      game.log({ key = "ti3.places_free_unit", p = L.pn(p), unit = L.name("units", k), system = L.sysname(s), card = card })
+    end
+  end
+  L.enforce_limits(p, s)
+  return s
+end
+
+---------------------------------------------------------------------------
+-- Agendas: a card's script may give `outcomes(def, opts)`, the options of
+-- its vote (opts: the shared step's; default: those).
+local base_outcomes = L.outcomes
+function L.outcomes(d)
+  local out = base_outcomes(d)
+  local h = d and d.handler
+  if type(h) == "table" and h.outcomes then return h.outcomes(d, out) end
+  return out
+end
