@@ -113,8 +113,9 @@ function L.production_options(ctx, opts, st)
   return out
 end
 
--- hook: the production every producing unit of p counts for while a law sets one (game prop production_per_unit), or nil (default: the unit's own).
+-- hook: the production p's producing unit u counts for while a law sets one, or nil (default: the unit's own): 0 on a planet with the planet prop no_production (Holy Planet of Ixth), else the game prop production_per_unit (Humane Labor).
 function L.production_per_unit(p, u)
+  if u.planet and game.get("planet", u.planet, "no_production") then return 0 end
   return game.get("game", nil, "production_per_unit")
 end
 
@@ -194,4 +195,81 @@ function L.outcomes(d)
   local h = d and d.handler
   if type(h) == "table" and h.outcomes then return h.outcomes(d, out) end
   return out
+end
+
+---------------------------------------------------------------------------
+-- Fleet supply and command counters.
+
+-- hook: whether fleet supply limits are ignored now (game prop fleet_supply_ignored, War Funding); default: no.
+function L.fleet_supply_ignored(p, s)
+  return game.get("game", nil, "fleet_supply_ignored") and true or false
+end
+
+local base_fleet_limit_in = L.fleet_limit_in
+function L.fleet_limit_in(p, s)
+  if L.fleet_supply_ignored(p, s) then return math.huge end
+  return base_fleet_limit_in(p, s)
+end
+
+-- hook: whether p may move command counters between his areas in the status phase (L.redistribute); default: yes, unless the game prop no_redistribution is set (Resource Management).
+function L.may_redistribute(p)
+  return not game.get("game", nil, "no_redistribution")
+end
+
+local base_redistribute = L.redistribute
+function L.redistribute(p)
+  if L.may_redistribute(p) then return base_redistribute(p) end
+  local seen = {}
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    if u.system and not seen[u.system] then
+      seen[u.system] = true
+      L.enforce_limits(p, u.system)
+    end
+  end
+end
+
+-- Systems where p has units in space (sorted).
+function L.systems_with_ships(p)
+  local seen, out = {}, {}
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    if u.system and not seen[u.system] then seen[u.system] = true; out[#out + 1] = u.system end
+  end
+  table.sort(out)
+  return out
+end
+
+---------------------------------------------------------------------------
+-- Bombardment: the game prop bombard_mods (unit type -> number more needed,
+-- e.g. 2 for -2 on the rolls) changes every bombardment roll (Unconventional
+-- Weapons).
+local base_bombard_roll = L.bombard_roll
+function L.bombard_roll(p, u, pl, dice, hit, ctx)
+  dice, hit = base_bombard_roll(p, u, pl, dice, hit, ctx)
+  local mods = game.get("game", nil, "bombard_mods")
+  if mods then
+    local d = L.def(p, u.kind)
+    local m = d and mods[d.type]
+    if m then hit = hit + m end
+  end
+  return dice, hit
+end
+
+---------------------------------------------------------------------------
+-- Planets: while the game prop planet_values_swapped is set (Labor Force
+-- Politics), every planet's resources and influence trade places.
+local base_pdef = L.pdef
+-- (Copies are cached per definition table returned below us; weak keys, as
+-- another wrapper may return a fresh copy each time.)
+local swapped = setmetatable({}, { __mode = "k" })
+function L.pdef(id)
+  local d = base_pdef(id)
+  if not d or not game.get("game", nil, "planet_values_swapped") then return d end
+  local c = swapped[d]
+  if not c then
+    c = {}
+    for k, v in pairs(d) do c[k] = v end
+    c.resources, c.influence = d.influence, d.resources
+    swapped[d] = c
+  end
+  return c
 end
