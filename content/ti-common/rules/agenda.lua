@@ -121,8 +121,14 @@ procedure("agenda", function(ctx)
       game.log({ key = "speaker_breaks_tie", p = L.pn(speaker), outcome = result })
     end
   end
-  -- Effects may replace the elected outcome (ctx.outcome).
-  result = game.window("agenda_elected", { agenda = id, player = speaker, active = speaker, outcome = result }).outcome
+  -- Effects may replace the elected outcome (ctx.outcome), or cancel the
+  -- agenda (ctx.cancel): it is then discarded without effect.
+  local we = game.window("agenda_elected", { agenda = id, player = speaker, active = speaker, outcome = result })
+  if we.cancel then
+    game.move_card(id, "revealed:agenda", DISCARD)
+    return
+  end
+  result = we.outcome
   game.log({ key = "agenda_resolved", card = L.name(COLL, id), outcome = result })
   -- The step's ctx keeps the outcome and who voted how ({player, outcome,
   -- votes} in voting order), for effects in after:agenda (ti4: Galactic Threat).

@@ -135,9 +135,13 @@ end
 ---------------------------------------------------------------------------
 -- Strategy cards: `secondary_resolved` opens after a player resolved the
 -- secondary of another player's strategy card (player: who used it,
--- active: the card's holder, card: its id).
+-- active: the card's holder, card: its id); the strategic action's ctx
+-- keeps who used it (ctx.secondary_users: player -> true) for
+-- after:strategic_action.
 local base_resolve_secondary = L.resolve_secondary
 function L.resolve_secondary(q, d, ctx)
+  ctx.secondary_users = ctx.secondary_users or {}
+  ctx.secondary_users[q] = true
   local r = base_resolve_secondary(q, d, ctx)
   game.window("secondary_resolved", { player = q, active = ctx.player, card = ctx.card })
   return r
@@ -272,4 +276,103 @@ function L.pdef(id)
     swapped[d] = c
   end
   return c
+end
+
+---------------------------------------------------------------------------
+-- Laws.
+
+-- Discards law `id` from play: its `repeal` (if any) undoes what it
+-- changed, and the game no longer holds it. Returns whether it was in play.
+function L.discard_law(id)
+  if not game.move_card(id, "laws", "discard:politics") then return false end
+  local d = game.data.political_cards[id]
+  local h = d and d.handler
+  game.log({ key = "ti3.law_discarded", card = L.name("political_cards", id) })
+  if type(h) == "table" and h.repeal then h.repeal(d) end
+  game.revoke("game", "political_cards", id)
+  game.put("game", nil, "law:" .. id, nil)
+  return true
+end
+
+-- The laws in play (ids, in the order they were passed).
+function L.laws_in_play()
+  local out = {}
+  for _, id in ipairs(game.zone("laws")) do out[#out + 1] = id end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- Secondaries: a player with the player prop free_secondary:<card> uses
+-- that card's secondary without a strategy counter (Science Community
+-- Speaker).
+local base_secondary_free = L.secondary_free
+function L.secondary_free(q, d, ctx)
+  if ctx and ctx.card and game.get("player", q, "free_secondary:" .. ctx.card) then return true end
+  return base_secondary_free(q, d, ctx)
+end
+
+---------------------------------------------------------------------------
+-- Objectives: `objective_scored` opens after a player scored an objective
+-- through L.score (and gained its points).
+local base_score = L.score
+function L.score(p, id)
+  local r = base_score(p, id)
+  game.window("objective_scored", { player = p, objective = id })
+  return r
+end
+
+---------------------------------------------------------------------------
+-- Trade: bans on agreements (game prop trade_bans: a list of {a, b (nil:
+-- anybody), until (a round; nil: while the card `by` is a law in play),
+-- by}); L.may_trade_with reads them, and the contract values of a round
+-- (game prop contract_value: {round, value}).
+
+-- Adds a ban on agreements between a and b (nil: anybody) until round
+-- `until` (nil: while law `by` is in play), and breaks the agreements it
+-- forbids.
+function L.ban_trade(a, b, until_round, by)
+  local bans = game.get("game", nil, "trade_bans") or {}
+  bans[#bans + 1] = { a = a, b = b, ["until"] = until_round, by = by }
+  game.put("game", nil, "trade_bans", bans)
+  local list = game.get("game", nil, "agreements") or {}
+  local keep = {}
+  for _, x in ipairs(list) do
+    if L.may_trade_with(x.a, x.b) then keep[#keep + 1] = x end
+  end
+  if #keep < #list then
+    game.put("game", nil, "agreements", keep)
+    for _, x in ipairs(list) do
+      if not L.may_trade_with(x.a, x.b) then
+        game.log({ key = "ti3.trade_agreement_broken_2", card = L.name("political_cards", by), p = L.pn(x.a), q = L.pn(x.b) })
+      end
+    end
+  end
+end
+
+-- Lifts the bans of card `by`.
+function L.lift_trade_bans(by)
+  local keep = {}
+  for _, b in ipairs(game.get("game", nil, "trade_bans") or {}) do
+    if b.by ~= by then keep[#keep + 1] = b end
+  end
+  game.put("game", nil, "trade_bans", #keep > 0 and keep or nil)
+end
+
+-- hook: whether p and q may have a trade agreement (L.negotiate offers none otherwise); default: no ban of L.ban_trade applies.
+function L.may_trade_with(p, q)
+  local bans = game.get("game", nil, "trade_bans")
+  if not bans then return true end
+  local round = game.get("game", nil, "round") or 0
+  for _, b in ipairs(bans) do
+    local live = (b["until"] and round <= b["until"]) or (not b["until"] and game.get("game", nil, "law:" .. b.by))
+    if live and ((b.a == p and (b.b == nil or b.b == q)) or (b.a == q and (b.b == nil or b.b == p))) then return false end
+  end
+  return true
+end
+
+-- hook: what a trade contract of `owner` worth v pays its holder (L.trade_income); default: v, at most the game prop contract_value's value in its round (Intergalactic Commerce).
+function L.contract_value(owner, v)
+  local c = game.get("game", nil, "contract_value")
+  if c and c.round == (game.get("game", nil, "round") or 0) then return math.min(v, c.value) end
+  return v
 end

@@ -22,14 +22,14 @@ return {
     if p ~= nil then return end
     local used = L.directive_active(def.id)
     if type(used) ~= "table" then return end
-    local at = used[ctx.player]
+    local at = used[L.pn(ctx.player)]
     if at and at ~= ctx.system then ctx.none = NAME() end
   end,
   ["after:production"] = function(ctx, p, def)
     if p ~= nil then return end
     local used = L.directive_active(def.id)
     if type(used) ~= "table" or (ctx.produced or 0) == 0 then return end
-    used[ctx.player] = used[ctx.player] or ctx.system
+    used[L.pn(ctx.player)] = used[L.pn(ctx.player)] or ctx.system
     game.put("game", nil, "pending:" .. def.id, used)
   end,
 }
