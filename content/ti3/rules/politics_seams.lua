@@ -376,3 +376,41 @@ function L.contract_value(owner, v)
   if c and c.round == (game.get("game", nil, "round") or 0) then return math.min(v, c.value) end
   return v
 end
+
+---------------------------------------------------------------------------
+-- Activation: `activation_terms` opens for each system L.activatable
+-- offers; a handler may set `barred` (a card's name) to leave it out (a
+-- ban, or a cost the player cannot pay). Costs are paid in
+-- before:activation by the card that sets them.
+local base_activatable = L.activatable
+function L.activatable(p)
+  local out = {}
+  for _, s in ipairs(base_activatable(p)) do
+    local w = game.window("activation_terms", { player = p, system = s })
+    if not w.barred then out[#out + 1] = s end
+  end
+  return out
+end
+
+-- Landing: `landing_terms` opens when `count` ground forces of p are about
+-- to land on planet pl (the shared commit_ground_forces asks the
+-- before_landing procedure); handlers may lower `count` (0: none may land).
+-- Then, if some may still land, `landing_cost` opens the same way for
+-- what must be paid first (a handler lowers `count` to 0 when it is not).
+local base_landing = game.procedure_fn("before_landing")
+procedure("before_landing", function(c)
+  local n = c.count
+  if base_landing then n = base_landing(c) or n end
+  if n <= 0 then return n end
+  local w = game.window("landing_terms", { player = c.player, planet = c.planet, system = c.system, count = n })
+  n = math.max(0, math.min(n, w.count or n))
+  if n <= 0 then return 0 end
+  w = game.window("landing_cost", { player = c.player, planet = c.planet, system = c.system, count = n })
+  return math.max(0, math.min(n, w.count or n))
+end)
+
+-- Whether p's units landing on pl would invade it: someone else controls it,
+-- or nobody does (a neutral planet).
+function L.invades(p, pl)
+  return game.planet_owner(pl) ~= p
+end
