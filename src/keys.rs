@@ -18,6 +18,10 @@ use std::collections::BTreeMap;
 pub const KERNEL_KEYS: &[(&str, &str)] = &[
     ("kernel.play_optional", "play {coll}.{id} at {window}?"),
     (
+        "kernel.undone",
+        "(undone: the {n} line(s) above; the action failed and was rolled back)",
+    ),
+    (
         "kernel.roll_hit",
         "{label} [{rolls}] vs {target}: {hits} hit",
     ),

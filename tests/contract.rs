@@ -118,22 +118,17 @@ fn the_scan_sees_what_it_looks_for() {
     assert_eq!(prompt_text("if game.key_of(prompt) == \"x\" then"), 0);
 }
 
-/// Options are fixed once a pack has loaded: only scenarios turn one on or
-/// off mid-run (`game.set_option`), never a pack's rules or card scripts.
+/// Options and data are fixed once a pack has loaded: only scenarios turn
+/// an option on or off mid-run (`game.set_option`) or change a field of
+/// `game.data` (`game.test_patch`), never a pack's rules or card scripts.
 #[test]
-fn only_scenarios_change_options() {
-    let found: BTreeMap<String, usize> = scan(|l| {
-        l.split("--")
-            .next()
-            .unwrap_or("")
-            .matches("game.set_option(")
-            .count()
-    })
-    .into_iter()
-    .filter(|(f, _)| !f.contains("/tests/"))
-    .collect();
-    assert!(
-        found.is_empty(),
-        "game.set_option outside scenarios: {found:?}"
-    );
+fn only_scenarios_change_options_and_data() {
+    for call in ["game.set_option(", "game.test_patch("] {
+        let found: BTreeMap<String, usize> =
+            scan(|l| l.split("--").next().unwrap_or("").matches(call).count())
+                .into_iter()
+                .filter(|(f, _)| !f.contains("/tests/"))
+                .collect();
+        assert!(found.is_empty(), "{call} outside scenarios: {found:?}");
+    }
 }

@@ -617,3 +617,111 @@ fn odd_error_values_are_named() {
         assert!(!e.contains("0x"), "{value}: {e}");
     }
 }
+
+/// Runs `main` with an echo and returns the echoed lines and the result.
+fn echoed(dir: &str, body: &str, answers: &[&str]) -> (Vec<String>, serde_json::Value) {
+    let root = main_pack(dir, body);
+    let p = Library::new(&root).resolve("p").expect("loads");
+    let mut s = Session::new(Rc::new(p), 1, &[], small_limits()).expect("session");
+    let seen = Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
+    let sink = seen.clone();
+    s.set_echo(Some(Box::new(move |l: &str| {
+        sink.borrow_mut().push(l.to_string())
+    })));
+    s.start("main", json!({})).expect("starts");
+    for a in answers {
+        s.answer(a).expect("answers");
+    }
+    let out = seen.borrow().clone();
+    (out, s.result.clone().unwrap_or_default())
+}
+
+#[test]
+fn a_failed_action_is_never_shown_and_its_dice_are_not_rolled_again() {
+    let (lines, result) = echoed(
+        "atomic_hidden",
+        r#"
+  game.log("before")
+  local inside
+  local ok = pcall(game.atomic, function()
+    game.log("secret")
+    inside = game.random(1000000000)
+    error("the action fails")
+  end)
+  local again = game.random(1000000000)
+  game.log("after")
+  return { ok = ok, same = (inside == again) }
+"#,
+        &[],
+    );
+    assert_eq!(lines, vec!["before", "after"], "echo: {lines:?}");
+    assert_eq!(result["ok"], json!(false));
+    assert_eq!(
+        result["same"],
+        json!(false),
+        "the rolled-back draw came again"
+    );
+}
+
+#[test]
+fn lines_a_decision_showed_are_withdrawn_when_the_action_fails() {
+    let (lines, _) = echoed(
+        "atomic_withdrawn",
+        r#"
+  pcall(game.atomic, function()
+    game.log("inside")
+    game.choose(1, "pick", { "a", "b" })
+    error("the action fails")
+  end)
+  game.log("after")
+"#,
+        &["a"],
+    );
+    assert_eq!(lines.len(), 3, "echo: {lines:?}");
+    assert_eq!(lines[0], "inside");
+    assert!(
+        lines[1].contains("undone") && lines[1].contains('1'),
+        "{lines:?}"
+    );
+    assert_eq!(lines[2], "after");
+}
+
+#[test]
+fn game_data_is_read_only_once_the_game_runs() {
+    let root = pack(
+        "data_read_only",
+        "p",
+        &[
+            (
+                "units.yaml",
+                "units:\n  scout:\n    name: Scout\n    moves: { range: 1 }\n",
+            ),
+            (
+                "rules/main.lua",
+                r#"
+procedure("main", function(args)
+  local ok1, e1 = pcall(function() game.data.units.scout.name = "x" end)
+  local ok2, e2 = pcall(function() game.data.units.scout.moves.range = 9 end)
+  local ok3, e3 = pcall(function() game.data.units.spy = {} end)
+  local ok4 = pcall(function() table.insert(game.data.units.scout.moves, 1) end)
+  return { writes = (ok1 or ok2 or ok3 or ok4) and "allowed" or "refused",
+           e = tostring(e2), name = game.data.units.scout.name,
+           range = game.data.units.scout.moves.range, n = #game.keys(game.data.units) }
+end)
+"#,
+            ),
+        ],
+    );
+    let r = run_main(&root, small_limits()).expect("runs");
+    assert_eq!(r["writes"], json!("refused"), "{r}");
+    assert!(
+        r["e"]
+            .as_str()
+            .unwrap_or("")
+            .contains("game.data.units.scout.moves.range is read-only"),
+        "{r}"
+    );
+    assert_eq!(r["name"], json!("Scout"));
+    assert_eq!(r["range"], json!(1));
+    assert_eq!(r["n"], json!(1));
+}

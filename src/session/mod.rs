@@ -44,6 +44,10 @@ struct Shared {
     checkpoints: RefCell<Vec<(State, usize)>>,
     /// Bytes in `log`.
     log_bytes: Cell<usize>,
+    /// How many lines of `log` have been echoed. Lines written while a
+    /// checkpoint is open are held until it commits (or a decision needs
+    /// them), so a rolled-back action is never shown.
+    echoed: Cell<usize>,
     budget: Rc<sandbox::Budget>,
     echo: Echo,
     /// Translates log lines for packs in another language.
@@ -229,11 +233,23 @@ impl Shared {
             )));
         }
         self.log_bytes.set(total);
-        if let Some(e) = self.echo.borrow_mut().as_mut() {
-            e(&line);
-        }
         self.log.borrow_mut().push(line);
+        if self.checkpoints.borrow().is_empty() {
+            self.flush_echo();
+        }
         Ok(())
+    }
+
+    /// Echoes the lines written since the last echo.
+    fn flush_echo(&self) {
+        let log = self.log.borrow();
+        let from = self.echoed.get().min(log.len());
+        if let Some(e) = self.echo.borrow_mut().as_mut() {
+            for line in &log[from..] {
+                e(line);
+            }
+        }
+        self.echoed.set(log.len());
     }
 
     /// Appends a log line (translated if the pack has phrases) and echoes it.
@@ -249,6 +265,21 @@ impl Shared {
         log.truncate(n);
         self.log_bytes
             .set(self.log_bytes.get() - cut.min(self.log_bytes.get()));
+        drop(log);
+        let shown = self.echoed.get();
+        if shown > n {
+            // Lines a decision had to show are withdrawn: say so to whoever
+            // reads the echo (the log itself simply no longer has them).
+            self.echoed.set(n);
+            let args = [("n".to_string(), (shown - n).to_string())].into();
+            let notice = self
+                .keys
+                .render("kernel.undone", &args)
+                .unwrap_or_else(|_| format!("({} lines undone)", shown - n));
+            if let Some(e) = self.echo.borrow_mut().as_mut() {
+                e(&notice);
+            }
+        }
     }
 }
 
@@ -413,6 +444,7 @@ impl Session {
             log: RefCell::new(vec![]),
             checkpoints: RefCell::new(vec![]),
             log_bytes: Cell::new(0),
+            echoed: Cell::new(0),
             budget: Rc::new(sandbox::Budget::default()),
             echo: Rc::new(RefCell::new(None)),
             translator: crate::locale::Translator::from_locale(&pack.locale_strings),
@@ -748,6 +780,9 @@ impl Session {
                     Some(key) => key.clone(),
                     None => lua_to_string(v.get(2).unwrap_or(&LV::Nil)),
                 };
+                // Whoever answers sees what led to the decision, even
+                // inside an action that has not committed yet.
+                self.shared.flush_echo();
                 self.pending = Some(Decision {
                     player,
                     prompt,
@@ -765,6 +800,7 @@ impl Session {
                 self.pending = None;
                 self.result = Some(r);
                 self.thread = None;
+                self.shared.flush_echo();
             }
         }
         Ok(())

@@ -104,9 +104,50 @@ function game.__when_loaded()
 end
 
 function game.__loading(id) LOADING = id end
+-- A read-only view of a data table: reads see the definition, writes are
+-- errors. Nested tables are frozen too (one view per table, so identity
+-- and shared sub-tables survive).
+local FROZEN = setmetatable({}, { __mode = "k" })
+local function freeze(t, seen, path)
+  local v = seen[t]
+  if v then return v end
+  local inner = {}
+  v = setmetatable({}, {
+    __index = inner,
+    __newindex = function(_, k)
+      error(path .. "." .. tostring(k) .. " is read-only: a pack changes data with a `patch:` by id, or keeps its own state with game.put", 2)
+    end,
+    __len = function() return #inner end,
+    __pairs = function() return next, inner, nil end,
+    __metatable = "game.data",
+  })
+  seen[t] = v
+  FROZEN[v] = inner
+  for k, x in next, t do
+    if type(x) == "table" then x = freeze(x, seen, path .. "." .. tostring(k)) end
+    inner[k] = x
+  end
+  return v
+end
+
+-- Scenarios only: changes field `k` of a read-only table of game.data
+-- (e.g. to watch a card's handler, or to try a definition with another
+-- value). A pack's rules and cards never call it.
+function game.test_patch(t, k, v)
+  local inner = FROZEN[t]
+  if not inner then error("game.test_patch: the table is not one of game.data", 2) end
+  inner[k] = v
+end
+
 function game.__seal()
   SEALED = true
   LOADING = nil
+  -- The data (and each subscriber's view of its definition) is read-only.
+  local seen = {}
+  rawset(game, "data", freeze(game.data, seen, "game.data"))
+  for _, list in pairs(SUBS) do
+    for _, s in ipairs(list) do s.def = freeze(s.def, seen, "game.data." .. s.coll .. "." .. s.id) end
+  end
   -- The options are fixed for the game too.
   local options = game.options
   game.options = setmetatable({}, {

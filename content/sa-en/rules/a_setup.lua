@@ -323,14 +323,22 @@ local function face_up(from, n, label)
   end
 end
 
+-- How many secret objectives each player is dealt (step 3) and keeps
+-- (step 10) in a full game; a variant that deals them its own way overrides
+-- this.
+function L.sa_secret_deal()
+  local s = conf("secret_objectives")
+  return s.dealt or 2, s.kept or 1
+end
+
 procedure("deal_objectives", function()
   local n = game.num_players()
   local duel = n == 2
-  local secrets = conf("secret_objectives")
+  local secrets_dealt, secrets_kept = L.sa_secret_deal()
   local up = conf("public_objectives")
   -- Step 3 (not in 2-player games, appendix 3).
   if not duel then
-    local dealt = S.full and (secrets.dealt or 2) or 1
+    local dealt = S.full and secrets_dealt or 1
     for p = 1, n do L.draw("deck:secrets", nil, "secrets:" .. p, dealt) end
   end
   -- Step 9.
@@ -358,7 +366,7 @@ procedure("deal_objectives", function()
   L.sa_check_stage()
   -- Step 10: each player keeps one secret objective; the other is shuffled back.
   if S.full and not duel then
-    local keep = secrets.kept or 1
+    local keep = secrets_kept
     for p = 1, n do
       while game.zone_count("secrets:" .. p) > keep do
         local hand = {}

@@ -38,6 +38,11 @@ local function pn(p) return L.pn(p) end
 local function round_no() return game.get("game", nil, "round") or 0 end
 local function rules() return (game.data.sa_strategy_rules or {}).rules or {} end
 
+-- The first round in which a Voice of the Council election may be called
+-- (the rules data; a version of the rules that ties it to the player count
+-- overrides this).
+function L.sa_voice_first_round() return rules().voice_first_round or 2 end
+
 ---------------------------------------------------------------------------
 -- Players in the game.
 function S.in_game(p)
@@ -304,7 +309,7 @@ end
 -- election. Returns true when one is called.
 function S.call_voice(holder)
   local r = rules()
-  if round_no() < (r.voice_first_round or 2) then return false end
+  if round_no() < L.sa_voice_first_round() then return false end
   if not (game.data.objectives and game.data.objectives.voice_of_the_council) then return false end
   local cost = r.voice_cost or 1
   for _, q in ipairs(L.order_from(holder)) do

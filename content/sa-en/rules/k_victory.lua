@@ -250,7 +250,7 @@ function V.specials(st)
         if ok and not has then
           claim(p, id, st)
         elseif has and not h.check(p, d) then
-          local pts = d.points or 1
+          local pts = L.objective_points(d)
           game.put("player", p, "scored:" .. id, nil)
           local v = game.add(p, "vp", -pts)
           game.log({ key = "sa.no_longer_qualifies", p = pn(p), card = L.name("objectives", id), n = pts, vp = v })

@@ -665,20 +665,26 @@ local function repeatable(d)
   return d and d.kind ~= "secret" and d.kind ~= "preliminary" and d.kind ~= "racial"
 end
 
-function ASC.adjust_objectives()
-  for _, id in ipairs(game.keys(game.data.objectives or {})) do
-    local d = game.data.objectives[id]
-    local div = R("ascendancy", "spend_divisor", 2)
-    for _, field in ipairs({ "spend", "cost" }) do
-      local t = d[field]
-      if type(t) == "table" then
-        for _, k in ipairs(game.keys(t)) do
-          if type(t[k]) == "number" then t[k] = (t[k] + div - 1) // div end
-        end
-      end
-    end
-    if d.kind == "secret" then d.points = R("ascendancy", "secret_points", 4) end
+-- Under Ascendancy a spend objective asks for its printed amounts divided
+-- by `spend_divisor` (rounded up), and a secret objective is worth
+-- `secret_points`. The objectives' data stays as printed; these hooks say
+-- what they cost and give while the option is on.
+local base_objective_cost = L.objective_cost
+function L.objective_cost(p, d, cost)
+  local c = base_objective_cost(p, d, cost)
+  if not c or not opt("ascendancy") then return c end
+  local div = R("ascendancy", "spend_divisor", 2)
+  local out = {}
+  for _, k in ipairs(game.keys(c)) do
+    out[k] = (type(c[k]) == "number") and (c[k] + div - 1) // div or c[k]
   end
+  return out
+end
+
+local base_objective_points = L.objective_points
+function L.objective_points(d)
+  if opt("ascendancy") and d and d.kind == "secret" then return R("ascendancy", "secret_points", 4) end
+  return base_objective_points(d)
 end
 
 function ASC.tech_based(d)
@@ -718,7 +724,7 @@ function ASC.claim_held_specials(p)
     local d = game.data.objectives[id]
     if d.kind == "special" and game.get("game", nil, "objective_controller:" .. id) == p and not claimed_this_round(p, id) then
       game.put("player", p, "sa_asc_round:" .. id, round_no())
-      L.gain_vp(p, d.points or 1, L.name("objectives", id) .. ", Ascendancy")
+      L.gain_vp(p, L.objective_points(d), L.name("objectives", id) .. ", Ascendancy")
     end
   end
 end
@@ -1330,7 +1336,7 @@ function SBS.sync_space()
           local d = game.data.se_artifacts_b[token]
           local obj = d.objective or token
           local o = game.data.objectives and game.data.objectives[obj]
-          local pts = (o and o.points) or 1
+          local pts = L.objective_points(o)
           game.put("system", s, "sa_space_artifact_holder", q)
           game.put("game", nil, "objective_controller:" .. obj, q)
           if holder then
@@ -1685,7 +1691,6 @@ procedure("setup", function(args)
   args = args or {}
   local m = args.map and game.data.maps[args.map]
   O.built_galaxy = opt("star_by_star") or (m ~= nil and (m.drafted == true or m.procedure ~= nil))
-  if opt("ascendancy") then ASC.adjust_objectives() end
   local r = base_setup(args)
   if opt("twilight_council") then
     game.zone_new(COUNCIL)

@@ -24,20 +24,8 @@ local L = game.lib
 local ES = L.sa_es or {}
 L.sa_es = ES
 
-ES.LEADER_RULES = {
-  fate_killed_max = 1,
-  fate_captured_max = 8,
-  diplomat_overturn_influence = 10,
-  execution_may_lose_planet = false,
-  general_bombardment_penalty = 4,
-  scientist_dock_cost = 2,
-}
-
-function ES.leader_rules()
-  local r = game.data.sa_leader_rules and game.data.sa_leader_rules.rules
-  if not r then return end
-  for k, v in pairs(ES.LEADER_RULES) do r[k] = v end
-end
+-- (The numbers above are a data patch of sa-en's sa_leader_rules in
+-- es_data.yaml.)
 
 local F = L.sa_leaders
 if F and F.eureka then
@@ -49,8 +37,4 @@ if R and R.free_retreat then
   R.free_retreat = function() return false end
 end
 
-local base_setup = game.procedure_fn("setup")
-procedure("setup", function(args)
-  ES.leader_rules()
-  return base_setup(args)
-end)
+

@@ -58,14 +58,11 @@ local function opt(id) return game.options[id] end
 local function pn(p) return L.pn(p) end
 
 ---------------------------------------------------------------------------
--- Strategy rules (data read at run time by rules/d_strategy.lua; the
--- definition carries a script, so it is changed here, not patched).
-function ES.strategy_rules()
-  local r = game.data.sa_strategy_rules and game.data.sa_strategy_rules.rules
-  if not r then return end
-  r.unpicked_card_players = {}
-  r.voice_first_round = (game.num_players() == 2) and 2 or 1
-end
+-- Strategy rules: every strategy card is played whatever the player count
+-- (es_data.yaml patches sa-en's list of counts with an unpicked card away),
+-- and a Voice of the Council election may be called from round 1, from
+-- round 2 in a two-player game.
+function L.sa_voice_first_round() return (game.num_players() == 2) and 2 or 1 end
 
 ---------------------------------------------------------------------------
 -- Transfer actions (the ti3 rule, round.lua), unless the Simultaneous Action
@@ -206,7 +203,7 @@ function ES.surrender(p)
       if held or ctl then
         game.put("player", p, "scored:" .. id, nil)
         if ctl then game.put("game", nil, "objective_controller:" .. id, nil) end
-        lost = lost + (d.points or 1)
+        lost = lost + L.objective_points(d)
         game.log({ key = "sa_es.gives_up", p = pn(p), card = L.name("objectives", id) })
       end
     end
@@ -218,11 +215,6 @@ end
 
 ---------------------------------------------------------------------------
 -- Setup.
-local base_setup = game.procedure_fn("setup")
-procedure("setup", function(args)
-  ES.strategy_rules()
-  return base_setup(args)
-end)
 game.when_loaded(function()
   ES.install_rifts()
   ES.install_surrender()

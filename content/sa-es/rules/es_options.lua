@@ -76,19 +76,10 @@ local O = L.sa_opt1
 
 ---------------------------------------------------------------------------
 -- Ascension.
-ES.ASC_SECRET_POINTS = 6
 ES.ASC_GOAL_FACTOR = 3
 
 local ASC = O and O.asc
 if ASC then
-  local base_adjust = ASC.adjust_objectives
-  ASC.adjust_objectives = function()
-    base_adjust()
-    for _, id in ipairs(game.keys(game.data.objectives or {})) do
-      local d = game.data.objectives[id]
-      if d.kind == "secret" then d.points = ES.ASC_SECRET_POINTS end
-    end
-  end
   -- Technology objectives are out of the game, not replaced.
   ASC.replace_tech_objectives = function() end
 end
@@ -120,25 +111,8 @@ end)
 -- Twilight Council.
 local TC = O and O.tc
 
--- 001's numbers of the council (sa-en's sa_options_1.twilight_council, read
--- by sa-en's rules when they run; set when setup starts): one political
--- card drawn, two agendas with four players or fewer, no random agendas, no
--- option b) for the speaker, and none of sa-en's 2-player changes to the
--- Assembly primary.
-ES.TC_RULES = {
-  political_cards = 1,
-  agendas_small = 2,
-  small_players = 4,
-  council_size = 0,
-  speaker_may_give = false,
-  duel_assembly = false,
-}
-
-function ES.tc_rules()
-  local t = game.data.sa_options_1 and game.data.sa_options_1.twilight_council
-  if not t then return end
-  for _, k in ipairs(game.keys(ES.TC_RULES)) do t[k] = ES.TC_RULES[k] end
-end
+-- 001's numbers of the council and of Ascension are a data patch of
+-- sa-en's sa_options_1 (es_data.yaml).
 
 if TC then
   -- Xxcha Veto under the Twilight Council: right after the agendas are chosen.
@@ -343,7 +317,6 @@ end)
 local base_setup = game.procedure_fn("setup")
 procedure("setup", function(args)
   args = args or {}
-  ES.tc_rules()
   if opt("pacts") then
     local n = args.players or 6
     if n % 2 ~= 0 or n < 4 or n > 8 then

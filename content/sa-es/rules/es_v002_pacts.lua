@@ -107,20 +107,22 @@ function P.assign_secrets(per_player)
   game.shuffle("deck:secrets")
 end
 
+-- With Pacts the usual deal gives one card for each race and none is put
+-- back in step 10 ...
+local base_secret_deal = L.sa_secret_deal
+function L.sa_secret_deal()
+  if opt("pacts") and game.num_players() > 2 then return 1, 1 end
+  return base_secret_deal()
+end
+
 local base_deal = game.procedure_fn("deal_objectives")
 procedure("deal_objectives", function(...)
   local SS = L.sa_setup
-  local conf = game.data.sa_setup and game.data.sa_setup.secret_objectives
-  if not (opt("pacts") and SS and SS.full and conf and game.num_players() > 2) then return base_deal(...) end
-  local dealt, kept = conf.dealt, conf.kept
-  -- One card for each race and none put back in the usual step 10 ...
-  conf.dealt, conf.kept = 1, 1
-  local r = table.pack(pcall(base_deal, ...))
-  conf.dealt, conf.kept = dealt, kept
-  if not r[1] then error(r[2], 0) end
+  if not (opt("pacts") and SS and SS.full and game.num_players() > 2) then return base_deal(...) end
+  local r = table.pack(base_deal(...))
   -- ... then the player's own step 10.
-  P.assign_secrets((dealt or 2) + P.EXTRA_SECRETS)
-  return table.unpack(r, 2, r.n)
+  P.assign_secrets(base_secret_deal() + P.EXTRA_SECRETS)
+  return table.unpack(r, 1, r.n)
 end)
 
 ---------------------------------------------------------------------------

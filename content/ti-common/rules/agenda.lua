@@ -8,7 +8,7 @@ function L.forced_vote(p, id, opts) return nil end
 -- hook: an outcome chosen for agenda id before anyone votes (outcomes: its options), or nil to vote as usual (default: nil).
 function L.elect_without_vote(id, d, outcomes) return nil end
 
--- hook: p casts the votes counted by L.votes(p) on agenda id: by default every ready planet is exhausted.
+-- hook: p casts votes on agenda id: by default every ready planet is exhausted for the votes counted by L.votes(p); may return the number of votes cast instead (an edition where p picks the planets).
 function L.spend_votes(p, id)
   for _, pl in ipairs(L.ready_planets(p)) do game.exhaust(pl, true) end
 end
@@ -87,8 +87,10 @@ procedure("agenda", function(ctx)
     local pick = L.forced_vote(p, id, opts) or game.choose(p, { key = "vote_on", agenda = L.name(COLL, id), id = id }, opts)
     if pick ~= "abstain" then
       local v = L.votes(p)
-      -- Voting exhausts every ready planet for its full influence.
-      L.spend_votes(p, id)
+      -- Voting exhausts planets for their full influence (by default every
+      -- ready one; L.spend_votes may say how many votes that gave).
+      local spent = L.spend_votes(p, id)
+      if type(spent) == "number" then v = spent end
       local w = game.window("votes_cast", { player = p, agenda = id, outcome = pick, votes = v })
       -- A handler may turn the vote into an abstention (w.abstain): the
       -- planets stay exhausted, the votes count for nothing.

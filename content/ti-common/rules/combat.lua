@@ -114,6 +114,9 @@ end
 -- hook: called in a space combat round just before its combat_round_start window (rc: the round's ctx, ctx: the combat's); does nothing.
 function L.combat_round_starting(rc, ctx) end
 
+-- hook: the hits of a space combat round once both sides have rolled (ha: the attacker's, hd: the defender's, after their combat_rolled windows), before either is assigned; returns the two (default: unchanged).
+function L.space_combat_rolled(rc, ha, hd) return ha, hd end
+
 -- hook: called in a space combat round after the hits, just before its combat_round_end window; does nothing.
 function L.combat_round_ending(rc, ctx) end
 
@@ -148,6 +151,7 @@ procedure("space_combat", function(ctx)
     local sa, sd = L.ships(a, s), L.ships(d, s)
     local ha = L.combat_roll(a, sa, rc.mods[a], "space combat", rc)
     local hd = L.combat_roll(d, sd, rc.mods[d], "space combat", rc)
+    ha, hd = L.space_combat_rolled(rc, ha, hd)
     L.assign_hits(d, sd, ha, "space combat", { source = a })
     L.assign_hits(a, sa, hd, "space combat", { source = d })
     L.combat_round_ending(rc, ctx)
@@ -405,6 +409,8 @@ end
 function L.production_place(ctx, kind, where, st) return where end
 -- hook: whether the producing player's unit u (ctx: the production step's) counts as a producing unit for where new ground forces may go; default: its unit has production
 function L.produces_ground_site(ctx, u) return L.def(ctx.player, u.kind).production end
+-- hook: p's units of `kind` (at its limit: none left in reinforcements) that may go back to reinforcements so that one more can be produced, as a list of units (ti4: LRR 67.5a); default: none
+function L.production_reclaimable(ctx, kind, st) return {} end
 -- hook: whether the production step checks p's fleet and capacity limits in s as it ends; default: yes (a rule that changes the new units afterwards checks them itself)
 function L.production_enforces_limits(ctx) return true end
 
@@ -432,7 +438,8 @@ procedure("production", function(ctx)
       if ok and blockaded and d.class == "ship" then ok = false end
       if ok and d.class == "ground" and not planet_for_ground then ok = false end
       if ok and cost + L.production_cost(ctx, t, d) > budget then ok = false end
-      if ok and d.limit and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = t } + (built[t] or 0) >= d.limit then ok = false end
+      if ok and d.limit and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = t } + (built[t] or 0) >= d.limit
+        and #L.production_reclaimable(ctx, t, st) == 0 then ok = false end
       if ok and d.fleet and L.count_fleet(p, s) + (built._fleet or 0) + 1 > L.fleet_limit_in(p, s) then ok = false end
       if ok then opts[#opts + 1] = t end
     end
@@ -440,6 +447,21 @@ procedure("production", function(ctx)
     local pick = game.choose(p, { key = "produce" }, L.production_options(ctx, opts, st))
     if pick == "done" then break end
     local d = L.def(p, pick)
+    -- None left in reinforcements: one on the board goes back first.
+    if d.limit and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = pick } + (built[pick] or 0) >= d.limit then
+      local ro = {}
+      for _, u in ipairs(L.production_reclaimable(ctx, pick, st)) do ro[#ro + 1] = u.kind .. "#" .. u.id end
+      local r = game.choose(p, { key = "production_reclaim", unit = pick }, ro)
+      local id = tonumber(r:match("#(%d+)$"))
+      for _, u in ipairs(game.units { owner = p, kind = pick }) do
+        if u.id == id then
+          game.remove_unit(u.id)
+          game.log({ key = "unit_to_reinforcements", p = L.pn(p), unit = r, system = L.sysname(u.system) })
+          -- What it carried may now lack capacity there.
+          L.enforce_limits(p, u.system)
+        end
+      end
+    end
     -- Each fighter or infantry counts toward the production value; with
     -- room for one only, one is produced for the full cost (LRR 68.1b-c).
     local n = L.production_count(ctx, pick, st)

@@ -12,7 +12,7 @@ local PLAN_LIB = {
   "other_ships", "enemies_in", "anomaly_rule", "fire_cannons", "order_from",
   "enforce_limits", "fleet_limit", "fleet_limit_in", "count_fleet", "capacity", "flag",
   "announce_retreats", "combat_round_starting", "combat_round_ending",
-  "combat_dice", "on_hit_assigned", "barrages", "barrage_simultaneous",
+  "combat_dice", "on_hit_assigned", "barrages", "barrage_simultaneous", "space_combat_rolled",
 }
 
 -- Named policies answer the choices the rules leave to players when a

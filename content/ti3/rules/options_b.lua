@@ -454,7 +454,7 @@ end
 local function artifact_points(token)
   local d = game.data.se_artifacts_b[token]
   local o = d and d.objective and game.data.objectives and game.data.objectives[d.objective]
-  return (o and o.points) or 1
+  return L.objective_points(o)
 end
 
 -- Brings artifact holders in line with planet control.

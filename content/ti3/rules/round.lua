@@ -402,6 +402,13 @@ function L.objective_cost(p, d, cost)
   return out
 end
 
+-- The victory points objective `d` is worth (its `points`, 1 when it
+-- gives none). A variant that changes what objectives are worth overrides
+-- this.
+function L.objective_points(d)
+  return (d and d.points) or 1
+end
+
 function L.can_score(p, id)
   local d = game.data.objectives[id]
   local h = d.handler
@@ -447,7 +454,7 @@ function L.score(p, id)
     game.put("game", nil, "won_by", "claims " .. L.name("objectives", id))
     error({ game_over = true, commit = true }, 0)
   end
-  L.gain_vp(p, d.points or 1, L.name("objectives", id))
+  L.gain_vp(p, L.objective_points(d), L.name("objectives", id))
 end
 
 -- Each player in initiative order may claim one revealed public objective

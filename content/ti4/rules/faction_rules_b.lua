@@ -477,11 +477,23 @@ end
 -- Telepathic (Naalu): with a strategy card, the holder is first in
 -- initiative order (the "0" token on the card).
 ---------------------------------------------------------------------------
+
+-- hook: the player who has the Naalu "0" token this round, first in
+-- initiative order, or nil (default: the holder of Telepathic once they
+-- hold a strategy card).
+function L.zero_token_player()
+  for p = 1, game.num_players() do
+    if holds_ability(p, "telepathic") and #L.cards_of(p) > 0 then return p end
+  end
+  return nil
+end
+
 local base_initiative = L.initiative_order
 function L.initiative_order()
   local out = base_initiative()
+  local z = L.zero_token_player()
   for i, p in ipairs(out) do
-    if holds_ability(p, "telepathic") and #L.cards_of(p) > 0 then
+    if p == z then
       table.remove(out, i)
       table.insert(out, 1, p)
       break

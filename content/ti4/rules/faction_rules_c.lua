@@ -44,6 +44,10 @@ local function assimilated(tech)
   return false
 end
 
+-- hook: whether Nekro player p may use Technological Singularity against
+-- opponent `opp` in the combat starting now (default: yes).
+function L.singularity_allowed(p, opp) return true end
+
 -- p takes one technology owned by one of `owners` through ability `ability`
 -- (no prerequisites: it is gained, not researched). The options are each
 -- such technology p lacks that is not a faction technology; with a free

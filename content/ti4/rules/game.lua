@@ -6,6 +6,18 @@ function L.goal() return game.options.long_war and 14 or 10 end
 -- A space dock's capacity holds fighters only, not ground forces (space dock card).
 function L.dock_holds_fighters_only(p, s) return true end
 
+-- Producing a unit none of which is left in reinforcements (LRR 67.5a): one
+-- of the player's units of that kind in a system without one of their
+-- command tokens may go back to reinforcements to be produced at once.
+function L.production_reclaimable(ctx, kind, st)
+  local p = ctx.player
+  local out = {}
+  for _, u in ipairs(game.units { owner = p, kind = kind }) do
+    if u.system and not game.has_token(u.system, "command", p) then out[#out + 1] = u end
+  end
+  return out
+end
+
 -- Landing on the custodians' planet first costs 6 influence and gives 1 VP
 -- (LRR 27); without the influence nobody lands there.
 procedure("before_landing", function(ctx)

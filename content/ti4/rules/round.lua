@@ -67,6 +67,45 @@ function L.component_usable(p, coll, id)
   return coll ~= "techs" or not game.get("player", p, "used:" .. id)
 end
 
+-- Voting (LRR 8.6): a player exhausts any number of their ready planets and
+-- casts the full influence of each. With two or more ready planets of some
+-- influence the player says which: "all" (every ready planet, as with one
+-- planet) or planets one by one until "done". Returns the votes cast (nil:
+-- the votes counted by L.votes).
+local base_spend_votes = L.spend_votes
+function L.spend_votes(p, id)
+  local ready = {}
+  for _, pl in ipairs(L.ready_planets(p)) do
+    if (L.pdef(pl).influence or 0) > 0 then ready[#ready + 1] = pl end
+  end
+  if #ready < 2 then return base_spend_votes(p, id) end
+  table.sort(ready)
+  local opts = { "all" }
+  for _, pl in ipairs(ready) do opts[#opts + 1] = pl end
+  local pick = game.choose(p, { key = "ti4.vote_planets", agenda = L.name("agendas", id), n = L.votes(p) }, opts)
+  if pick == "all" then return base_spend_votes(p, id) end
+  local chosen, votes = { pick }, L.pdef(pick).influence
+  while #chosen < #ready do
+    local o = { "done" }
+    for _, pl in ipairs(ready) do
+      local taken = false
+      for _, c in ipairs(chosen) do if c == pl then taken = true end end
+      if not taken then o[#o + 1] = pl end
+    end
+    local more = game.choose(p, { key = "ti4.vote_more_planets", agenda = L.name("agendas", id), n = votes }, o)
+    if more == "done" then break end
+    chosen[#chosen + 1] = more
+    votes = votes + L.pdef(more).influence
+  end
+  local names = {}
+  for _, pl in ipairs(chosen) do
+    game.exhaust(pl, true)
+    names[#names + 1] = L.name("planets", pl)
+  end
+  game.log({ key = "ti4.votes_with_planets", p = L.pn(p), planets = table.concat(names, ", ") })
+  return votes
+end
+
 -- What else p and q could exchange in a transaction besides trade goods and
 -- commodities, as a count (an ability that lets them trade more replaces
 -- this; default nothing).
@@ -77,13 +116,19 @@ function L.trade_other_goods(p, q) return 0 end
 -- `terms`), exchange = function run once q accepts }. Default nothing.
 function L.trade_other_terms(p, q, terms) return nil end
 
+-- hook: whether p and q may make a transaction: neighbours (LRR 94.1), or
+-- either holds an ability with the flag trade_anyone (default).
+function L.may_trade(p, q)
+  return L.neighbours(p, q) or L.flag(p, "trade_anyone") > 0 or L.flag(q, "trade_anyone") > 0
+end
+
 procedure("transaction", function(ctx)
   local p = ctx.player
   local used = {}
   while true do
     local opts = { "none" }
     for q = 1, game.num_players() do
-      if q ~= p and not used[q] and (L.neighbours(p, q) or L.flag(p, "trade_anyone") > 0 or L.flag(q, "trade_anyone") > 0)
+      if q ~= p and not used[q] and L.may_trade(p, q)
         and (game.counter(p, "tg") + game.counter(p, "commodities") + game.counter(q, "tg") + game.counter(q, "commodities")
           + L.trade_other_goods(p, q)) > 0 then
         opts[#opts + 1] = "trade with " .. L.pn(q)

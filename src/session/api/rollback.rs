@@ -37,9 +37,14 @@ pub(super) fn install(
         game.set(
             "commit",
             lua.create_function(move |_, cp: i64| {
-                sh2.checkpoints
-                    .borrow_mut()
-                    .truncate((cp - 1).max(0) as usize);
+                let open = {
+                    let mut cps = sh2.checkpoints.borrow_mut();
+                    cps.truncate((cp - 1).max(0) as usize);
+                    cps.len()
+                };
+                if open == 0 {
+                    sh2.flush_echo();
+                }
                 Ok(())
             })?,
         )?;
@@ -50,8 +55,17 @@ pub(super) fn install(
                 let mut cps = sh2.checkpoints.borrow_mut();
                 let i = (cp - 1).max(0) as usize;
                 if i < cps.len() {
-                    let (st, n) = cps[i].clone();
+                    let (mut st, n) = cps[i].clone();
                     cps.truncate(i);
+                    drop(cps);
+                    // Dice and draws already made stay made: a retried action
+                    // rolls new dice, so nobody learns its dice in advance.
+                    {
+                        let now = sh2.st()?;
+                        st.rng = now.rng.clone();
+                        st.loaded_dice = now.loaded_dice.clone();
+                        st.loaded_draws = now.loaded_draws.clone();
+                    }
                     *sh2.st_mut()? = st;
                     sh2.truncate_log(n);
                 }

@@ -42,7 +42,7 @@ return {
       game.log({ key = "ti3.keeps", p = L.pn(q), objective = L.name("objectives", def.id) })
       return
     end
-    local pts = def.points or 1
+    local pts = L.objective_points(def)
     if old then
       local v = game.add(old, "vp", -pts)
       game.put("player", old, "scored:" .. def.id, nil)

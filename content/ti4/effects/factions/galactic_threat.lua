@@ -12,6 +12,8 @@ local function round() return game.get("game", nil, "round") or 0 end
 return {
   agenda_revealed = function(ctx, p, def)
     if game.get("player", p, "predicted_round") == round() then return end
+    -- Not while a Political Secret silences the player (L.note_silenced).
+    if L.note_silenced(p) then return end
     local d = game.data.agendas[ctx.agenda]
     if not d then return end
     local opts = { "none" }

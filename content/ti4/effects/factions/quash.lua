@@ -7,7 +7,10 @@
 local L = game.lib
 
 return {
-  when = function(ctx, p) return not ctx.discard and ctx.agenda ~= nil and game.counter(p, "strategy") > 0 end,
+  when = function(ctx, p)
+    -- Not while a Political Secret silences the player (L.note_silenced).
+    return not ctx.discard and ctx.agenda ~= nil and game.counter(p, "strategy") > 0 and not L.note_silenced(p)
+  end,
   run = function(ctx, p, def)
     local name = L.name("abilities", def.id)
     if game.choose(p, { key = "ti4.quash_offer", ability = name, agenda = L.name("agendas", ctx.agenda), id = ctx.agenda }, { "no", "yes" }) ~= "yes" then return end
