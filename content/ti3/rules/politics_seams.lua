@@ -414,3 +414,71 @@ end)
 function L.invades(p, pl)
   return game.planet_owner(pl) ~= p
 end
+
+---------------------------------------------------------------------------
+-- A political card whose data names `requires_system` (a system tile) is
+-- discarded as it is revealed when that system is not on the board, and
+-- the next card is revealed instead (agenda_revealed's discard).
+game.on("agenda_revealed", function(ctx)
+  local coll = game.data.political_cards
+  local d = coll and coll[ctx.agenda]
+  if not d or not d.requires_system then return end
+  local s = game.find_system(d.requires_system)
+  if s and game.system(s).hex then return end
+  game.log({ key = "ti3.agenda_needs_system", card = L.name("political_cards", ctx.agenda), system = L.name("systems", d.requires_system) })
+  ctx.discard = true
+end)
+
+---------------------------------------------------------------------------
+-- Movement through anomalies: while the game prop anomalies_ignored
+-- (anomaly kind -> true) is set, those anomalies no longer stop or slow
+-- ships (Investigate Spatial Anomalies, For); in the round of the game prop
+-- anomalies_closed_round, no ship may enter a system with any anomaly
+-- (its Against).
+local function anomaly_of(s)
+  local r = L.anomaly_rule(s)
+  if not r then return nil end
+  local a = (game.data.systems[game.tile_of(s)] or {}).anomaly
+  if a then return a end
+  for _, id in ipairs(game.keys(game.data.anomalies or {})) do
+    if game.data.anomalies[id].name == r.name then return id end
+  end
+  return nil
+end
+
+local base_move_rules = L.move_rules
+function L.move_rules(p, target)
+  local r = base_move_rules(p, target)
+  local ignored = game.get("game", nil, "anomalies_ignored")
+  if ignored then
+    local keep = {}
+    for _, s in ipairs(r.blocked) do
+      local a = anomaly_of(s)
+      if not (a and ignored[a]) then keep[#keep + 1] = s end
+    end
+    r.blocked = keep
+  end
+  local closed = game.get("game", nil, "anomalies_closed_round")
+  if closed and closed == (game.get("game", nil, "round") or 0) then
+    local seen = {}
+    for _, s in ipairs(r.blocked) do seen[s] = true end
+    for s = 1, game.num_systems() do
+      if not seen[s] and L.anomaly_rule(s) then r.blocked[#r.blocked + 1] = s end
+    end
+  end
+  return r
+end
+
+local base_move_value = L.move_value
+function L.move_value(p, u, from)
+  local m = base_move_value(p, u, from)
+  local ignored = game.get("game", nil, "anomalies_ignored")
+  if ignored and from then
+    local a = anomaly_of(from)
+    local rule = a and game.data.anomalies[a]
+    if rule and rule.move_from and ignored[a] then
+      m = math.max(m, (L.def(p, u.kind).move or 0) + (game.get("unit", u.id, "move_bonus") or 0))
+    end
+  end
+  return m
+end
