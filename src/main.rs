@@ -146,6 +146,9 @@ enum Cmd {
         /// Hold every window's ctx to its declaration.
         #[arg(long)]
         strict: bool,
+        /// random, or a policy of the pack (e.g. greedy: scores whenever it may)
+        #[arg(long, default_value = "random")]
+        agent: String,
     },
     /// Play a seeded game to its end.
     Play {
@@ -155,7 +158,8 @@ enum Cmd {
         players: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// random | human | json
+        /// random | human | json | a policy of the pack (greedy: scores
+        /// whenever it may, random otherwise)
         #[arg(long, default_value = "random")]
         agent: String,
         /// Pack options to turn on, comma separated.
@@ -491,6 +495,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             players,
             random_options,
             strict,
+            agent,
         } => {
             let range = match players.split_once('-') {
                 Some((a, b)) => (a.trim().parse(), b.trim().parse()),
@@ -515,6 +520,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 players: (lo, hi),
                 random_options,
                 strict,
+                agent,
             };
             let r = imperium::cli::soak::soak(&plan)?;
             if cli.json {
@@ -535,9 +541,10 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                     );
                 }
                 println!(
-                    "{} games, {} won, {} failed in {:.1} s ({:.1} games/s, {} threads)",
+                    "{} games, {} won ({} reaching the goal), {} failed in {:.1} s ({:.1} games/s, {} threads)",
                     r.games,
                     r.won,
+                    r.reached_goal,
                     r.failures.len(),
                     r.seconds,
                     if r.seconds > 0.0 {
@@ -677,7 +684,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 "random" => Box::new(RandomAgent(Rng::new(seed ^ 0xA6E7))),
                 "human" => Box::new(Human),
                 "json" => Box::new(JsonLines),
-                other => return Err(format!("unknown agent `{other}` (random, human, json)")),
+                policy => Box::new(s.policy_agent(policy, seed).map_err(|e| e.to_string())?),
             };
             // Whatever happens (an error, even a panic), the record up to
             // the last decision is saved.

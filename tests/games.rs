@@ -202,3 +202,78 @@ fn same_seed_same_log_and_replay() {
     r.run(&mut src).unwrap();
     assert_eq!(r.log(), a);
 }
+
+/// Answers with the pack's `greedy` policy and keeps every decision it saw
+/// with its answer.
+struct Watching<A: imperium::session::DecisionSource> {
+    inner: A,
+    seen: Vec<(imperium::session::Decision, String)>,
+}
+
+impl<A: imperium::session::DecisionSource> imperium::session::DecisionSource for Watching<A> {
+    fn decide(
+        &mut self,
+        d: &imperium::session::Decision,
+    ) -> Result<String, imperium::session::GameError> {
+        let a = self.inner.decide(d)?;
+        self.seen.push((d.clone(), a.clone()));
+        Ok(a)
+    }
+}
+
+/// The greedy agent scores every objective it may (it never passes a
+/// scoring decision that offers one), takes the scoring strategy card when
+/// it is free, plays the rest at random, and a seed gives the same game.
+#[test]
+fn greedy_games_score_whenever_they_may() {
+    for (id, score_keys, card_key) in [
+        (
+            "ti4",
+            &["ti4.score_public", "ti4.score_secret"][..],
+            "ti4.choose_strategy_card",
+        ),
+        (
+            "ti3",
+            &["ti3.claim_public_objective", "ti3.claim_secret_objective"][..],
+            "ti3.choose_strategy_card",
+        ),
+    ] {
+        let p = pack(id);
+        let mut scored = 0;
+        for seed in 1..=3u64 {
+            let mut logs = vec![];
+            for _ in 0..2 {
+                let mut s = Session::new(p.clone(), seed, &[], strict()).unwrap();
+                s.start("game", json!({ "players": 4 })).unwrap();
+                let mut w = Watching {
+                    inner: s.policy_agent("greedy", seed).unwrap(),
+                    seen: vec![],
+                };
+                let r = s
+                    .run(&mut w)
+                    .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
+                assert!(r.get("winner").is_some(), "{id} seed {seed}: {r}");
+                for (d, a) in &w.seen {
+                    if score_keys.contains(&d.prompt.as_str()) && d.options.len() > 1 {
+                        assert_ne!(a, "none", "{id} seed {seed}: passed {d:?}");
+                        scored += 1;
+                    }
+                    if d.prompt == card_key && d.options.iter().any(|o| o == "imperial") {
+                        assert_eq!(a, "imperial", "{id} seed {seed}: {d:?}");
+                    }
+                }
+                logs.push(s.log());
+            }
+            assert_eq!(logs[0], logs[1], "{id} seed {seed}: not the same game");
+        }
+        assert!(scored > 0, "{id}: the greedy players never scored");
+    }
+    let p = pack("ti4");
+    let s = Session::new(p, 1, &[], strict()).unwrap();
+    let e = s
+        .policy_agent("no_such_policy", 1)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("greedy") && e.contains("random"), "{e}");
+}

@@ -393,6 +393,7 @@ fn soak_plays_seeded_games_on_threads() {
         players: (3, 4),
         random_options: true,
         strict: true,
+        agent: "random".into(),
     };
     let r = imperium::cli::soak::soak(&plan).unwrap();
     assert_eq!(r.games, 4);

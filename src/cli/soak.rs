@@ -5,7 +5,7 @@
 
 use crate::pack::Library;
 use crate::rng::Rng;
-use crate::session::{Limits, RandomAgent, Session};
+use crate::session::{DecisionSource, Limits, RandomAgent, Session};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -26,6 +26,8 @@ pub struct Plan {
     pub random_options: bool,
     /// Hold every window's ctx to its declaration.
     pub strict: bool,
+    /// `random`, or a policy of the pack (`Session::policy_agent`).
+    pub agent: String,
 }
 
 /// One game that did not end with a winner.
@@ -42,6 +44,9 @@ pub struct Failure {
 pub struct Report {
     pub games: u64,
     pub won: u64,
+    /// Games whose winner reached the pack's goal (rather than winning on
+    /// the final ranking).
+    pub reached_goal: u64,
     pub failures: Vec<Failure>,
     pub seconds: f64,
 }
@@ -51,6 +56,7 @@ impl Report {
         json!({
             "games": self.games,
             "won": self.won,
+            "reached_goal": self.reached_goal,
             "failed": self.failures.len(),
             "seconds": self.seconds,
             "games_per_second": if self.seconds > 0.0 { self.games as f64 / self.seconds } else { 0.0 },
@@ -86,19 +92,21 @@ fn play_one(
     players: u32,
     options: &[String],
     strict: bool,
-) -> Result<bool, String> {
+    agent: &str,
+) -> Result<Value, String> {
     let limits = Limits {
         check_ctx: strict,
         ..Limits::default()
     };
     let mut s = Session::new(pack.clone(), seed, options, limits).map_err(|e| e.to_string())?;
     let entry = super::game_entry(pack);
-    let mut agent = RandomAgent(Rng::new(seed ^ 0xA6E7));
-    let r = s
-        .start(&entry, json!({ "players": players }))
-        .and_then(|_| s.run(&mut agent))
-        .map_err(|e| e.to_string())?;
-    Ok(r.get("winner").is_some())
+    let mut agent: Box<dyn DecisionSource> = match agent {
+        "random" => Box::new(RandomAgent(Rng::new(seed ^ 0xA6E7))),
+        policy => Box::new(s.policy_agent(policy, seed).map_err(|e| e.to_string())?),
+    };
+    s.start(&entry, json!({ "players": players }))
+        .and_then(|_| s.run(agent.as_mut()))
+        .map_err(|e| e.to_string())
 }
 
 /// Plays the plan; each thread loads the pack once and takes the next seed.
@@ -137,14 +145,23 @@ pub fn soak(plan: &Plan) -> Result<Report, String> {
                     let seed = plan.first_seed + i;
                     let (players, opts) = setup_of(seed, plan, options);
                     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        play_one(&pack, seed, players, &opts, plan.strict)
+                        play_one(&pack, seed, players, &opts, plan.strict, &plan.agent)
                     }))
                     .unwrap_or_else(|_| Err("the game panicked".into()));
                     let mut r = report.lock().unwrap_or_else(|e| e.into_inner());
                     r.games += 1;
                     match outcome {
-                        Ok(true) => r.won += 1,
-                        Ok(false) => r.failures.push(Failure {
+                        Ok(res) if res.get("winner").is_some() => {
+                            r.won += 1;
+                            let vp = res.get("vp").and_then(Value::as_i64);
+                            let goal = res.get("goal").and_then(Value::as_i64);
+                            if let (Some(vp), Some(goal)) = (vp, goal) {
+                                if vp >= goal {
+                                    r.reached_goal += 1;
+                                }
+                            }
+                        }
+                        Ok(_) => r.failures.push(Failure {
                             seed,
                             players,
                             options: opts,

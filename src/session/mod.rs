@@ -855,6 +855,41 @@ impl Session {
         }
     }
 
+    /// An agent that answers with the pack's named policy
+    /// (`game.lib.policies[name]`, the same table `combat --policy` reads)
+    /// wherever it returns one of the options, and at random (from `seed`)
+    /// where it returns nothing. The record holds every answer, so a replay
+    /// needs no policy.
+    pub fn policy_agent(&self, name: &str, seed: u64) -> Result<PolicyAgent, GameError> {
+        let game: Table = self.lua.globals().get("game").map_err(lua_err)?;
+        let lib: Table = game.get("lib").map_err(lua_err)?;
+        let policies: Option<Table> = lib.get("policies").map_err(lua_err)?;
+        let mut names = vec![];
+        if let Some(t) = &policies {
+            for pair in t.pairs::<String, LV>() {
+                names.push(pair.map_err(lua_err)?.0);
+            }
+        }
+        names.sort();
+        let f: Option<Function> = match &policies {
+            Some(t) => t.get(name).map_err(lua_err)?,
+            None => None,
+        };
+        let f = f.ok_or_else(|| {
+            GameError::Usage(format!(
+                "unknown agent `{name}`: random, human, json, or a policy of the pack ({})",
+                names.join(", ")
+            ))
+        })?;
+        Ok(PolicyAgent {
+            lua: self.lua.clone(),
+            budget: self.shared.budget.clone(),
+            policy: f,
+            name: name.to_string(),
+            random: RandomAgent(Rng::new(seed ^ 0xA6E7)),
+        })
+    }
+
     /// Calls a procedure outside the coroutine (no decisions may be asked
     /// unless policies answer them): used for fast simulations.
     pub fn call_procedure(&self, name: &str, args: Value) -> Result<Value, GameError> {
@@ -905,5 +940,64 @@ fn lua_to_string(v: &LV) -> String {
         LV::Boolean(b) => b.to_string(),
         LV::Table(t) => t.get::<String>("id").unwrap_or_else(|_| "?".into()),
         _ => "?".into(),
+    }
+}
+
+/// Answers with a pack's policy, or at random where it has no preference
+/// (see `Session::policy_agent`).
+pub struct PolicyAgent {
+    lua: Lua,
+    budget: Rc<sandbox::Budget>,
+    policy: Function,
+    name: String,
+    random: RandomAgent,
+}
+
+impl DecisionSource for PolicyAgent {
+    fn decide(&mut self, d: &Decision) -> Result<String, GameError> {
+        let prompt = self.lua.create_table().map_err(lua_err)?;
+        prompt.set("key", d.prompt.as_str()).map_err(lua_err)?;
+        for (k, v) in &d.args {
+            prompt.set(k.as_str(), v.as_str()).map_err(lua_err)?;
+        }
+        let options = self
+            .lua
+            .create_sequence_from(d.options.iter().map(String::as_str))
+            .map_err(lua_err)?;
+        self.budget.reset();
+        let pick: LV =
+            self.policy
+                .call((d.player, prompt, options))
+                .map_err(|e| GameError::Lua {
+                    message: format!("policy `{}`: {}", self.name, lua_err(e)),
+                })?;
+        match pick {
+            LV::String(s) => {
+                let s = s.to_string_lossy();
+                if d.options.contains(&s) {
+                    Ok(s)
+                } else {
+                    Err(GameError::Lua {
+                        message: format!(
+                            "policy `{}` answered `{s}` to p{} `{}`, which is not an option ({})",
+                            self.name,
+                            d.player,
+                            d.prompt,
+                            d.options.join(", ")
+                        ),
+                    })
+                }
+            }
+            LV::Nil => self.random.decide(d),
+            other => Err(GameError::Lua {
+                message: format!(
+                    "policy `{}` answered a {} to p{} `{}`",
+                    self.name,
+                    other.type_name(),
+                    d.player,
+                    d.prompt
+                ),
+            }),
+        }
     }
 }

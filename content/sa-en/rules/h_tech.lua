@@ -118,6 +118,13 @@ function L.sa_tech_discount(p, color)
   return n
 end
 
+-- The credit of one planet toward a technology of `color` (ti3's hook, for
+-- the cards that raise it): as above, a ready planet of that specialty.
+function L.specialty_credit(p, pl, color)
+  if not color or L.pdef(pl).specialty ~= color or game.exhausted(pl) then return nil end
+  return scientist(p, pl) and 2 or 1
+end
+
 function L.sa_tech_cost(p, id, cost)
   local d = game.data.techs[id]
   return math.max(0, cost - L.sa_tech_discount(p, d and d.color))
@@ -131,12 +138,33 @@ end
 -- reading: the discount needs the planet ready when the technology is
 -- bought). Racial technologies are never offered here (rules/i_races.lua:
 -- they are bought in the status phase).
+--
+-- Before the offer the research_offer window (ti3's) lets cards played just
+-- before a purchase lower the price of a colour (ctx.discount) or let a
+-- technology missing one prerequisite be bought for more
+-- (ctx.waive_prerequisite), as in ti3.
+local function offer_price(p, t, c, offer)
+  local d = game.data.techs[t]
+  local off = d and d.color and offer.discount and offer.discount[d.color] or 0
+  if off ~= 0 then c = math.max(0, c - off) end
+  return c
+end
+
 function L.sa_research(p, cost, prompt)
   local opts, prices = {}, {}
   local have = L.spendable(p, "resources")
+  local offer = game.window("research_offer", { player = p, cost = cost, discount = {} })
   for _, t in ipairs(L.researchable(p)) do
-    local c = cost > 0 and L.sa_tech_cost(p, t, cost) or 0
+    local c = offer_price(p, t, cost > 0 and L.sa_tech_cost(p, t, cost) or 0, offer)
     if have >= c then opts[#opts + 1] = t; prices[t] = c end
+  end
+  if offer.waive_prerequisite then
+    for _, t in ipairs(game.keys(game.data.techs)) do
+      if not prices[t] and L.one_prerequisite_missing(p, t) then
+        local c = offer_price(p, t, (cost > 0 and L.sa_tech_cost(p, t, cost) or 0) + offer.waive_prerequisite, offer)
+        if have >= c then opts[#opts + 1] = t; prices[t] = c end
+      end
+    end
   end
   if #opts == 0 then return nil end
   opts[#opts + 1] = "none"

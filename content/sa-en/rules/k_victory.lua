@@ -451,3 +451,9 @@ procedure("setup", function(args)
   end
   return r
 end)
+
+-- The greedy policy claims whenever it may.
+L.GREEDY_TAKE["sa.claim_public"] = true
+L.GREEDY_TAKE["sa.claim_secret"] = true
+L.GREEDY_TAKE["sa.asc_claim_another"] = true
+L.GREEDY_PREFER["sa.choose_strategy_card"] = { "imperial", "bureaucracy" }

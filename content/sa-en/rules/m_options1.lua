@@ -103,7 +103,7 @@ local function offer_cards(first, cards, ctx)
   for _, q in ipairs(L.order_from(first)) do
     for _, c in ipairs(game.keys(cards)) do
       local e = cards[c]
-      if contains(game.zone("actions:" .. q), c) and (not e.when or e.when(q)) then
+      if contains(game.zone("actions:" .. q), c) and L.may_play_action_card(q, c, ctx) and (not e.when or e.when(q)) then
         if game.choose(q, { key = "sa.tc_play_card", card = L.name("action_cards", c), id = c }, { "no", "yes" }) == "yes" then
           local ok = game.call("play_optional", q, "action_cards", c, ctx or {})
           if ok ~= false then e.run(q) end

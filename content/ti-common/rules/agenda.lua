@@ -42,9 +42,24 @@ function L.outcomes(d)
   return out
 end
 
+-- hook: the votes planet pl gives p (ready: whether it is ready); default: its influence when ready, none when exhausted.
+function L.planet_votes(p, pl, ready)
+  if not ready then return 0 end
+  return L.pdef(pl).influence or 0
+end
+
+-- p's votes: what each of his planets gives (L.planet_votes), ready ones
+-- (L.ready_planets) and exhausted ones.
 function L.votes(p)
   local n = 0
-  for _, pl in ipairs(L.ready_planets(p)) do n = n + (L.pdef(pl).influence or 0) end
+  local ready = {}
+  for _, pl in ipairs(L.ready_planets(p)) do
+    ready[pl] = true
+    n = n + L.planet_votes(p, pl, true)
+  end
+  for _, pl in ipairs(game.planets_owned(p)) do
+    if not ready[pl] then n = n + L.planet_votes(p, pl, false) end
+  end
   return n
 end
 
@@ -123,6 +138,22 @@ procedure("agenda", function(ctx)
       game.log({ key = "speaker_breaks_tie", p = L.pn(speaker), outcome = result })
     end
   end
+  L.resolve_agenda(ctx, id, result, tally, voters, speaker)
+end)
+
+-- The end of an agenda's vote, for the agenda step and for variants that vote
+-- another way: the outcome `result` of agenda `id` (in zone
+-- "revealed:agenda") is elected (window agenda_elected, which may replace it),
+-- logged and resolved by the card's handler; a law that passed goes to the
+-- laws zone, any other card to the discard. ctx: the agenda step's (coll,
+-- discard_zone, laws); it keeps the outcome and the voters ({player, outcome,
+-- votes} in voting order) for effects in after:agenda (ti4: Galactic Threat).
+-- speaker: the speaker when the vote began (default: the speaker now).
+function L.resolve_agenda(ctx, id, result, tally, voters, speaker)
+  local COLL = ctx.coll or "agendas"
+  local DISCARD, LAWS = ctx.discard_zone or "discard:agendas", ctx.laws or "laws"
+  speaker = speaker or L.speaker()
+  local d = game.data[COLL][id]
   -- Effects may replace the elected outcome (ctx.outcome), or cancel the
   -- agenda (ctx.cancel): it is then discarded without effect.
   local we = game.window("agenda_elected", { agenda = id, player = speaker, active = speaker, outcome = result })
@@ -132,8 +163,6 @@ procedure("agenda", function(ctx)
   end
   result = we.outcome
   game.log({ key = "agenda_resolved", card = L.name(COLL, id), outcome = result })
-  -- The step's ctx keeps the outcome and who voted how ({player, outcome,
-  -- votes} in voting order), for effects in after:agenda (ti4: Galactic Threat).
   ctx.outcome, ctx.voters = result, voters
   local h = d.handler
   if h and h.resolve then h.resolve(result, d, tally, voters) end
@@ -145,4 +174,4 @@ procedure("agenda", function(ctx)
     game.move_card(id, "revealed:agenda", DISCARD)
   end
   game.window("agenda_outcome", { agenda = id, player = speaker, active = speaker, outcome = result })
-end)
+end

@@ -7,6 +7,7 @@ function L.combat_dice(p, kind, units, dice, label, rc) return dice end
 -- Roll for a group of units. Modifiers from ctx.mods[p] (all / per type)
 -- lower the number needed (a +1 modifier means hitting on one less).
 function L.combat_roll(p, units, mods, label, rc)
+  L.combat_state.last_roll = nil
   -- A player kept from rolling this round (rc.skip[p]) scores nothing.
   if rc and rc.skip and rc.skip[p] then
     game.log({ key = "no_combat_rolls", p = L.pn(p) })
@@ -48,6 +49,8 @@ function L.combat_roll(p, units, mods, label, rc)
     local w = game.window("combat_rolled", { player = p, active = rc.active, round = rc.round, system = rc.system, planet = rc.planet, ground = rc.ground, groups = rolled, hits = total, label = label })
     total = w.hits
   end
+  -- The dice of this roll by unit kind, for L.assign_combat_hits.
+  L.combat_state.last_roll = { player = p, groups = rolled, hits = total }
   return total
 end
 
@@ -117,6 +120,11 @@ function L.combat_round_starting(rc, ctx) end
 -- hook: the hits of a space combat round once both sides have rolled (ha: the attacker's, hd: the defender's, after their combat_rolled windows), before either is assigned; returns the two (default: unchanged).
 function L.space_combat_rolled(rc, ha, hd) return ha, hd end
 
+-- hook: p assigns the `hits` that player `source` scored in a round of space combat to his ships `units` (rc: the round's ctx; roll: the source's dice {player, groups = {kind, rolls, target, hits} by unit kind, hits}, or nil); default: L.assign_hits with the label "space combat".
+function L.assign_combat_hits(p, units, hits, source, rc, roll)
+  return L.assign_hits(p, units, hits, "space combat", { source = source })
+end
+
 -- hook: called in a space combat round after the hits, just before its combat_round_end window; does nothing.
 function L.combat_round_ending(rc, ctx) end
 
@@ -150,10 +158,12 @@ procedure("space_combat", function(ctx)
     end
     local sa, sd = L.ships(a, s), L.ships(d, s)
     local ha = L.combat_roll(a, sa, rc.mods[a], "space combat", rc)
+    local ra = L.combat_state.last_roll
     local hd = L.combat_roll(d, sd, rc.mods[d], "space combat", rc)
+    local rd = L.combat_state.last_roll
     ha, hd = L.space_combat_rolled(rc, ha, hd)
-    L.assign_hits(d, sd, ha, "space combat", { source = a })
-    L.assign_hits(a, sa, hd, "space combat", { source = d })
+    L.assign_combat_hits(d, sd, ha, a, rc, ra)
+    L.assign_combat_hits(a, sa, hd, d, rc, rd)
     L.combat_round_ending(rc, ctx)
     game.window("combat_round_end", rc)
     local left_a, left_d = #L.ships(a, s), #L.ships(d, s)
@@ -312,14 +322,22 @@ procedure("bombardment", function(ctx)
   end
 end)
 
+-- hook: the ground forces of p in the space area of s that may land on planet pl in this commit step (avail: all of them, in board order; ctx: the step's); default: avail.
+function L.landing_units(p, s, pl, avail, ctx) return avail end
+
+-- hook: whether p may commit ground forces to planet pl in this invasion (ctx: the step's); default: yes (a pack with planets that hold no ground forces says no for those).
+function L.may_commit_to(p, pl, ctx) return true end
+
 procedure("commit_ground_forces", function(ctx)
   local p, s = ctx.player, ctx.system
   for _, pl in ipairs(game.planets_of(s)) do
+    if not L.may_commit_to(p, pl, ctx) then goto next_planet end
     local pd = L.pdef(pl)
     local avail = {}
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
       if L.def(p, u.kind).class == "ground" then avail[#avail + 1] = u end
     end
+    avail = L.landing_units(p, s, pl, avail, ctx)
     -- Ground forces may also land on the active player's own planets (no combat).
     if #avail > 0 then
       local opts = { "0" }
@@ -335,6 +353,7 @@ procedure("commit_ground_forces", function(ctx)
         if game.planet_owner(pl) ~= p then table.insert(ctx.targets, pl) end
       end
     end
+    ::next_planet::
   end
 end)
 
@@ -405,6 +424,8 @@ function L.production_cost(ctx, kind, d) return d.cost end
 function L.production_count(ctx, kind, st)
   return math.min(L.def(st.player, kind).per_cost or 1, st.cap - st.count)
 end
+-- hook: how many of the n units of one pick of `kind` count against the production value (st.count); default: all n
+function L.production_counted(ctx, kind, n, st) return n end
 -- hook: where one unit built by the step goes (`where` as game.spawn takes it: {system = s} or {planet = pl}); default: where the step puts it
 function L.production_place(ctx, kind, where, st) return where end
 -- hook: whether the producing player's unit u (ctx: the production step's) counts as a producing unit for where new ground forces may go; default: its unit has production
@@ -468,7 +489,7 @@ procedure("production", function(ctx)
     built[pick] = (built[pick] or 0) + n
     if d.fleet then built._fleet = (built._fleet or 0) + 1 end
     cost = cost + L.production_cost(ctx, pick, d)
-    count = count + n
+    count = count + L.production_counted(ctx, pick, n, st)
   end
   if cost == 0 and next(built) == nil then return end
   L.pay(p, math.max(0, cost - discount), "resources")

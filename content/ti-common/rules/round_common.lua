@@ -26,6 +26,31 @@ function L.initiative_order()
   return out
 end
 
+-- hook: whether p may play action card id now (ctx: the window's, nil for an action); default: yes (a card that forbids playing action cards for a while replaces this). Asked before an action card is offered, as an action (L.component_actions) or in a window (the `when` of every optional action card, wrapped once every pack has loaded).
+function L.may_play_action_card(p, id, ctx) return true end
+
+game.when_loaded(function()
+  for _, id in ipairs(game.keys(game.data.action_cards or {})) do
+    local d = game.data.action_cards[id]
+    local h = d.handler
+    if d.optional and h ~= nil then
+      local w = {}
+      if type(h) == "function" then
+        w.run = h
+      else
+        for _, k in ipairs(game.keys(h)) do w[k] = h[k] end
+      end
+      local when = w.when
+      w.when = function(ctx, p, def)
+        if p ~= nil and not L.may_play_action_card(p, id, ctx) then return false end
+        if when then return when(ctx, p, def) end
+        return true
+      end
+      d.handler = w
+    end
+  end
+end)
+
 -- Plays an action card from p's hand: discarded and announced; others may
 -- cancel it in `action_card_played` (returns false then).
 function L.play_action_card(p, id, ctx)
@@ -136,7 +161,8 @@ function L.component_actions(p)
     for _, id in ipairs(ids) do
       local d = game.data[coll] and game.data[coll][id]
       local h = d and d.handler
-      if type(h) == "table" and h.component and (not h.usable or h.usable(p, d)) and L.component_usable(p, coll, id) then
+      if type(h) == "table" and h.component and (coll ~= "action_cards" or L.may_play_action_card(p, id))
+        and (not h.usable or h.usable(p, d)) and L.component_usable(p, coll, id) then
         out[#out + 1] = "component:" .. coll .. "." .. id
       end
     end
@@ -226,7 +252,7 @@ procedure("end_game", function()
     shared = " (split victory with " .. table.concat(names, ", ") .. ")"
   end
   game.log({ key = "winner", p = L.pn(winner), faction = L.name(L.FACTION_COLL, game.get("player", winner, "faction")), how = how, round = round, shared = shared })
-  return { winner = winner, winners = winners, round = round, vp = game.counter(winner, "vp") }
+  return { winner = winner, winners = winners, round = round, vp = game.counter(winner, "vp"), goal = L.goal() }
 end)
 
 -- Scenarios: a board like a real game's, without objectives unless asked.

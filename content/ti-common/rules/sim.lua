@@ -13,6 +13,7 @@ local PLAN_LIB = {
   "enforce_limits", "fleet_limit", "fleet_limit_in", "count_fleet", "capacity", "flag",
   "announce_retreats", "combat_round_starting", "combat_round_ending",
   "combat_dice", "on_hit_assigned", "barrages", "barrage_simultaneous", "space_combat_rolled",
+  "assign_combat_hits",
 }
 
 -- Named policies answer the choices the rules leave to players when a
@@ -46,6 +47,30 @@ end
 -- generator, so a seed gives the same fights).
 L.policies.random = function(_, _, options) return options[math.random(#options)] end
 local ORIG_DEFAULT = L.policies.default
+
+-- `greedy` (`imperium play --agent greedy`, `soak --agent greedy`): a
+-- player who takes every chance to score and leaves every other choice to
+-- chance (nil: the agent picks at random). A pack names the decisions where
+-- taking something beats passing in L.GREEDY_TAKE (key -> true); there the
+-- first option that is not a pass is taken. L.GREEDY_PREFER (key -> list
+-- of options) names options it takes first where offered (say, the
+-- strategy card that scores).
+L.GREEDY_TAKE = L.GREEDY_TAKE or {}
+L.GREEDY_PREFER = L.GREEDY_PREFER or {}
+local PASSES = { none = true, no = true, pass = true, done = true, abstain = true }
+L.policies.greedy = function(_, prompt, options)
+  local key = game.key_of(prompt)
+  for _, want in ipairs(L.GREEDY_PREFER[key] or {}) do
+    for _, o in ipairs(options) do
+      if o == want then return o end
+    end
+  end
+  if not L.GREEDY_TAKE[key] then return nil end
+  for _, o in ipairs(options) do
+    if not PASSES[o] then return o end
+  end
+  return nil
+end
 
 -- A bare board of two players and one system, for `imperium combat`.
 procedure("combat_setup", function(args)

@@ -24,11 +24,11 @@ procedure("tactical_action", function(ctx)
   game.step("production", ctx)
 end)
 
--- Systems p may activate: any without one of p's command tokens.
+-- Systems p may activate: any without one of p's command tokens (L.activation_barred: not barred to p).
 function L.activatable(p)
   local out = {}
   for s = 1, game.num_systems() do
-    if not game.has_token(s, "command", p) then out[#out + 1] = s end
+    if not game.has_token(s, "command", p) and not L.activation_barred(p, s) then out[#out + 1] = s end
   end
   return out
 end
@@ -49,10 +49,16 @@ procedure("activation", function(ctx)
   if game.counter(p, "tactic") <= 0 then
     error("p" .. p .. " has no command token in its tactic pool")
   end
+  if L.activation_barred(p, ctx.system) then
+    error("p" .. p .. " may not activate " .. L.sysname(ctx.system) .. " now")
+  end
   game.add(p, "tactic", -1)
   game.place_token(ctx.system, "command", p)
   game.log({ key = "activates", p = L.pn(p), system = L.sysname(ctx.system) })
 end)
+
+-- hook: whether p may not activate system s now (a card that closes a system to other players replaces this); default: no.
+function L.activation_barred(p, s) return false end
 
 -- Movement rules for p's ships heading to `target`.
 function L.move_rules(p, target)
@@ -347,3 +353,20 @@ function L.assign_hits(p, units, hits, label, opts)
   end
   return destroyed
 end
+
+-- ctx.no_token (set by a card that says so): the system is activated
+-- without spending or placing a command token, even one holding p's own
+-- token; otherwise the activation above.
+local plain_activation = game.procedure_fn("activation")
+procedure("activation", function(ctx)
+  if not ctx.no_token then return plain_activation(ctx) end
+  local p = ctx.player
+  if not ctx.system then
+    local opts = {}
+    for s = 1, game.num_systems() do
+      if game.system(s).hex then opts[#opts + 1] = game.system(s).hex end
+    end
+    ctx.system = game.system_at(game.choose(p, { key = "activate_system" }, opts))
+  end
+  game.log({ key = "activates", p = L.pn(p), system = L.sysname(ctx.system) })
+end)

@@ -219,6 +219,32 @@ end
 
 -- Planets
 function L.pdef(id) return game.data.planets[id] end
+--- The technology specialties of planet `pl`, as a sorted list (empty, or its one colour; a pack whose planets may have two overrides this).
+function L.planet_specialties(pl)
+  local s = L.pdef(pl).specialty
+  return s and { s } or {}
+end
+--- Whether planet `pl` has the technology specialty `color`.
+function L.has_specialty(pl, color)
+  for _, s in ipairs(L.planet_specialties(pl)) do if s == color then return true end end
+  return false
+end
+--- How many symbols of colour `color` planet `pl` gives when exhausted for research (usually 0 or 1; a planet may show one colour twice).
+function L.specialty_count(pl, color)
+  local n = 0
+  for _, s in ipairs(L.planet_specialties(pl)) do if s == color then n = n + 1 end end
+  return n
+end
+--- The traits of planet `pl`, as a list (empty, or its one trait; a pack whose planets may have two overrides this).
+function L.planet_traits(pl)
+  local t = L.pdef(pl).trait
+  return t and { t } or {}
+end
+--- Whether planet `pl` has the trait `t`.
+function L.has_trait(pl, t)
+  for _, x in ipairs(L.planet_traits(pl)) do if x == t then return true end end
+  return false
+end
 function L.ready_planets(p)
   local out = {}
   for _, pl in ipairs(game.planets_owned(p)) do
@@ -354,8 +380,7 @@ function L.can_research(p, id)
   local have = L.tech_colors(p)
   local spec = {}
   for _, pl in ipairs(L.ready_planets(p)) do
-    local s = L.pdef(pl).specialty
-    if s then spec[s] = (spec[s] or 0) + 1 end
+    for _, s in ipairs(L.planet_specialties(pl)) do spec[s] = (spec[s] or 0) + 1 end
   end
   local missing = 0
   for _, color in ipairs(game.keys(d.requires or {})) do
@@ -378,12 +403,20 @@ end
 function L.gain_tech(p, id)
   local d = game.data.techs[id]
   -- Exhaust specialty planets for missing prerequisites.
+  -- A planet with two specialties may cover one symbol of each colour
+  -- with one exhaustion, so the ready planets are listed once.
   local have = L.tech_colors(p)
+  local ready, used = L.ready_planets(p), {}
   for _, color in ipairs(game.keys(d.requires or {})) do
     local need = d.requires[color] - (have[color] or 0)
-    for _, pl in ipairs(L.ready_planets(p)) do
+    -- a planet already exhausted for another colour first (two specialties)
+    for _, pl in ipairs(ready) do
+      if need > 0 and used[pl] then need = need - L.specialty_count(pl, color) end
+    end
+    for _, pl in ipairs(ready) do
       if need <= 0 then break end
-      if L.pdef(pl).specialty == color then game.exhaust(pl, true); need = need - 1 end
+      local k = L.specialty_count(pl, color)
+      if k > 0 and not used[pl] then game.exhaust(pl, true); used[pl] = true; need = need - k end
     end
   end
   game.grant(p, "techs", id)

@@ -235,6 +235,10 @@ end
 
 function B.mines_on_board() return game.counter("game", "se_mines") end
 
+-- The space mines in system s: how many `owner` (a player, or "none") has
+-- there, or all of them with owner nil (for rules and cards of variants).
+function L.space_mines(s, owner) return B.mine_count(s, owner) end
+
 -- Places a mine of `owner` (a player, or nil / "none" for a mine no player owns).
 function B.place_mine(s, owner)
   owner = owner or "none"
@@ -265,6 +269,10 @@ function B.remove_mine(s, owner)
   end
   return true
 end
+
+-- Removes one space mine of `owner` (a player, or "none") from s; false if
+-- there is none (for rules and cards of variants).
+function L.remove_space_mine(s, owner) return B.remove_mine(s, owner) end
 
 -- p's non-fighter ships `movers` (unit ids) ended their move in s.
 function B.trigger_mines(p, s, movers)
@@ -776,6 +784,9 @@ function B.counter_planets()
   return out
 end
 
+-- hook: whether the Distant Suns domain counter on planet pl (planet prop se_ds) is resolved when ground forces land there; default: with the Distant Suns option on.
+function L.domain_counter_live(pl) return opt("distant_suns") and true or false end
+
 -- p's ground forces have landed on the neutral planet pl. Returns the
 -- functions to run after control is established.
 function B.resolve_planet_counter(p, pl)
@@ -900,6 +911,19 @@ local function tile_conflicts(tile, hex, placed)
   return false
 end
 
+-- hook: the tiles each player holds when the drafted galaxy starts to be placed (order: the players from the first; pool: the shuffled tiles; mode: ctx.mode or "dealt"; ctx: build_drafted_galaxy's); returns player -> list of tiles. Default: "dealt" deals the pool one tile at a time from the first player clockwise; any other mode leaves the hands empty (the players place from the shared pool).
+function L.draft_hands(order, pool, mode, ctx)
+  local hands = {}
+  for _, p in ipairs(order) do hands[p] = {} end
+  if mode == "dealt" then
+    for i, t in ipairs(pool) do
+      local p = order[(i - 1) % #order + 1]
+      table.insert(hands[p], t)
+    end
+  end
+  return hands
+end
+
 procedure("build_drafted_galaxy", function(ctx)
   local n = game.num_players()
   local fp = game.data.maps[ctx.footprint or ("standard_" .. n .. "p")]
@@ -935,14 +959,7 @@ procedure("build_drafted_galaxy", function(ctx)
   local first = ctx.first or game.get("game", nil, "se_draft_first") or 1
   local order = L.order_from(first)
   local mode = ctx.mode or "dealt"
-  local hands = {}
-  for _, p in ipairs(order) do hands[p] = {} end
-  if mode == "dealt" then
-    for i, t in ipairs(pool) do
-      local p = order[(i - 1) % #order + 1]
-      table.insert(hands[p], t)
-    end
-  end
+  local hands = L.draft_hands(order, pool, mode, ctx)
   game.log({ key = "ti3.galaxy_draft_tiles_hexes", mode = mode, n = #pool, n2 = #free, p = L.pn(first) })
   local turn = 0
   local guard = 0
@@ -1069,7 +1086,7 @@ function B.install()
   wrap("establish_control", function(base, ctx)
     local p, pl = ctx.player, ctx.planet
     local after
-    if opt("distant_suns") and game.get("planet", pl, "se_ds") and game.planet_owner(pl) ~= p
+    if L.domain_counter_live(pl) and game.get("planet", pl, "se_ds") and game.planet_owner(pl) ~= p
       and #L.ground(p, pl) > 0 then
       after = B.resolve_planet_counter(p, pl)
     end
@@ -1148,6 +1165,9 @@ function B.install()
 end
 
 -- After the board, the players, the decks and the speaker exist.
+-- hook: places the artifact tokens when the game is set up (option artifacts; first: the speaker, who places first); default: on planets, B.place_artifacts.
+function L.place_artifact_tokens(first) B.place_artifacts(first) end
+
 local function after_setup()
   local speaker = L.speaker()
   for _, id in ipairs(game.keys(game.data.se_rules_b)) do
@@ -1156,7 +1176,7 @@ local function after_setup()
   end
   if opt("distant_suns") then B.place_domain_counters() end
   if opt("final_frontier") then B.place_frontier_counters() end
-  if opt("artifacts") then B.place_artifacts(speaker) end
+  if opt("artifacts") then L.place_artifact_tokens(speaker) end
 end
 
 local base_setup = game.procedure_fn("setup")

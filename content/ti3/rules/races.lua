@@ -121,6 +121,11 @@ end
 -- while the player owns `unit_set_unless_tech`), then `unit_add`, then
 -- `ground_capacity` (extra capacity for ground forces only). Technologies
 -- (tech.lua, loaded after this file) apply on top of the result.
+-- hook: whether the `unit_set` of x (a race ability or racial technology p holds) is skipped for p now; default: while p owns x.unit_set_unless_tech.
+function L.unit_set_skipped(p, x)
+  return x.unit_set_unless_tech ~= nil and game.holds(p, "techs", x.unit_set_unless_tech)
+end
+
 local base_def = L.def
 local dcache = {}
 local base_reset = L.reset_cache
@@ -128,6 +133,9 @@ function L.reset_cache()
   dcache = {}
   base_reset()
 end
+
+-- hook: the definition of p's unit type t for now, given d (its definition with p's race effects, before technologies); default: d. (action_card_seams.lua adds the fields cards grant for a round; the caches are reset when they change.)
+function L.unit_def_this_round(p, t, d) return d end
 
 function L.def(p, t)
   local c = dcache[p]
@@ -143,7 +151,7 @@ function L.def(p, t)
     end
     for _, x in ipairs(mods) do
       local set = x.unit_set and x.unit_set[ty]
-      if set and not (x.unit_set_unless_tech and game.holds(p, "techs", x.unit_set_unless_tech)) then
+      if set and not L.unit_set_skipped(p, x) then
         for _, k in ipairs(game.keys(set)) do ch()[k] = set[k] end
       end
     end
@@ -157,6 +165,7 @@ function L.def(p, t)
     end
     d = changed or d
   end
+  d = L.unit_def_this_round(p, t, d)
   if type(p) == "number" then
     dcache[p] = dcache[p] or {}
     dcache[p][t] = d

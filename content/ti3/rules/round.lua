@@ -558,3 +558,8 @@ procedure("gain_command_tokens", function(ctx)
     game.log({ key = "ti3.command_counters", p = L.pn(p), tactic = game.counter(p, "tactic"), fleet = game.counter(p, "fleet"), strategy = game.counter(p, "strategy") })
   end
 end)
+
+-- The greedy policy claims whenever it may.
+L.GREEDY_TAKE["ti3.claim_public_objective"] = true
+L.GREEDY_TAKE["ti3.claim_secret_objective"] = true
+L.GREEDY_PREFER["ti3.choose_strategy_card"] = { "imperial", "bureaucracy" }

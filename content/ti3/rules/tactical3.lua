@@ -19,6 +19,16 @@ local L = game.lib
 procedure("invasion", function(ctx)
   local p, s = ctx.player, ctx.system
   if #L.ships(p, s) == 0 or #L.enemies_in(p, s) > 0 then return end
+  return L.invade(ctx)
+end)
+
+-- The invasion of the procedure above once it may take place: ground forces
+-- land (commit_ground_forces), the planets invaded are bombarded, their PDS
+-- fire, then each invasion combat and control (ctx: the invasion step's, with
+-- player and system; a variant may call it at another moment, e.g. during a
+-- space battle).
+function L.invade(ctx)
+  local p, s = ctx.player, ctx.system
   ctx.targets = {}
   game.step("commit_ground_forces", ctx)
   if #ctx.targets > 0 then
@@ -40,7 +50,7 @@ procedure("invasion", function(ctx)
     game.step("establish_control", c)
     if c.end_turn then ctx.end_turn = true end
   end
-end)
+end
 
 -- Bombardment (TI3): each dreadnought or war sun chooses one of the planets
 -- being invaded (ctx.forbid holds the others) and rolls its bombardment
@@ -313,6 +323,9 @@ local function fleet_room(p, s)
   return room
 end
 
+-- hook: whether the production step (ctx: player, system...) treats its system as blockaded, so that no ships are produced; default: L.blockaded(player, system).
+function L.production_blockaded(ctx) return L.blockaded(ctx.player, ctx.system) end
+
 procedure("production", function(ctx)
   local p, s = ctx.player, ctx.system
   ctx.produced, ctx.new_units = 0, {}
@@ -321,7 +334,7 @@ procedure("production", function(ctx)
   local dock_def = may_dock and L.def(p, "space_dock")
   local sites = may_dock and dock_sites(p, s) or {}
   if cap <= 0 and #sites == 0 then return end
-  local blockaded = L.blockaded(p, s)
+  local blockaded = L.production_blockaded(ctx)
   local discount = L.flag(p, "production_discount")
   local budget = L.spendable(p, "resources") + discount
   local gsites = ground_sites(p, s, ctx)

@@ -195,6 +195,12 @@ function L.one_prerequisite_missing(p, id)
   return missing == 1
 end
 
+-- hook: the technology credit planet pl gives p toward a technology of colour `color` (resources off its price), or nil when it gives none at all (another specialty, or not counted now); default: 0 for a planet of that specialty (this pack counts no specialty credits in purchases), nil otherwise. Cards that raise the credit (Opening the Black Box) ask it.
+function L.specialty_credit(p, pl, color)
+  if L.pdef(pl).specialty == color then return 0 end
+  return nil
+end
+
 -- hook: the resources p pays for technology id bought at `cost` (offer: the research_offer window's ctx), or nil if he may not buy it so; default: cost less offer.discount of its colour (not below 0; a negative discount costs more), plus offer.waive_prerequisite if he lacks a prerequisite.
 function L.research_price(p, id, cost, offer)
   local d = game.data.techs[id]

@@ -183,7 +183,7 @@ game.on("before:bombardment", function(ctx)
   for _, u in ipairs(L.ships(p, ctx.system)) do if L.def(p, u.kind).bombardment then bombers = true end end
   if not bombers then return end
   for _, pl in ipairs(game.planets_of(ctx.system)) do
-    if L.pdef(pl).trait == "cultural" and game.planet_owner(pl) ~= p and #game.units { planet = pl, not_owner = p } > 0 then
+    if L.has_trait(pl, "cultural") and game.planet_owner(pl) ~= p and #game.units { planet = pl, not_owner = p } > 0 then
       ctx.forbid = ctx.forbid or {}
       ctx.forbid[pl] = true
       game.log({ key = "ti4.no_bombard_cultural", planet = L.name("planets", pl), card = L.name("agendas", "conventions_of_war") })
@@ -488,8 +488,7 @@ function L.gain_tech(p, id)
   if d and d.requires then
     local have, spec = base_tech_colors(p), {}
     for _, pl in ipairs(L.ready_planets(p)) do
-      local s = L.pdef(pl).specialty
-      if s then spec[s] = (spec[s] or 0) + 1 end
+      for _, s in ipairs(L.planet_specialties(pl)) do spec[s] = (spec[s] or 0) + 1 end
     end
     for color in pairs(rt_colors(p)) do
       if (d.requires[color] or 0) > (have[color] or 0) + (spec[color] or 0) then used[#used + 1] = color end
@@ -656,3 +655,11 @@ game.on("structure_placed", function(ctx)
     game.step("production", { player = o, active = o, system = ctx.system })
   end
 end)
+
+--- Whether p can pay `amount` to research with the Technology card (default: that many resources).
+function L.can_pay_research(p, amount) return L.spendable(p, "resources") >= amount end
+--- p pays `amount` to research with the Technology card; returns nil, or a colour the technology researched must then have (default: resources, no colour).
+function L.pay_research(p, amount)
+  if amount > 0 then L.pay(p, amount, "resources") end
+  return nil
+end

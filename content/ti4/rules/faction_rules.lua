@@ -54,8 +54,7 @@ local function shortfall(p, id)
   end
   local spec = {}
   for _, pl in ipairs(L.ready_planets(p)) do
-    local s = L.pdef(pl).specialty
-    if s then spec[s] = (spec[s] or 0) + 1 end
+    for _, s in ipairs(L.planet_specialties(pl)) do spec[s] = (spec[s] or 0) + 1 end
   end
   return miss, total, spec
 end
@@ -111,11 +110,17 @@ local function take_tech(p, id)
 end
 
 local function exhaust_specialties(p, miss, ignored)
+  local ready, used = L.ready_planets(p), {}
   for _, color in ipairs(game.keys(miss)) do
     local need = miss[color] - ((color == ignored) and 1 or 0)
-    for _, pl in ipairs(L.ready_planets(p)) do
+    -- a planet already exhausted for another colour first (two specialties)
+    for _, pl in ipairs(ready) do
+      if need > 0 and used[pl] then need = need - L.specialty_count(pl, color) end
+    end
+    for _, pl in ipairs(ready) do
       if need <= 0 then break end
-      if L.pdef(pl).specialty == color then game.exhaust(pl, true); need = need - 1 end
+      local k = L.specialty_count(pl, color)
+      if k > 0 and not used[pl] then game.exhaust(pl, true); used[pl] = true; need = need - k end
     end
   end
 end

@@ -230,12 +230,8 @@ local CHOOSE_STARTING_TECH = { winnu = true }
 wrap_procedure("setup_player", function(base)
   return function(p)
     local r = base(p)
-    if CHOOSE_STARTING_TECH[game.get("player", p, "faction")] then
-      local opts = {}
-      for _, id in ipairs(game.keys(game.data.techs)) do
-        local d = game.data.techs[id]
-        if not d.faction and next(d.requires or {}) == nil and not game.holds(p, "techs", id) then opts[#opts + 1] = id end
-      end
+    if L.chooses_starting_tech(p) then
+      local opts = L.starting_tech_options(p)
       if #opts > 0 then
         local t = game.choose(p, { key = "ti4.starting_tech" }, opts)
         game.grant(p, "techs", t)
@@ -423,4 +419,16 @@ function L.offer_sacrifice(p, units, prompt, how)
       return u
     end
   end
+end
+
+--- Whether p's faction sheet lets p choose a starting technology at set-up (default: the Winnu).
+function L.chooses_starting_tech(p) return CHOOSE_STARTING_TECH[game.get("player", p, "faction")] == true end
+--- The technologies p may choose from at set-up (default: every technology without prerequisites that is not a faction's and that p lacks), sorted.
+function L.starting_tech_options(p)
+  local opts = {}
+  for _, id in ipairs(game.keys(game.data.techs)) do
+    local d = game.data.techs[id]
+    if not d.faction and next(d.requires or {}) == nil and not game.holds(p, "techs", id) then opts[#opts + 1] = id end
+  end
+  return opts
 end

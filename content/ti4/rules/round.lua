@@ -116,6 +116,9 @@ function L.trade_other_goods(p, q) return 0 end
 -- `terms`), exchange = function run once q accepts }. Default nothing.
 function L.trade_other_terms(p, q, terms) return nil end
 
+--- Player `to` receives n commodities from player `from` in a transaction: they become trade goods (LRR 21.3; a variant may keep them commodities).
+function L.receive_commodities(to, from, n) game.add(to, "tg", n) end
+
 -- hook: whether p and q may make a transaction: neighbours (LRR 94.1), or
 -- either holds an ability with the flag trade_anyone (default).
 function L.may_trade(p, q)
@@ -154,14 +157,28 @@ procedure("transaction", function(ctx)
     if gc + gt + wc + wt + (other and other.n or 0) > 0
       and game.choose(q, { key = "ti4.trade_offer", p = L.pn(p), terms = terms }, { "accept", "decline" }) == "accept" then
       -- A commodity given to another player becomes a trade good (LRR 21.3).
-      game.add(p, "commodities", -gc); game.add(p, "tg", -gt); game.add(q, "tg", gc + gt)
-      game.add(q, "commodities", -wc); game.add(q, "tg", -wt); game.add(p, "tg", wc + wt)
+      game.add(p, "commodities", -gc); game.add(p, "tg", -gt); L.receive_commodities(q, p, gc); game.add(q, "tg", gt)
+      game.add(q, "commodities", -wc); game.add(q, "tg", -wt); L.receive_commodities(p, q, wc); game.add(p, "tg", wt)
       game.log({ key = "ti4.trade", p = L.pn(p), q = L.pn(q), terms = terms })
       if other then other.exchange() end
+      game.window("transaction_resolved", { player = p, other = q })
     end
   end
 end)
 
+
+--- Whether p's coming turn is skipped (an effect may skip a player's turn; it says so with the game prop `skip_turn:<p>`, which this clears). Default: no prop, no skip.
+function L.turn_skipped(p)
+  if not game.get("game", nil, "skip_turn:" .. p) then return false end
+  game.put("game", nil, "skip_turn:" .. p, nil)
+  return true
+end
+
+--- A player's commodity value: what replenishing fills their commodities to (default: their faction's number; an expansion may add to it).
+function L.commodity_value(p)
+  local fac = L.faction(p)
+  return fac and fac.commodities or 0
+end
 
 procedure("action_phase", function(ctx)
   local passed = {}
@@ -169,7 +186,9 @@ procedure("action_phase", function(ctx)
   local n = game.num_players()
   while npassed < n do
     for _, p in ipairs(L.initiative_order()) do
-      if not passed[p] then
+      if not passed[p] and L.turn_skipped(p) then
+        game.log({ key = "ti4.turn_skipped", p = L.pn(p) })
+      elseif not passed[p] then
         game.put("game", nil, "active", p)
         game.window("turn_start", { player = p })
         game.call("transaction", { player = p })
@@ -242,6 +261,12 @@ procedure("score_objectives", function(ctx)
     if pick ~= "none" then L.score(p, "secret_objectives", pick:sub(8)) end
   end
 end)
+
+--- The planets p controls as objectives count them (default: every planet p controls; an expansion may leave some out or add others).
+function L.objective_planets(p) return game.planets_owned(p) end
+
+--- The ways p's technologies may be counted by colour for objectives: a list of colour -> count tables (default: one, L.tech_colors(p); an expansion that lets a technology count as another colour gives each way).
+function L.tech_colour_counts(p) return { L.tech_colors(p) } end
 
 function L.can_score(p, coll, id)
   local d = game.data[coll][id]
@@ -338,3 +363,10 @@ function L.secondary_free(q, d, ctx)
   if ctx and ctx.free and ctx.free[q] then return true end
   return base_secondary_free(q, d, ctx)
 end
+
+-- The greedy policy scores whenever it may.
+L.GREEDY_TAKE["ti4.score_public"] = true
+L.GREEDY_TAKE["ti4.score_secret"] = true
+L.GREEDY_TAKE["ti4.score_leaked"] = true
+L.GREEDY_PREFER["ti4.choose_strategy_card"] = { "imperial" }
+L.GREEDY_TAKE["use_secondary"] = true

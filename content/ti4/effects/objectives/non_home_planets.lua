@@ -9,7 +9,7 @@ return {
       if h then homes[h] = true end
     end
     local n = 0
-    for _, pl in ipairs(game.planets_owned(p)) do
+    for _, pl in ipairs(L.objective_planets(p)) do
       if not homes[game.planet_system(pl)] then n = n + 1 end
     end
     return n >= def.count

@@ -3,8 +3,8 @@ local L = game.lib
 return {
   check = function(p, def)
     local n = 0
-    for _, pl in ipairs(game.planets_owned(p)) do
-      if L.pdef(pl).trait == def.trait then n = n + 1 end
+    for _, pl in ipairs(L.objective_planets(p)) do
+      if L.has_trait(pl, def.trait) then n = n + 1 end
     end
     return n >= def.count
   end,

@@ -1,0 +1,112 @@
+-- House rules of seed 002 that are not data (see options.yaml, units.yaml and
+-- strategy.yaml for the others).
+local L = game.lib
+
+-- House rule 7: the n-th command counter bought with Leadership's secondary
+-- costs n influence, so n counters together cost 1 + 2 + ... + n.
+function L.tacs_leadership_price(n) return n * (n + 1) // 2 end
+
+-- House rule 6: there is no limit to a player's trade goods. ti3 keeps none,
+-- so nothing changes here.
+
+-- House rule 1: the public objective deck mixes base and Shattered Empire
+-- objectives (as ti3 already does) without Imperium Rex: 3 stage II cards
+-- under 6 stage I cards; the game ends on victory points or when the rounds
+-- run out.
+function L.build_objective_deck()
+  game.zone_new("deck:public", nil, {})
+  game.draw("tmp:stage2", "deck:public", 3)
+  game.shuffle("deck:public")
+  game.draw("tmp:stage1", "deck:public", 6)
+end
+
+-- House rules 2 and 3: the galaxy is drafted. Each player is dealt a hand of
+-- tiles, keeps one and passes the rest to the player on his left, until every
+-- tile is taken; then the tiles are placed as in ti3's drafted galaxy (from
+-- the speaker, innermost ring first). Only systems with a single planet (and
+-- systems without planets) are used: the single-planet tiles first, the rest
+-- made up with systems without planets, shuffled (UNCERTAIN: the seed does
+-- not say how many empty systems; with 7-8 players tiles with more planets
+-- make up what is still missing). Mallice stays out (no Wormhole Nexus).
+local function shuffle(t)
+  for i = #t, 2, -1 do
+    local j = game.random(i)
+    t[i], t[j] = t[j], t[i]
+  end
+end
+
+-- The n tiles of the galaxy draft: single-planet systems, then systems without planets, then others (shuffled, sorted by id).
+function L.tacs_draft_pool(n)
+  local one, none, more = {}, {}, {}
+  for _, id in ipairs(game.keys(game.data.systems)) do
+    local d = game.data.systems[id]
+    local home = false
+    for _, r in ipairs(game.keys(game.data.races)) do
+      if game.data.races[r].home_system == id then home = true end
+    end
+    if not home and id ~= "mecatol_rex" and id ~= "mallice" and d.expansion ~= "shards_of_the_throne" then
+      local k = #(d.planets or {})
+      if k == 1 then one[#one + 1] = id elseif k == 0 then none[#none + 1] = id else more[#more + 1] = id end
+    end
+  end
+  shuffle(none)
+  shuffle(more)
+  local pool = {}
+  for _, t in ipairs(one) do if #pool < n then pool[#pool + 1] = t end end
+  for _, t in ipairs(none) do if #pool < n then pool[#pool + 1] = t end end
+  for _, t in ipairs(more) do if #pool < n then pool[#pool + 1] = t end end
+  table.sort(pool)
+  return pool
+end
+
+local base_hands = L.draft_hands
+function L.draft_hands(order, pool, mode, ctx)
+  if mode ~= "dealt" then return base_hands(order, pool, mode, ctx) end
+  local dealt = base_hands(order, pool, mode, ctx)
+  local picked, hands = {}, {}
+  for i, p in ipairs(order) do picked[p] = {}; hands[i] = dealt[p] end
+  local left = #pool
+  while left > 0 do
+    for i, p in ipairs(order) do
+      local hand = hands[i]
+      if #hand > 0 then
+        local opts, seen = {}, {}
+        for _, t in ipairs(hand) do if not seen[t] then seen[t] = true; opts[#opts + 1] = t end end
+        table.sort(opts)
+        local t = game.choose(p, { key = "tacs.draft_pick", n = #hand }, opts)
+        for k, x in ipairs(hand) do if x == t then table.remove(hand, k); break end end
+        table.insert(picked[p], t)
+        left = left - 1
+      end
+    end
+    -- every hand goes to the player on the left (the next in order)
+    local passed = {}
+    for i = 1, #order do passed[i % #order + 1] = hands[i] end
+    hands = passed
+  end
+  for _, p in ipairs(order) do
+    game.log({ key = "tacs.drafted_tiles", p = L.pn(p), tiles = picked[p] })
+  end
+  return picked
+end
+
+-- The drafted galaxy is the game's map unless another is asked for.
+local base_drafted = game.procedure_fn("build_drafted_galaxy")
+procedure("build_drafted_galaxy", function(ctx)
+  if not ctx.pool then
+    local n = game.num_players()
+    local fp = game.data.maps[ctx.footprint or ("standard_" .. n .. "p")]
+    local free = 0
+    for _, hex in ipairs(game.keys(fp and fp.tiles or {})) do
+      if fp.tiles[hex] ~= "mecatol_rex" then free = free + 1 end
+    end
+    ctx.pool = L.tacs_draft_pool(free)
+  end
+  return base_drafted(ctx)
+end)
+
+local base_game = game.procedure_fn("game")
+procedure("game", function(args)
+  args.map = args.map or "draft"
+  return base_game(args)
+end)

@@ -1,0 +1,452 @@
+-- Breakthroughs and synergy. A player gains their faction's breakthrough
+-- (their first expedition slice, Thunder's Edge's card, a card); then, if
+-- The Fracture is not in play, they roll a die: on a 1 or a 10 it comes in.
+-- A breakthrough links two technology colours (synergy): a technology or a
+-- specialty of one may count as the other for research and for objectives,
+-- one colour at a time.
+local L = game.lib
+
+--- The breakthrough of p's faction, or nil.
+function L.te_breakthrough_of(p)
+  local f = game.get("player", p, "faction")
+  for _, id in ipairs(game.keys(game.data.breakthroughs or {})) do
+    if game.data.breakthroughs[id].faction == f then return id end
+  end
+  return nil
+end
+
+--- Whether p has gained their breakthrough.
+function L.te_has_breakthrough(p)
+  local id = L.te_breakthrough_of(p)
+  return id ~= nil and game.holds(p, "breakthroughs", id)
+end
+
+--- The synergy colours of breakthrough `id` (colour ids; empty for none).
+function L.te_synergy_colours(id)
+  local out = {}
+  for _, c in ipairs(((game.data.breakthroughs or {})[id] or {}).synergy or {}) do out[#out + 1] = c end
+  return out
+end
+
+--- The synergy pairs p has: a list of {a, b} colour pairs (a relic may give every pair).
+function L.te_synergy_pairs(p)
+  local pairs_ = {}
+  if game.holds(p, "relics", "the_quantumcore") then
+    local all = { "blue", "green", "red", "yellow" }
+    for i = 1, #all do for j = i + 1, #all do pairs_[#pairs_ + 1] = { all[i], all[j] } end end
+    return pairs_
+  end
+  local id = L.te_breakthrough_of(p)
+  if id and game.holds(p, "breakthroughs", id) then
+    local c = L.te_synergy_colours(id)
+    if #c == 2 then pairs_[1] = { c[1], c[2] } end
+  end
+  return pairs_
+end
+
+--- p gains their faction's breakthrough (nothing if they have it), then rolls for The Fracture.
+function L.te_gain_breakthrough(p)
+  local id = L.te_breakthrough_of(p)
+  if not id or game.holds(p, "breakthroughs", id) then return end
+  game.grant(p, "breakthroughs", id)
+  game.log({ key = "te.gains_breakthrough", p = L.pn(p), card = L.name("breakthroughs", id) })
+  game.window("breakthrough_gained", { player = p, breakthrough = id })
+  L.te_breakthrough_gained(p, id)
+  if not L.te_fracture_in_play() then
+    local _, rolls = game.roll({ key = "te.fracture_roll", p = L.pn(p) }, 1, 11)
+    local r = rolls[1]
+    if r == 1 or r == 10 then L.te_fracture_enter(p, "breakthrough") end
+  end
+end
+
+--- hook: called when p gains breakthrough `id`, before the Fracture roll (a breakthrough that acts at once acts here); does nothing by default.
+function L.te_breakthrough_gained(p, id) end
+
+-- Synergy in research: with a pair {a, b}, p's technologies and ready
+-- specialty planets of either colour form one pool that covers
+-- prerequisites of both colours (each item once).
+local function pool_ok(p, id, exhaust)
+  local d = game.data.techs[id]
+  if not d or not d.requires then return false end
+  local have = L.tech_colors(p)
+  local spec = {}
+  for _, pl in ipairs(L.ready_planets(p)) do
+    for _, s in ipairs(L.planet_specialties(pl)) do spec[s] = (spec[s] or 0) + 1 end
+  end
+  for _, pr in ipairs(L.te_synergy_pairs(p)) do
+    local a, b = pr[1], pr[2]
+    local ok = true
+    for _, c in ipairs(game.keys(d.requires)) do
+      if c ~= a and c ~= b and d.requires[c] > (have[c] or 0) + (spec[c] or 0) then ok = false end
+    end
+    local need = (d.requires[a] or 0) + (d.requires[b] or 0)
+    local techs = (have[a] or 0) + (have[b] or 0)
+    if ok and need <= techs + (spec[a] or 0) + (spec[b] or 0) then
+      if exhaust then
+        -- Technologies first (free), then planets of either colour; the
+        -- other colours as research always does.
+        local left = math.max(0, need - techs)
+        local ready = L.ready_planets(p)
+        for _, pl in ipairs(ready) do
+          if left <= 0 then break end
+          local k = L.specialty_count(pl, a) + L.specialty_count(pl, b)
+          if k > 0 then game.exhaust(pl, true); left = left - k end
+        end
+        for _, c in ipairs(game.keys(d.requires)) do
+          if c ~= a and c ~= b then
+            local miss = d.requires[c] - (have[c] or 0)
+            for _, pl in ipairs(ready) do
+              if miss <= 0 then break end
+              local k = L.specialty_count(pl, c)
+              if k > 0 and not game.exhausted(pl) then game.exhaust(pl, true); miss = miss - k end
+            end
+          end
+        end
+        game.log({ key = "te.uses_synergy", p = L.pn(p), a = L.name("colors", a), b = L.name("colors", b) })
+      end
+      return true
+    end
+  end
+  return false
+end
+
+local base_can_research = L.can_research
+function L.can_research(p, id)
+  if base_can_research(p, id) then return true end
+  local d = game.data.techs[id]
+  if not d or game.holds(p, "techs", id) then return false end
+  if d.faction and d.faction ~= game.get("player", p, "faction") then return false end
+  return pool_ok(p, id, false)
+end
+
+local base_gain_tech = L.gain_tech
+function L.gain_tech(p, id)
+  if base_can_research(p, id) or #L.te_synergy_pairs(p) == 0 or not pool_ok(p, id, false) then
+    return base_gain_tech(p, id)
+  end
+  pool_ok(p, id, true)
+  game.grant(p, "techs", id)
+  L.reset_cache()
+  game.log({ key = "ti4.researches", p = L.pn(p), tech = L.name("techs", id), id = id })
+  game.window("tech_gained", { player = p, tech = id })
+end
+
+-- Synergy in objectives: each way of moving technologies between the two
+-- colours of a pair is one way of counting.
+local base_counts = L.tech_colour_counts
+function L.tech_colour_counts(p)
+  local out = base_counts(p)
+  local c0 = L.tech_colors(p)
+  for _, pr in ipairs(L.te_synergy_pairs(p)) do
+    for _, dir in ipairs({ { pr[1], pr[2] }, { pr[2], pr[1] } }) do
+      local from, to = dir[1], dir[2]
+      for k = 1, (c0[from] or 0) do
+        local c = {}
+        for col, n in pairs(c0) do c[col] = n end
+        c[from] = c[from] - k
+        c[to] = (c[to] or 0) + k
+        out[#out + 1] = c
+      end
+    end
+  end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- Breakthrough cards that are exhausted to use: readied in the status phase.
+-- Breakthroughs and relics with an action are component actions.
+---------------------------------------------------------------------------
+L.COMPONENT_COLLS = { table.unpack(L.COMPONENT_COLLS) }
+L.COMPONENT_COLLS[#L.COMPONENT_COLLS + 1] = "breakthroughs"
+L.COMPONENT_COLLS[#L.COMPONENT_COLLS + 1] = "relics"
+L.COMPONENT_COLLS[#L.COMPONENT_COLLS + 1] = "galactic_events"
+
+--- Whether p's card `id` (a breakthrough or relic) is ready.
+function L.te_bt_ready(p, id) return not game.get("player", p, "exhausted:" .. id) end
+--- Exhausts p's card `id` (a breakthrough or relic).
+function L.te_bt_exhaust(p, id) game.put("player", p, "exhausted:" .. id, true) end
+
+game.on("after:ready_cards", function(ctx)
+  for p = 1, game.num_players() do
+    for _, id in ipairs(game.holdings(p, "breakthroughs")) do game.put("player", p, "exhausted:" .. id, nil) end
+    for _, id in ipairs(L.te_relics_of(p)) do game.put("player", p, "exhausted:" .. id, nil) end
+  end
+end)
+
+local function holds_bt(p, id) return game.holds(p, "breakthroughs", id) end
+
+-- Stellar Genesis (Muaat): the Avernus planet enters next to one of p's planets.
+local base_bt_gained = L.te_breakthrough_gained
+function L.te_breakthrough_gained(p, id)
+  base_bt_gained(p, id)
+  if id ~= "stellar_genesis" or game.get("game", nil, "te_avernus") then return end
+  local homes = {}
+  for q = 1, game.num_players() do if L.home(q) then homes[L.home(q)] = true end end
+  local near = {}
+  for _, pl in ipairs(game.planets_owned(p)) do
+    local s = game.planet_system(pl)
+    if s then for _, t in ipairs(game.adjacent(s)) do near[t] = true end end
+  end
+  local opts = {}
+  for _, t in ipairs(game.keys(near)) do
+    local d = game.data.systems[game.tile_of(t)]
+    if not homes[t] and game.system(t).hex and not (d and d.fracture) then opts[#opts + 1] = game.system(t).hex end
+  end
+  table.sort(opts)
+  if #opts == 0 then return end
+  local s = game.system_at(game.choose(p, { key = "te.avernus_system" }, opts))
+  game.add_planet("avernus", s)
+  game.put("game", nil, "te_avernus", s)
+  L.take_control(p, "avernus", false)
+  game.log({ key = "te.avernus_placed", p = L.pn(p), system = L.sysname(s) })
+end
+
+-- N'orr Supremacy (Sardakk): after winning a combat, a command token or a unit upgrade.
+local function norr(p)
+  local ups = {}
+  for _, t in ipairs(L.researchable(p)) do if game.data.techs[t].unit then ups[#ups + 1] = t end end
+  local opts = { "command_token" }
+  for _, t in ipairs(ups) do opts[#opts + 1] = t end
+  local pick = game.choose(p, { key = "te.norr_supremacy" }, opts)
+  if pick == "command_token" then
+    local pool = game.choose(p, { key = "ti4.place_command_token" }, L.POOLS)
+    game.add(p, pool, 1)
+    game.log({ key = "te.gains_command_token", p = L.pn(p), pool = pool })
+  else
+    L.gain_tech(p, pick)
+  end
+end
+game.on("after:space_combat", function(ctx)
+  for _, p in ipairs({ ctx.player, ctx.defender }) do
+    if p and holds_bt(p, "norr_supremacy") and #L.ships(p, ctx.system) > 0 and #L.other_ships(p, ctx.system) == 0 then norr(p) end
+  end
+end)
+game.on("after:ground_combat", function(ctx)
+  for _, p in ipairs({ ctx.player, ctx.defender }) do
+    if p and holds_bt(p, "norr_supremacy") and #L.ground(p, ctx.planet) > 0 then
+      local other = false
+      for _, u in ipairs(game.units { planet = ctx.planet, not_owner = p }) do
+        if L.def(u.owner, u.kind).class == "ground" then other = true end
+      end
+      if not other then norr(p) end
+    end
+  end
+end)
+
+-- Auto-Factories (Hacan): 3 or more non-fighter ships in one production.
+local function big_ships(p)
+  local n = 0
+  for _, u in ipairs(game.units { owner = p }) do
+    local d = L.def(p, u.kind)
+    if d.class == "ship" and d.type ~= "fighter" then n = n + 1 end
+  end
+  return n
+end
+game.on("before:production", function(ctx)
+  if ctx.player and holds_bt(ctx.player, "auto_factories") then ctx.te_ships_before = big_ships(ctx.player) end
+end)
+game.on("after:production", function(ctx)
+  local p = ctx.player
+  if not (p and ctx.te_ships_before and holds_bt(p, "auto_factories")) then return end
+  if big_ships(p) - ctx.te_ships_before >= 3 then
+    if L.reinforcements(p) > 0 then
+      game.add(p, "fleet", 1)
+      game.log({ key = "te.gains_command_token", p = L.pn(p), pool = "fleet" })
+    end
+  end
+end)
+
+-- Archon's Gift (Xxcha): each planet spent gives the higher of its two values.
+local base_spendable = L.spendable
+function L.spendable(p, kind)
+  if not holds_bt(p, "archons_gift") or (kind ~= "resources" and kind ~= "influence") then return base_spendable(p, kind) end
+  local n = base_spendable(p, kind)
+  local other = kind == "resources" and "influence" or "resources"
+  for _, pl in ipairs(L.ready_planets(p)) do
+    local d = L.pdef(pl)
+    if (d[other] or 0) > (d[kind] or 0) then n = n + (d[other] or 0) - (d[kind] or 0) end
+  end
+  return n
+end
+local base_pay = L.pay
+function L.pay(p, amount, kind)
+  if not holds_bt(p, "archons_gift") or (kind ~= "resources" and kind ~= "influence") or amount <= 0
+    or base_spendable(p, kind) >= amount then
+    return base_pay(p, amount, kind)
+  end
+  if L.spendable(p, kind) < amount then return false end
+  -- Planets by their better value, largest first, then trade goods.
+  local ready = L.ready_planets(p)
+  table.sort(ready, function(a, b)
+    local da, db = L.pdef(a), L.pdef(b)
+    local va = math.max(da.resources or 0, da.influence or 0)
+    local vb = math.max(db.resources or 0, db.influence or 0)
+    if va ~= vb then return va > vb end
+    return a < b
+  end)
+  local left, used = amount, {}
+  for _, pl in ipairs(ready) do
+    if left <= 0 then break end
+    local d = L.pdef(pl)
+    local v = math.max(d.resources or 0, d.influence or 0)
+    if v > 0 then game.exhaust(pl, true); used[#used + 1] = pl; left = left - v end
+  end
+  local tg = math.max(left, 0)
+  if tg > 0 then game.add(p, "tg", -tg) end
+  game.log({ key = "te.archons_gift_pays", p = L.pn(p), n = amount, kind = kind, planets = table.concat(used, ","), tg = tg })
+  return true
+end
+
+-- The Table's Grace (Mentak): with Cruiser II, Mentak's cruisers are Corsairs.
+local base_def = L.def
+function L.def(p, t)
+  local d = base_def(p, t)
+  if d.id == "cruiser_2" and p and p ~= "game" and type(p) == "number" and holds_bt(p, "tables_grace") then
+    return game.data.units.corsair
+  end
+  return d
+end
+
+-- Gravleash Maneuvers (Letnev), its movement part: a moving non-fighter ship
+-- has the best move value among Letnev's non-fighter ships in the system it
+-- starts in. (The +X to one die in space combat is not built.)
+local base_move_value = L.move_value
+function L.move_value(p, u, from)
+  local m = base_move_value(p, u, from)
+  if not holds_bt(p, "gravleash_maneuvers") or L.def(p, u.kind).type == "fighter" then return m end
+  for _, v in ipairs(game.units { system = from, owner = p, space = true }) do
+    if v.id ~= u.id and v.carried == nil then
+      local d = L.def(p, v.kind)
+      if d.class == "ship" and d.type ~= "fighter" then m = math.max(m, base_move_value(p, v, from)) end
+    end
+  end
+  return m
+end
+
+-- Particle Synthesis (Creuss), its production part: each wormhole in a
+-- system with Creuss ships produces 1. (The cost reduction is not built.)
+local base_production = L.production
+function L.production(p, s)
+  local n = base_production(p, s)
+  if s and type(p) == "number" and holds_bt(p, "particle_synthesis") and #L.ships(p, s) > 0 then
+    n = n + #L.wormholes_in(s)
+  end
+  return n
+end
+
+-- Imperator (Winnu), its movement part: after activating a system with a
+-- legendary planet, one Winnu ship moves 1 further in that tactical action.
+-- (Its combat part counts Support for the Throne notes, which this pack's
+-- game has none of.)
+game.on("after:activation", function(ctx)
+  local p, s = ctx.player, ctx.system
+  if not (p and s and holds_bt(p, "imperator")) then return end
+  local legendary = false
+  for _, pl in ipairs(game.planets_of(s)) do if L.pdef(pl).legendary then legendary = true end end
+  if not legendary then return end
+  local opts = {}
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    if u.carried == nil and u.system ~= s and not game.has_token(u.system, "command", p)
+      and L.def(p, u.kind).class == "ship" and (L.def(p, u.kind).move or 0) > 0 then
+      opts[#opts + 1] = u.kind .. "#" .. u.id
+    end
+  end
+  if #opts == 0 then return end
+  local pick = game.choose(p, { key = "te.ship_to_speed_imperator" }, opts)
+  local id = tonumber(pick:match("#(%d+)$"))
+  game.put("unit", id, "move_bonus", (game.get("unit", id, "move_bonus") or 0) + 1)
+  game.put("game", nil, "te_imperator_unit", id)
+  game.log({ key = "te.ship_speeds", p = L.pn(p), unit = pick })
+end)
+game.on("after:tactical_action", function(ctx)
+  local id = game.get("game", nil, "te_imperator_unit")
+  if id and game.unit_exists(id) then
+    game.put("unit", id, "move_bonus", math.max(0, (game.get("unit", id, "move_bonus") or 1) - 1))
+  end
+  game.put("game", nil, "te_imperator_unit", nil)
+end)
+
+-- Bellum Gloriosum (Sol): ground forces and fighters produced with a ship
+-- that has capacity, up to that capacity, do not count against the
+-- production value. (They are offered while the production step goes on:
+-- once the production value is used up the step ends.)
+local base_counted = L.production_counted
+function L.production_counted(ctx, kind, n, st)
+  local c = base_counted(ctx, kind, n, st)
+  local p = st.player
+  if not holds_bt(p, "bellum_gloriosum") then return c end
+  local d = L.def(p, kind)
+  if d.class == "ship" and (d.capacity or 0) > 0 then
+    st.te_bellum = (st.te_bellum or 0) + d.capacity * n
+    return c
+  end
+  if (d.class == "ground" or d.type == "fighter") and (st.te_bellum or 0) >= n then
+    st.te_bellum = st.te_bellum - n
+    return 0
+  end
+  return c
+end
+
+-- Specialist Compounds (Jol-Nar): with the Technology card, exhaust a
+-- specialty planet instead of paying resources; the technology must then
+-- be of that planet's colour.
+local function specialty_ready(p)
+  local out = {}
+  for _, pl in ipairs(L.ready_planets(p)) do
+    if #L.planet_specialties(pl) > 0 then out[#out + 1] = pl end
+  end
+  table.sort(out)
+  return out
+end
+local base_can_pay_research = L.can_pay_research
+function L.can_pay_research(p, amount)
+  if base_can_pay_research(p, amount) then return true end
+  return holds_bt(p, "specialist_compounds") and #specialty_ready(p) > 0
+end
+local base_pay_research = L.pay_research
+function L.pay_research(p, amount)
+  if amount > 0 and holds_bt(p, "specialist_compounds") and #specialty_ready(p) > 0 then
+    local opts = {}
+    if base_can_pay_research(p, amount) then opts[1] = "resources" end
+    for _, pl in ipairs(specialty_ready(p)) do opts[#opts + 1] = pl end
+    local pick = game.choose(p, { key = "te.specialist_compounds", n = amount }, opts)
+    if pick ~= "resources" then
+      game.exhaust(pick, true)
+      local colours = {}
+      for _, c in ipairs(L.planet_specialties(pick)) do
+        local dup = false
+        for _, x in ipairs(colours) do if x == c then dup = true end end
+        if not dup then colours[#colours + 1] = c end
+      end
+      local colour = game.choose(p, { key = "te.specialist_colour" }, colours)
+      game.log({ key = "te.specialist_compounds_used", p = L.pn(p), planet = L.name("planets", pick), color = L.name("colors", colour) })
+      return colour
+    end
+  end
+  return base_pay_research(p, amount)
+end
+
+-- Yin Ascendant (Yin): on gaining it and on scoring a public objective, the
+-- alliance ability of a random faction nobody plays (L.te_gain_alliance_ability;
+-- the abilities themselves are commanders' texts, left to Prophecy of Kings).
+local function yin_alliance(p)
+  local used = {}
+  for q = 1, game.num_players() do used[game.get("player", q, "faction") or ""] = true end
+  local free = {}
+  for _, f in ipairs(game.keys(game.data.factions)) do
+    if not used[f] and not game.get("player", p, "te_alliance:" .. f) then free[#free + 1] = f end
+  end
+  if #free == 0 then return end
+  L.te_gain_alliance_ability(p, free[game.random(#free)])
+end
+local base_bt_gained_yin = L.te_breakthrough_gained
+function L.te_breakthrough_gained(p, id)
+  base_bt_gained_yin(p, id)
+  if id == "yin_ascendant" then yin_alliance(p) end
+end
+local base_score = L.score
+function L.score(p, coll, id)
+  local r = base_score(p, coll, id)
+  if coll == "public_objectives" and holds_bt(p, "yin_ascendant") then yin_alliance(p) end
+  return r
+end

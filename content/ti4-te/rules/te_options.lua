@@ -1,0 +1,255 @@
+-- Galactic events (chosen at set-up as options) and the alliance variant.
+-- Galactic events here: Call of the Void, Age of Commerce, Stellar Atomics,
+-- Civilized Society. The others whose texts we have are not built (see the
+-- pack's report): Dangerous Wilds and Minor Factions (neutral units), Total
+-- War, Age of Fighters, Hidden Agenda, and Age of Exploration (Prophecy of
+-- Kings); the printed deck's other events have no text in our sources.
+local L = game.lib
+
+---------------------------------------------------------------------------
+-- Call of the Void: moving units into a Fracture system gives a command
+-- token; a player who activates a Fracture system moves their ships 1
+-- further in that tactical action.
+---------------------------------------------------------------------------
+local function is_fracture(s)
+  local d = s and game.data.systems[game.tile_of(s)]
+  return d ~= nil and d.fracture == true
+end
+
+game.on("before:movement", function(ctx)
+  if not game.options.galactic_event_call_of_the_void then return end
+  game.put("game", nil, "te_void_active", is_fracture(ctx.system) and ctx.system or nil)
+  ctx.te_units_before = #game.units { system = ctx.system, owner = ctx.player }
+end)
+
+local base_move_value = L.move_value
+function L.move_value(p, u, from)
+  local m = base_move_value(p, u, from)
+  if game.options.galactic_event_call_of_the_void and game.get("game", nil, "te_void_active")
+    and game.get("game", nil, "active") == p then
+    m = m + 1
+  end
+  return m
+end
+
+game.on("after:movement", function(ctx)
+  if not game.options.galactic_event_call_of_the_void then return end
+  game.put("game", nil, "te_void_active", nil)
+  if is_fracture(ctx.system) and ctx.te_units_before
+    and #game.units { system = ctx.system, owner = ctx.player } > ctx.te_units_before then
+    local pool = game.choose(ctx.player, { key = "ti4.place_command_token" }, L.POOLS)
+    game.add(ctx.player, pool, 1)
+    game.log({ key = "te.gains_command_token", p = L.pn(ctx.player), pool = pool })
+  end
+end)
+
+---------------------------------------------------------------------------
+-- Age of Commerce: any two players may trade. (Sharing technologies in a
+-- transaction is not built.)
+---------------------------------------------------------------------------
+local base_may_trade = L.may_trade
+function L.may_trade(p, q)
+  if game.options.galactic_event_age_of_commerce then return true end
+  return base_may_trade(p, q)
+end
+
+---------------------------------------------------------------------------
+-- Stellar Atomics: each player starts with a marker on the card; as an
+-- action a player may remove theirs to destroy every ground force and
+-- structure on a planet outside the home systems. Without a marker a
+-- player casts no votes. (The ban on action cards in the agenda phase is
+-- not built.)
+---------------------------------------------------------------------------
+local base_setup_decks = game.procedure_fn("setup_decks")
+procedure("setup_decks", function()
+  local r = base_setup_decks()
+  if game.options.galactic_event_stellar_atomics then
+    for p = 1, game.num_players() do game.grant(p, "galactic_events", "stellar_atomics") end
+  end
+  return r
+end)
+
+local base_votes = L.votes
+function L.votes(p)
+  if game.options.galactic_event_stellar_atomics and not game.holds(p, "galactic_events", "stellar_atomics") then return 0 end
+  return base_votes(p)
+end
+
+---------------------------------------------------------------------------
+-- The alliance variant (4 or 6 players): the players seated opposite each
+-- other are allies. A player with 14 victory points wins with their ally
+-- when the ally has at least 10. Allies do not fight: their ships share
+-- systems without a space combat, and a player does not invade an ally's
+-- planets; commodities given to an ally stay commodities. (Not built:
+-- shared combat rolls, moving allies' ground forces, exchanging planet
+-- cards, the simultaneous tactical action, promissory notes (none in this
+-- game), ability changes and elimination.)
+---------------------------------------------------------------------------
+--- p's ally in the alliance variant, or nil.
+function L.te_ally(p)
+  if not game.options.alliance then return nil end
+  local n = game.num_players()
+  if n % 2 ~= 0 then return nil end
+  return (p - 1 + n // 2) % n + 1
+end
+
+local base_goal = L.goal
+function L.goal()
+  if game.options.alliance then return 14 end
+  return base_goal()
+end
+
+local base_check_win = L.check_win
+function L.check_win(p)
+  local ally = L.te_ally(p)
+  if not ally then return base_check_win(p) end
+  if game.get("game", nil, "winner") then return end
+  for _, q in ipairs({ p, ally }) do
+    local o = q == p and ally or p
+    if game.counter(q, "vp") >= 14 and game.counter(o, "vp") >= 10 then
+      game.put("game", nil, "winner", q)
+      game.put("game", nil, "winners", { q, o })
+      error({ game_over = true, commit = true }, 0)
+    end
+  end
+end
+
+local base_final_ranking = L.final_ranking
+function L.final_ranking()
+  local r = base_final_ranking()
+  local ally = r[1] and L.te_ally(r[1])
+  if ally then return { r[1], ally } end
+  return r
+end
+
+local base_enemies_in = L.enemies_in
+function L.enemies_in(p, s)
+  local ally = L.te_ally(p)
+  local out = base_enemies_in(p, s)
+  if not ally then return out end
+  local kept = {}
+  for _, q in ipairs(out) do if q ~= ally then kept[#kept + 1] = q end end
+  return kept
+end
+
+local base_may_commit = L.may_commit_to
+function L.may_commit_to(p, pl, ctx)
+  local ally = L.te_ally(p)
+  if ally and game.planet_owner(pl) == ally then return false end
+  return base_may_commit(p, pl, ctx)
+end
+
+game.when_loaded(function()
+  if not game.has_procedure("setup") then return end
+  local base_setup = game.procedure_fn("setup")
+  procedure("setup", function(args)
+    if game.options.alliance then
+      local n = args.players or 6
+      if n ~= 4 and n ~= 6 then error("the alliance variant plays with 4 or 6 players, not " .. tostring(n)) end
+    end
+    return base_setup(args)
+  end)
+end)
+
+---------------------------------------------------------------------------
+-- Civilized Society: every public objective is revealed at set-up (none is
+-- revealed later); a player may score any number of public objectives in a
+-- status phase; reaching the victory points does not end the game at once:
+-- it ends after that round's status phase, won by the most victory points,
+-- ties broken by the influence of controlled planets plus trade goods.
+---------------------------------------------------------------------------
+local function civilized() return game.options.galactic_event_civilized_society end
+
+-- At the end of set-up (the two usual reveals happen first), the rest.
+game.when_loaded(function()
+  local base_setup = game.procedure_fn("setup")
+  procedure("setup", function(args)
+    local r = base_setup(args)
+    if civilized() and not args.no_objectives then
+      while L.reveal_objective() do end
+    end
+    return r
+  end)
+end)
+
+local base_reveal_step = game.procedure_fn("reveal_objective")
+procedure("reveal_objective", function(ctx)
+  if civilized() then return end
+  return base_reveal_step(ctx)
+end)
+
+local base_score_objectives = game.procedure_fn("score_objectives")
+procedure("score_objectives", function(ctx)
+  local r = base_score_objectives(ctx)
+  if not civilized() then return r end
+  -- More public objectives, one at a time, while any can be scored.
+  for _, p in ipairs(L.initiative_order()) do
+    while L.controls_home(p) do
+      local opts = { "none" }
+      for _, c in ipairs(game.zone("public")) do
+        if not game.get("player", p, "scored:" .. c) and L.can_score(p, "public_objectives", c) then
+          opts[#opts + 1] = "public:" .. c
+        end
+      end
+      if #opts == 1 then break end
+      local pick = game.choose(p, { key = "ti4.score_public" }, opts)
+      if pick == "none" then break end
+      L.score(p, "public_objectives", pick:sub(8))
+    end
+  end
+  return r
+end)
+
+local base_check_win_cs = L.check_win
+function L.check_win(p)
+  if not civilized() then return base_check_win_cs(p) end
+  if game.counter(p, "vp") >= L.goal() then game.put("game", nil, "te_goal_reached", true) end
+end
+
+--- Civilized Society's tie-break value of p: influence of controlled planets plus trade goods.
+function L.te_civilized_tiebreak(p)
+  local n = game.counter(p, "tg")
+  for _, pl in ipairs(game.planets_owned(p)) do n = n + (L.pdef(pl).influence or 0) end
+  return n
+end
+
+game.on("after:status_phase", function(ctx)
+  if not (civilized() and game.get("game", nil, "te_goal_reached")) then return end
+  local best, winners = -1, {}
+  for q = 1, game.num_players() do
+    local v = game.counter(q, "vp") * 1000 + L.te_civilized_tiebreak(q)
+    if v > best then best, winners = v, { q } elseif v == best then winners[#winners + 1] = q end
+  end
+  game.put("game", nil, "winner", winners[1])
+  if #winners > 1 then game.put("game", nil, "winners", winners) end
+  game.log({ key = "te.civilized_end" })
+  error({ game_over = true, commit = true }, 0)
+end)
+
+-- Alliance: commodities given to an ally stay commodities.
+local base_receive = L.receive_commodities
+function L.receive_commodities(to, from, n)
+  if n > 0 and L.te_ally(to) == from then
+    game.add(to, "commodities", n)
+    return
+  end
+  return base_receive(to, from, n)
+end
+
+-- Extreme Duress (an action card): the player it was played on who then
+-- takes an action other than a strategic action pays its price.
+-- The price is paid once that action is done.
+local base_take_action = L.take_action
+function L.take_action(p, act)
+  local by = game.get("game", nil, "te_duress:" .. p)
+  if by then game.put("game", nil, "te_duress:" .. p, nil) end
+  local r = base_take_action(p, act)
+  if by and act:sub(1, 10) ~= "strategic:" then
+    for _, c in ipairs(game.zone("actions:" .. p)) do game.move_card(c, "actions:" .. p, "discard:actions") end
+    local tg = game.counter(p, "tg")
+    game.set(p, "tg", 0)
+    game.add(by, "tg", tg)
+    game.log({ key = "te.duress_paid", p = L.pn(p), q = L.pn(by), n = tg })
+  end
+  return r
+end

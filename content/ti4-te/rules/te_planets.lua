@@ -1,0 +1,412 @@
+-- Thunder's Edge planets: space stations, legendary planet ability cards,
+-- relic planets, Styx, and entropic scars.
+local L = game.lib
+
+---------------------------------------------------------------------------
+-- Space stations: no ground forces or structures; a player who is the only
+-- one with ships in its system gains its card, exhausted, and keeps it when
+-- the ships leave. Each station adds 1 to its holder's commodity value; two
+-- station holders may trade even when they are not neighbours; a ready
+-- station may be exhausted to turn commodities into trade goods. Stations
+-- give no votes and do not count for objectives. (Not yet: a station in a
+-- home system still counts for controlling it; no home system here has one.)
+---------------------------------------------------------------------------
+--- Whether planet `pl` is a space station.
+function L.te_is_station(pl) return (L.pdef(pl) or {}).space_station == true end
+
+--- The space stations p controls, sorted.
+function L.te_stations(p)
+  local out = {}
+  for _, pl in ipairs(game.planets_owned(p)) do
+    if L.te_is_station(pl) then out[#out + 1] = pl end
+  end
+  table.sort(out)
+  return out
+end
+
+local base_may_commit = L.may_commit_to
+function L.may_commit_to(p, pl, ctx)
+  if L.te_is_station(pl) then return false end
+  return base_may_commit(p, pl, ctx)
+end
+
+local base_may_place = L.may_place_on
+function L.may_place_on(pl)
+  if L.te_is_station(pl) then return false end
+  return base_may_place(pl)
+end
+
+local base_commodity_value = L.commodity_value
+function L.commodity_value(p)
+  return base_commodity_value(p) + #L.te_stations(p)
+end
+
+local base_may_trade = L.may_trade
+function L.may_trade(p, q)
+  if base_may_trade(p, q) then return true end
+  return #L.te_stations(p) > 0 and #L.te_stations(q) > 0
+end
+
+local base_votes = L.votes
+function L.votes(p)
+  local n = base_votes(p)
+  for _, pl in ipairs(L.te_stations(p)) do
+    if not game.exhausted(pl) then n = n - (L.pdef(pl).influence or 0) end
+  end
+  return n
+end
+
+--- p takes every space station in system s when p is the only player with ships there.
+function L.te_claim_stations(p, s)
+  if #L.ships(p, s) == 0 or #L.other_ships(p, s) > 0 then return end
+  for _, pl in ipairs(game.planets_of(s)) do
+    if L.te_is_station(pl) and game.planet_owner(pl) ~= p then L.take_control(p, pl, true) end
+  end
+end
+
+-- After movement and space combat, before landing: the active player's sole ships take the stations.
+game.on("before:invasion", function(ctx)
+  if ctx.player and ctx.system then L.te_claim_stations(ctx.player, ctx.system) end
+end)
+
+-- At the start of a turn a player may exhaust a ready station to turn all
+-- their commodities into trade goods.
+game.on("turn_start", function(ctx)
+  local p = ctx.player
+  if game.counter(p, "commodities") == 0 then return end
+  local opts = { "none" }
+  for _, pl in ipairs(L.te_stations(p)) do
+    if not game.exhausted(pl) then opts[#opts + 1] = pl end
+  end
+  if #opts == 1 then return end
+  local pick = game.choose(p, { key = "te.station_convert", n = game.counter(p, "commodities") }, opts)
+  if pick == "none" then return end
+  game.exhaust(pick, true)
+  local n = game.counter(p, "commodities")
+  game.set(p, "commodities", 0)
+  game.add(p, "tg", n)
+  game.log({ key = "te.station_converts", p = L.pn(p), planet = L.name("planets", pick), n = n })
+end)
+
+---------------------------------------------------------------------------
+-- Legendary planet ability cards follow the planet: whoever gains control
+-- of a legendary planet takes its card, in the state it was in.
+---------------------------------------------------------------------------
+--- The legendary ability card of planet `pl`, or nil.
+function L.te_legend_of(pl)
+  for _, id in ipairs(game.keys(game.data.legendary_abilities or {})) do
+    if game.data.legendary_abilities[id].planet == pl then return id end
+  end
+  return nil
+end
+--- Whether legendary ability card `id` is ready.
+function L.te_legend_ready(id) return not game.get("game", nil, "legend_exhausted:" .. id) end
+--- Exhausts legendary ability card `id` (p uses it).
+function L.te_use_legend(p, id)
+  game.put("game", nil, "legend_exhausted:" .. id, true)
+  game.log({ key = "te.uses_legend", p = L.pn(p), card = L.name("legendary_abilities", id) })
+end
+
+--- Relics: p draws the top relic and puts it in their play area.
+function L.te_draw_relic(p)
+  local c = game.draw("deck:relics", "relics:" .. p, 1)[1]
+  if not c then
+    game.log({ key = "te.no_relic_left", p = L.pn(p) })
+    return nil
+  end
+  game.grant(p, "relics", c)
+  game.log({ key = "te.draws_relic", p = L.pn(p), card = L.name("relics", c) })
+  L.te_relic_gained(p, c)
+  game.window("relic_gained", { player = p, relic = c })
+  return c
+end
+--- The relics p holds (granted or in their play area), sorted.
+function L.te_relics_of(p)
+  local seen, out = {}, {}
+  for _, c in ipairs(game.holdings(p, "relics")) do if not seen[c] then seen[c] = true; out[#out + 1] = c end end
+  for _, c in ipairs(game.zone("relics:" .. p)) do if not seen[c] then seen[c] = true; out[#out + 1] = c end end
+  table.sort(out)
+  return out
+end
+--- p purges relic `id`: it leaves the game.
+function L.te_purge_relic(p, id)
+  game.revoke(p, "relics", id)
+  for _, c in ipairs(game.zone("relics:" .. p)) do
+    if c == id then game.move_card(id, "relics:" .. p, "purged") break end
+  end
+  game.log({ key = "te.purges", p = L.pn(p), card = L.name("relics", id) })
+end
+--- hook: called when p gains relic `id` (a relic that does something at once, e.g. The Quantumcore, acts here); does nothing by default.
+function L.te_relic_gained(p, id) end
+
+game.on("planet_gained", function(ctx)
+  local p, pl, prev = ctx.player, ctx.planet, ctx.from
+  local legend = L.te_legend_of(pl)
+  if legend then
+    if prev then game.revoke(prev, "legendary_abilities", legend) end
+    game.grant(p, "legendary_abilities", legend)
+    game.log({ key = "te.takes_legend", p = L.pn(p), card = L.name("legendary_abilities", legend) })
+    L.te_legend_gained(p, legend, prev)
+  end
+  -- A relic planet's card taken from the planet deck draws a relic.
+  if not prev and L.pdef(pl).relic and not game.get("game", nil, "relic_drawn:" .. pl) then
+    game.put("game", nil, "relic_drawn:" .. pl, true)
+    L.te_draw_relic(p)
+  end
+end)
+
+--- hook: called when p gains legendary card `id` (prev: who lost it, or nil). Styx's card gives and takes a victory point; Thunder's Edge's gives the breakthrough.
+function L.te_legend_gained(p, id, prev)
+  if id == "song_like_marrow" then
+    if prev then
+      game.add(prev, "vp", -1)
+      game.log({ key = "te.loses_vp", p = L.pn(prev), n = 1, card = L.name("legendary_abilities", id), vp = game.counter(prev, "vp") })
+    end
+    L.gain_vp(p, 1, L.name("legendary_abilities", id))
+  elseif id == "jupiter_brain" then
+    L.te_gain_breakthrough(p)
+  end
+end
+
+-- Legendary cards are readied with the other cards in the status phase.
+game.on("after:ready_cards", function(ctx)
+  for _, id in ipairs(game.keys(game.data.legendary_abilities or {})) do
+    game.put("game", nil, "legend_exhausted:" .. id, nil)
+  end
+end)
+
+---------------------------------------------------------------------------
+-- Entropic scars: no unit abilities by or against units in them (here:
+-- production, bombardment and sustain damage; UNKNOWN seams still missing for
+-- space cannon, planetary shield and anti-fighter barrage), and at the start
+-- of the status phase a player with ships in one may spend a strategy token
+-- to gain one of their faction technologies.
+---------------------------------------------------------------------------
+--- Whether system s is an entropic scar.
+function L.te_is_scar(s)
+  local d = game.data.systems[game.tile_of(s)]
+  return d ~= nil and d.anomaly == "entropic_scar"
+end
+
+local base_production = L.production
+function L.production(p, s)
+  if s and L.te_is_scar(s) then return 0 end
+  return base_production(p, s)
+end
+
+local base_bombard_units = L.bombard_units
+function L.bombard_units(p, s, ctx)
+  if L.te_is_scar(s) then return {} end
+  return base_bombard_units(p, s, ctx)
+end
+
+local base_hit_options = L.hit_options
+function L.hit_options(p, units, opts, gone)
+  local out = base_hit_options(p, units, opts, gone)
+  local scarred = {}
+  for _, u in ipairs(units) do
+    if u.system and L.te_is_scar(u.system) then scarred[u.kind .. "#" .. u.id] = true end
+  end
+  if next(scarred) == nil then return out end
+  local kept = {}
+  for _, o in ipairs(out) do
+    local how, unit = o:match("^(%w+):(.+)$")
+    if not (how == "sustain" and scarred[unit]) then kept[#kept + 1] = o end
+  end
+  return kept
+end
+
+game.on("before:status_phase", function(ctx)
+  for _, p in ipairs(L.order_from(L.speaker())) do
+    local in_scar = false
+    for s = 1, game.num_systems() do
+      if L.te_is_scar(s) and #L.ships(p, s) > 0 then in_scar = true end
+    end
+    if in_scar and game.counter(p, "strategy") > 0 then
+      local fac = L.faction(p)
+      local opts = { "none" }
+      for _, t in ipairs((fac and fac.techs) or {}) do
+        if not game.holds(p, "techs", t) then opts[#opts + 1] = t end
+      end
+      if #opts > 1 then
+        local pick = game.choose(p, { key = "te.scar_faction_tech" }, opts)
+        if pick ~= "none" then
+          game.add(p, "strategy", -1)
+          game.grant(p, "techs", pick)
+          L.reset_cache()
+          game.log({ key = "te.scar_gains_tech", p = L.pn(p), tech = L.name("techs", pick) })
+          game.window("tech_gained", { player = p, tech = pick })
+        end
+      end
+    end
+  end
+end)
+
+-- The Silver Flame's failure: that player scores no public objectives.
+local base_can_score = L.can_score
+function L.can_score(p, coll, id)
+  if coll == "public_objectives" and game.get("player", p, "te_no_public") then return false end
+  return base_can_score(p, coll, id)
+end
+
+-- An entropic scar: no space cannon fires into it (the anomaly's
+-- `no_space_cannon`, read by ti-common's space cannon offense).
+
+---------------------------------------------------------------------------
+-- Relics whose effects change numbers or movement.
+---------------------------------------------------------------------------
+-- Lightrail Ordnance: the holder's space docks have space cannon 5 (two
+-- dice) that also reaches adjacent systems.
+local LIGHTRAIL_CANNON = { hit = 5, dice = 2, range = 1 }
+local lightrail_defs = {}
+local base_def = L.def
+function L.def(p, t)
+  local d = base_def(p, t)
+  if d.type == "space_dock" and type(p) == "number" and game.holds(p, "relics", "lightrail_ordnance") then
+    local c = lightrail_defs[d.id]
+    if not c then
+      c = {}
+      for k, v in pairs(d) do c[k] = v end
+      c.space_cannon = LIGHTRAIL_CANNON
+      lightrail_defs[d.id] = c
+    end
+    return c
+  end
+  return d
+end
+
+-- Circlet of the Void: the holder's ships roll for no gravity rift and
+-- ignore what other anomalies do to movement.
+local function circlet(p) return type(p) == "number" and game.holds(p, "relics", "circlet_of_the_void") end
+local base_move_rules = L.move_rules
+function L.move_rules(p, target)
+  local r = base_move_rules(p, target)
+  if circlet(p) then r.blocked = {} end
+  return r
+end
+local base_rift_check = L.rift_check_cost
+function L.rift_check_cost(p, m, from, target, rules)
+  if circlet(p) then return 0 end
+  return base_rift_check(p, m, from, target, rules)
+end
+local base_move_value = L.move_value
+function L.move_value(p, u, from)
+  if circlet(p) then
+    return (L.def(p, u.kind).move or 0) + (game.get("unit", u.id, "move_bonus") or 0)
+  end
+  return base_move_value(p, u, from)
+end
+
+-- Ionian Fuel Refinery's +1 move lasts for the tactical action only.
+game.on("after:tactical_action", function(ctx)
+  local id = game.get("game", nil, "te_refinery_unit")
+  if id and game.unit_exists(id) then
+    game.put("unit", id, "move_bonus", math.max(0, (game.get("unit", id, "move_bonus") or 1) - 1))
+  end
+  game.put("game", nil, "te_refinery_unit", nil)
+end)
+
+-- Space stations are not planets for objectives.
+local base_objective_planets = L.objective_planets
+function L.objective_planets(p)
+  local out = {}
+  for _, pl in ipairs(base_objective_planets(p)) do
+    if not L.te_is_station(pl) then out[#out + 1] = pl end
+  end
+  return out
+end
+
+-- More of the entropic scar: no anti-fighter barrage in one, no planetary
+-- shield and no space cannon defense on its planets.
+local base_afb = game.procedure_fn("anti_fighter_barrage")
+procedure("anti_fighter_barrage", function(ctx)
+  if ctx.system and L.te_is_scar(ctx.system) then return end
+  return base_afb(ctx)
+end)
+local base_scd = game.procedure_fn("space_cannon_defense")
+procedure("space_cannon_defense", function(ctx)
+  if ctx.planet and L.te_is_scar(game.planet_system(ctx.planet)) then return end
+  return base_scd(ctx)
+end)
+local base_shielded = L.shielded
+function L.shielded(pl, attacker)
+  if L.te_is_scar(game.planet_system(pl)) then return false end
+  return base_shielded(pl, attacker)
+end
+
+-- Metali Void Armaments: in the anti-fighter barrage step the holder may
+-- also roll anti-fighter barrage 6 with three dice.
+game.on("after:anti_fighter_barrage", function(ctx)
+  local s = ctx.system
+  if not s or L.te_is_scar(s) then return end
+  for _, p in ipairs({ ctx.player, ctx.defender }) do
+    local q = p == ctx.player and ctx.defender or ctx.player
+    if p and q and game.holds(p, "relics", "metali_void_armaments") and #L.ships(p, s) > 0 and #L.ships(q, s) > 0
+      and game.confirm(p, { key = "te.metali_armaments" }) then
+      local hits = game.roll({ key = "te.metali_roll", p = L.pn(p) }, 3, 6)
+      L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p })
+    end
+  end
+end)
+
+-- Metali Void Shielding: each time hits are produced against the holder's
+-- ships, one non-fighter ship without sustain damage may sustain as if it had it.
+game.on("assign_hits", function(ctx)
+  if ctx.player and game.holds(ctx.player, "relics", "metali_void_shielding") then
+    game.put("player", ctx.player, "te_void_shield", true)
+  end
+end)
+local base_hit_options_vs = L.hit_options
+function L.hit_options(p, units, opts, gone)
+  local out = base_hit_options_vs(p, units, opts, gone)
+  if type(p) ~= "number" or not game.get("player", p, "te_void_shield") or (opts and opts.no_sustain)
+    or not game.holds(p, "relics", "metali_void_shielding") then return out end
+  local extra = {}
+  for _, u in ipairs(units) do
+    local d = L.def(p, u.kind)
+    if not (gone and gone[u.id]) and d.class == "ship" and d.type ~= "fighter" and not d.sustain_damage
+      and not u.damaged and not (u.system and L.te_is_scar(u.system)) and (not opts or not opts.only or opts.only[d.type]) then
+      extra[#extra + 1] = "sustain:" .. u.kind .. "#" .. u.id
+    end
+  end
+  for _, o in ipairs(extra) do out[#out + 1] = o end
+  return out
+end
+local base_on_hit = L.on_hit_assigned
+function L.on_hit_assigned(p, id, how, kind, label)
+  if how == "sustain" and type(p) == "number" and not L.def(p, kind).sustain_damage then
+    game.put("player", p, "te_void_shield", nil)
+  end
+  return base_on_hit(p, id, how, kind, label)
+end
+
+-- Neuraloop: when a public objective is revealed its holder may purge one
+-- of their relics to discard it and reveal instead the top card of the
+-- stage I or stage II deck (their choice; the decks are shuffled, so it is
+-- a random objective). Secret objectives are not offered: a secret made
+-- public is not built.
+local base_reveal = L.reveal_objective
+function L.reveal_objective()
+  local c = base_reveal()
+  if not c then return c end
+  for _, p in ipairs(L.order_from(L.speaker())) do
+    if game.holds(p, "relics", "neuraloop") then
+      local decks = {}
+      for _, z in ipairs({ "deck:stage1", "deck:stage2" }) do
+        if game.zone_count(z) > 0 then decks[#decks + 1] = z end
+      end
+      if #decks > 0 and game.confirm(p, { key = "te.neuraloop_offer", objective = L.name("public_objectives", c) }) then
+        local relic = game.choose(p, { key = "te.relic_to_purge" }, L.te_relics_of(p))
+        L.te_purge_relic(p, relic)
+        game.move_card(c, "public", "purged")
+        game.revoke("game", "public_objectives", c)
+        local z = game.choose(p, { key = "te.objective_deck" }, decks)
+        local n = game.draw(z, "public", 1)[1]
+        game.log({ key = "te.neuraloop_replaces", p = L.pn(p), old = L.name("public_objectives", c), objective = L.name("public_objectives", n) })
+        game.grant("game", "public_objectives", n)
+        return n
+      end
+    end
+  end
+  return c
+end
