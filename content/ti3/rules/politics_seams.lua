@@ -482,3 +482,16 @@ function L.move_value(p, u, from)
   end
   return m
 end
+
+---------------------------------------------------------------------------
+-- Technology credits: while the game prop specialty_any_colour is set
+-- (Research Grant), a planet with a technology specialty gives its credit
+-- toward technologies of every colour (the credit its own colour gets).
+local base_specialty_credit = L.specialty_credit
+function L.specialty_credit(p, pl, color)
+  local c = base_specialty_credit(p, pl, color)
+  if c ~= nil or not game.get("game", nil, "specialty_any_colour") then return c end
+  local own = L.pdef(pl).specialty
+  if own then return base_specialty_credit(p, pl, own) end
+  return nil
+end
