@@ -156,8 +156,14 @@ function L.resolve_agenda(ctx, id, result, tally, voters, speaker)
   local DISCARD, LAWS = ctx.discard_zone or "discard:agendas", ctx.laws or "laws"
   speaker = speaker or L.speaker()
   local d = game.data[COLL][id]
-  -- Effects may replace the elected outcome (ctx.outcome).
-  result = game.window("agenda_elected", { agenda = id, player = speaker, active = speaker, outcome = result }).outcome
+  -- Effects may replace the elected outcome (ctx.outcome), or cancel the
+  -- agenda (ctx.cancel): it is then discarded without effect.
+  local we = game.window("agenda_elected", { agenda = id, player = speaker, active = speaker, outcome = result })
+  if we.cancel then
+    game.move_card(id, "revealed:agenda", DISCARD)
+    return
+  end
+  result = we.outcome
   game.log({ key = "agenda_resolved", card = L.name(COLL, id), outcome = result })
   ctx.outcome, ctx.voters = result, voters
   local h = d.handler

@@ -26,8 +26,8 @@ end
 function L.trade_income(p)
   local n = 0
   for _, a in ipairs(agreements()) do
-    if a.a == p then n = n + L.faction(a.b).trade_agreements[a.bi] end
-    if a.b == p then n = n + L.faction(a.a).trade_agreements[a.ai] end
+    if a.a == p then n = n + L.contract_value(a.b, L.faction(a.b).trade_agreements[a.bi]) end
+    if a.b == p then n = n + L.contract_value(a.a, L.faction(a.a).trade_agreements[a.ai]) end
   end
   return n
 end
@@ -73,7 +73,7 @@ function L.negotiate(holder)
     if free_contract(p) then
       local opts = { "none" }
       for q = 1, game.num_players() do
-        if q ~= p and free_contract(q) and not has_agreement(p, q) then opts[#opts + 1] = L.pn(q) end
+        if q ~= p and free_contract(q) and not has_agreement(p, q) and L.may_trade_with(p, q) then opts[#opts + 1] = L.pn(q) end
       end
       local pick = game.choose(p, { key = "ti3.propose_trade_agreement" }, opts)
       if pick ~= "none" then

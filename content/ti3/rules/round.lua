@@ -104,18 +104,20 @@ procedure("strategy_phase", function(ctx)
     for _, p in ipairs(order) do
       if not L.skips_strategy_choice(p) then
         local refused = {}
-        local id
+        local id, taker
         repeat
           id = game.choose(p, { key = "ti3.choose_strategy_card" }, L.strategy_card_choices(p, L.free_strategy_cards(p, refused)))
           -- Right after the choice: a handler may send the card back
-          -- (ctx.redo); p then chooses another one, if one is left.
+          -- (ctx.redo); p then chooses another one, if one is left. A
+          -- handler may also hand the card to another player (ctx.to).
           local w = game.window("strategy_card_chosen", { player = p, card = id })
+          taker = w.to or p
           if w.redo then
             refused[id] = true
             if #L.strategy_card_choices(p, L.free_strategy_cards(p, refused)) > 0 then id = nil else refused[id] = nil end
           end
         until id
-        take_card(p, id)
+        take_card(taker, id)
       end
     end
   end
