@@ -60,14 +60,14 @@ fn prompt_text(line: &str) -> usize {
     .sum()
 }
 
-fn scan(count: fn(&str) -> usize) -> BTreeMap<String, usize> {
+fn scan(count: impl Fn(&str) -> usize) -> BTreeMap<String, usize> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("content");
     let mut all = vec![];
     files(&root, &mut all);
     let mut out = BTreeMap::new();
     for f in all {
         let text = std::fs::read_to_string(&f).unwrap();
-        let n: usize = text.lines().map(count).sum();
+        let n: usize = text.lines().map(&count).sum();
         if n > 0 {
             let rel = f
                 .strip_prefix(&root)
