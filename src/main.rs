@@ -218,6 +218,14 @@ enum Cmd {
         /// Rewrite the golden logs.
         #[arg(long)]
         accept: bool,
+        /// Run only the scenarios whose file name or `name:` contains this
+        /// text (the perft counts run when it is part of `perft`).
+        #[arg(long, value_name = "TEXT")]
+        only: Option<String>,
+        /// After the run, watch the files of the pack and its parents and
+        /// run again when one changes (Ctrl-C ends it).
+        #[arg(long)]
+        watch: bool,
     },
     /// Replay a saved game record.
     Replay {
@@ -805,49 +813,57 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Test { pack, accept } => {
-            let p = resolve(&lib, &pack)?;
-            let results = scenario::test_pack(&p, accept)?;
-            let mut bad = 0;
-            let mut scenarios = 0;
-            for r in &results {
-                if !r.name.starts_with("perft ") {
-                    scenarios += 1;
-                }
-                let verdict = match r.verdict {
-                    scenario::Verdict::Ok => "ok",
-                    scenario::Verdict::Accepted => "accepted",
-                    scenario::Verdict::Fail => "FAIL",
-                    scenario::Verdict::Changed if r.new_golden => {
-                        "NEW (no golden; --accept to write)"
+        Cmd::Test {
+            pack,
+            accept,
+            only,
+            watch,
+        } => {
+            if !watch {
+                let p = resolve(&lib, &pack)?;
+                let results = scenario::test_pack_only(&p, accept, only.as_deref())?;
+                return Ok(if print_tests(&results, cli.json) == 0 {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                });
+            }
+            use imperium::cli::watch;
+            // The folders of the last chain that resolved (at first: the
+            // pack's own folder, found as `resolve` finds it).
+            let mut dirs = vec![lib
+                .locate(&pack)
+                .unwrap_or_else(|_| lib.content.join(&pack))];
+            loop {
+                match resolve(&lib, &pack).and_then(|p| {
+                    dirs = p.chain.iter().map(|c| c.dir.clone()).collect();
+                    scenario::test_pack_only(&p, accept, only.as_deref())
+                }) {
+                    Ok(results) => {
+                        print_tests(&results, cli.json);
                     }
-                    scenario::Verdict::Changed => "CHANGED (log differs from golden)",
-                };
-                if matches!(
-                    r.verdict,
-                    scenario::Verdict::Fail | scenario::Verdict::Changed
-                ) {
-                    bad += 1;
+                    Err(e) => eprintln!("error: {e}"),
                 }
-                println!("{verdict:<8} {}", r.name);
-                for x in &r.problems {
-                    println!("    {x}");
-                }
-                for (a, b) in &r.diff {
-                    println!("    - {a}\n    + {b}");
+                eprintln!(
+                    "watching {} for changes (Ctrl-C ends)",
+                    dirs.iter()
+                        .map(|d| d.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                let before = watch::fingerprint(&dirs);
+                loop {
+                    std::thread::sleep(std::time::Duration::from_millis(400));
+                    let now = watch::fingerprint(&dirs);
+                    let ch = watch::changed(&before, &now);
+                    if !ch.is_empty() {
+                        for f in ch.iter().take(5) {
+                            eprintln!("changed: {}", f.display());
+                        }
+                        break;
+                    }
                 }
             }
-            println!(
-                "{} scenario{}, {} failed",
-                scenarios,
-                if scenarios == 1 { "" } else { "s" },
-                bad
-            );
-            Ok(if bad == 0 {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            })
         }
         Cmd::Replay {
             save,
@@ -990,6 +1006,63 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Prints the results of `imperium test` (text or JSON); returns how many
+/// failed.
+fn print_tests(results: &[scenario::Checked], json_out: bool) -> usize {
+    let mut bad = 0;
+    let mut scenarios = 0;
+    let mut rows = vec![];
+    for r in results {
+        if !r.name.starts_with("perft ") {
+            scenarios += 1;
+        }
+        let (word, verdict) = match r.verdict {
+            scenario::Verdict::Ok => ("ok", "ok"),
+            scenario::Verdict::Accepted => ("accepted", "accepted"),
+            scenario::Verdict::Fail => ("fail", "FAIL"),
+            scenario::Verdict::Changed if r.new_golden => {
+                ("new", "NEW (no golden; --accept to write)")
+            }
+            scenario::Verdict::Changed => ("changed", "CHANGED (log differs from golden)"),
+        };
+        if matches!(
+            r.verdict,
+            scenario::Verdict::Fail | scenario::Verdict::Changed
+        ) {
+            bad += 1;
+        }
+        if json_out {
+            rows.push(json!({
+                "name": r.name,
+                "verdict": word,
+                "problems": r.problems,
+                "diff": r.diff.iter().map(|(a, b)| json!({"golden": a, "now": b})).collect::<Vec<_>>(),
+            }));
+            continue;
+        }
+        say(&format!("{verdict:<8} {}", r.name));
+        for x in &r.problems {
+            say(&format!("    {x}"));
+        }
+        for (a, b) in &r.diff {
+            say(&format!("    - {a}\n    + {b}"));
+        }
+    }
+    if json_out {
+        say(&pretty(
+            &json!({"results": rows, "scenarios": scenarios, "failed": bad}),
+        ));
+    } else {
+        say(&format!(
+            "{} scenario{}, {} failed",
+            scenarios,
+            if scenarios == 1 { "" } else { "s" },
+            bad
+        ));
+    }
+    bad
 }
 
 fn simulate(

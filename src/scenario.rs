@@ -486,9 +486,34 @@ fn check_golden(dir: &Path, name: &str, text: &str, accept: bool) -> Result<Gold
 /// changed golden, or (in a pack whose language is not English) a line the
 /// locale leaves untranslated.
 pub fn test_pack(pack: &Rc<ResolvedPack>, accept: bool) -> Result<Vec<Checked>, String> {
+    test_pack_only(pack, accept, None)
+}
+
+/// Whether the scenario in `file` is picked by `only`: a substring of its
+/// file name or of its `name:` (a file that does not parse is picked, so
+/// its error shows).
+pub fn picked(file: &Path, pack_id: &str, only: &str) -> bool {
+    let stem = file.file_stem().unwrap_or_default().to_string_lossy();
+    stem.contains(only)
+        || match load(file, pack_id) {
+            Ok((s, _)) => s.name.contains(only),
+            Err(_) => true,
+        }
+}
+
+/// [`test_pack`] for the scenarios `only` picks (see [`picked`]); the
+/// perft counts run when `only` is part of the word `perft`.
+pub fn test_pack_only(
+    pack: &Rc<ResolvedPack>,
+    accept: bool,
+    only: Option<&str>,
+) -> Result<Vec<Checked>, String> {
     let dir = pack.dir().to_path_buf();
     let mut out = vec![];
     for f in scenario_files(&dir) {
+        if only.is_some_and(|o| !picked(&f, &pack.id, o)) {
+            continue;
+        }
         let o = run(pack, &f, false).map_err(|e| format!("{}: {e}", f.display()))?;
         let mut problems = o.failures.clone();
         for l in &o.untranslated {
@@ -506,7 +531,12 @@ pub fn test_pack(pack: &Rc<ResolvedPack>, accept: bool) -> Result<Vec<Checked>, 
             new_golden,
         });
     }
-    if let Some(spec) = pack.manifest().perft.clone() {
+    let perft = pack
+        .manifest()
+        .perft
+        .clone()
+        .filter(|_| only.is_none_or(|o| "perft".contains(o)));
+    if let Some(spec) = perft {
         let entry = pack
             .entry
             .get("game")

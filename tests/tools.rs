@@ -416,3 +416,63 @@ fn combat_names_the_unit_it_does_not_know() {
     assert!(!ok);
     assert!(err.contains("did you mean `cruiser`?"), "{err}");
 }
+
+/// `test --only` runs the scenarios whose file name or name holds the text.
+#[test]
+fn test_only_runs_the_scenarios_it_names() {
+    let (ok, out, err) = imperium(&["test", "ti4-heavy", "--only", "heavy_dread"]);
+    assert!(ok, "{out}\n{err}");
+    assert!(out.ends_with("1 scenario, 0 failed\n"), "{out}");
+    assert!(!out.contains("perft"), "{out}");
+    let (ok, out, err) = imperium(&["test", "ti4-heavy", "--only", "no such scenario"]);
+    assert!(ok, "{out}\n{err}");
+    assert!(out.ends_with("0 scenarios, 0 failed\n"), "{out}");
+    // And as JSON.
+    let (ok, out, err) = imperium(&["--json", "test", "ti4-heavy", "--only", "heavy_dread"]);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["scenarios"], 1);
+    assert_eq!(v["failed"], 0);
+    assert_eq!(v["results"][0]["verdict"], "ok");
+}
+
+/// `test --watch` reruns when a file of the pack changes: the change
+/// detection sees an edit, a new file and a removed one, and not a golden
+/// log or an editor file.
+#[test]
+fn watch_sees_the_pack_files_change() {
+    use imperium::cli::watch::{changed, fingerprint};
+    let dir = scratch("watch");
+    std::fs::create_dir_all(dir.join("rules")).unwrap();
+    std::fs::create_dir_all(dir.join("tests/snapshots")).unwrap();
+    std::fs::create_dir_all(dir.join(".luals")).unwrap();
+    std::fs::write(dir.join("pack.yaml"), "id: w\n").unwrap();
+    std::fs::write(dir.join("rules/a.lua"), "-- a\n").unwrap();
+    let dirs = vec![dir.clone()];
+    let a = fingerprint(&dirs);
+    assert_eq!(a.len(), 2);
+    assert!(changed(&a, &fingerprint(&dirs)).is_empty());
+    // A golden rewritten by --accept, or the stubs, are not a change.
+    std::fs::write(dir.join("tests/snapshots/x.snap"), "log\n").unwrap();
+    std::fs::write(dir.join(".luals/game.lua"), "---@meta\n").unwrap();
+    assert!(changed(&a, &fingerprint(&dirs)).is_empty());
+    // An edit (same size, later time), a new file, a removed one.
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(dir.join("rules/a.lua"))
+        .unwrap();
+    std::fs::write(dir.join("rules/a.lua"), "-- b\n").unwrap();
+    f.set_modified(std::time::SystemTime::now() + std::time::Duration::from_secs(5))
+        .unwrap();
+    assert_eq!(
+        changed(&a, &fingerprint(&dirs)),
+        vec![dir.join("rules/a.lua")]
+    );
+    let b = fingerprint(&dirs);
+    std::fs::write(dir.join("tests/new.yaml"), "name: n\n").unwrap();
+    std::fs::remove_file(dir.join("pack.yaml")).unwrap();
+    assert_eq!(
+        changed(&b, &fingerprint(&dirs)),
+        vec![dir.join("pack.yaml"), dir.join("tests/new.yaml")]
+    );
+}
