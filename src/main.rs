@@ -119,10 +119,16 @@ enum Cmd {
     /// `game` API, the registered helpers, one class per window ctx; and a
     /// `.luarc.json` so an editor picks them up.
     Stubs {
-        pack: String,
+        /// A pack id or folder (not with --all).
+        #[arg(required_unless_present = "all")]
+        pack: Option<String>,
         /// The folder to write into (default: the pack's folder).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "all")]
         out: Option<PathBuf>,
+        /// Write the stubs of every pack of the content folder into its own
+        /// folder (the shipped packs carry theirs; a test keeps them current).
+        #[arg(long, conflicts_with = "pack")]
+        all: bool,
     },
     /// Play many seeded random games of a pack on several threads (player
     /// counts, and with --random-options option sets, drawn from each seed);
@@ -562,11 +568,17 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 ExitCode::from(1)
             })
         }
-        Cmd::Stubs { pack, out } => {
-            let p = resolve(&lib, &pack)?;
-            let out = out.unwrap_or_else(|| p.dir().to_path_buf());
-            for f in imperium::cli::stubs::write(&p, &out)? {
-                println!("{}", f.display());
+        Cmd::Stubs { pack, out, all } => {
+            let packs = match pack {
+                Some(p) if !all => vec![p],
+                _ => lib.list(),
+            };
+            for pack in packs {
+                let p = resolve(&lib, &pack)?;
+                let out = out.clone().unwrap_or_else(|| p.dir().to_path_buf());
+                for f in imperium::cli::stubs::write(&p, &out)? {
+                    println!("{}", f.display());
+                }
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -18,8 +18,14 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
+        let hidden = p
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
         if p.is_dir() {
-            files(&p, out);
+            // Not the editor stubs (`.luals/`), which name every function.
+            if !hidden {
+                files(&p, out);
+            }
         } else if matches!(p.extension().and_then(|e| e.to_str()), Some("lua" | "yaml")) {
             out.push(p);
         }
