@@ -188,6 +188,16 @@ enum Cmd {
         /// the window and the field), as the tests do.
         #[arg(long)]
         strict: bool,
+        /// Draw the galaxy as SVG into --svg-dir: `round` (a picture each
+        /// time the game's `round` number, or another game-wide counter or
+        /// property named here, takes a new value: round-001.svg...) or a
+        /// number N (every N decisions: decision-00000.svg...); and end.svg
+        /// at the end.
+        #[arg(long, value_name = "round|COUNTER|N", requires = "svg_dir")]
+        svg_every: Option<String>,
+        /// The folder for --svg-every's pictures.
+        #[arg(long, value_name = "DIR", requires = "svg_every")]
+        svg_dir: Option<PathBuf>,
     },
     /// Run one scenario file with its scripted answers.
     Run {
@@ -670,7 +680,16 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             untranslated,
             unkeyed,
             strict,
+            svg_every,
+            svg_dir,
         } => {
+            let mut pictures = match (svg_every, svg_dir) {
+                (Some(e), Some(d)) => Some(imperium::cli::map::Pictures::new(
+                    imperium::cli::map::Every::parse(&e)?,
+                    d,
+                )?),
+                _ => None,
+            };
             let p = resolve(&lib, &pack)?;
             let limits = Limits {
                 check_ctx: strict,
@@ -703,7 +722,10 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             // the last decision is saved.
             let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 s.start(&entry, json!({ "players": players }))
-                    .and_then(|_| s.run(source.as_mut()))
+                    .and_then(|_| match pictures.as_mut() {
+                        Some(pics) => pics.run(&p, &mut s, source.as_mut()),
+                        None => s.run(source.as_mut()),
+                    })
             }))
             .unwrap_or_else(|p| {
                 let msg = p

@@ -476,3 +476,63 @@ fn watch_sees_the_pack_files_change() {
         vec![dir.join("pack.yaml"), dir.join("tests/new.yaml")]
     );
 }
+
+/// `play --svg-every round` draws the galaxy each time a round begins, and
+/// at the end; the game played is the same.
+#[test]
+fn play_draws_one_picture_a_round() {
+    let dir = scratch("svg_every");
+    let (ok, last, err) = imperium(&[
+        "play",
+        "--pack",
+        "ti4",
+        "--players",
+        "3",
+        "--seed",
+        "1",
+        "--quiet",
+        "--svg-every",
+        "round",
+        "--svg-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let (_, plain, _) = imperium(&[
+        "play",
+        "--pack",
+        "ti4",
+        "--players",
+        "3",
+        "--seed",
+        "1",
+        "--quiet",
+    ]);
+    assert_eq!(last, plain);
+    let rounds: usize = last
+        .trim()
+        .rsplit(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{last}"));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let mut want: Vec<String> = (1..=rounds).map(|r| format!("round-{r:03}.svg")).collect();
+    want.insert(0, "end.svg".into());
+    assert_eq!(files, want);
+    for f in &files {
+        let text = std::fs::read_to_string(dir.join(f)).unwrap();
+        check_xml(&text).unwrap_or_else(|e| panic!("{f}: {e}"));
+    }
+    let (ok, _, err) = imperium(&[
+        "play",
+        "--svg-every",
+        "0",
+        "--svg-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(!ok && err.contains("at least 1"), "{err}");
+}

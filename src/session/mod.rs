@@ -619,6 +619,16 @@ impl Session {
         self.shared.log.borrow().len()
     }
 
+    /// A game-wide number: the counter `name`, else the game property
+    /// `name` when it is an integer (`game.set("game", nil, name, n)`).
+    pub fn game_number(&self, name: &str) -> Option<i64> {
+        let st = self.shared.st.borrow();
+        st.counters
+            .get(name)
+            .copied()
+            .or_else(|| st.props.get(name).and_then(Value::as_i64))
+    }
+
     pub fn state_dump(&self) -> Value {
         self.shared.st.borrow().dump()
     }
