@@ -42,6 +42,11 @@ pub struct Scenario {
     /// an option or the name of a unit the scenario spawned `as` that name).
     #[serde(default)]
     pub answers: Vec<Answer>,
+    /// Names of units that appear during the game (a recorded game's):
+    /// `name: kind#id`; each name is given to its unit as soon as the unit
+    /// is on the board, so answers can pick it by name.
+    #[serde(default)]
+    pub names: indexmap::IndexMap<String, String>,
     /// The answer to every yes/no decision the keyed answers do not
     /// address: a decision with options exactly `yes` and `no` whose key is
     /// not the next answer's gets this answer without using one.
@@ -250,6 +255,20 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
     if args.is_null() {
         args = Value::Object(Default::default());
     }
+    // Names waiting for their unit: (name, id).
+    let mut to_name: Vec<(String, u32)> = vec![];
+    for (name, unit) in &sc.names {
+        let id = unit
+            .rsplit_once('#')
+            .and_then(|(_, n)| n.parse::<u32>().ok())
+            .filter(|_| !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+            .ok_or_else(|| {
+                GameError::Usage(format!(
+                    "content/{pid}/{rel}: names: `{name}: {unit}`: a name (letters, digits, `_`) for a unit given as kind#id"
+                ))
+            })?;
+        to_name.push((name.clone(), id));
+    }
     let mut failures = vec![];
     let mut answers_used = 0;
     let result = session
@@ -264,6 +283,17 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
                 let Some(d) = session.pending.clone() else {
                     break;
                 };
+                if !to_name.is_empty() {
+                    let mut left = vec![];
+                    for (name, id) in to_name.drain(..) {
+                        if !session.name_unit(&name, id).map_err(|e| {
+                            GameError::Usage(format!("content/{pid}/{rel}: names: {e}"))
+                        })? {
+                            left.push((name, id));
+                        }
+                    }
+                    to_name = left;
+                }
                 let yes_no = d.options.len() == 2
                     && d.options.iter().any(|o| o == "yes")
                     && d.options.iter().any(|o| o == "no");

@@ -226,6 +226,19 @@ fn a_recorded_game_is_a_scenario_that_passes() {
     assert!(text.contains(", key: "), "{text}");
     let text = std::fs::read_to_string(&whole).unwrap();
     assert!(!text.contains("stop_at_last_answer"), "{text}");
+    // A unit an answer picks is named (owner, kind, count), and picked by
+    // that name: no unit id in the answers.
+    assert!(
+        text.contains("names:\n  p2_dreadnought_1: dreadnought#"),
+        "{text}"
+    );
+    assert!(text.contains("pick: p2_dreadnought_1 }"), "{text}");
+    assert!(
+        !text
+            .lines()
+            .any(|l| l.starts_with("  - ") && l.contains('#')),
+        "{text}"
+    );
     // The first run writes the goldens; then the pack's tests pass.
     let (ok, out, err) = imperium(&["--content", c, "test", "ti4-heavy", "--accept"]);
     assert!(ok && !out.contains("FAIL"), "{out}\n{err}");
