@@ -21,7 +21,9 @@ struct Cli {
     /// Folder holding the content packs.
     #[arg(long, global = true, default_value = "content")]
     content: PathBuf,
-    /// Print data as JSON.
+    /// Print data as JSON: packs, check (diagnostics with codes and
+    /// spans), describe, test, run, play (its log lines and a last `result`
+    /// message), perft, diff, combat, soak.
     #[arg(long, global = true)]
     json: bool,
     #[command(subcommand)]
@@ -34,6 +36,9 @@ enum Cmd {
     Packs,
     /// Load, resolve and validate a pack (and compile its scripts).
     Check {
+        /// A pack id under the content folder (`imperium packs` lists them), or
+        /// the path of a pack folder.
+        #[arg(value_name = "PACK")]
         pack: String,
         /// Also an error: a data collection without a schema, a pack
         /// without a `rules:` load order (otherwise warnings).
@@ -42,6 +47,9 @@ enum Cmd {
     },
     /// Write a JSON Schema (draft 2020-12) of the pack's data files.
     Schema {
+        /// A pack id under the content folder (`imperium packs` lists them), or
+        /// the path of a pack folder.
+        #[arg(value_name = "PACK")]
         pack: String,
         /// Write `<pack>.data.schema.json` into this folder (else print it).
         #[arg(long)]
@@ -57,8 +65,12 @@ enum Cmd {
     /// game runs them), windows with their ctx, helpers with their doc
     /// lines, collections and their fields, options, decision and log keys.
     Describe {
+        /// A pack id under the content folder (`imperium packs` lists them), or
+        /// the path of a pack folder.
+        #[arg(value_name = "PACK")]
         pack: String,
         /// One section: procedures | windows | helpers | collections | options | keys.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(imperium::cli::describe::SECTIONS.iter().copied()))]
         section: Option<String>,
     },
     /// Make a new pack extending another, with one example of each seam
@@ -74,16 +86,23 @@ enum Cmd {
     /// Play a game and write its decisions, by key, as a scenario: put it
     /// in the pack's tests/ and `imperium test` replays it.
     Record {
+        /// A pack id under the content folder (`imperium packs` lists them), or
+        /// the path of a pack folder.
+        #[arg(value_name = "PACK")]
         pack: String,
+        /// How many players (the pack's maps say which counts it supports).
         #[arg(long, default_value_t = 3)]
         players: u32,
+        /// The seed of every die and draw (one seed, one game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// random | human | json
-        #[arg(long, default_value = "random")]
+        /// Who answers the decisions: random (seeded), human (stdin), json
+        /// (JSON lines on stdin and stdout; see the README).
+        #[arg(long, default_value = "random", value_parser = ["random", "human", "json"])]
         agent: String,
-        /// Pack options to turn on, comma separated.
-        #[arg(long, value_delimiter = ',')]
+        /// Pack options to turn on, comma separated (`imperium describe <pack>
+        /// options` lists a pack's options with their docs).
+        #[arg(long, value_delimiter = ',', value_name = "OPTION,...")]
         options: Vec<String>,
         /// Stop after this many decisions (the scenario then ends there).
         #[arg(long)]
@@ -100,12 +119,15 @@ enum Cmd {
     Map {
         /// A pack (a seeded random game of it) or a saved game (`--save` of play).
         source: String,
+        /// How many players (the pack's maps say which counts it supports).
         #[arg(long, default_value_t = 3)]
         players: u32,
+        /// The seed of every die and draw (one seed, one game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Pack options to turn on, comma separated.
-        #[arg(long, value_delimiter = ',')]
+        /// Pack options to turn on, comma separated (`imperium describe <pack>
+        /// options` lists a pack's options with their docs).
+        #[arg(long, value_delimiter = ',', value_name = "OPTION,...")]
         options: Vec<String>,
         /// Draw the state after this many decisions (default: the start of a
         /// pack's game; the end of a saved one).
@@ -134,10 +156,13 @@ enum Cmd {
     /// counts, and with --random-options option sets, drawn from each seed);
     /// report games per second and the seeds that failed.
     Soak {
+        /// A pack id under the content folder, or the path of a pack folder.
         #[arg(long, default_value = "ti4")]
         pack: String,
+        /// How many games to play.
         #[arg(long, default_value_t = 100)]
         games: u64,
+        /// Threads to play them on.
         #[arg(long, default_value_t = 2)]
         threads: usize,
         /// The first seed; game i plays seed + i.
@@ -155,17 +180,22 @@ enum Cmd {
     },
     /// Play a seeded game to its end.
     Play {
+        /// A pack id under the content folder, or the path of a pack folder.
         #[arg(long, default_value = "ti4")]
         pack: String,
+        /// How many players (the pack's maps say which counts it supports).
         #[arg(long, default_value_t = 6)]
         players: u32,
+        /// The seed of every die and draw (one seed, one game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// random | human | json
-        #[arg(long, default_value = "random")]
+        /// Who answers the decisions: random (seeded), human (stdin), json
+        /// (JSON lines on stdin and stdout; see the README).
+        #[arg(long, default_value = "random", value_parser = ["random", "human", "json"])]
         agent: String,
-        /// Pack options to turn on, comma separated.
-        #[arg(long, value_delimiter = ',')]
+        /// Pack options to turn on, comma separated (`imperium describe <pack>
+        /// options` lists a pack's options with their docs).
+        #[arg(long, value_delimiter = ',', value_name = "OPTION,...")]
         options: Vec<String>,
         /// Write the game record here (replay it with `imperium replay`).
         #[arg(long)]
@@ -198,6 +228,10 @@ enum Cmd {
         /// The folder for --svg-every's pictures.
         #[arg(long, value_name = "DIR", requires = "svg_every")]
         svg_dir: Option<PathBuf>,
+        /// End the game with an error after this many decisions (a guard
+        /// against a game, or a program answering it, that never ends).
+        #[arg(long, value_name = "N", default_value_t = 100_000)]
+        max_decisions: usize,
     },
     /// Run one scenario file with its scripted answers.
     Run {
@@ -212,17 +246,27 @@ enum Cmd {
     /// Simulate a space combat: the pack's combat plan run by the kernel
     /// when the pack gives one for the fight, else its combat procedure.
     Combat {
+        /// A pack id under the content folder, or the path of a pack folder.
         #[arg(long, default_value = "ti4")]
         pack: String,
-        #[arg(long)]
+        /// A fleet: `COUNT KIND, COUNT KIND, ...` (a bare KIND is one), KIND a
+        /// unit id of the pack (`imperium describe <pack> collections`), e.g.
+        /// "2 dreadnought, 4 fighter, 1 carrier".
+        #[arg(long, value_name = "FLEET")]
         attacker: String,
-        #[arg(long)]
+        /// The defending fleet, in the same form as --attacker.
+        #[arg(long, value_name = "FLEET")]
         defender: String,
+        /// How many fights to simulate.
         #[arg(long, default_value_t = 1000)]
         sims: u32,
+        /// The seed of every die and draw (one seed, one game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[arg(long, default_value = "default")]
+        /// How the choices the rules leave to players are made: default (hits on
+        /// units that can sustain damage, else the cheapest; never retreat) or
+        /// random (seeded).
+        #[arg(long, default_value = "default", value_parser = ["default", "random"])]
         policy: String,
         /// Replay the pack's combat procedure even when it gives a plan.
         #[arg(long)]
@@ -230,6 +274,9 @@ enum Cmd {
     },
     /// Run a pack's scenarios against their golden logs.
     Test {
+        /// A pack id under the content folder (`imperium packs` lists them), or
+        /// the path of a pack folder.
+        #[arg(value_name = "PACK")]
         pack: String,
         /// Rewrite the golden logs.
         #[arg(long)]
@@ -253,14 +300,27 @@ enum Cmd {
         dump_state: Option<PathBuf>,
     },
     /// What pack B changes relative to pack A.
-    Diff { a: String, b: String },
+    Diff {
+        /// The pack compared against (id or folder).
+        #[arg(value_name = "PACK_A")]
+        a: String,
+        /// The pack whose changes are listed (id or folder).
+        #[arg(value_name = "PACK_B")]
+        b: String,
+    },
     /// Count the legal decision sequences from a seeded game start.
     Perft {
+        /// A pack id under the content folder (`imperium packs` lists them), or
+        /// the path of a pack folder.
+        #[arg(value_name = "PACK")]
         pack: String,
+        /// How many decisions deep to count.
         #[arg(long, default_value_t = 4)]
         depth: usize,
+        /// How many players (the pack's maps say which counts it supports).
         #[arg(long, default_value_t = 3)]
         players: u32,
+        /// The seed of every die and draw (one seed, one game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -654,10 +714,16 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 }
                 return Ok(ExitCode::from(1));
             }
+            let n: usize = p.collections.values().map(|c| c.len()).sum();
+            if cli.json {
+                say(&pretty(&json!({"pack": p.id, "ok": true, "definitions": n,
+                    "collections": p.collections.len(), "rule_files": p.rules.len(),
+                    "procedures": p.procedures.len(), "warnings": lints})));
+                return Ok(ExitCode::SUCCESS);
+            }
             for x in &lints {
                 eprintln!("warning: {x}");
             }
-            let n: usize = p.collections.values().map(|c| c.len()).sum();
             println!(
                 "{}: ok ({} definitions in {} collections, {} rule files, {} procedures)",
                 p.id,
@@ -682,6 +748,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             strict,
             svg_every,
             svg_dir,
+            max_decisions,
         } => {
             let mut pictures = match (svg_every, svg_dir) {
                 (Some(e), Some(d)) => Some(imperium::cli::map::Pictures::new(
@@ -712,12 +779,17 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 .get("game")
                 .cloned()
                 .unwrap_or_else(|| "game".into());
-            let mut source: Box<dyn DecisionSource> = match agent.as_str() {
+            let inner: Box<dyn DecisionSource> = match agent.as_str() {
                 "random" => Box::new(RandomAgent(Rng::new(seed ^ 0xA6E7))),
                 "human" => Box::new(Human),
                 "json" => Box::new(JsonLines),
                 other => return Err(format!("unknown agent `{other}` (random, human, json)")),
             };
+            let mut source: Box<dyn DecisionSource> = Box::new(Capped {
+                inner,
+                taken: 0,
+                cap: max_decisions,
+            });
             // Whatever happens (an error, even a panic), the record up to
             // the last decision is saved.
             let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -757,10 +829,26 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                     eprintln!("unkeyed: {l}");
                 }
             }
+            let last = s.log().last().cloned().unwrap_or_default();
+            if json_mode {
+                // The last message: how the game ended.
+                let msg = match &res {
+                    Ok(v) => json!({"result": {"ok": true, "value": v, "last": last,
+                        "decisions": s.record.decisions.len()}}),
+                    Err(e) => json!({"result": {"ok": false, "error": e.to_string(),
+                        "decisions": s.record.decisions.len()}}),
+                };
+                say(&msg.to_string());
+                return Ok(if res.is_ok() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                });
+            }
             match res {
                 Ok(_) => {
                     if quiet {
-                        println!("{}", s.log().last().cloned().unwrap_or_default());
+                        println!("{last}");
                     }
                     Ok(ExitCode::SUCCESS)
                 }
@@ -784,6 +872,18 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             let out = scenario::run(&p, &path, true).map_err(|e| e.to_string())?;
             if let Some(d) = &dump_state {
                 write_json(d, &out.state)?;
+            }
+            if cli.json {
+                say(&pretty(
+                    &json!({"name": out.name, "ok": out.failures.is_empty(),
+                    "failures": out.failures, "untranslated": out.untranslated,
+                    "log": out.log}),
+                ));
+                return Ok(if out.failures.is_empty() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                });
             }
             for l in out
                 .log
@@ -1005,6 +1105,13 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             let counts =
                 imperium::perft::perft(&p, &entry, &json!({ "players": players }), seed, depth)
                     .map_err(|e| e.to_string())?;
+            if cli.json {
+                say(&pretty(
+                    &json!({"pack": p.id, "players": players, "seed": seed,
+                    "counts": counts}),
+                ));
+                return Ok(ExitCode::SUCCESS);
+            }
             for (i, c) in counts.iter().enumerate() {
                 println!("depth {}: {c}", i + 1);
             }
@@ -1039,6 +1146,27 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
+    }
+}
+
+/// A decision source that ends the game with an error after `cap`
+/// decisions.
+struct Capped {
+    inner: Box<dyn DecisionSource>,
+    taken: usize,
+    cap: usize,
+}
+
+impl DecisionSource for Capped {
+    fn decide(&mut self, d: &imperium::session::Decision) -> Result<String, GameError> {
+        if self.taken >= self.cap {
+            return Err(GameError::Usage(format!(
+                "the game was still asking after {} decisions (--max-decisions {}): p{} `{}`; a game or an agent that never ends? (raise the cap if the game is that long)",
+                self.taken, self.cap, d.player, d.prompt
+            )));
+        }
+        self.taken += 1;
+        self.inner.decide(d)
     }
 }
 

@@ -1,0 +1,147 @@
+//! The command line as its users meet it: JSON output, the JSON-lines
+//! agent's end and cap, help texts, packs given by path, the human seat.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs imperium with `input` on stdin: (success, stdout, stderr).
+fn imperium_in(args: &[&str], input: &str) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_imperium"))
+        .current_dir(root())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn imperium(args: &[&str]) -> (bool, String, String) {
+    imperium_in(args, "")
+}
+
+#[test]
+fn commands_that_print_data_print_json() {
+    // play: the last message is the result.
+    let (ok, out, err) = imperium(&[
+        "--json",
+        "play",
+        "--pack",
+        "ti4",
+        "--players",
+        "3",
+        "--seed",
+        "1",
+        "--quiet",
+    ]);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["result"]["ok"], true, "{v}");
+    assert!(v["result"]["last"].as_str().unwrap().starts_with("winner"));
+    // perft, check, packs, diff.
+    let (ok, out, err) = imperium(&["--json", "perft", "ti4", "--depth", "2"]);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["counts"].as_array().unwrap().len(), 2, "{v}");
+    let (ok, out, err) = imperium(&["--json", "check", "ti4-heavy"]);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ok"], true, "{v}");
+    let (ok, out, _) = imperium(&["--json", "packs"]);
+    assert!(ok);
+    assert!(serde_json::from_str::<Value>(&out).unwrap().is_array());
+    let (ok, out, _) = imperium(&["--json", "diff", "ti4", "ti4-heavy"]);
+    assert!(ok);
+    assert!(serde_json::from_str::<Value>(&out).unwrap().is_array());
+}
+
+/// The JSON-lines agent: decisions out, answers in, and a last `result`
+/// message; a cap on decisions ends a game that would not end.
+#[test]
+fn the_json_agent_ends_with_a_result_and_a_cap() {
+    let (ok, out, _) = imperium_in(
+        &[
+            "play",
+            "--pack",
+            "ti4",
+            "--players",
+            "3",
+            "--seed",
+            "1",
+            "--agent",
+            "json",
+            "--quiet",
+            "--max-decisions",
+            "2",
+        ],
+        "{\"index\": 0}\n{\"index\": 0}\n{\"index\": 0}\n",
+    );
+    assert!(!ok);
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0]["decision"]["options"].is_array());
+    let r = &lines[2]["result"];
+    assert_eq!(r["ok"], false, "{r}");
+    assert!(
+        r["error"].as_str().unwrap().contains("--max-decisions 2"),
+        "{r}"
+    );
+    // Input that ends early is a result too.
+    let (ok, out, _) = imperium_in(
+        &[
+            "play",
+            "--pack",
+            "ti4",
+            "--players",
+            "3",
+            "--agent",
+            "json",
+            "--quiet",
+        ],
+        "",
+    );
+    assert!(!ok);
+    let last: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert!(last["result"]["error"]
+        .as_str()
+        .unwrap()
+        .contains("input closed"));
+}
+
+/// `--help` gives argument formats and enumerated values.
+#[test]
+fn help_gives_formats_and_values() {
+    let (ok, out, _) = imperium(&["play", "--help"]);
+    assert!(ok);
+    assert!(
+        out.contains("[possible values: random, human, json]"),
+        "{out}"
+    );
+    assert!(out.contains("imperium describe <pack> options"), "{out}");
+    let (_, out, _) = imperium(&["combat", "--help"]);
+    assert!(out.contains("COUNT KIND"), "{out}");
+    assert!(out.contains("[possible values: default, random]"), "{out}");
+    let (_, out, _) = imperium(&["describe", "--help"]);
+    assert!(out.contains("procedures, windows, helpers"), "{out}");
+    // An unknown option names the pack's options.
+    let (ok, _, err) = imperium(&["play", "--players", "3", "--options", "nonsense"]);
+    assert!(!ok && err.contains("long_war"), "{err}");
+}
