@@ -372,8 +372,89 @@ fn parse_fleet(s: &str) -> Result<Vec<Value>, String> {
     Ok(out)
 }
 
+/// How files are named in messages: the loader names a pack's files
+/// `content/<id>/<file>`; a pack given by its path (or found under another
+/// `--content` folder) is shown where it is. (from, to) prefixes.
+static SHOWN: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
+
+/// Notes where the packs of this command are: each argument that is a
+/// pack folder, and the packs of a `--content` folder other than `content`.
+fn note_pack_paths(lib: &Library, args: &[String]) {
+    let mut ids = lib.list();
+    let mut packs = vec![];
+    for a in args {
+        let dir = std::path::Path::new(a);
+        if dir.join("pack.yaml").is_file() && !imperium::pack::is_pack_id(a) {
+            if let Ok(m) = lib.load_manifest(a) {
+                ids.push(m.manifest.id.clone());
+                packs.push((m.manifest.id, dir));
+            }
+        }
+    }
+    // A scenario file run from anywhere (`imperium run x.yaml --pack P`),
+    // which the runner names as if it were in P's tests/.
+    let mut files = vec![];
+    for a in args {
+        let f = std::path::Path::new(a);
+        if f.is_file() && a.ends_with(".yaml") {
+            if let Some(name) = f.file_name() {
+                for id in &ids {
+                    let from = format!("content/{id}/tests/{}", name.to_string_lossy());
+                    if from != *a {
+                        files.push((from, a.clone()));
+                    }
+                }
+            }
+        }
+    }
+    let mut v: Vec<(String, String)> = files;
+    let mut add = |id: &str, dir: &std::path::Path| {
+        let from = format!("content/{id}/");
+        let to = format!("{}/", dir.display().to_string().trim_end_matches('/'));
+        if from != to && !v.iter().any(|(f, _)| *f == from) {
+            v.push((from, to));
+        }
+    };
+    for (id, dir) in packs {
+        add(&id, dir);
+    }
+    for id in lib.list() {
+        add(&id, &lib.content.join(&id));
+    }
+    let _ = SHOWN.set(v);
+}
+
+/// `text` with each `content/<id>/` the loader wrote shown where that pack is.
+fn shown(text: &str) -> String {
+    let Some(map) = SHOWN.get().filter(|m| !m.is_empty()) else {
+        return text.to_string();
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    'scan: while i < text.len() {
+        let before_ok = text[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_alphanumeric() || matches!(c, '/' | '.' | '_' | '-')));
+        if before_ok {
+            for (from, to) in map {
+                if text[i..].starts_with(from.as_str()) {
+                    out.push_str(to);
+                    i += from.len();
+                    continue 'scan;
+                }
+            }
+        }
+        let c = text[i..].chars().next().unwrap_or(' ');
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
 /// Prints a log line; a closed pipe (e.g. `| head`) is not an error.
 fn say(l: &str) {
+    let l = shown(l);
     let mut out = std::io::stdout().lock();
     if writeln!(out, "{l}").is_err() {
         std::process::exit(0);
@@ -400,10 +481,12 @@ fn quiet_on_closed_pipe() {}
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let cli = Cli::parse();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    note_pack_paths(&Library::new(&cli.content), &args);
     match real_main(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", shown(&e));
             ExitCode::from(1)
         }
     }
@@ -685,7 +768,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                         println!("{}", pretty(&d));
                     } else {
                         for x in &d {
-                            eprintln!("{x}");
+                            eprintln!("{}", shown(&x.to_string()));
                         }
                         eprintln!(
                             "{} problem{} in pack `{pack}`",
@@ -704,7 +787,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                     println!("{}", pretty(&lints));
                 } else {
                     for x in &lints {
-                        eprintln!("{x}");
+                        eprintln!("{}", shown(&x.to_string()));
                     }
                     eprintln!(
                         "{} problem{} in pack `{pack}` (--strict)",
@@ -722,7 +805,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 return Ok(ExitCode::SUCCESS);
             }
             for x in &lints {
-                eprintln!("warning: {x}");
+                eprintln!("warning: {}", shown(&x.to_string()));
             }
             println!(
                 "{}: ok ({} definitions in {} collections, {} rule files, {} procedures)",
@@ -896,7 +979,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 eprintln!("untranslated: {l}");
             }
             for f in &out.failures {
-                eprintln!("FAIL {f}");
+                eprintln!("FAIL {}", shown(f));
             }
             Ok(if out.failures.is_empty() {
                 ExitCode::SUCCESS

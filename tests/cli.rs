@@ -145,3 +145,55 @@ fn help_gives_formats_and_values() {
     let (ok, _, err) = imperium(&["play", "--players", "3", "--options", "nonsense"]);
     assert!(!ok && err.contains("long_war"), "{err}");
 }
+
+/// A scratch folder under the target dir, emptied first.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli_{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A pack given by its path is reported by that path: data errors, Lua
+/// errors and failing scenarios name the files where they are.
+#[test]
+fn a_pack_given_by_path_is_reported_by_that_path() {
+    let dir = scratch("by_path").join("my-heavy");
+    std::fs::create_dir_all(dir.join("rules")).unwrap();
+    std::fs::create_dir_all(dir.join("tests")).unwrap();
+    let src = root().join("content/ti4-heavy");
+    for f in [
+        "pack.yaml",
+        "rules/status.lua",
+        "tests/heavy_dreadnoughts.yaml",
+    ] {
+        std::fs::copy(src.join(f), dir.join(f)).unwrap();
+    }
+    std::fs::write(
+        dir.join("units.yaml"),
+        "units:\n  dreadnought:\n    patch: { cots: 5 }\n",
+    )
+    .unwrap();
+    let d = dir.to_str().unwrap();
+    let (ok, _, err) = imperium(&["check", d]);
+    assert!(!ok);
+    assert!(err.contains(&format!("{d}/units.yaml:3:")), "{err}");
+    assert!(!err.contains("content/ti4-heavy"), "{err}");
+    std::fs::copy(src.join("units.yaml"), dir.join("units.yaml")).unwrap();
+    std::fs::write(
+        dir.join("rules/status.lua"),
+        "procedure(\"gain_command_tokens\", function(ctx)\n  error(\"boom\")\nend)\n",
+    )
+    .unwrap();
+    let (ok, out, _) = imperium(&["test", d]);
+    assert!(!ok);
+    assert!(
+        out.contains(&format!("{d}/rules/status.lua:2: boom")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("{d}/tests/heavy_dreadnoughts.yaml:")),
+        "{out}"
+    );
+    assert!(!out.contains("content/ti4-heavy"), "{out}");
+}
