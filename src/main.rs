@@ -232,6 +232,15 @@ enum Cmd {
         /// against a game, or a program answering it, that never ends).
         #[arg(long, value_name = "N", default_value_t = 100_000)]
         max_decisions: usize,
+        /// One seat's agent, over --agent for the others: `2=human` (player
+        /// 2 at the prompt, the others random); repeat for more seats.
+        /// AGENT: random | human | json.
+        #[arg(long, value_name = "PLAYER=AGENT")]
+        seat: Vec<String>,
+        /// Resume a saved game (`--save` of an earlier play): its pack,
+        /// options, seed and decisions are replayed, then play goes on.
+        #[arg(long, value_name = "GAME.json")]
+        load: Option<PathBuf>,
     },
     /// Run one scenario file with its scripted answers.
     Run {
@@ -251,7 +260,7 @@ enum Cmd {
         pack: String,
         /// A fleet: `COUNT KIND, COUNT KIND, ...` (a bare KIND is one), KIND a
         /// unit id of the pack (`imperium describe <pack> collections`), e.g.
-        /// "2 dreadnought, 4 fighter, 1 carrier".
+        /// "2 big_ship, 4 small_ship" with the pack's own ids.
         #[arg(long, value_name = "FLEET")]
         attacker: String,
         /// The defending fleet, in the same form as --attacker.
@@ -832,7 +841,120 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             svg_every,
             svg_dir,
             max_decisions,
+            seat,
+            load,
         } => {
+            use imperium::cli::interactive;
+            let seats = interactive::Seats::parse(&agent, &seat)?;
+            if !seat.is_empty() || agent == "human" || load.is_some() {
+                if svg_every.is_some() {
+                    return Err(
+                        "--svg-every is not (yet) for games with --seat, --load or a human agent"
+                            .into(),
+                    );
+                }
+                let limits = Limits {
+                    check_ctx: strict,
+                    ..Limits::default()
+                };
+                let (p, start) = match &load {
+                    Some(path) => {
+                        let (rec, p) = load_record(&lib, path)?;
+                        (p, interactive::Start::from_record(&rec))
+                    }
+                    None => {
+                        let p = resolve(&lib, &pack)?;
+                        let entry = imperium::cli::game_entry(&p);
+                        (
+                            p,
+                            interactive::Start {
+                                seed,
+                                options: options.clone(),
+                                entry,
+                                args: json!({ "players": players }),
+                                decisions: vec![],
+                            },
+                        )
+                    }
+                };
+                let agent_seed = start.seed;
+                let mut make = |name: &str| -> Box<dyn DecisionSource> {
+                    match name {
+                        "json" => Box::new(JsonLines),
+                        _ => Box::new(RandomAgent(Rng::new(agent_seed ^ 0xA6E7))),
+                    }
+                };
+                let json_mode = seats.default == "json" || cli.json;
+                let echo = |s: &mut Session| {
+                    if quiet {
+                        return;
+                    }
+                    if json_mode {
+                        s.set_echo(Some(Box::new(|l: &str| {
+                            say(&json!({ "log": l }).to_string())
+                        })));
+                    } else {
+                        s.set_echo(Some(Box::new(|l: &str| say(l))));
+                    }
+                };
+                let stdin = std::io::stdin();
+                let mut input = stdin.lock();
+                let mut out = std::io::stdout();
+                let (s, res) = interactive::play(
+                    &p,
+                    start,
+                    &limits,
+                    &seats,
+                    &mut make,
+                    &echo,
+                    max_decisions,
+                    &mut input,
+                    &mut out,
+                );
+                if let Some(s) = &s {
+                    if let Some(path) = &save {
+                        let mut rec = s.record.clone();
+                        rec.pack_hash = p.content_hash();
+                        write_json(
+                            path,
+                            &serde_json::to_value(&rec).map_err(|e| format!("the record: {e}"))?,
+                        )?;
+                    }
+                    if let Some(path) = &dump_state {
+                        write_json(path, &s.state_dump())?;
+                    }
+                }
+                let last = s
+                    .as_ref()
+                    .and_then(|s| s.log().last().cloned())
+                    .unwrap_or_default();
+                if json_mode {
+                    let n = s.as_ref().map_or(0, |s| s.record.decisions.len());
+                    let msg = match &res {
+                        Ok(v) => {
+                            json!({"result": {"ok": true, "value": v, "last": last, "decisions": n}})
+                        }
+                        Err(e) => {
+                            json!({"result": {"ok": false, "error": e.to_string(), "decisions": n}})
+                        }
+                    };
+                    say(&msg.to_string());
+                    return Ok(if res.is_ok() {
+                        ExitCode::SUCCESS
+                    } else {
+                        ExitCode::from(1)
+                    });
+                }
+                return match res {
+                    Ok(_) => {
+                        if quiet {
+                            println!("{last}");
+                        }
+                        Ok(ExitCode::SUCCESS)
+                    }
+                    Err(e) => Err(e.to_string()),
+                };
+            }
             let mut pictures = match (svg_every, svg_dir) {
                 (Some(e), Some(d)) => Some(imperium::cli::map::Pictures::new(
                     imperium::cli::map::Every::parse(&e)?,
@@ -1230,6 +1352,31 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// A saved game (`play --save`) and its pack, which must be the content
+/// it was played with.
+fn load_record(lib: &Library, path: &PathBuf) -> Result<(Record, Rc<ResolvedPack>), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let rec: Record = serde_json::from_str(text)
+        .map_err(|e| format!("{}: not a saved game: {e}", path.display()))?;
+    if !imperium::pack::is_pack_id(&rec.pack) {
+        return Err(format!(
+            "{}: `pack` is `{}`: a saved game names a pack id, not a path",
+            path.display(),
+            rec.pack
+        ));
+    }
+    let p = resolve(lib, &rec.pack)?;
+    if !rec.pack_hash.is_empty() && rec.pack_hash != p.content_hash() {
+        return Err(format!(
+            "{}: the game was played with other content of pack `{}` than the pack here: resuming it would play other rules",
+            path.display(),
+            rec.pack
+        ));
+    }
+    Ok((rec, p))
 }
 
 /// A decision source that ends the game with an error after `cap`

@@ -197,3 +197,79 @@ fn a_pack_given_by_path_is_reported_by_that_path() {
     );
     assert!(!out.contains("content/ti4-heavy"), "{out}");
 }
+
+/// `play --seat 2=human`: player 2 at a prompt with display names and the
+/// help, board, hand and undo commands, the others random; the record is
+/// saved, and `play --load` resumes it to the end.
+#[test]
+fn a_human_seat_plays_undoes_and_resumes() {
+    let dir = scratch("human");
+    let save = dir.join("g.json");
+    let s = save.to_str().unwrap();
+    let (ok, out, err) = imperium_in(
+        &[
+            "play",
+            "--pack",
+            "ti4",
+            "--players",
+            "3",
+            "--seed",
+            "1",
+            "--seat",
+            "2=human",
+            "--quiet",
+            "--save",
+            s,
+        ],
+        "help\nboard\nhand\n1\nundo\n2\nnonsense\n",
+    );
+    assert!(!ok && err.contains("input closed"), "{err}");
+    // Display names beside ids, and the commands.
+    assert!(out.contains("p2: "), "{out}");
+    assert!(out.contains("] \n") || out.contains("]\n"), "{out}");
+    assert!(out.contains("undo    back to your last decision"), "{out}");
+    assert!(out.contains("Space Dock"), "board: {out}");
+    assert!(out.contains("counters: "), "hand: {out}");
+    assert!(out.contains("undone: back to decision"), "{out}");
+    assert!(
+        out.contains("not an option or a command: `nonsense`"),
+        "{out}"
+    );
+    // The human's first answer was undone and answered again with 2.
+    let rec: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    let n = rec["decisions"].as_array().unwrap().len();
+    let undone = out
+        .split("undone: back to decision ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|k| k.parse::<usize>().ok())
+        .unwrap();
+    let second = out.split("undone: ").nth(1).unwrap();
+    let option2 = second
+        .lines()
+        .find(|l| l.trim_start().starts_with("2) "))
+        .and_then(|l| l.rsplit_once('[').map(|(_, id)| id.trim_end_matches(']')))
+        .unwrap();
+    assert_eq!(rec["decisions"][undone - 1], option2, "{out}");
+    assert!(n > 1, "{rec}");
+    // Resume: the saved decisions first, then the game to its end.
+    let again = dir.join("g2.json");
+    let (ok, last, err) = imperium(&[
+        "play",
+        "--load",
+        s,
+        "--quiet",
+        "--save",
+        again.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(last.starts_with("winner"), "{last}");
+    let rec2: Value = serde_json::from_str(&std::fs::read_to_string(&again).unwrap()).unwrap();
+    assert_eq!(
+        rec2["decisions"].as_array().unwrap()[..n],
+        rec["decisions"].as_array().unwrap()[..]
+    );
+    // A bad seat is refused with the format.
+    let (ok, _, err) = imperium(&["play", "--seat", "two=human"]);
+    assert!(!ok && err.contains("not a player number"), "{err}");
+}

@@ -5,6 +5,7 @@
 //! change detection of `test --watch` (`watch`).
 
 pub mod describe;
+pub mod interactive;
 pub mod map;
 pub mod record;
 pub mod scaffold;

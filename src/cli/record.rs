@@ -5,7 +5,7 @@
 //! seed, options and players; its golden is the whole log; with a cap on
 //! the decisions it stops where the recording stopped
 //! (`stop_at_last_answer: true`). A unit an answer picks (`kind#id` in an
-//! option) gets a name (`p2_carrier_1`: its owner, its kind, a count) in
+//! option) gets a name (`p2_<kind>_1`: its owner, its kind, a count) in
 //! the scenario's `names:`, and the answers pick it by that name.
 
 use crate::pack::ResolvedPack;
