@@ -1338,7 +1338,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             let (ra, rb) = (registry(pa)?, registry(pb)?);
             lines.extend(imperium::diff::helper_diff(&ra, &rb, &a_chain));
             if cli.json {
-                println!("{}", pretty(&lines));
+                say(&pretty(&diff_json(&lines)));
             } else {
                 for l in &lines {
                     say(l);
@@ -1377,6 +1377,52 @@ fn load_record(lib: &Library, path: &PathBuf) -> Result<(Record, Rc<ResolvedPack
         ));
     }
     Ok((rec, p))
+}
+
+/// `diff`'s lines as structured changes: each `{op, what, at?, fields?}`
+/// (op: changed, added, removed; a field `{field, from, to}` or
+/// `{field, change}`).
+fn diff_json(lines: &[String]) -> Value {
+    let mut out: Vec<Value> = vec![];
+    for l in lines {
+        if let Some(detail) = l.strip_prefix("    ") {
+            let (field, rest) = detail.split_once(": ").unwrap_or((detail, ""));
+            let f = match rest.split_once(" -> ") {
+                Some((a, b)) => json!({"field": field, "from": a, "to": b}),
+                None => json!({"field": field, "change": rest}),
+            };
+            if let Some(last) = out.last_mut() {
+                if let Some(fs) = last.get_mut("fields").and_then(Value::as_array_mut) {
+                    fs.push(f);
+                    continue;
+                }
+                last["fields"] = json!([f]);
+                continue;
+            }
+            out.push(json!({"line": l}));
+            continue;
+        }
+        let op = match l.chars().next() {
+            Some('~') => "changed",
+            Some('+') => "added",
+            Some('-') => "removed",
+            _ => {
+                out.push(json!({"line": l}));
+                continue;
+            }
+        };
+        let rest = l[1..].trim_start();
+        let (what, at) = match rest.rsplit_once("  (") {
+            Some((w, a)) if a.ends_with(')') => (w, Some(a.trim_end_matches(')'))),
+            _ => (rest, None),
+        };
+        let mut v = json!({"op": op, "what": what});
+        if let Some(a) = at {
+            v["at"] = json!(a);
+        }
+        out.push(v);
+    }
+    Value::Array(out)
 }
 
 /// A decision source that ends the game with an error after `cap`

@@ -67,7 +67,19 @@ fn commands_that_print_data_print_json() {
     assert!(serde_json::from_str::<Value>(&out).unwrap().is_array());
     let (ok, out, _) = imperium(&["--json", "diff", "ti4", "ti4-heavy"]);
     assert!(ok);
-    assert!(serde_json::from_str::<Value>(&out).unwrap().is_array());
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let dn = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["what"] == "units.dreadnought")
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(dn["op"], "changed");
+    assert!(dn["at"].as_str().unwrap().contains("units.yaml:"), "{dn}");
+    assert_eq!(
+        dn["fields"][0],
+        serde_json::json!({"field": "cost", "from": "4", "to": "5"})
+    );
 }
 
 /// The JSON-lines agent: decisions out, answers in, and a last `result`
