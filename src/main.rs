@@ -939,6 +939,9 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                         }
                     };
                     say(&msg.to_string());
+                    if let Err(e) = &res {
+                        eprintln!("error: {}", shown(&e.to_string()));
+                    }
                     return Ok(if res.is_ok() {
                         ExitCode::SUCCESS
                     } else {
@@ -1044,6 +1047,9 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                         "decisions": s.record.decisions.len()}}),
                 };
                 say(&msg.to_string());
+                if let Err(e) = &res {
+                    eprintln!("error: {}", shown(&e.to_string()));
+                }
                 return Ok(if res.is_ok() {
                     ExitCode::SUCCESS
                 } else {
