@@ -239,7 +239,7 @@ enum Cmd {
         seat: Vec<String>,
         /// Resume a saved game (`--save` of an earlier play): its pack,
         /// options, seed and decisions are replayed, then play goes on.
-        #[arg(long, value_name = "GAME.json")]
+        #[arg(long, value_name = "GAME.json", conflicts_with_all = ["pack", "players", "seed", "options"])]
         load: Option<PathBuf>,
     },
     /// Run one scenario file with its scripted answers.
@@ -1443,8 +1443,12 @@ impl DecisionSource for Capped {
     fn decide(&mut self, d: &imperium::session::Decision) -> Result<String, GameError> {
         if self.taken >= self.cap {
             return Err(GameError::Usage(format!(
-                "the game was still asking after {} decisions (--max-decisions {}): p{} `{}`; a game or an agent that never ends? (raise the cap if the game is that long)",
-                self.taken, self.cap, d.player, d.prompt
+                "the game was still asking after {} decision{} (--max-decisions {}): p{} `{}`; a game or an agent that never ends? (raise the cap if the game is that long)",
+                self.taken,
+                if self.taken == 1 { "" } else { "s" },
+                self.cap,
+                d.player,
+                d.prompt
             )));
         }
         self.taken += 1;
