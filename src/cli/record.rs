@@ -208,3 +208,30 @@ pub fn scenario_text(pack: &ResolvedPack, name: &str, r: &Recording) -> String {
 pub fn random_agent(seed: u64) -> crate::session::RandomAgent {
     crate::session::RandomAgent(crate::rng::Rng::new(seed ^ 0xA6E7))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::unit_refs;
+
+    #[test]
+    fn unit_references_in_options() {
+        let refs = |o: &str| -> Vec<(String, u32)> {
+            unit_refs(o)
+                .into_iter()
+                .map(|(s, e, k, id)| {
+                    assert_eq!(&o[s..e], format!("{k}#{id}"));
+                    (k, id)
+                })
+                .collect()
+        };
+        assert_eq!(refs("kind_a#12"), vec![("kind_a".into(), 12)]);
+        assert_eq!(refs("sustain:kind_b#3"), vec![("kind_b".into(), 3)]);
+        assert_eq!(
+            refs("x#1 on a -> y#22"),
+            vec![("x".into(), 1), ("y".into(), 22)]
+        );
+        assert!(refs("#5").is_empty());
+        assert!(refs("a#").is_empty());
+        assert!(refs("a#5b").is_empty());
+    }
+}
