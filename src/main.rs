@@ -21,7 +21,9 @@ struct Cli {
     /// Folder holding the content packs.
     #[arg(long, global = true, default_value = "content")]
     content: PathBuf,
-    /// Print data as JSON.
+    /// Print data as JSON: packs, check (diagnostics with codes and
+    /// spans), describe, test, run, play (its log lines and a last `result`
+    /// message), perft, diff, combat, soak.
     #[arg(long, global = true)]
     json: bool,
     #[command(subcommand)]
@@ -34,6 +36,9 @@ enum Cmd {
     Packs,
     /// Load, resolve and validate a pack (and compile its scripts).
     Check {
+        /// A pack id under the content folder (`imperium packs` lists them), or
+        /// the path of a pack folder.
+        #[arg(value_name = "PACK")]
         pack: String,
         /// Also an error: a data collection without a schema, a pack
         /// without a `rules:` load order (otherwise warnings).
@@ -42,6 +47,9 @@ enum Cmd {
     },
     /// Write a JSON Schema (draft 2020-12) of the pack's data files.
     Schema {
+        /// A pack id under the content folder (`imperium packs` lists them), or
+        /// the path of a pack folder.
+        #[arg(value_name = "PACK")]
         pack: String,
         /// Write `<pack>.data.schema.json` into this folder (else print it).
         #[arg(long)]
@@ -57,8 +65,12 @@ enum Cmd {
     /// game runs them), windows with their ctx, helpers with their doc
     /// lines, collections and their fields, options, decision and log keys.
     Describe {
+        /// A pack id under the content folder (`imperium packs` lists them), or
+        /// the path of a pack folder.
+        #[arg(value_name = "PACK")]
         pack: String,
         /// One section: procedures | windows | helpers | collections | options | keys.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(imperium::cli::describe::SECTIONS.iter().copied()))]
         section: Option<String>,
     },
     /// Make a new pack extending another, with one example of each seam
@@ -74,16 +86,23 @@ enum Cmd {
     /// Play a game and write its decisions, by key, as a scenario: put it
     /// in the pack's tests/ and `imperium test` replays it.
     Record {
+        /// A pack id under the content folder (`imperium packs` lists them), or
+        /// the path of a pack folder.
+        #[arg(value_name = "PACK")]
         pack: String,
+        /// How many players (the pack's maps say which counts it supports).
         #[arg(long, default_value_t = 3)]
         players: u32,
+        /// The seed of every die and draw (one seed, one game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// random | human | json
-        #[arg(long, default_value = "random")]
+        /// Who answers the decisions: random (seeded), human (stdin), json
+        /// (JSON lines on stdin and stdout; see the README).
+        #[arg(long, default_value = "random", value_parser = ["random", "human", "json"])]
         agent: String,
-        /// Pack options to turn on, comma separated.
-        #[arg(long, value_delimiter = ',')]
+        /// Pack options to turn on, comma separated (`imperium describe <pack>
+        /// options` lists a pack's options with their docs).
+        #[arg(long, value_delimiter = ',', value_name = "OPTION,...")]
         options: Vec<String>,
         /// Stop after this many decisions (the scenario then ends there).
         #[arg(long)]
@@ -100,12 +119,15 @@ enum Cmd {
     Map {
         /// A pack (a seeded random game of it) or a saved game (`--save` of play).
         source: String,
+        /// How many players (the pack's maps say which counts it supports).
         #[arg(long, default_value_t = 3)]
         players: u32,
+        /// The seed of every die and draw (one seed, one game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Pack options to turn on, comma separated.
-        #[arg(long, value_delimiter = ',')]
+        /// Pack options to turn on, comma separated (`imperium describe <pack>
+        /// options` lists a pack's options with their docs).
+        #[arg(long, value_delimiter = ',', value_name = "OPTION,...")]
         options: Vec<String>,
         /// Draw the state after this many decisions (default: the start of a
         /// pack's game; the end of a saved one).
@@ -119,19 +141,28 @@ enum Cmd {
     /// `game` API, the registered helpers, one class per window ctx; and a
     /// `.luarc.json` so an editor picks them up.
     Stubs {
-        pack: String,
+        /// A pack id or folder (not with --all).
+        #[arg(required_unless_present = "all")]
+        pack: Option<String>,
         /// The folder to write into (default: the pack's folder).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "all")]
         out: Option<PathBuf>,
+        /// Write the stubs of every pack of the content folder into its own
+        /// folder (the shipped packs carry theirs; a test keeps them current).
+        #[arg(long, conflicts_with = "pack")]
+        all: bool,
     },
     /// Play many seeded random games of a pack on several threads (player
     /// counts, and with --random-options option sets, drawn from each seed);
     /// report games per second and the seeds that failed.
     Soak {
+        /// A pack id under the content folder, or the path of a pack folder.
         #[arg(long, default_value = "ti4")]
         pack: String,
+        /// How many games to play.
         #[arg(long, default_value_t = 100)]
         games: u64,
+        /// Threads to play them on.
         #[arg(long, default_value_t = 2)]
         threads: usize,
         /// The first seed; game i plays seed + i.
@@ -152,18 +183,23 @@ enum Cmd {
     },
     /// Play a seeded game to its end.
     Play {
+        /// A pack id under the content folder, or the path of a pack folder.
         #[arg(long, default_value = "ti4")]
         pack: String,
+        /// How many players (the pack's maps say which counts it supports).
         #[arg(long, default_value_t = 6)]
         players: u32,
+        /// The seed of every die and draw (one seed, one game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// random | human | json | a policy of the pack (greedy: scores
-        /// whenever it may, random otherwise)
+        /// Who answers the decisions: random (seeded), human (stdin), json
+        /// (JSON lines on stdin and stdout; see the README), or a policy of
+        /// the pack (greedy: scores whenever it may, random otherwise).
         #[arg(long, default_value = "random")]
         agent: String,
-        /// Pack options to turn on, comma separated.
-        #[arg(long, value_delimiter = ',')]
+        /// Pack options to turn on, comma separated (`imperium describe <pack>
+        /// options` lists a pack's options with their docs).
+        #[arg(long, value_delimiter = ',', value_name = "OPTION,...")]
         options: Vec<String>,
         /// Write the game record here (replay it with `imperium replay`).
         #[arg(long)]
@@ -186,6 +222,29 @@ enum Cmd {
         /// the window and the field), as the tests do.
         #[arg(long)]
         strict: bool,
+        /// Draw the galaxy as SVG into --svg-dir: `round` (a picture each
+        /// time the game's `round` number, or another game-wide counter or
+        /// property named here, takes a new value: round-001.svg...) or a
+        /// number N (every N decisions: decision-00000.svg...); and end.svg
+        /// at the end.
+        #[arg(long, value_name = "round|COUNTER|N", requires = "svg_dir")]
+        svg_every: Option<String>,
+        /// The folder for --svg-every's pictures.
+        #[arg(long, value_name = "DIR", requires = "svg_every")]
+        svg_dir: Option<PathBuf>,
+        /// End the game with an error after this many decisions (a guard
+        /// against a game, or a program answering it, that never ends).
+        #[arg(long, value_name = "N", default_value_t = 100_000)]
+        max_decisions: usize,
+        /// One seat's agent, over --agent for the others: `2=human` (player
+        /// 2 at the prompt, the others random); repeat for more seats.
+        /// AGENT: random | human | json.
+        #[arg(long, value_name = "PLAYER=AGENT")]
+        seat: Vec<String>,
+        /// Resume a saved game (`--save` of an earlier play): its pack,
+        /// options, seed and decisions are replayed, then play goes on.
+        #[arg(long, value_name = "GAME.json", conflicts_with_all = ["pack", "players", "seed", "options"])]
+        load: Option<PathBuf>,
     },
     /// Run one scenario file with its scripted answers.
     Run {
@@ -200,17 +259,27 @@ enum Cmd {
     /// Simulate a space combat: the pack's combat plan run by the kernel
     /// when the pack gives one for the fight, else its combat procedure.
     Combat {
+        /// A pack id under the content folder, or the path of a pack folder.
         #[arg(long, default_value = "ti4")]
         pack: String,
-        #[arg(long)]
+        /// A fleet: `COUNT KIND, COUNT KIND, ...` (a bare KIND is one), KIND a
+        /// unit id of the pack (`imperium describe <pack> collections`), e.g.
+        /// "2 big_ship, 4 small_ship" with the pack's own ids.
+        #[arg(long, value_name = "FLEET")]
         attacker: String,
-        #[arg(long)]
+        /// The defending fleet, in the same form as --attacker.
+        #[arg(long, value_name = "FLEET")]
         defender: String,
+        /// How many fights to simulate.
         #[arg(long, default_value_t = 1000)]
         sims: u32,
+        /// The seed of every die and draw (one seed, one game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[arg(long, default_value = "default")]
+        /// How the choices the rules leave to players are made: default (hits on
+        /// units that can sustain damage, else the cheapest; never retreat) or
+        /// random (seeded).
+        #[arg(long, default_value = "default", value_parser = ["default", "random"])]
         policy: String,
         /// Replay the pack's combat procedure even when it gives a plan.
         #[arg(long)]
@@ -218,10 +287,21 @@ enum Cmd {
     },
     /// Run a pack's scenarios against their golden logs.
     Test {
+        /// A pack id under the content folder (`imperium packs` lists them), or
+        /// the path of a pack folder.
+        #[arg(value_name = "PACK")]
         pack: String,
         /// Rewrite the golden logs.
         #[arg(long)]
         accept: bool,
+        /// Run only the scenarios whose file name or `name:` contains this
+        /// text (the perft counts run when it is part of `perft`).
+        #[arg(long, value_name = "TEXT")]
+        only: Option<String>,
+        /// After the run, watch the files of the pack and its parents and
+        /// run again when one changes (Ctrl-C ends it).
+        #[arg(long)]
+        watch: bool,
     },
     /// Replay a saved game record.
     Replay {
@@ -233,14 +313,27 @@ enum Cmd {
         dump_state: Option<PathBuf>,
     },
     /// What pack B changes relative to pack A.
-    Diff { a: String, b: String },
+    Diff {
+        /// The pack compared against (id or folder).
+        #[arg(value_name = "PACK_A")]
+        a: String,
+        /// The pack whose changes are listed (id or folder).
+        #[arg(value_name = "PACK_B")]
+        b: String,
+    },
     /// Count the legal decision sequences from a seeded game start.
     Perft {
+        /// A pack id under the content folder (`imperium packs` lists them), or
+        /// the path of a pack folder.
+        #[arg(value_name = "PACK")]
         pack: String,
+        /// How many decisions deep to count.
         #[arg(long, default_value_t = 4)]
         depth: usize,
+        /// How many players (the pack's maps say which counts it supports).
         #[arg(long, default_value_t = 3)]
         players: u32,
+        /// The seed of every die and draw (one seed, one game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -292,8 +385,89 @@ fn parse_fleet(s: &str) -> Result<Vec<Value>, String> {
     Ok(out)
 }
 
+/// How files are named in messages: the loader names a pack's files
+/// `content/<id>/<file>`; a pack given by its path (or found under another
+/// `--content` folder) is shown where it is. (from, to) prefixes.
+static SHOWN: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
+
+/// Notes where the packs of this command are: each argument that is a
+/// pack folder, and the packs of a `--content` folder other than `content`.
+fn note_pack_paths(lib: &Library, args: &[String]) {
+    let mut ids = lib.list();
+    let mut packs = vec![];
+    for a in args {
+        let dir = std::path::Path::new(a);
+        if dir.join("pack.yaml").is_file() && !imperium::pack::is_pack_id(a) {
+            if let Ok(m) = lib.load_manifest(a) {
+                ids.push(m.manifest.id.clone());
+                packs.push((m.manifest.id, dir));
+            }
+        }
+    }
+    // A scenario file run from anywhere (`imperium run x.yaml --pack P`),
+    // which the runner names as if it were in P's tests/.
+    let mut files = vec![];
+    for a in args {
+        let f = std::path::Path::new(a);
+        if f.is_file() && a.ends_with(".yaml") {
+            if let Some(name) = f.file_name() {
+                for id in &ids {
+                    let from = format!("content/{id}/tests/{}", name.to_string_lossy());
+                    if from != *a {
+                        files.push((from, a.clone()));
+                    }
+                }
+            }
+        }
+    }
+    let mut v: Vec<(String, String)> = files;
+    let mut add = |id: &str, dir: &std::path::Path| {
+        let from = format!("content/{id}/");
+        let to = format!("{}/", dir.display().to_string().trim_end_matches('/'));
+        if from != to && !v.iter().any(|(f, _)| *f == from) {
+            v.push((from, to));
+        }
+    };
+    for (id, dir) in packs {
+        add(&id, dir);
+    }
+    for id in lib.list() {
+        add(&id, &lib.content.join(&id));
+    }
+    let _ = SHOWN.set(v);
+}
+
+/// `text` with each `content/<id>/` the loader wrote shown where that pack is.
+fn shown(text: &str) -> String {
+    let Some(map) = SHOWN.get().filter(|m| !m.is_empty()) else {
+        return text.to_string();
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    'scan: while i < text.len() {
+        let before_ok = text[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_alphanumeric() || matches!(c, '/' | '.' | '_' | '-')));
+        if before_ok {
+            for (from, to) in map {
+                if text[i..].starts_with(from.as_str()) {
+                    out.push_str(to);
+                    i += from.len();
+                    continue 'scan;
+                }
+            }
+        }
+        let c = text[i..].chars().next().unwrap_or(' ');
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
 /// Prints a log line; a closed pipe (e.g. `| head`) is not an error.
 fn say(l: &str) {
+    let l = shown(l);
     let mut out = std::io::stdout().lock();
     if writeln!(out, "{l}").is_err() {
         std::process::exit(0);
@@ -320,10 +494,12 @@ fn quiet_on_closed_pipe() {}
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let cli = Cli::parse();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    note_pack_paths(&Library::new(&cli.content), &args);
     match real_main(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", shown(&e));
             ExitCode::from(1)
         }
     }
@@ -561,11 +737,17 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 ExitCode::from(1)
             })
         }
-        Cmd::Stubs { pack, out } => {
-            let p = resolve(&lib, &pack)?;
-            let out = out.unwrap_or_else(|| p.dir().to_path_buf());
-            for f in imperium::cli::stubs::write(&p, &out)? {
-                println!("{}", f.display());
+        Cmd::Stubs { pack, out, all } => {
+            let packs = match pack {
+                Some(p) if !all => vec![p],
+                _ => lib.list(),
+            };
+            for pack in packs {
+                let p = resolve(&lib, &pack)?;
+                let out = out.clone().unwrap_or_else(|| p.dir().to_path_buf());
+                for f in imperium::cli::stubs::write(&p, &out)? {
+                    println!("{}", f.display());
+                }
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -602,7 +784,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                         println!("{}", pretty(&d));
                     } else {
                         for x in &d {
-                            eprintln!("{x}");
+                            eprintln!("{}", shown(&x.to_string()));
                         }
                         eprintln!(
                             "{} problem{} in pack `{pack}`",
@@ -621,7 +803,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                     println!("{}", pretty(&lints));
                 } else {
                     for x in &lints {
-                        eprintln!("{x}");
+                        eprintln!("{}", shown(&x.to_string()));
                     }
                     eprintln!(
                         "{} problem{} in pack `{pack}` (--strict)",
@@ -631,10 +813,16 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 }
                 return Ok(ExitCode::from(1));
             }
-            for x in &lints {
-                eprintln!("warning: {x}");
-            }
             let n: usize = p.collections.values().map(|c| c.len()).sum();
+            if cli.json {
+                say(&pretty(&json!({"pack": p.id, "ok": true, "definitions": n,
+                    "collections": p.collections.len(), "rule_files": p.rules.len(),
+                    "procedures": p.procedures.len(), "warnings": lints})));
+                return Ok(ExitCode::SUCCESS);
+            }
+            for x in &lints {
+                eprintln!("warning: {}", shown(&x.to_string()));
+            }
             println!(
                 "{}: ok ({} definitions in {} collections, {} rule files, {} procedures)",
                 p.id,
@@ -657,7 +845,133 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             untranslated,
             unkeyed,
             strict,
+            svg_every,
+            svg_dir,
+            max_decisions,
+            seat,
+            load,
         } => {
+            use imperium::cli::interactive;
+            let seats = interactive::Seats::parse(&agent, &seat)?;
+            if !seat.is_empty() || agent == "human" || load.is_some() {
+                if svg_every.is_some() {
+                    return Err(
+                        "--svg-every is not (yet) for games with --seat, --load or a human agent"
+                            .into(),
+                    );
+                }
+                let limits = Limits {
+                    check_ctx: strict,
+                    ..Limits::default()
+                };
+                let (p, start) = match &load {
+                    Some(path) => {
+                        let (rec, p) = load_record(&lib, path)?;
+                        (p, interactive::Start::from_record(&rec))
+                    }
+                    None => {
+                        let p = resolve(&lib, &pack)?;
+                        let entry = imperium::cli::game_entry(&p);
+                        (
+                            p,
+                            interactive::Start {
+                                seed,
+                                options: options.clone(),
+                                entry,
+                                args: json!({ "players": players }),
+                                decisions: vec![],
+                            },
+                        )
+                    }
+                };
+                let agent_seed = start.seed;
+                let mut make = |name: &str| -> Box<dyn DecisionSource> {
+                    match name {
+                        "json" => Box::new(JsonLines),
+                        _ => Box::new(RandomAgent(Rng::new(agent_seed ^ 0xA6E7))),
+                    }
+                };
+                let json_mode = seats.default == "json" || cli.json;
+                let echo = |s: &mut Session| {
+                    if quiet {
+                        return;
+                    }
+                    if json_mode {
+                        s.set_echo(Some(Box::new(|l: &str| {
+                            say(&json!({ "log": l }).to_string())
+                        })));
+                    } else {
+                        s.set_echo(Some(Box::new(|l: &str| say(l))));
+                    }
+                };
+                let stdin = std::io::stdin();
+                let mut input = stdin.lock();
+                let mut out = std::io::stdout();
+                let (s, res) = interactive::play(
+                    &p,
+                    start,
+                    &limits,
+                    &seats,
+                    &mut make,
+                    &echo,
+                    max_decisions,
+                    &mut input,
+                    &mut out,
+                );
+                if let Some(s) = &s {
+                    if let Some(path) = &save {
+                        let mut rec = s.record.clone();
+                        rec.pack_hash = p.content_hash();
+                        write_json(
+                            path,
+                            &serde_json::to_value(&rec).map_err(|e| format!("the record: {e}"))?,
+                        )?;
+                    }
+                    if let Some(path) = &dump_state {
+                        write_json(path, &s.state_dump())?;
+                    }
+                }
+                let last = s
+                    .as_ref()
+                    .and_then(|s| s.log().last().cloned())
+                    .unwrap_or_default();
+                if json_mode {
+                    let n = s.as_ref().map_or(0, |s| s.record.decisions.len());
+                    let msg = match &res {
+                        Ok(v) => {
+                            json!({"result": {"ok": true, "value": v, "last": last, "decisions": n}})
+                        }
+                        Err(e) => {
+                            json!({"result": {"ok": false, "error": e.to_string(), "decisions": n}})
+                        }
+                    };
+                    say(&msg.to_string());
+                    if let Err(e) = &res {
+                        eprintln!("error: {}", shown(&e.to_string()));
+                    }
+                    return Ok(if res.is_ok() {
+                        ExitCode::SUCCESS
+                    } else {
+                        ExitCode::from(1)
+                    });
+                }
+                return match res {
+                    Ok(_) => {
+                        if quiet {
+                            println!("{last}");
+                        }
+                        Ok(ExitCode::SUCCESS)
+                    }
+                    Err(e) => Err(e.to_string()),
+                };
+            }
+            let mut pictures = match (svg_every, svg_dir) {
+                (Some(e), Some(d)) => Some(imperium::cli::map::Pictures::new(
+                    imperium::cli::map::Every::parse(&e)?,
+                    d,
+                )?),
+                _ => None,
+            };
             let p = resolve(&lib, &pack)?;
             let limits = Limits {
                 check_ctx: strict,
@@ -680,17 +994,25 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 .get("game")
                 .cloned()
                 .unwrap_or_else(|| "game".into());
-            let mut source: Box<dyn DecisionSource> = match agent.as_str() {
+            let inner: Box<dyn DecisionSource> = match agent.as_str() {
                 "random" => Box::new(RandomAgent(Rng::new(seed ^ 0xA6E7))),
                 "human" => Box::new(Human),
                 "json" => Box::new(JsonLines),
                 policy => Box::new(s.policy_agent(policy, seed).map_err(|e| e.to_string())?),
             };
+            let mut source: Box<dyn DecisionSource> = Box::new(Capped {
+                inner,
+                taken: 0,
+                cap: max_decisions,
+            });
             // Whatever happens (an error, even a panic), the record up to
             // the last decision is saved.
             let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 s.start(&entry, json!({ "players": players }))
-                    .and_then(|_| s.run(source.as_mut()))
+                    .and_then(|_| match pictures.as_mut() {
+                        Some(pics) => pics.run(&p, &mut s, source.as_mut()),
+                        None => s.run(source.as_mut()),
+                    })
             }))
             .unwrap_or_else(|p| {
                 let msg = p
@@ -722,10 +1044,29 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                     eprintln!("unkeyed: {l}");
                 }
             }
+            let last = s.log().last().cloned().unwrap_or_default();
+            if json_mode {
+                // The last message: how the game ended.
+                let msg = match &res {
+                    Ok(v) => json!({"result": {"ok": true, "value": v, "last": last,
+                        "decisions": s.record.decisions.len()}}),
+                    Err(e) => json!({"result": {"ok": false, "error": e.to_string(),
+                        "decisions": s.record.decisions.len()}}),
+                };
+                say(&msg.to_string());
+                if let Err(e) = &res {
+                    eprintln!("error: {}", shown(&e.to_string()));
+                }
+                return Ok(if res.is_ok() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                });
+            }
             match res {
                 Ok(_) => {
                     if quiet {
-                        println!("{}", s.log().last().cloned().unwrap_or_default());
+                        println!("{last}");
                     }
                     Ok(ExitCode::SUCCESS)
                 }
@@ -750,6 +1091,18 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             if let Some(d) = &dump_state {
                 write_json(d, &out.state)?;
             }
+            if cli.json {
+                say(&pretty(
+                    &json!({"name": out.name, "ok": out.failures.is_empty(),
+                    "failures": out.failures, "untranslated": out.untranslated,
+                    "log": out.log}),
+                ));
+                return Ok(if out.failures.is_empty() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                });
+            }
             for l in out
                 .log
                 .iter()
@@ -761,7 +1114,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 eprintln!("untranslated: {l}");
             }
             for f in &out.failures {
-                eprintln!("FAIL {f}");
+                eprintln!("FAIL {}", shown(f));
             }
             Ok(if out.failures.is_empty() {
                 ExitCode::SUCCESS
@@ -812,49 +1165,57 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Test { pack, accept } => {
-            let p = resolve(&lib, &pack)?;
-            let results = scenario::test_pack(&p, accept)?;
-            let mut bad = 0;
-            let mut scenarios = 0;
-            for r in &results {
-                if !r.name.starts_with("perft ") {
-                    scenarios += 1;
-                }
-                let verdict = match r.verdict {
-                    scenario::Verdict::Ok => "ok",
-                    scenario::Verdict::Accepted => "accepted",
-                    scenario::Verdict::Fail => "FAIL",
-                    scenario::Verdict::Changed if r.new_golden => {
-                        "NEW (no golden; --accept to write)"
+        Cmd::Test {
+            pack,
+            accept,
+            only,
+            watch,
+        } => {
+            if !watch {
+                let p = resolve(&lib, &pack)?;
+                let results = scenario::test_pack_only(&p, accept, only.as_deref())?;
+                return Ok(if print_tests(&results, cli.json) == 0 {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                });
+            }
+            use imperium::cli::watch;
+            // The folders of the last chain that resolved (at first: the
+            // pack's own folder, found as `resolve` finds it).
+            let mut dirs = vec![lib
+                .locate(&pack)
+                .unwrap_or_else(|_| lib.content.join(&pack))];
+            loop {
+                match resolve(&lib, &pack).and_then(|p| {
+                    dirs = p.chain.iter().map(|c| c.dir.clone()).collect();
+                    scenario::test_pack_only(&p, accept, only.as_deref())
+                }) {
+                    Ok(results) => {
+                        print_tests(&results, cli.json);
                     }
-                    scenario::Verdict::Changed => "CHANGED (log differs from golden)",
-                };
-                if matches!(
-                    r.verdict,
-                    scenario::Verdict::Fail | scenario::Verdict::Changed
-                ) {
-                    bad += 1;
+                    Err(e) => eprintln!("error: {e}"),
                 }
-                println!("{verdict:<8} {}", r.name);
-                for x in &r.problems {
-                    println!("    {x}");
-                }
-                for (a, b) in &r.diff {
-                    println!("    - {a}\n    + {b}");
+                eprintln!(
+                    "watching {} for changes (Ctrl-C ends)",
+                    dirs.iter()
+                        .map(|d| d.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                let before = watch::fingerprint(&dirs);
+                loop {
+                    std::thread::sleep(std::time::Duration::from_millis(400));
+                    let now = watch::fingerprint(&dirs);
+                    let ch = watch::changed(&before, &now);
+                    if !ch.is_empty() {
+                        for f in ch.iter().take(5) {
+                            eprintln!("changed: {}", f.display());
+                        }
+                        break;
+                    }
                 }
             }
-            println!(
-                "{} scenario{}, {} failed",
-                scenarios,
-                if scenarios == 1 { "" } else { "s" },
-                bad
-            );
-            Ok(if bad == 0 {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            })
         }
         Cmd::Replay {
             save,
@@ -962,6 +1323,13 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             let counts =
                 imperium::perft::perft(&p, &entry, &json!({ "players": players }), seed, depth)
                     .map_err(|e| e.to_string())?;
+            if cli.json {
+                say(&pretty(
+                    &json!({"pack": p.id, "players": players, "seed": seed,
+                    "counts": counts}),
+                ));
+                return Ok(ExitCode::SUCCESS);
+            }
             for (i, c) in counts.iter().enumerate() {
                 println!("depth {}: {c}", i + 1);
             }
@@ -983,7 +1351,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             let (ra, rb) = (registry(pa)?, registry(pb)?);
             lines.extend(imperium::diff::helper_diff(&ra, &rb, &a_chain));
             if cli.json {
-                println!("{}", pretty(&lines));
+                say(&pretty(&diff_json(&lines)));
             } else {
                 for l in &lines {
                     say(l);
@@ -997,6 +1365,159 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// A saved game (`play --save`) and its pack, which must be the content
+/// it was played with.
+fn load_record(lib: &Library, path: &PathBuf) -> Result<(Record, Rc<ResolvedPack>), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let rec: Record = serde_json::from_str(text)
+        .map_err(|e| format!("{}: not a saved game: {e}", path.display()))?;
+    if !imperium::pack::is_pack_id(&rec.pack) {
+        return Err(format!(
+            "{}: `pack` is `{}`: a saved game names a pack id, not a path",
+            path.display(),
+            rec.pack
+        ));
+    }
+    let p = resolve(lib, &rec.pack)?;
+    if !rec.pack_hash.is_empty() && rec.pack_hash != p.content_hash() {
+        return Err(format!(
+            "{}: the game was played with other content of pack `{}` than the pack here: resuming it would play other rules",
+            path.display(),
+            rec.pack
+        ));
+    }
+    Ok((rec, p))
+}
+
+/// `diff`'s lines as structured changes: each `{op, what, at?, fields?}`
+/// (op: changed, added, removed; a field `{field, from, to}` or
+/// `{field, change}`).
+fn diff_json(lines: &[String]) -> Value {
+    let mut out: Vec<Value> = vec![];
+    for l in lines {
+        if let Some(detail) = l.strip_prefix("    ") {
+            let (field, rest) = detail.split_once(": ").unwrap_or((detail, ""));
+            let f = match rest.split_once(" -> ") {
+                Some((a, b)) => json!({"field": field, "from": a, "to": b}),
+                None => json!({"field": field, "change": rest}),
+            };
+            if let Some(last) = out.last_mut() {
+                if let Some(fs) = last.get_mut("fields").and_then(Value::as_array_mut) {
+                    fs.push(f);
+                    continue;
+                }
+                last["fields"] = json!([f]);
+                continue;
+            }
+            out.push(json!({"line": l}));
+            continue;
+        }
+        let op = match l.chars().next() {
+            Some('~') => "changed",
+            Some('+') => "added",
+            Some('-') => "removed",
+            _ => {
+                out.push(json!({"line": l}));
+                continue;
+            }
+        };
+        let rest = l[1..].trim_start();
+        let (what, at) = match rest.rsplit_once("  (") {
+            Some((w, a)) if a.ends_with(')') => (w, Some(a.trim_end_matches(')'))),
+            _ => (rest, None),
+        };
+        let mut v = json!({"op": op, "what": what});
+        if let Some(a) = at {
+            v["at"] = json!(a);
+        }
+        out.push(v);
+    }
+    Value::Array(out)
+}
+
+/// A decision source that ends the game with an error after `cap`
+/// decisions.
+struct Capped {
+    inner: Box<dyn DecisionSource>,
+    taken: usize,
+    cap: usize,
+}
+
+impl DecisionSource for Capped {
+    fn decide(&mut self, d: &imperium::session::Decision) -> Result<String, GameError> {
+        if self.taken >= self.cap {
+            return Err(GameError::Usage(format!(
+                "the game was still asking after {} decision{} (--max-decisions {}): p{} `{}`; a game or an agent that never ends? (raise the cap if the game is that long)",
+                self.taken,
+                if self.taken == 1 { "" } else { "s" },
+                self.cap,
+                d.player,
+                d.prompt
+            )));
+        }
+        self.taken += 1;
+        self.inner.decide(d)
+    }
+}
+
+/// Prints the results of `imperium test` (text or JSON); returns how many
+/// failed.
+fn print_tests(results: &[scenario::Checked], json_out: bool) -> usize {
+    let mut bad = 0;
+    let mut scenarios = 0;
+    let mut rows = vec![];
+    for r in results {
+        if !r.name.starts_with("perft ") {
+            scenarios += 1;
+        }
+        let (word, verdict) = match r.verdict {
+            scenario::Verdict::Ok => ("ok", "ok"),
+            scenario::Verdict::Accepted => ("accepted", "accepted"),
+            scenario::Verdict::Fail => ("fail", "FAIL"),
+            scenario::Verdict::Changed if r.new_golden => {
+                ("new", "NEW (no golden; --accept to write)")
+            }
+            scenario::Verdict::Changed => ("changed", "CHANGED (log differs from golden)"),
+        };
+        if matches!(
+            r.verdict,
+            scenario::Verdict::Fail | scenario::Verdict::Changed
+        ) {
+            bad += 1;
+        }
+        if json_out {
+            rows.push(json!({
+                "name": r.name,
+                "verdict": word,
+                "problems": r.problems,
+                "diff": r.diff.iter().map(|(a, b)| json!({"golden": a, "now": b})).collect::<Vec<_>>(),
+            }));
+            continue;
+        }
+        say(&format!("{verdict:<8} {}", r.name));
+        for x in &r.problems {
+            say(&format!("    {x}"));
+        }
+        for (a, b) in &r.diff {
+            say(&format!("    - {a}\n    + {b}"));
+        }
+    }
+    if json_out {
+        say(&pretty(
+            &json!({"results": rows, "scenarios": scenarios, "failed": bad}),
+        ));
+    } else {
+        say(&format!(
+            "{} scenario{}, {} failed",
+            scenarios,
+            if scenarios == 1 { "" } else { "s" },
+            bad
+        ));
+    }
+    bad
 }
 
 fn simulate(

@@ -42,6 +42,11 @@ pub struct Scenario {
     /// an option or the name of a unit the scenario spawned `as` that name).
     #[serde(default)]
     pub answers: Vec<Answer>,
+    /// Names of units that appear during the game (a recorded game's):
+    /// `name: kind#id`; each name is given to its unit as soon as the unit
+    /// is on the board, so answers can pick it by name.
+    #[serde(default)]
+    pub names: indexmap::IndexMap<String, String>,
     /// The answer to every yes/no decision the keyed answers do not
     /// address: a decision with options exactly `yes` and `no` whose key is
     /// not the next answer's gets this answer without using one.
@@ -250,6 +255,20 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
     if args.is_null() {
         args = Value::Object(Default::default());
     }
+    // Names waiting for their unit: (name, id).
+    let mut to_name: Vec<(String, u32)> = vec![];
+    for (name, unit) in &sc.names {
+        let id = unit
+            .rsplit_once('#')
+            .and_then(|(_, n)| n.parse::<u32>().ok())
+            .filter(|_| !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+            .ok_or_else(|| {
+                GameError::Usage(format!(
+                    "content/{pid}/{rel}: names: `{name}: {unit}`: a name (letters, digits, `_`) for a unit given as kind#id"
+                ))
+            })?;
+        to_name.push((name.clone(), id));
+    }
     let mut failures = vec![];
     let mut answers_used = 0;
     let result = session
@@ -264,6 +283,17 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
                 let Some(d) = session.pending.clone() else {
                     break;
                 };
+                if !to_name.is_empty() {
+                    let mut left = vec![];
+                    for (name, id) in to_name.drain(..) {
+                        if !session.name_unit(&name, id).map_err(|e| {
+                            GameError::Usage(format!("content/{pid}/{rel}: names: {e}"))
+                        })? {
+                            left.push((name, id));
+                        }
+                    }
+                    to_name = left;
+                }
                 let yes_no = d.options.len() == 2
                     && d.options.iter().any(|o| o == "yes")
                     && d.options.iter().any(|o| o == "no");
@@ -486,9 +516,34 @@ fn check_golden(dir: &Path, name: &str, text: &str, accept: bool) -> Result<Gold
 /// changed golden, or (in a pack whose language is not English) a line the
 /// locale leaves untranslated.
 pub fn test_pack(pack: &Rc<ResolvedPack>, accept: bool) -> Result<Vec<Checked>, String> {
+    test_pack_only(pack, accept, None)
+}
+
+/// Whether the scenario in `file` is picked by `only`: a substring of its
+/// file name or of its `name:` (a file that does not parse is picked, so
+/// its error shows).
+pub fn picked(file: &Path, pack_id: &str, only: &str) -> bool {
+    let stem = file.file_stem().unwrap_or_default().to_string_lossy();
+    stem.contains(only)
+        || match load(file, pack_id) {
+            Ok((s, _)) => s.name.contains(only),
+            Err(_) => true,
+        }
+}
+
+/// [`test_pack`] for the scenarios `only` picks (see [`picked`]); the
+/// perft counts run when `only` is part of the word `perft`.
+pub fn test_pack_only(
+    pack: &Rc<ResolvedPack>,
+    accept: bool,
+    only: Option<&str>,
+) -> Result<Vec<Checked>, String> {
     let dir = pack.dir().to_path_buf();
     let mut out = vec![];
     for f in scenario_files(&dir) {
+        if only.is_some_and(|o| !picked(&f, &pack.id, o)) {
+            continue;
+        }
         let o = run(pack, &f, false).map_err(|e| format!("{}: {e}", f.display()))?;
         let mut problems = o.failures.clone();
         for l in &o.untranslated {
@@ -506,7 +561,12 @@ pub fn test_pack(pack: &Rc<ResolvedPack>, accept: bool) -> Result<Vec<Checked>, 
             new_golden,
         });
     }
-    if let Some(spec) = pack.manifest().perft.clone() {
+    let perft = pack
+        .manifest()
+        .perft
+        .clone()
+        .filter(|_| only.is_none_or(|o| "perft".contains(o)));
+    if let Some(spec) = perft {
         let entry = pack
             .entry
             .get("game")

@@ -55,3 +55,27 @@ fn contract_pages_are_current() {
         "docs/contract is stale for {stale:?}: run `cargo run -- docs`"
     );
 }
+
+/// Each shipped pack carries its editor stubs (`.luals/` and `.luarc.json`
+/// in its folder, as `imperium stubs <pack>` writes them); a change of the
+/// API, a helper or a window that is not reflected there fails here.
+#[test]
+fn shipped_stubs_are_current() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let lib = Library::new(root.join("content"));
+    let mut stale = vec![];
+    for id in lib.list() {
+        let p = Rc::new(lib.resolve(&id).unwrap());
+        for (rel, want) in imperium::cli::stubs::files(&p).unwrap() {
+            let path = p.dir().join(&rel);
+            let have = std::fs::read_to_string(&path).unwrap_or_default();
+            if have != want {
+                stale.push(format!("{id}/{rel}"));
+            }
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "stale editor stubs {stale:?}: run `cargo run -- stubs --all`"
+    );
+}

@@ -259,7 +259,9 @@ fn cli_check_exits_non_zero_with_the_location() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("content/p/units.yaml:"), "{err}");
+    // The file is named where it is, under the --content folder given.
+    let at = format!("{}/p/units.yaml:3:", root.display());
+    assert!(err.contains(&at), "{err}");
 }
 
 /// A scenario file that is a list (or empty) is refused with a message

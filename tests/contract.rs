@@ -18,8 +18,14 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
+        let hidden = p
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
         if p.is_dir() {
-            files(&p, out);
+            // Not the editor stubs (`.luals/`), which name every function.
+            if !hidden {
+                files(&p, out);
+            }
         } else if matches!(p.extension().and_then(|e| e.to_str()), Some("lua" | "yaml")) {
             out.push(p);
         }
@@ -60,14 +66,14 @@ fn prompt_text(line: &str) -> usize {
     .sum()
 }
 
-fn scan(count: fn(&str) -> usize) -> BTreeMap<String, usize> {
+fn scan(count: impl Fn(&str) -> usize) -> BTreeMap<String, usize> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("content");
     let mut all = vec![];
     files(&root, &mut all);
     let mut out = BTreeMap::new();
     for f in all {
         let text = std::fs::read_to_string(&f).unwrap();
-        let n: usize = text.lines().map(count).sum();
+        let n: usize = text.lines().map(&count).sum();
         if n > 0 {
             let rel = f
                 .strip_prefix(&root)

@@ -226,6 +226,19 @@ fn a_recorded_game_is_a_scenario_that_passes() {
     assert!(text.contains(", key: "), "{text}");
     let text = std::fs::read_to_string(&whole).unwrap();
     assert!(!text.contains("stop_at_last_answer"), "{text}");
+    // A unit an answer picks is named (owner, kind, count), and picked by
+    // that name: no unit id in the answers.
+    assert!(
+        text.contains("names:\n  p2_dreadnought_1: dreadnought#"),
+        "{text}"
+    );
+    assert!(text.contains("pick: p2_dreadnought_1 }"), "{text}");
+    assert!(
+        !text
+            .lines()
+            .any(|l| l.starts_with("  - ") && l.contains('#')),
+        "{text}"
+    );
     // The first run writes the goldens; then the pack's tests pass.
     let (ok, out, err) = imperium(&["--content", c, "test", "ti4-heavy", "--accept"]);
     assert!(ok && !out.contains("FAIL"), "{out}\n{err}");
@@ -416,4 +429,124 @@ fn combat_names_the_unit_it_does_not_know() {
     ]);
     assert!(!ok);
     assert!(err.contains("did you mean `cruiser`?"), "{err}");
+}
+
+/// `test --only` runs the scenarios whose file name or name holds the text.
+#[test]
+fn test_only_runs_the_scenarios_it_names() {
+    let (ok, out, err) = imperium(&["test", "ti4-heavy", "--only", "heavy_dread"]);
+    assert!(ok, "{out}\n{err}");
+    assert!(out.ends_with("1 scenario, 0 failed\n"), "{out}");
+    assert!(!out.contains("perft"), "{out}");
+    let (ok, out, err) = imperium(&["test", "ti4-heavy", "--only", "no such scenario"]);
+    assert!(ok, "{out}\n{err}");
+    assert!(out.ends_with("0 scenarios, 0 failed\n"), "{out}");
+    // And as JSON.
+    let (ok, out, err) = imperium(&["--json", "test", "ti4-heavy", "--only", "heavy_dread"]);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["scenarios"], 1);
+    assert_eq!(v["failed"], 0);
+    assert_eq!(v["results"][0]["verdict"], "ok");
+}
+
+/// `test --watch` reruns when a file of the pack changes: the change
+/// detection sees an edit, a new file and a removed one, and not a golden
+/// log or an editor file.
+#[test]
+fn watch_sees_the_pack_files_change() {
+    use imperium::cli::watch::{changed, fingerprint};
+    let dir = scratch("watch");
+    std::fs::create_dir_all(dir.join("rules")).unwrap();
+    std::fs::create_dir_all(dir.join("tests/snapshots")).unwrap();
+    std::fs::create_dir_all(dir.join(".luals")).unwrap();
+    std::fs::write(dir.join("pack.yaml"), "id: w\n").unwrap();
+    std::fs::write(dir.join("rules/a.lua"), "-- a\n").unwrap();
+    let dirs = vec![dir.clone()];
+    let a = fingerprint(&dirs);
+    assert_eq!(a.len(), 2);
+    assert!(changed(&a, &fingerprint(&dirs)).is_empty());
+    // A golden rewritten by --accept, or the stubs, are not a change.
+    std::fs::write(dir.join("tests/snapshots/x.snap"), "log\n").unwrap();
+    std::fs::write(dir.join(".luals/game.lua"), "---@meta\n").unwrap();
+    assert!(changed(&a, &fingerprint(&dirs)).is_empty());
+    // An edit (same size, later time), a new file, a removed one.
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(dir.join("rules/a.lua"))
+        .unwrap();
+    std::fs::write(dir.join("rules/a.lua"), "-- b\n").unwrap();
+    f.set_modified(std::time::SystemTime::now() + std::time::Duration::from_secs(5))
+        .unwrap();
+    assert_eq!(
+        changed(&a, &fingerprint(&dirs)),
+        vec![dir.join("rules/a.lua")]
+    );
+    let b = fingerprint(&dirs);
+    std::fs::write(dir.join("tests/new.yaml"), "name: n\n").unwrap();
+    std::fs::remove_file(dir.join("pack.yaml")).unwrap();
+    assert_eq!(
+        changed(&b, &fingerprint(&dirs)),
+        vec![dir.join("pack.yaml"), dir.join("tests/new.yaml")]
+    );
+}
+
+/// `play --svg-every round` draws the galaxy each time a round begins, and
+/// at the end; the game played is the same.
+#[test]
+fn play_draws_one_picture_a_round() {
+    let dir = scratch("svg_every");
+    let (ok, last, err) = imperium(&[
+        "play",
+        "--pack",
+        "ti4",
+        "--players",
+        "3",
+        "--seed",
+        "1",
+        "--quiet",
+        "--svg-every",
+        "round",
+        "--svg-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let (_, plain, _) = imperium(&[
+        "play",
+        "--pack",
+        "ti4",
+        "--players",
+        "3",
+        "--seed",
+        "1",
+        "--quiet",
+    ]);
+    assert_eq!(last, plain);
+    let rounds: usize = last
+        .trim()
+        .rsplit(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{last}"));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let mut want: Vec<String> = (1..=rounds).map(|r| format!("round-{r:03}.svg")).collect();
+    want.insert(0, "end.svg".into());
+    assert_eq!(files, want);
+    for f in &files {
+        let text = std::fs::read_to_string(dir.join(f)).unwrap();
+        check_xml(&text).unwrap_or_else(|e| panic!("{f}: {e}"));
+    }
+    let (ok, _, err) = imperium(&[
+        "play",
+        "--svg-every",
+        "0",
+        "--svg-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(!ok && err.contains("at least 1"), "{err}");
 }

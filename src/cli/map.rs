@@ -383,3 +383,106 @@ fn legend_name(pack: &ResolvedPack, state: &Value, id: &str) -> String {
         format!("{id}: {}", names.join(", "))
     }
 }
+
+/// When `play --svg-every` draws the galaxy.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Every {
+    /// Every N decisions.
+    Decisions(usize),
+    /// Each time a game-wide number (a counter or an integer property,
+    /// such as a pack's `round`) takes a new value.
+    Counter(String),
+}
+
+impl Every {
+    /// `round` (any game counter's name) or a number of decisions.
+    pub fn parse(s: &str) -> Result<Every, String> {
+        let s = s.trim();
+        if let Ok(n) = s.parse::<usize>() {
+            return match n {
+                0 => Err("--svg-every: a number of decisions is at least 1".into()),
+                n => Ok(Every::Decisions(n)),
+            };
+        }
+        if s.is_empty() || !s.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return Err(format!(
+                "--svg-every: `{s}` is neither a number of decisions nor the name of a game-wide number such as `round`"
+            ));
+        }
+        Ok(Every::Counter(s.to_string()))
+    }
+}
+
+/// Draws pictures of a game as it is played (`play --svg-every`).
+pub struct Pictures {
+    pub every: Every,
+    pub dir: std::path::PathBuf,
+    last: Option<i64>,
+    decisions: usize,
+    /// The files written, in order.
+    pub written: Vec<std::path::PathBuf>,
+}
+
+impl Pictures {
+    pub fn new(every: Every, dir: std::path::PathBuf) -> Result<Pictures, String> {
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(Pictures {
+            every,
+            dir,
+            last: None,
+            decisions: 0,
+            written: vec![],
+        })
+    }
+
+    fn write(&mut self, pack: &ResolvedPack, s: &Session, name: &str) -> Result<(), GameError> {
+        let f = self.dir.join(name);
+        std::fs::write(&f, svg(pack, &s.state_dump()))
+            .map_err(|e| GameError::Usage(format!("{}: {e}", f.display())))?;
+        self.written.push(f);
+        Ok(())
+    }
+
+    /// Looks at the game before its next decision: a new picture when the
+    /// counter changed, or after every N decisions.
+    pub fn look(&mut self, pack: &ResolvedPack, s: &Session) -> Result<(), GameError> {
+        match self.every.clone() {
+            Every::Counter(c) => {
+                let v = s.game_number(&c);
+                if v.is_some() && v != self.last {
+                    self.last = v;
+                    self.write(pack, s, &format!("{c}-{:03}.svg", v.unwrap_or(0)))?;
+                }
+            }
+            Every::Decisions(n) => {
+                if self.decisions.is_multiple_of(n) {
+                    self.write(pack, s, &format!("decision-{:05}.svg", self.decisions))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays the started game `s` to its end like [`Session::run`], drawing
+    /// as it goes, and the end of the game as `end.svg`.
+    pub fn run(
+        &mut self,
+        pack: &ResolvedPack,
+        s: &mut Session,
+        source: &mut dyn DecisionSource,
+    ) -> Result<Value, GameError> {
+        loop {
+            if let Some(r) = s.result.clone() {
+                self.write(pack, s, "end.svg")?;
+                return Ok(r);
+            }
+            self.look(pack, s)?;
+            let d = s.pending.clone().ok_or_else(|| {
+                GameError::Usage("the game is neither waiting nor finished".into())
+            })?;
+            let a = source.decide(&d)?;
+            s.answer(&a)?;
+            self.decisions += 1;
+        }
+    }
+}

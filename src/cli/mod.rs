@@ -1,14 +1,17 @@
 //! Tools for modders built on the kernel: the reference of a loaded pack
 //! (`describe`), a new pack (`scaffold`), a played game written as a
 //! scenario (`record`), a picture of the galaxy (`map`), editor stubs
-//! for the Lua API (`stubs`) and many seeded games at once (`soak`).
+//! for the Lua API (`stubs`), many seeded games at once (`soak`) and the
+//! change detection of `test --watch` (`watch`).
 
 pub mod describe;
+pub mod interactive;
 pub mod map;
 pub mod record;
 pub mod scaffold;
 pub mod soak;
 pub mod stubs;
+pub mod watch;
 
 use crate::pack::ResolvedPack;
 use crate::session::{GameError, Limits, Session};

@@ -609,6 +609,30 @@ impl Session {
         st.units.get(&id).map(|u| (id, u.kind.clone()))
     }
 
+    /// The owner (0-based) and kind of a unit on the board.
+    pub fn unit_owner_kind(&self, id: u32) -> Option<(usize, String)> {
+        let st = self.shared.st.borrow();
+        st.units.get(&id).map(|u| (u.owner, u.kind.clone()))
+    }
+
+    /// Names the unit `id` for a scenario's answers (`game.name_unit`);
+    /// false when there is no such unit yet.
+    pub fn name_unit(&self, name: &str, id: u32) -> Result<bool, GameError> {
+        let mut st = self.shared.st.borrow_mut();
+        if !st.units.contains_key(&id) {
+            return Ok(false);
+        }
+        if let Some(other) = st.names.get(name) {
+            if *other != id {
+                return Err(GameError::Usage(format!(
+                    "a unit is already named `{name}`"
+                )));
+            }
+        }
+        st.names.insert(name.to_string(), id);
+        Ok(true)
+    }
+
     /// Where a scenario's golden log starts: the log length when its set-up
     /// ended (`game.__golden_start()`), else 0.
     pub fn golden_from(&self) -> usize {
@@ -617,6 +641,16 @@ impl Session {
 
     pub fn log_len(&self) -> usize {
         self.shared.log.borrow().len()
+    }
+
+    /// A game-wide number: the counter `name`, else the game property
+    /// `name` when it is an integer (`game.set("game", nil, name, n)`).
+    pub fn game_number(&self, name: &str) -> Option<i64> {
+        let st = self.shared.st.borrow();
+        st.counters
+            .get(name)
+            .copied()
+            .or_else(|| st.props.get(name).and_then(Value::as_i64))
     }
 
     pub fn state_dump(&self) -> Value {
