@@ -143,10 +143,10 @@ fn the_json_agent_ends_with_a_result_and_a_cap() {
 fn help_gives_formats_and_values() {
     let (ok, out, _) = imperium(&["play", "--help"]);
     assert!(ok);
-    assert!(
-        out.contains("[possible values: random, human, json]"),
-        "{out}"
-    );
+    // The agents: the kernel's three and the pack's policies.
+    for agent in ["random", "human", "json", "greedy"] {
+        assert!(out.contains(agent), "{agent}: {out}");
+    }
     assert!(out.contains("imperium describe <pack> options"), "{out}");
     let (_, out, _) = imperium(&["combat", "--help"]);
     assert!(out.contains("COUNT KIND"), "{out}");
