@@ -155,6 +155,14 @@ procedure("ground_combat", function(ctx)
     local credit = {}
     for _, s in ipairs(shots) do
       local _, rolls = game.roll({ key = "tacs.gf_roll", p = L.pn(s.p), unit = label(s.u), target = label(s.e) }, s.dice, s.need)
+      -- Each die may be rolled again once (Recheck: window tacs_ground_rolled).
+      for i, r in ipairs(rolls) do
+        local w = game.window("tacs_ground_rolled", { player = s.p, active = p, target = s.e.owner, planet = pl, roll = r, need = s.need })
+        if w.reroll then
+          local _, again = game.roll({ key = "tacs.gf_roll", p = L.pn(s.p), unit = label(s.u), target = label(s.e) }, 1, s.need)
+          rolls[i] = again[1]
+        end
+      end
       s.rolls = rolls
     end
     local dead, dead_list = {}, {}
