@@ -250,6 +250,12 @@ procedure("space_cannon_defense", function(ctx)
   if hits > 0 then L.assign_hits(p, targets, hits, "space cannon defense", { source = q }) end
 end)
 
+-- Bombardment of ground forces comes before the landing it goes with (seed
+-- 002 "Bombardment"): the ground forces committed stay aboard until the
+-- bombardment is over, then land (PDS fire at the landing and invasion
+-- combat follow).
+function L.bombard_before_landing(ctx) return true end
+
 -- Ground forces with Immunity A are not hit by bombardment.
 local base_bombard_assign = L.bombard_assign
 function L.bombard_assign(p, owner, pl, units, hits, ctx)
