@@ -199,9 +199,9 @@ end)
 -- enemy PDS on the planet either fires twice (pds_vs_landing) at the landing
 -- ground forces, the landing player taking the hits on those he chooses
 -- (ground forces with Immunity B are not fired at), or once at a carrier in
--- the zone nearest the planet, as in the battle (tables 10-11).
--- UNCERTAIN/partial: landings happen after the battle, in the invasion step,
--- not during its rounds.
+-- the zone nearest the planet, as in the battle (tables 10-11). Landings
+-- happen during the battle's rounds (rules/d_battle.lua, from the inner zone)
+-- or, without a battle, in the invasion step.
 procedure("space_cannon_defense", function(ctx)
   local p, pl = ctx.player, ctx.planet
   local pds = {}
@@ -294,8 +294,10 @@ end)
 -- planet bombard, with their heavy and assault cannons (medium ones with
 -- Graviton Negator): one die per cannon, hitting on bombard_ground (A 4, H
 -- 5, M 7). A PDS on the planet stops it (no ship bombards through a PDS): the
--- war sun loses its TI3 exception (units.yaml). UNCERTAIN/partial: the
--- bombardment of the PDS itself (a damage roll) is not offered.
+-- war sun loses its TI3 exception (units.yaml). The bombardment of the PDS
+-- itself (a damage roll, the cannon's shot of the round) is a shot of the
+-- zone battle (rules/d_battle.lua). It comes before the landing it goes
+-- with (L.bombard_before_landing below).
 local function bombard_cannons(p, u)
   local out = {}
   local graviton = game.data.techs.graviton_negator and game.holds(p, "techs", "graviton_negator")
