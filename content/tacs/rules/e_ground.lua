@@ -197,8 +197,8 @@ end)
 
 -- The PDS against a planetary landing (seed 002 "Planetary landings"): each
 -- enemy PDS on the planet either fires twice (pds_vs_landing) at the landing
--- ground forces, the landing player taking the hits on those he chooses
--- (ground forces with Immunity B are not fired at), or once at a carrier in
+-- ground forces, its owner choosing the ones its hits destroy ("selection
+-- ... made by the enemy"; ground forces with Immunity B are not fired at), or once at a carrier in
 -- the zone nearest the planet, as in the battle (tables 10-11). Landings
 -- happen during the battle's rounds (rules/d_battle.lua, from the inner zone)
 -- or, without a battle, in the invasion step.
@@ -247,7 +247,16 @@ procedure("space_cannon_defense", function(ctx)
       hits = hits + game.roll({ key = "tacs.pds_landing_roll", p = L.pn(u.owner), unit = label(u) }, 2, L.tacs_table("pds_vs_landing"))
     end
   end
-  if hits > 0 then L.assign_hits(p, targets, hits, "space cannon defense", { source = q }) end
+  -- The PDS's owner picks the landing ground forces its hits destroy.
+  for _ = 1, hits do
+    local opts, by = {}, {}
+    for _, u in ipairs(targets) do
+      if game.unit_exists(u.id) then opts[#opts + 1] = label(u); by[opts[#opts]] = u end
+    end
+    if #opts == 0 then break end
+    local u = by[game.choose(q, { key = "tacs.pds_landing_target", p = L.pn(p) }, opts)]
+    L.destroy_unit(u, { source = q, label = "space cannon defense", active = p, system = s })
+  end
 end)
 
 -- Bombardment of ground forces comes before the landing it goes with (seed
