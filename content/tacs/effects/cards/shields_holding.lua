@@ -6,7 +6,7 @@
 local L = game.lib
 return {
   when = function(ctx, p)
-    return ctx.player == p and ctx.source ~= p and (ctx.n or 0) > 0
+    return not game.get("game", nil, "ac_lock") and ctx.player == p and ctx.source ~= p and (ctx.n or 0) > 0
   end,
   run = function(ctx, p)
     ctx.n = 0
