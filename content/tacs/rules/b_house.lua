@@ -28,6 +28,9 @@ end
 -- made up with systems without planets, shuffled (UNCERTAIN: the seed does
 -- not say how many empty systems; with 7-8 players tiles with more planets
 -- make up what is still missing). Mallice stays out (no Wormhole Nexus).
+-- Home systems keep their planets (UNCERTAIN): we read house rule 3 as
+-- being about the tiles the draft of rule 2 deals; home systems are not
+-- drafted, and cutting them to one planet would change every race's start.
 local function shuffle(t)
   for i = #t, 2, -1 do
     local j = game.random(i)

@@ -155,6 +155,14 @@ procedure("ground_combat", function(ctx)
     local credit = {}
     for _, s in ipairs(shots) do
       local _, rolls = game.roll({ key = "tacs.gf_roll", p = L.pn(s.p), unit = label(s.u), target = label(s.e) }, s.dice, s.need)
+      -- Each die may be rolled again once (Recheck: window tacs_ground_rolled).
+      for i, r in ipairs(rolls) do
+        local w = game.window("tacs_ground_rolled", { player = s.p, active = p, target = s.e.owner, planet = pl, roll = r, need = s.need })
+        if w.reroll then
+          local _, again = game.roll({ key = "tacs.gf_roll", p = L.pn(s.p), unit = label(s.u), target = label(s.e) }, 1, s.need)
+          rolls[i] = again[1]
+        end
+      end
       s.rolls = rolls
     end
     local dead, dead_list = {}, {}
@@ -189,11 +197,11 @@ end)
 
 -- The PDS against a planetary landing (seed 002 "Planetary landings"): each
 -- enemy PDS on the planet either fires twice (pds_vs_landing) at the landing
--- ground forces, the landing player taking the hits on those he chooses
--- (ground forces with Immunity B are not fired at), or once at a carrier in
--- the zone nearest the planet, as in the battle (tables 10-11).
--- UNCERTAIN/partial: landings happen after the battle, in the invasion step,
--- not during its rounds.
+-- ground forces, its owner choosing the ones its hits destroy ("selection
+-- ... made by the enemy"; ground forces with Immunity B are not fired at), or once at a carrier in
+-- the zone nearest the planet, as in the battle (tables 10-11). Landings
+-- happen during the battle's rounds (rules/d_battle.lua, from the inner zone)
+-- or, without a battle, in the invasion step.
 procedure("space_cannon_defense", function(ctx)
   local p, pl = ctx.player, ctx.planet
   local pds = {}
@@ -239,8 +247,23 @@ procedure("space_cannon_defense", function(ctx)
       hits = hits + game.roll({ key = "tacs.pds_landing_roll", p = L.pn(u.owner), unit = label(u) }, 2, L.tacs_table("pds_vs_landing"))
     end
   end
-  if hits > 0 then L.assign_hits(p, targets, hits, "space cannon defense", { source = q }) end
+  -- The PDS's owner picks the landing ground forces its hits destroy.
+  for _ = 1, hits do
+    local opts, by = {}, {}
+    for _, u in ipairs(targets) do
+      if game.unit_exists(u.id) then opts[#opts + 1] = label(u); by[opts[#opts]] = u end
+    end
+    if #opts == 0 then break end
+    local u = by[game.choose(q, { key = "tacs.pds_landing_target", p = L.pn(p) }, opts)]
+    L.destroy_unit(u, { source = q, label = "space cannon defense", active = p, system = s })
+  end
 end)
+
+-- Bombardment of ground forces comes before the landing it goes with (seed
+-- 002 "Bombardment"): the ground forces committed stay aboard until the
+-- bombardment is over, then land (PDS fire at the landing and invasion
+-- combat follow).
+function L.bombard_before_landing(ctx) return true end
 
 -- Ground forces with Immunity A are not hit by bombardment.
 local base_bombard_assign = L.bombard_assign
@@ -280,8 +303,10 @@ end)
 -- planet bombard, with their heavy and assault cannons (medium ones with
 -- Graviton Negator): one die per cannon, hitting on bombard_ground (A 4, H
 -- 5, M 7). A PDS on the planet stops it (no ship bombards through a PDS): the
--- war sun loses its TI3 exception (units.yaml). UNCERTAIN/partial: the
--- bombardment of the PDS itself (a damage roll) is not offered.
+-- war sun loses its TI3 exception (units.yaml). The bombardment of the PDS
+-- itself (a damage roll, the cannon's shot of the round) is a shot of the
+-- zone battle (rules/d_battle.lua). It comes before the landing it goes
+-- with (L.bombard_before_landing below).
 local function bombard_cannons(p, u)
   local out = {}
   local graviton = game.data.techs.graviton_negator and game.holds(p, "techs", "graviton_negator")

@@ -14,3 +14,15 @@ game.on("setup_done", function(ctx)
     end
   end
 end)
+
+-- Shields Holding (effects/cards/shields_holding.lua): the second shot it
+-- cancels, until the end of the round.
+game.on("tacs_ship_damaged", function(ctx)
+  local sh = game.get("game", nil, "tacs_shields")
+  if not sh or sh.left <= 0 or (ctx.n or 0) <= 0 then return end
+  if sh.player ~= ctx.player or sh.system ~= ctx.system or ctx.source == ctx.player then return end
+  ctx.n = 0
+  game.put("game", nil, "tacs_shields", nil)
+  game.log({ key = "tacs.shield_cancels", p = L.pn(ctx.player), unit = ctx.kind .. "#" .. ctx.unit })
+end)
+game.on("tacs_round_end", function(ctx) game.put("game", nil, "tacs_shields", nil) end)

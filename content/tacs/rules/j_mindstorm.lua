@@ -121,8 +121,31 @@ function L.tacs_mindstorm_vote(agendas, voice, holder)
     items[#items + 1] = { card = "voice_of_the_council", coll = "objectives", name = L.name("objectives", "voice_of_the_council"), outcomes = outs }
     game.log({ key = "tacs.agenda_up_voice", card = items[#items].name })
   end
-  if #items == 0 then return end
   local speaker = L.speaker()
+  -- ti3's political windows keep their meaning in the Mindstorm vote: each
+  -- proposed agenda put up is revealed (agenda_revealed: a handler that
+  -- discards it, e.g. Veto, takes it out of this vote and off its player's
+  -- table; UNCERTAIN: no other card is drawn in its place, the player
+  -- proposes a new one in the status phase), each share of a player's votes
+  -- is cast (votes_cast, after they are shown) and each agenda's count is
+  -- done (agenda_votes_done) before it is decided.
+  do
+    local kept = {}
+    for _, it in ipairs(items) do
+      local discard = false
+      if it.proposer then
+        discard = game.window("agenda_revealed", { agenda = it.card, player = speaker, active = speaker }).discard
+      end
+      if discard then
+        game.move_card(it.card, "proposed:" .. it.proposer, "discard:politics")
+        game.log({ key = "agenda_discarded", card = it.name })
+      else
+        kept[#kept + 1] = it
+      end
+    end
+    items = kept
+  end
+  if #items == 0 then return end
   local ids = {}
   for _, it in ipairs(items) do ids[#ids + 1] = it.card end
   local barred = game.window("tacs_agendas_chosen", { player = holder or speaker, active = holder or speaker, agendas = ids, barred = {} }).barred
@@ -162,6 +185,10 @@ function L.tacs_mindstorm_vote(agendas, voice, holder)
     if #b.votes > 0 then L.spend_votes(b.player, items[b.votes[1].item].card) end
     for _, v in ipairs(b.votes) do
       if v.votes > 0 then
+        local w = game.window("votes_cast", { player = b.player, agenda = items[v.item].card, outcome = v.outcome, votes = v.votes })
+        if w.abstain then v.votes = 0 else v.votes = w.votes or v.votes end
+      end
+      if v.votes > 0 then
       local t = tallies[v.item]
       t.tally[v.outcome] = (t.tally[v.outcome] or 0) + v.votes
       t.total = t.total + v.votes
@@ -173,6 +200,10 @@ function L.tacs_mindstorm_vote(agendas, voice, holder)
   end
   for i, it in ipairs(items) do
     local t = tallies[i]
+    if t.total > 0 then
+      local wt = game.window("agenda_votes_done", { agenda = it.card, player = speaker, active = speaker, tally = t.tally, voters = t.voters })
+      t.tally = wt.tally or t.tally
+    end
     if t.total == 0 then
       if it.proposer then game.log({ key = "tacs.agenda_returned", card = it.name, p = L.pn(it.proposer) })
       else game.log({ key = "tacs.agenda_no_votes", card = it.name }) end

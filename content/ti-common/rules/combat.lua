@@ -332,14 +332,30 @@ function L.landing_units(p, s, pl, avail, ctx) return avail end
 -- hook: whether p may commit ground forces to planet pl in this invasion (ctx: the step's); default: yes (a pack with planets that hold no ground forces says no for those).
 function L.may_commit_to(p, pl, ctx) return true end
 
+-- Lands the ground forces a commit step declared without moving them (ctx.defer_landing set: they are in ctx.landings, {planet, ids}); those no longer in the space area are left out.
+function L.land_committed(ctx)
+  local in_space = {}
+  for _, u in ipairs(game.units { system = ctx.system, space = true }) do in_space[u.id] = true end
+  for _, l in ipairs(ctx.landings or {}) do
+    for _, id in ipairs(l.ids) do
+      if in_space[id] then game.move_unit(id, { planet = l.planet }) end
+    end
+  end
+  ctx.landings = nil
+end
+
 procedure("commit_ground_forces", function(ctx)
   local p, s = ctx.player, ctx.system
   for _, pl in ipairs(game.planets_of(s)) do
     if not L.may_commit_to(p, pl, ctx) then goto next_planet end
     local pd = L.pdef(pl)
     local avail = {}
+    local declared = {}
+    for _, l in ipairs(ctx.landings or {}) do
+      for _, id in ipairs(l.ids) do declared[id] = true end
+    end
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
-      if L.def(p, u.kind).class == "ground" then avail[#avail + 1] = u end
+      if L.def(p, u.kind).class == "ground" and not declared[u.id] then avail[#avail + 1] = u end
     end
     avail = L.landing_units(p, s, pl, avail, ctx)
     -- Ground forces may also land on the active player's own planets (no combat).
@@ -352,7 +368,15 @@ procedure("commit_ground_forces", function(ctx)
         n = game.call("before_landing", { player = p, planet = pl, count = n, system = s }) or n
       end
       if n > 0 then
-        for i = 1, n do game.move_unit(avail[i].id, { planet = pl }) end
+        if ctx.defer_landing then
+          -- (declared now, landed later by L.land_committed)
+          local ids = {}
+          for i = 1, n do ids[i] = avail[i].id end
+          ctx.landings = ctx.landings or {}
+          table.insert(ctx.landings, { planet = pl, ids = ids })
+        else
+          for i = 1, n do game.move_unit(avail[i].id, { planet = pl }) end
+        end
         game.log({ key = n > 1 and "commits_ground_forces" or "commits_ground_force", p = L.pn(p), n = n, planet = L.name("planets", pl) })
         if game.planet_owner(pl) ~= p then table.insert(ctx.targets, pl) end
       end

@@ -27,9 +27,13 @@ end)
 -- fire, then each invasion combat and control (ctx: the invasion step's, with
 -- player and system; a variant may call it at another moment, e.g. during a
 -- space battle).
+-- hook: whether the ground forces committed in this invasion (ctx: the invasion's) stay in the space area until the bombardment is over (the commit step only declares them); default: no, they land as they are committed.
+function L.bombard_before_landing(ctx) return false end
+
 function L.invade(ctx)
   local p, s = ctx.player, ctx.system
   ctx.targets = {}
+  ctx.defer_landing = L.bombard_before_landing(ctx) or nil
   game.step("commit_ground_forces", ctx)
   if #ctx.targets > 0 then
     local invaded = {}
@@ -40,6 +44,7 @@ function L.invade(ctx)
     end
     game.step("bombardment", ctx)
   end
+  if ctx.defer_landing then L.land_committed(ctx) end
   local cs = {}
   for _, pl in ipairs(ctx.targets) do
     cs[#cs + 1] = { player = p, active = p, system = s, planet = pl, defender = game.planet_owner(pl) }

@@ -1,4 +1,5 @@
--- Recheck (TACS): right after an accuracy roll in a space battle the player
+-- Recheck (TACS): right after an accuracy roll in a space battle (or a ground
+-- force's die in an invasion combat, window tacs_ground_rolled) the player
 -- takes part in, that die is rolled again: an opponent's hit on one of his
 -- ships, or a miss of one of his own.
 return {
