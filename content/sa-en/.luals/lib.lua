@@ -182,6 +182,12 @@ function lib.blockaded(p, s) end
 ---@return any
 function lib.bombard_assign(p, q, pl, units, hits, ctx) end
 
+--- The invasion of the procedure above once it may take place: ground forces land (commit_ground_forces), the planets invaded are bombarded, their PDS fire, then each invasion combat and control (ctx: the invasion step's, with player and system; a variant may call it at another moment, e.g. during a space battle). hook: whether the ground forces committed in this invasion (ctx: the invasion's) stay in the space area until the bombardment is over (the commit step only declares them); default: no, they land as they are committed.
+--- (defined by ti3)
+---@param ctx any
+---@return any
+function lib.bombard_before_landing(ctx) end
+
 --- hook: the bombardment hits on planet pl that its owner assigns, given the hits scored; returns them.
 --- (defined by ti-common -> ti3 -> sa-en)
 ---@param p any
@@ -750,7 +756,6 @@ function lib.ie_destinations(p, s) end
 ---@return any
 function lib.initiative_order() end
 
---- The invasion of the procedure above once it may take place: ground forces land (commit_ground_forces), the planets invaded are bombarded, their PDS fire, then each invasion combat and control (ctx: the invasion step's, with player and system; a variant may call it at another moment, e.g. during a space battle).
 --- (defined by ti3)
 ---@param ctx any
 ---@return any
@@ -798,6 +803,12 @@ function lib.is_void(s) end
 ---@param p any
 ---@return any
 function lib.keeps_strategy_cards(p) end
+
+--- Lands the ground forces a commit step declared without moving them (ctx.defer_landing set: they are in ctx.landings, {planet, ids}); those no longer in the space area are left out.
+--- (defined by ti-common)
+---@param ctx any
+---@return any
+function lib.land_committed(ctx) end
 
 --- hook: the ground forces of p in the space area of s that may land on planet pl in this commit step (avail: all of them, in board order; ctx: the step's); default: avail.
 --- (defined by ti-common)

@@ -327,6 +327,19 @@
 ---@field ballot any[]
 ---@field player integer
 
+--- In an invasion combat, a ground force of `player` rolled one of its dice (`roll`, needing `need`) at a ground force of `target` on `planet`; a handler may set `reroll` to have that die rolled again once (the new roll stands).
+--- (window `tacs_ground_rolled`, declared by tacs)
+---@class ctx.tacs_ground_rolled
+---@field window string the window's name
+---@field cancel? boolean set by a handler to stop a before: step or a "when" window
+---@field active integer
+---@field need integer
+---@field planet string
+---@field player integer
+---@field reroll? boolean
+---@field roll integer
+---@field target integer
+
 --- In a round of a zone space battle, `player` is about to move his ships (attacker first); a handler may move some of them itself (they then keep their new zone this round).
 --- (window `tacs_movement`, declared by tacs)
 ---@class ctx.tacs_movement

@@ -484,6 +484,12 @@ function lib.initiative_order() end
 ---@return any
 function lib.is_ship(p, t) end
 
+--- Lands the ground forces a commit step declared without moving them (ctx.defer_landing set: they are in ctx.landings, {planet, ids}); those no longer in the space area are left out.
+--- (defined by ti-common)
+---@param ctx any
+---@return any
+function lib.land_committed(ctx) end
+
 --- hook: the ground forces of p in the space area of s that may land on planet pl in this commit step (avail: all of them, in board order; ctx: the step's); default: avail.
 --- (defined by ti-common)
 ---@param p any

@@ -545,6 +545,12 @@ function lib.is_ship(p, t) end
 ---@return any
 function lib.keeps_strategy_card(p, id) end
 
+--- Lands the ground forces a commit step declared without moving them (ctx.defer_landing set: they are in ctx.landings, {planet, ids}); those no longer in the space area are left out.
+--- (defined by ti-common)
+---@param ctx any
+---@return any
+function lib.land_committed(ctx) end
+
 --- hook: the ground forces of p in the space area of s that may land on planet pl in this commit step (avail: all of them, in board order; ctx: the step's); default: avail.
 --- (defined by ti-common)
 ---@param p any
