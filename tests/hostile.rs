@@ -748,3 +748,23 @@ fn a_unit_may_belong_to_no_player() {
         json!({"n": 1, "owner": 0, "id": true, "others": 1, "now": 2})
     );
 }
+
+#[test]
+fn load_honours_its_environment() {
+    let root = main_pack(
+        "load-env",
+        r#"
+  local env = { x = 41 }
+  local f = load("y = x + 1; return y", "chunk", "t", env)
+  local r = f()
+  local g, err = load("return 1", "chunk", "b")
+  local h = load("return game ~= nil")
+  return { r = r, y = env.y, leaked = rawget(_G, "y") ~= nil, binary = g == nil and err ~= nil, sandbox = h() }
+"#,
+    );
+    let v = run_main(&root, small_limits()).unwrap();
+    assert_eq!(
+        v,
+        json!({"r": 42, "y": 42, "leaked": false, "binary": true, "sandbox": true})
+    );
+}

@@ -132,22 +132,40 @@ pub(super) fn sandbox(lua: &Lua, g: &Table, shared: &Rc<Shared>) -> mlua::Result
     ] {
         g.set(name, LV::Nil)?;
     }
-    // `load` of text only, in the caller's sandbox.
+    // `load(text [, name [, mode [, env]]])`: text only; the chunk's globals
+    // are `env` when one is given, else the caller's sandbox.
     let gg = g.clone();
     g.set(
         "load",
-        lua.create_function(move |lua, (chunk, name): (String, Option<String>)| {
-            let f = lua
-                .load(chunk)
-                .set_name(name.unwrap_or_else(|| "=load".into()))
-                .set_mode(mlua::ChunkMode::Text)
-                .set_environment(gg.clone())
-                .into_function();
-            match f {
-                Ok(f) => Ok((Some(f), None)),
-                Err(e) => Ok((None, Some(clean_error(&e)))),
-            }
-        })?,
+        lua.create_function(
+            move |lua,
+                  (chunk, name, mode, env): (
+                String,
+                Option<String>,
+                Option<String>,
+                Option<Table>,
+            )| {
+                if mode.as_deref().is_some_and(|m| !m.contains('t')) {
+                    return Ok((
+                        None,
+                        Some(format!(
+                            "load: mode `{}` is refused: only text chunks load",
+                            mode.unwrap_or_default()
+                        )),
+                    ));
+                }
+                let f = lua
+                    .load(chunk)
+                    .set_name(name.unwrap_or_else(|| "=load".into()))
+                    .set_mode(mlua::ChunkMode::Text)
+                    .set_environment(env.unwrap_or_else(|| gg.clone()))
+                    .into_function();
+                match f {
+                    Ok(f) => Ok((Some(f), None)),
+                    Err(e) => Ok((None, Some(clean_error(&e)))),
+                }
+            },
+        )?,
     )?;
     // Pure helpers of `os`: none that touch the machine or the clock.
     let os = lua.create_table()?;
