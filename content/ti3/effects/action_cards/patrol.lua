@@ -23,8 +23,10 @@ local function moves(p, dest, moved, from)
   return out
 end
 -- Anomalies a ship may not enter (a supernova; an asteroid field without
--- the technology) are no destination.
+-- the technology) are no destination, nor a system the movement rules let no
+-- ship stop in (an asteroid field: Antimass Deflectors only lets ships pass).
 local function enterable(p, s)
+  for _, b in ipairs(L.move_rules(p, s).blocked) do if b == s then return false end end
   local rule = L.anomaly_rule and L.anomaly_rule(s)
   if not rule then return true end
   if rule.enter == "never" then return false end
