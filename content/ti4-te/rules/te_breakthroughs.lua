@@ -173,7 +173,7 @@ game.on("after:ready_cards", function(ctx)
   end
 end)
 
-local function holds_bt(p, id) return game.holds(p, "breakthroughs", id) end
+local function holds_bt(p, id) return p ~= 0 and game.holds(p, "breakthroughs", id) end
 
 -- Stellar Genesis (Muaat): the Avernus planet enters next to one of p's planets.
 local base_bt_gained = L.te_breakthrough_gained
