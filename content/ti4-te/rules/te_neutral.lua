@@ -200,3 +200,74 @@ game.on("planet_gained", function(ctx)
   game.log({ key = "researches", p = L.pn(p), tech = L.name("techs", pick) })
   game.window("tech_gained", { player = p, tech = pick })
 end)
+
+---------------------------------------------------------------------------
+-- Placing neutral units by card (Pirate Contract, Pirate Fleet, Mercenary
+-- Contract).
+---------------------------------------------------------------------------
+--- Whether system s is a home system (a player's, or a faction's home tile).
+function L.te_is_home_system(s)
+  for q = 1, game.num_players() do if L.home(q) == s then return true end end
+  local tile = game.tile_of(s)
+  for _, f in ipairs(game.keys(game.data.factions)) do
+    if game.data.factions[f].home_system == tile then return true end
+  end
+  return false
+end
+
+--- The systems (hexes, sorted) where neutral ships may be placed by a card: on the board, not a home system, no ships but neutral ones.
+function L.te_pirate_systems()
+  local out = {}
+  for s = 1, game.num_systems() do
+    local hex = game.system(s).hex
+    if hex and not L.te_is_home_system(s) then
+      local other = false
+      for _, u in ipairs(game.units { system = s, not_owner = 0, space = true }) do
+        if u.carried == nil and L.def(u.owner, u.kind).class == "ship" then other = true end
+      end
+      if not other then out[#out + 1] = hex end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+--- p places neutral ships (`kinds`: list of {kind, n}) in a system of their choice (L.te_pirate_systems); returns the system.
+function L.te_place_pirates(p, kinds)
+  local opts = L.te_pirate_systems()
+  if #opts == 0 then return nil end
+  local s = game.system_at(game.choose(p, { key = "te.pirate_system" }, opts))
+  for _, k in ipairs(kinds) do L.te_spawn_neutral(k[1], k[2], s) end
+  return s
+end
+
+--- The planets (sorted) where p may place mercenaries: on the board, not in a home system, no units, not p's.
+function L.te_mercenary_planets(p)
+  local out = {}
+  for s = 1, game.num_systems() do
+    if game.system(s).hex and not L.te_is_home_system(s) then
+      for _, pl in ipairs(game.planets_of(s)) do
+        if #game.units { planet = pl } == 0 and game.planet_owner(pl) ~= p and L.may_commit_to(p, pl, {}) then
+          out[#out + 1] = pl
+        end
+      end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+--- Player q loses planet pl to nobody: its card goes back to the planet deck (with its legendary card, and Styx's point).
+function L.te_planet_released(q, pl)
+  game.set_owner(pl, nil)
+  game.exhaust(pl, false)
+  game.log({ key = "te.planet_returned", p = L.pn(q), planet = L.name("planets", pl) })
+  local legend = L.te_legend_of(pl)
+  if legend and game.holds(q, "legendary_abilities", legend) then
+    game.revoke(q, "legendary_abilities", legend)
+    if legend == "song_like_marrow" then
+      game.add(q, "vp", -1)
+      game.log({ key = "te.loses_vp", p = L.pn(q), n = 1, card = L.name("legendary_abilities", legend), vp = game.counter(q, "vp") })
+    end
+  end
+end
