@@ -253,3 +253,77 @@ function L.take_action(p, act)
   end
   return r
 end
+
+---------------------------------------------------------------------------
+-- Total War: a player who destroys units of another player (neutral units
+-- included) puts commodities from the supply, as many as those units cost
+-- (1 for each infantry or fighter), on a planet they control in their home
+-- system; a player who gains a planet holding commodities may move them to
+-- a planet they control in their home system; as an action a player
+-- discards 10 commodities from their home system's planets for 1 victory
+-- point. (Commodities on planets are planet props `te_commodities`.)
+---------------------------------------------------------------------------
+local function total_war() return game.options.galactic_event_total_war end
+
+--- The commodities lying on planet pl (Total War).
+function L.te_planet_commodities(pl) return game.get("planet", pl, "te_commodities") or 0 end
+
+--- The planets p controls in their home system (sorted).
+function L.te_home_planets(p)
+  local out = {}
+  local h = L.home(p)
+  if not h then return out end
+  for _, pl in ipairs(game.planets_of(h)) do
+    if game.planet_owner(pl) == p then out[#out + 1] = pl end
+  end
+  table.sort(out)
+  return out
+end
+
+--- What a destroyed unit of type `kind` (of `owner`) is worth in Total War: its cost, 1 for a unit bought two at a time.
+function L.te_total_war_value(owner, kind)
+  local d = L.def(owner, kind)
+  if (d.per_cost or 1) > 1 then return 1 end
+  return d.cost or 0
+end
+
+--- p puts n commodities on a planet of their choice in their home system (none without one).
+function L.te_put_home_commodities(p, n, key)
+  local opts = L.te_home_planets(p)
+  if n <= 0 or #opts == 0 then return end
+  local pl = game.choose(p, { key = key or "te.total_war_planet", n = n }, opts)
+  game.put("planet", pl, "te_commodities", L.te_planet_commodities(pl) + n)
+  game.log({ key = "te.total_war_commodities", p = L.pn(p), n = n, planet = L.name("planets", pl) })
+end
+
+game.on("unit_destroyed", function(ctx)
+  if not total_war() then return end
+  local src, owner = ctx.source, ctx.player
+  if type(src) ~= "number" or src == 0 or src == owner then return end
+  L.te_put_home_commodities(src, L.te_total_war_value(owner, ctx.kind))
+end)
+
+game.on("planet_gained", function(ctx)
+  if not total_war() then return end
+  local n = L.te_planet_commodities(ctx.planet)
+  if n <= 0 or #L.te_home_planets(ctx.player) == 0 then return end
+  local opts = { "none" }
+  for _, pl in ipairs(L.te_home_planets(ctx.player)) do
+    if pl ~= ctx.planet then opts[#opts + 1] = pl end
+  end
+  if #opts == 1 then return end
+  local pick = game.choose(ctx.player, { key = "te.total_war_move", n = n, planet = L.name("planets", ctx.planet) }, opts)
+  if pick == "none" then return end
+  game.put("planet", ctx.planet, "te_commodities", nil)
+  game.put("planet", pick, "te_commodities", L.te_planet_commodities(pick) + n)
+  game.log({ key = "te.total_war_moves", p = L.pn(ctx.player), n = n, planet = L.name("planets", pick) })
+end)
+
+local base_setup_decks_tw = game.procedure_fn("setup_decks")
+procedure("setup_decks", function()
+  local r = base_setup_decks_tw()
+  if total_war() then
+    for p = 1, game.num_players() do game.grant(p, "galactic_events", "total_war") end
+  end
+  return r
+end)
