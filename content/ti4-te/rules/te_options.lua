@@ -327,3 +327,14 @@ procedure("setup_decks", function()
   end
   return r
 end)
+
+---------------------------------------------------------------------------
+-- Hidden Agenda: no transactions in the agenda phase. (Its other parts are
+-- about table talk and secret ballots: the program's players do not talk,
+-- and the log still shows each player's votes; not built.)
+---------------------------------------------------------------------------
+local base_agenda_transactions = L.agenda_transactions_allowed
+function L.agenda_transactions_allowed(ctx)
+  if game.options.galactic_event_hidden_agenda then return false end
+  return base_agenda_transactions(ctx)
+end
