@@ -1,9 +1,10 @@
 -- Galactic events (chosen at set-up as options) and the alliance variant.
 -- Galactic events here: Call of the Void, Age of Commerce, Stellar Atomics,
--- Civilized Society. The others whose texts we have are not built (see the
--- pack's report): Dangerous Wilds and Minor Factions (neutral units), Total
--- War, Age of Fighters, Hidden Agenda, and Age of Exploration (Prophecy of
--- Kings); the printed deck's other events have no text in our sources.
+-- Civilized Society, Total War, Hidden Agenda and Age of Fighters (the last
+-- two in part); Dangerous Wilds is in rules/te_neutral.lua. Not built:
+-- Minor Factions (a galaxy with minor faction systems) and Age of
+-- Exploration (relic fragments and frontier tokens: Prophecy of Kings); the
+-- printed deck's other events have no text in our sources.
 local L = game.lib
 
 ---------------------------------------------------------------------------
@@ -337,4 +338,46 @@ local base_agenda_transactions = L.agenda_transactions_allowed
 function L.agenda_transactions_allowed(ctx)
   if game.options.galactic_event_hidden_agenda then return false end
   return base_agenda_transactions(ctx)
+end
+
+---------------------------------------------------------------------------
+-- Age of Fighters: at set-up every player gains Fighter II (Naalu: Hybrid
+-- Crystal Fighter II); a ship other than a fighter that is destroyed is
+-- purged (it leaves the game: its owner has one fewer of that unit, through
+-- L.unit_limit). (Not built: the capacity 1 of fighters counting against
+-- the fleet pool.)
+---------------------------------------------------------------------------
+local function fighters_age() return game.options.galactic_event_age_of_fighters end
+
+local base_setup_decks_af = game.procedure_fn("setup_decks")
+procedure("setup_decks", function()
+  local r = base_setup_decks_af()
+  if fighters_age() then
+    for p = 1, game.num_players() do
+      local naalu = game.get("player", p, "faction") == "naalu"
+      local tech = naalu and "hybrid_crystal_fighter_2" or "fighter_2"
+      if not game.holds(p, "techs", tech) then
+        game.grant(p, "techs", tech)
+        game.log({ key = "te.age_of_fighters_tech", p = L.pn(p), tech = L.name("techs", tech) })
+      end
+    end
+    L.reset_cache()
+  end
+  return r
+end)
+
+game.on("unit_destroyed", function(ctx)
+  if not fighters_age() or not ctx.player or ctx.player == 0 then return end
+  local d = L.def(ctx.player, ctx.kind)
+  if d.class ~= "ship" or d.type == "fighter" then return end
+  local key = "te_purged:" .. (d.type or ctx.kind)
+  game.put("player", ctx.player, key, (game.get("player", ctx.player, key) or 0) + 1)
+  game.log({ key = "te.unit_purged", p = L.pn(ctx.player), unit = ctx.kind .. "#" .. ctx.unit })
+end)
+
+local base_unit_limit = L.unit_limit
+function L.unit_limit(p, t, d)
+  local n = base_unit_limit(p, t, d)
+  if not n or not fighters_age() or p == 0 then return n end
+  return math.max(0, n - (game.get("player", p, "te_purged:" .. (d.type or t)) or 0))
 end
