@@ -88,7 +88,7 @@ end
 ---------------------------------------------------------------------------
 --- p's ally in the alliance variant, or nil.
 function L.te_ally(p)
-  if not game.options.alliance then return nil end
+  if not game.options.alliance or p == 0 then return nil end -- neutral units have no ally
   local n = game.num_players()
   if n % 2 ~= 0 then return nil end
   return (p - 1 + n // 2) % n + 1
