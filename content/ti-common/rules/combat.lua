@@ -463,6 +463,9 @@ function L.production_reclaimable(ctx, kind, st) return {} end
 -- hook: whether the production step checks p's fleet and capacity limits in s as it ends; default: yes (a rule that changes the new units afterwards checks them itself)
 function L.production_enforces_limits(ctx) return true end
 
+-- hook: how many units of board type t (definition d) p has in all (LRR 96.2), or nil for no limit; default: d.limit (a variant that removes units from the game lowers it).
+function L.unit_limit(p, t, d) return d.limit end
+
 procedure("production", function(ctx)
   local p, s = ctx.player, ctx.system
   local cap = L.production(p, s)
@@ -487,7 +490,7 @@ procedure("production", function(ctx)
       if ok and blockaded and d.class == "ship" then ok = false end
       if ok and d.class == "ground" and not planet_for_ground then ok = false end
       if ok and cost + L.production_cost(ctx, t, d) > budget then ok = false end
-      if ok and d.limit and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = t } + (built[t] or 0) >= d.limit
+      if ok and L.unit_limit(p, t, d) and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = t } + (built[t] or 0) >= L.unit_limit(p, t, d)
         and #L.production_reclaimable(ctx, t, st) == 0 then ok = false end
       if ok and d.fleet and L.count_fleet(p, s) + (built._fleet or 0) + 1 > L.fleet_limit_in(p, s) then ok = false end
       if ok then opts[#opts + 1] = t end
@@ -497,7 +500,7 @@ procedure("production", function(ctx)
     if pick == "done" then break end
     local d = L.def(p, pick)
     -- None left in reinforcements: one on the board goes back first.
-    if d.limit and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = pick } + (built[pick] or 0) >= d.limit then
+    if L.unit_limit(p, pick, d) and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = pick } + (built[pick] or 0) >= L.unit_limit(p, pick, d) then
       local ro = {}
       for _, u in ipairs(L.production_reclaimable(ctx, pick, st)) do ro[#ro + 1] = u.kind .. "#" .. u.id end
       local r = game.choose(p, { key = "production_reclaim", unit = pick }, ro)

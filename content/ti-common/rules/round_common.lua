@@ -114,6 +114,12 @@ end
 -- hook: whether q may use the secondary of card d (ctx.card) in this strategic action at all; default: yes (a card that bars a player from a secondary replaces this).
 function L.may_use_secondary(q, d, ctx) return true end
 
+-- hook: whether q can pay for the secondary of card d (ctx.card) in this strategic action when it is not free; default: q has a strategy token.
+function L.may_pay_secondary(q, d, ctx) return game.counter(q, "strategy") > 0 end
+
+-- hook: q pays for the secondary of card d (ctx.card) in this strategic action when it is not free; default: one strategy token.
+function L.pay_secondary(q, d, ctx) game.add(q, "strategy", -1) end
+
 -- q carries out the secondary of card d (ctx.card) in another player's
 -- strategic action (an ability that replaces or adds to it replaces this).
 function L.resolve_secondary(q, d, ctx) return d.handler.secondary(q, d, ctx) end
@@ -129,9 +135,9 @@ procedure("strategic_action", function(ctx)
   for _, q in ipairs(L.order_from(L.secondary_first(p))) do
     if q ~= p and d.handler.secondary and L.may_use_secondary(q, d, ctx) then
       local free = L.secondary_free(q, d, ctx)
-      if (free or game.counter(q, "strategy") > 0) and (not d.handler.can_secondary or d.handler.can_secondary(q, d, ctx)) then
+      if (free or L.may_pay_secondary(q, d, ctx)) and (not d.handler.can_secondary or d.handler.can_secondary(q, d, ctx)) then
         if game.choose(q, { key = "use_secondary", card = L.name("strategy_cards", id), id = id }, { "no", "yes" }) == "yes" then
-          if not free then game.add(q, "strategy", -1) end
+          if not free then L.pay_secondary(q, d, ctx) end
           game.log({ key = "uses_secondary", p = L.pn(q), card = L.name("strategy_cards", id) })
           L.resolve_secondary(q, d, ctx)
         end

@@ -485,6 +485,7 @@ function L.speaker() return game.get("game", nil, "speaker") or 1 end
 -- bombardment): defs held by p with `extra_die: <ability>` add one die.
 function L.extra_dice(p, ability)
   local n = 0
+  if p == 0 then return n end -- no player (neutral units): no technologies
   for _, t in ipairs(game.holdings(p, "techs")) do
     local d = game.data.techs[t]
     local e = d and d.extra_die
@@ -502,6 +503,7 @@ end
 -- trade_anyone, space_cannon_penalty).
 function L.flag(p, name)
   local n = 0
+  if p == 0 then return n end -- no player (neutral units): no flags
   for _, coll in ipairs({ "techs", "abilities", "factions" }) do
     for _, id in ipairs(game.holdings(p, coll)) do
       local d = game.data[coll][id]

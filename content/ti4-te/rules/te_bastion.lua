@@ -2,8 +2,8 @@
 -- the Helios space docks, Proxima Targeting, The Egeiro and The Icon.
 local L = game.lib
 
-local function is_bastion(p) return type(p) == "number" and game.get("player", p, "faction") == "bastion" end
-local function has_ability(p, id) return type(p) == "number" and game.holds(p, "abilities", id) end
+local function is_bastion(p) return type(p) == "number" and p ~= 0 and game.get("player", p, "faction") == "bastion" end
+local function has_ability(p, id) return type(p) == "number" and p ~= 0 and game.holds(p, "abilities", id) end
 
 -- The starting technology: one of four on the sheet; without Prophecy of
 -- Kings only Antimass Deflectors and Sarween Tools are in the game.
@@ -158,7 +158,7 @@ game.on("unit_destroyed", function(ctx) if is_bastion(ctx.player) then L.te_heli
 local base_bombard_hits = L.bombard_hits
 function L.bombard_hits(p, owner, pl, hits, ctx)
   local h = base_bombard_hits(p, owner, pl, hits, ctx)
-  if owner and game.holds(owner, "techs", "proxima_targeting_v1") and h > 0 then
+  if owner and owner ~= 0 and game.holds(owner, "techs", "proxima_targeting_v1") and h > 0 then
     local n = 0
     for _, u in ipairs(game.units { owner = owner, system = game.planet_system(pl) }) do
       if L.te_galvanized(u.id) then n = n + 1 end
@@ -176,7 +176,7 @@ game.on("combat_round_start", function(rc)
   if not rc.ground or not rc.planet then return end
   for _, p in ipairs({ rc.attacker, rc.defender }) do
     local q = p == rc.attacker and rc.defender or rc.attacker
-    if p and q and game.holds(p, "techs", "proxima_targeting_v1")
+    if p and q and p ~= 0 and game.holds(p, "techs", "proxima_targeting_v1")
       and game.confirm(p, { key = "te.proxima_offer", planet = L.name("planets", rc.planet) }) then
       local h1 = game.roll({ key = "te.proxima_roll", p = L.pn(p) }, 3, 8)
       L.assign_hits(q, L.ground(q, rc.planet), h1, "bombardment", { source = p })
@@ -189,7 +189,7 @@ end)
 -- The Egeiro: +1 to its combat rolls per system outside p's home with a planet p controls.
 game.on("combat_round_start", function(rc)
   for _, p in ipairs({ rc.attacker, rc.defender }) do
-    if p and not rc.ground and L.def(p, "flagship").id == "bastion_flagship" and rc.system
+    if p and p ~= 0 and not rc.ground and L.def(p, "flagship").id == "bastion_flagship" and rc.system
       and #game.units { owner = p, kind = "flagship", system = rc.system } > 0 then
       local systems = {}
       for _, pl in ipairs(game.planets_owned(p)) do

@@ -173,7 +173,7 @@ game.on("after:ready_cards", function(ctx)
   end
 end)
 
-local function holds_bt(p, id) return game.holds(p, "breakthroughs", id) end
+local function holds_bt(p, id) return p ~= 0 and game.holds(p, "breakthroughs", id) end
 
 -- Stellar Genesis (Muaat): the Avernus planet enters next to one of p's planets.
 local base_bt_gained = L.te_breakthrough_gained
@@ -449,4 +449,28 @@ function L.score(p, coll, id)
   local r = base_score(p, coll, id)
   if coll == "public_objectives" and holds_bt(p, "yin_ascendant") then yin_alliance(p) end
   return r
+end
+
+-- Mindsieve (Naalu): instead of a strategy token for another player's
+-- secondary, the holder may give that player a promissory note.
+local function mindsieve_notes(q, ctx)
+  if not (ctx and ctx.player and ctx.player ~= q and holds_bt(q, "mindsieve")) then return {} end
+  return L.notes_in_hand(q)
+end
+local base_may_pay_secondary = L.may_pay_secondary
+function L.may_pay_secondary(q, d, ctx)
+  return base_may_pay_secondary(q, d, ctx) or #mindsieve_notes(q, ctx) > 0
+end
+local base_pay_secondary = L.pay_secondary
+function L.pay_secondary(q, d, ctx)
+  local notes = mindsieve_notes(q, ctx)
+  if #notes == 0 then return base_pay_secondary(q, d, ctx) end
+  local opts = {}
+  if game.counter(q, "strategy") > 0 then opts[1] = "token" end
+  for _, c in ipairs(notes) do opts[#opts + 1] = c end
+  local pick = game.choose(q, { key = "te.mindsieve_pay", q = L.pn(ctx.player) }, opts)
+  if pick == "token" then return base_pay_secondary(q, d, ctx) end
+  game.move_card(pick, "notes:" .. q, "notes:" .. ctx.player)
+  game.log({ key = "te.mindsieve_gives", p = L.pn(q), q = L.pn(ctx.player), note = L.note_label(pick) })
+  L.note_received(ctx.player, pick)
 end

@@ -145,5 +145,5 @@ function L.te_fracture_enter(p, how)
   game.window("fracture_entered", { player = p })
 end
 
---- hook: places n neutral units of `kind` in system s. Neutral units have no player in this pack yet; without one nothing is placed (a later pack may give them an owner).
-function L.te_place_neutral(kind, n, s) end
+--- hook: places n neutral units of `kind` in system s (owner 0, rules/te_neutral.lua).
+function L.te_place_neutral(kind, n, s) L.te_spawn_neutral(kind, n, s) end

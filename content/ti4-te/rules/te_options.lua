@@ -1,9 +1,10 @@
 -- Galactic events (chosen at set-up as options) and the alliance variant.
 -- Galactic events here: Call of the Void, Age of Commerce, Stellar Atomics,
--- Civilized Society. The others whose texts we have are not built (see the
--- pack's report): Dangerous Wilds and Minor Factions (neutral units), Total
--- War, Age of Fighters, Hidden Agenda, and Age of Exploration (Prophecy of
--- Kings); the printed deck's other events have no text in our sources.
+-- Civilized Society, Total War, Hidden Agenda and Age of Fighters (the last
+-- two in part); Dangerous Wilds is in rules/te_neutral.lua. Not built:
+-- Minor Factions (a galaxy with minor faction systems) and Age of
+-- Exploration (relic fragments and frontier tokens: Prophecy of Kings); the
+-- printed deck's other events have no text in our sources.
 local L = game.lib
 
 ---------------------------------------------------------------------------
@@ -87,7 +88,7 @@ end
 ---------------------------------------------------------------------------
 --- p's ally in the alliance variant, or nil.
 function L.te_ally(p)
-  if not game.options.alliance then return nil end
+  if not game.options.alliance or p == 0 then return nil end -- neutral units have no ally
   local n = game.num_players()
   if n % 2 ~= 0 then return nil end
   return (p - 1 + n // 2) % n + 1
@@ -252,4 +253,131 @@ function L.take_action(p, act)
     game.log({ key = "te.duress_paid", p = L.pn(p), q = L.pn(by), n = tg })
   end
   return r
+end
+
+---------------------------------------------------------------------------
+-- Total War: a player who destroys units of another player (neutral units
+-- included) puts commodities from the supply, as many as those units cost
+-- (1 for each infantry or fighter), on a planet they control in their home
+-- system; a player who gains a planet holding commodities may move them to
+-- a planet they control in their home system; as an action a player
+-- discards 10 commodities from their home system's planets for 1 victory
+-- point. (Commodities on planets are planet props `te_commodities`.)
+---------------------------------------------------------------------------
+local function total_war() return game.options.galactic_event_total_war end
+
+--- The commodities lying on planet pl (Total War).
+function L.te_planet_commodities(pl) return game.get("planet", pl, "te_commodities") or 0 end
+
+--- The planets p controls in their home system (sorted).
+function L.te_home_planets(p)
+  local out = {}
+  local h = L.home(p)
+  if not h then return out end
+  for _, pl in ipairs(game.planets_of(h)) do
+    if game.planet_owner(pl) == p then out[#out + 1] = pl end
+  end
+  table.sort(out)
+  return out
+end
+
+--- What a destroyed unit of type `kind` (of `owner`) is worth in Total War: its cost, 1 for a unit bought two at a time.
+function L.te_total_war_value(owner, kind)
+  local d = L.def(owner, kind)
+  if (d.per_cost or 1) > 1 then return 1 end
+  return d.cost or 0
+end
+
+--- p puts n commodities on a planet of their choice in their home system (none without one).
+function L.te_put_home_commodities(p, n, key)
+  local opts = L.te_home_planets(p)
+  if n <= 0 or #opts == 0 then return end
+  local pl = game.choose(p, { key = key or "te.total_war_planet", n = n }, opts)
+  game.put("planet", pl, "te_commodities", L.te_planet_commodities(pl) + n)
+  game.log({ key = "te.total_war_commodities", p = L.pn(p), n = n, planet = L.name("planets", pl) })
+end
+
+game.on("unit_destroyed", function(ctx)
+  if not total_war() then return end
+  local src, owner = ctx.source, ctx.player
+  if type(src) ~= "number" or src == 0 or src == owner then return end
+  L.te_put_home_commodities(src, L.te_total_war_value(owner, ctx.kind))
+end)
+
+game.on("planet_gained", function(ctx)
+  if not total_war() then return end
+  local n = L.te_planet_commodities(ctx.planet)
+  if n <= 0 or #L.te_home_planets(ctx.player) == 0 then return end
+  local opts = { "none" }
+  for _, pl in ipairs(L.te_home_planets(ctx.player)) do
+    if pl ~= ctx.planet then opts[#opts + 1] = pl end
+  end
+  if #opts == 1 then return end
+  local pick = game.choose(ctx.player, { key = "te.total_war_move", n = n, planet = L.name("planets", ctx.planet) }, opts)
+  if pick == "none" then return end
+  game.put("planet", ctx.planet, "te_commodities", nil)
+  game.put("planet", pick, "te_commodities", L.te_planet_commodities(pick) + n)
+  game.log({ key = "te.total_war_moves", p = L.pn(ctx.player), n = n, planet = L.name("planets", pick) })
+end)
+
+local base_setup_decks_tw = game.procedure_fn("setup_decks")
+procedure("setup_decks", function()
+  local r = base_setup_decks_tw()
+  if total_war() then
+    for p = 1, game.num_players() do game.grant(p, "galactic_events", "total_war") end
+  end
+  return r
+end)
+
+---------------------------------------------------------------------------
+-- Hidden Agenda: no transactions in the agenda phase. (Its other parts are
+-- about table talk and secret ballots: the program's players do not talk,
+-- and the log still shows each player's votes; not built.)
+---------------------------------------------------------------------------
+local base_agenda_transactions = L.agenda_transactions_allowed
+function L.agenda_transactions_allowed(ctx)
+  if game.options.galactic_event_hidden_agenda then return false end
+  return base_agenda_transactions(ctx)
+end
+
+---------------------------------------------------------------------------
+-- Age of Fighters: at set-up every player gains Fighter II (Naalu: Hybrid
+-- Crystal Fighter II); a ship other than a fighter that is destroyed is
+-- purged (it leaves the game: its owner has one fewer of that unit, through
+-- L.unit_limit). (Not built: the capacity 1 of fighters counting against
+-- the fleet pool.)
+---------------------------------------------------------------------------
+local function fighters_age() return game.options.galactic_event_age_of_fighters end
+
+local base_setup_decks_af = game.procedure_fn("setup_decks")
+procedure("setup_decks", function()
+  local r = base_setup_decks_af()
+  if fighters_age() then
+    for p = 1, game.num_players() do
+      local naalu = game.get("player", p, "faction") == "naalu"
+      local tech = naalu and "hybrid_crystal_fighter_2" or "fighter_2"
+      if not game.holds(p, "techs", tech) then
+        game.grant(p, "techs", tech)
+        game.log({ key = "te.age_of_fighters_tech", p = L.pn(p), tech = L.name("techs", tech) })
+      end
+    end
+    L.reset_cache()
+  end
+  return r
+end)
+
+game.on("unit_destroyed", function(ctx)
+  if not fighters_age() or not ctx.player or ctx.player == 0 then return end
+  local d = L.def(ctx.player, ctx.kind)
+  if d.class ~= "ship" or d.type == "fighter" then return end
+  local key = "te_purged:" .. (d.type or ctx.kind)
+  game.put("player", ctx.player, key, (game.get("player", ctx.player, key) or 0) + 1)
+  game.log({ key = "te.unit_purged", p = L.pn(ctx.player), unit = ctx.kind .. "#" .. ctx.unit })
+end)
+
+local base_unit_limit = L.unit_limit
+function L.unit_limit(p, t, d)
+  local n = base_unit_limit(p, t, d)
+  if not n or not fighters_age() or p == 0 then return n end
+  return math.max(0, n - (game.get("player", p, "te_purged:" .. (d.type or t)) or 0))
 end

@@ -341,7 +341,7 @@ game.on("after:anti_fighter_barrage", function(ctx)
   if not s or L.te_is_scar(s) then return end
   for _, p in ipairs({ ctx.player, ctx.defender }) do
     local q = p == ctx.player and ctx.defender or ctx.player
-    if p and q and game.holds(p, "relics", "metali_void_armaments") and #L.ships(p, s) > 0 and #L.ships(q, s) > 0
+    if p and q and p ~= 0 and game.holds(p, "relics", "metali_void_armaments") and #L.ships(p, s) > 0 and #L.ships(q, s) > 0
       and game.confirm(p, { key = "te.metali_armaments" }) then
       local hits = game.roll({ key = "te.metali_roll", p = L.pn(p) }, 3, 6)
       L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p })
@@ -352,14 +352,14 @@ end)
 -- Metali Void Shielding: each time hits are produced against the holder's
 -- ships, one non-fighter ship without sustain damage may sustain as if it had it.
 game.on("assign_hits", function(ctx)
-  if ctx.player and game.holds(ctx.player, "relics", "metali_void_shielding") then
+  if ctx.player and ctx.player ~= 0 and game.holds(ctx.player, "relics", "metali_void_shielding") then
     game.put("player", ctx.player, "te_void_shield", true)
   end
 end)
 local base_hit_options_vs = L.hit_options
 function L.hit_options(p, units, opts, gone)
   local out = base_hit_options_vs(p, units, opts, gone)
-  if type(p) ~= "number" or not game.get("player", p, "te_void_shield") or (opts and opts.no_sustain)
+  if type(p) ~= "number" or p == 0 or not game.get("player", p, "te_void_shield") or (opts and opts.no_sustain)
     or not game.holds(p, "relics", "metali_void_shielding") then return out end
   local extra = {}
   for _, u in ipairs(units) do
@@ -374,7 +374,7 @@ function L.hit_options(p, units, opts, gone)
 end
 local base_on_hit = L.on_hit_assigned
 function L.on_hit_assigned(p, id, how, kind, label)
-  if how == "sustain" and type(p) == "number" and not L.def(p, kind).sustain_damage then
+  if how == "sustain" and type(p) == "number" and p ~= 0 and not L.def(p, kind).sustain_damage then
     game.put("player", p, "te_void_shield", nil)
   end
   return base_on_hit(p, id, how, kind, label)

@@ -249,7 +249,7 @@ function L.may_place_on(pl) return not game.get("game", nil, "dmz:" .. pl) end
 -- and at most two PDS (LRR 85.5), and nothing forbids placing units there.
 function L.structure_room(p, t, pl)
   local d = L.def(p, t)
-  if #game.units { owner = p, kind = t } >= (d.limit or 99) then return false end
+  if #game.units { owner = p, kind = t } >= (L.unit_limit(p, t, d) or 99) then return false end
   local same = 0
   for _, u in ipairs(game.units { planet = pl }) do
     if L.def(u.owner, u.kind).type == t and (t ~= "pds" or u.owner == p) then same = same + 1 end

@@ -294,7 +294,7 @@ end
 local base_assign = L.assign_hits
 function L.assign_hits(p, units, hits, label, opts)
   local src = opts and opts.source
-  if src and label == "space combat" then
+  if src and src ~= 0 and label == "space combat" then
     local n = game.get("player", src, BOUND)
     if n then
       game.put("player", src, BOUND, nil)

@@ -173,7 +173,7 @@ end
 local base_ships = L.ships
 function L.ships(p, s)
   local out = base_ships(p, s)
-  if not game.get("player", p, "alastor") then return out end
+  if p == 0 or not game.get("player", p, "alastor") then return out end
   for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
     if u.carried == nil and game.get("unit", u.id, "as_ship") then out[#out + 1] = u end
   end

@@ -151,8 +151,11 @@ end
 -- (and the cards played then), each player in voting order may make one
 -- transaction with each other player, neighbours or not.
 ---------------------------------------------------------------------------
+--- hook: whether the players may make transactions once the agenda of `ctx` (agenda_revealed's) is revealed (LRR 94.6); default: yes (a variant that forbids them says no).
+function L.agenda_transactions_allowed(ctx) return true end
+
 game.on("agenda_revealed", function(ctx)
-  if ctx.discard then return end
+  if ctx.discard or not L.agenda_transactions_allowed(ctx) then return end
   local pairs_done = {}
   for _, p in ipairs(L.order_from(L.next_in_rotation(L.speaker()))) do
     if game.confirm(p, { key = "ti4.agenda_transactions", agenda = L.name("agendas", ctx.agenda) }) then

@@ -400,7 +400,7 @@ function L.space_combat_rolled(rc, ha, hd)
   local a, d = rc.attacker, rc.defender
   for _, p in ipairs({ a, d }) do
     local opp = p == a and d or a
-    for _, card in ipairs(L.notes_in_hand(p)) do
+    for _, card in ipairs(p ~= 0 and L.notes_in_hand(p) or {}) do
       local id, o = L.note_of(card)
       if id == "war_funding" and o ~= p and in_zone(hand(p), card) and worth_funding(p, opp)
         and game.choose(p, { key = "ti4.play_note", note = L.note_label(card) }, { "no", "yes" }) == "yes" then

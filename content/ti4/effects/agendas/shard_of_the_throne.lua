@@ -10,7 +10,7 @@ end
 
 local function take(def, winner, loser)
   local prev = owner(def)
-  if not prev or loser ~= prev or not winner or winner == prev then return end
+  if not prev or loser ~= prev or not winner or winner == prev or winner == 0 then return end
   game.put("game", nil, "law:" .. def.id, L.pn(winner))
   game.log({ key = "ti4.takes_card_from", p = L.pn(winner), card = L.name("agendas", def.id), q = L.pn(prev) })
   L.gain_vp(winner, 1, L.name("agendas", def.id))

@@ -20,6 +20,7 @@ local function start(ctx, p)
   elseif ctx.defender == p or (ctx.planet and #L.ground(p, ctx.planet) > 0) then
     opp = ctx.player
   end
+  if opp == 0 then opp = nil end -- neutral units hold no technology
   game.put("player", p, "singularity", (opp and L.singularity_allowed(p, opp)) and "ready" or nil)
   game.put("player", p, "singularity_opp", opp)
 end
