@@ -864,6 +864,14 @@ function lib.logistics_counter_price(p) end
 ---@return any
 function lib.may_commit_to(p, pl, ctx) end
 
+--- hook: whether q can pay for the secondary of card d (ctx.card) in this strategic action when it is not free; default: q has a strategy token.
+--- (defined by ti-common)
+---@param q any
+---@param d any
+---@param ctx any
+---@return any
+function lib.may_pay_secondary(q, d, ctx) end
+
 --- hook: whether p may play action card id now (ctx: the window's, nil for an action); default: yes (a card that forbids playing action cards for a while replaces this). Asked before an action card is offered, as an action (L.component_actions) or in a window (the `when` of every optional action card, wrapped once every pack has loaded).
 --- (defined by ti-common -> ti3)
 ---@param p any
@@ -1038,6 +1046,14 @@ function lib.passes_through_ships(p, u, target) end
 ---@param kind any
 ---@return any
 function lib.pay(p, amount, kind) end
+
+--- hook: q pays for the secondary of card d (ctx.card) in this strategic action when it is not free; default: one strategy token.
+--- (defined by ti-common)
+---@param q any
+---@param d any
+---@param ctx any
+---@return any
+function lib.pay_secondary(q, d, ctx) end
 
 --- Planets
 --- (defined by ti-common -> ti3)
@@ -1891,6 +1907,14 @@ function lib.unit_def_this_round(p, t, d) end
 ---@param how any
 ---@return any
 function lib.unit_destroyed(u, how) end
+
+--- hook: how many units of board type t (definition d) p has in all (LRR 96.2), or nil for no limit; default: d.limit (a variant that removes units from the game lowers it).
+--- (defined by ti-common)
+---@param p any
+---@param t any
+---@param d any
+---@return any
+function lib.unit_limit(p, t, d) end
 
 --- Production of one dock changed for a round (Productivity Spike, Spacedock Accident): unit props production_change (resources more, or "none": the unit produces nothing) and production_change_round. hook: the production capacity p's unit u adds to what L.production counts in its system (negative: it takes away); default: the unit's change for this round (unit props production_change / production_change_round), else 0.
 --- (defined by ti3)

@@ -49,6 +49,12 @@ function lib.activatable(p) end
 ---@return any
 function lib.activation_barred(p, s) end
 
+---  Transactions in the agenda phase (LRR 94.6): once an agenda is revealed (and the cards played then), each player in voting order may make one transaction with each other player, neighbours or not.  hook: whether the players may make transactions once the agenda of `ctx` (agenda_revealed's) is revealed (LRR 94.6); default: yes (a variant that forbids them says no).
+--- (defined by ti4)
+---@param ctx any
+---@return any
+function lib.agenda_transactions_allowed(ctx) end
+
 --- hook: the retreat announcements at the start of a space combat round; returns the player who will retreat, or nil.
 --- (defined by ti-common)
 ---@param a any
@@ -580,6 +586,14 @@ function lib.limits_before_combat(p, target) end
 ---@return any
 function lib.may_commit_to(p, pl, ctx) end
 
+--- hook: whether q can pay for the secondary of card d (ctx.card) in this strategic action when it is not free; default: q has a strategy token.
+--- (defined by ti-common)
+---@param q any
+---@param d any
+---@param ctx any
+---@return any
+function lib.may_pay_secondary(q, d, ctx) end
+
 --- Demilitarized Zone: whether units may be placed on planet pl (cards and agendas that place units ask it).
 --- (defined by ti4)
 ---@param pl any
@@ -781,6 +795,14 @@ function lib.pay(p, amount, kind) end
 ---@param amount any
 ---@return any
 function lib.pay_research(p, amount) end
+
+--- hook: q pays for the secondary of card d (ctx.card) in this strategic action when it is not free; default: one strategy token.
+--- (defined by ti-common)
+---@param q any
+---@param d any
+---@param ctx any
+---@return any
+function lib.pay_secondary(q, d, ctx) end
 
 --- Planets
 --- (defined by ti-common -> ti4)
@@ -1254,6 +1276,14 @@ function lib.turn_skipped(p) end
 ---@param how any
 ---@return any
 function lib.unit_destroyed(u, how) end
+
+--- hook: how many units of board type t (definition d) p has in all (LRR 96.2), or nil for no limit; default: d.limit (a variant that removes units from the game lowers it).
+--- (defined by ti-common)
+---@param p any
+---@param t any
+---@param d any
+---@return any
+function lib.unit_limit(p, t, d) end
 
 --- (defined by ti-common)
 ---@return any

@@ -50,6 +50,16 @@ lib.TE_FRACTURE_EDGES = nil
 ---@type any
 lib.TE_GALVANIZE_TOKENS = nil
 
+--- The order in which hits go to neutral units (the first type present takes the hit). Destroyer before cruiser is the booklet's; the rest is UNKNOWN (cheapest first here).
+--- (defined by ti4-te)
+---@type any
+lib.TE_NEUTRAL_HIT_ORDER = nil
+
+--- The neutral unit reference card's values by unit type (fields of a unit definition); UNKNOWN in our data, so empty: neutral units use the unupgraded unit.
+--- (defined by ti4-te)
+---@type any
+lib.TE_NEUTRAL_STATS = nil
+
 --- The expedition's slices, in the booklet's order.
 --- (defined by ti4-te)
 ---@type any
@@ -72,6 +82,12 @@ function lib.activatable(p) end
 ---@param s any
 ---@return any
 function lib.activation_barred(p, s) end
+
+---  Transactions in the agenda phase (LRR 94.6): once an agenda is revealed (and the cards played then), each player in voting order may make one transaction with each other player, neighbours or not.  hook: whether the players may make transactions once the agenda of `ctx` (agenda_revealed's) is revealed (LRR 94.6); default: yes (a variant that forbids them says no).
+--- (defined by ti4 -> ti4-te)
+---@param ctx any
+---@return any
+function lib.agenda_transactions_allowed(ctx) end
 
 --- hook: the retreat announcements at the start of a space combat round; returns the player who will retreat, or nil.
 --- (defined by ti-common)
@@ -409,7 +425,7 @@ function lib.enemies_in(p, s) end
 function lib.enforce_fleet_pool(p, s) end
 
 --- Removes excess units after movement or combat: fleet pool, then capacity.
---- (defined by ti-common)
+--- (defined by ti-common -> ti4-te)
 ---@param p any
 ---@param s any
 ---@param why any
@@ -603,6 +619,14 @@ function lib.limits_before_combat(p, target) end
 ---@param ctx any
 ---@return any
 function lib.may_commit_to(p, pl, ctx) end
+
+--- hook: whether q can pay for the secondary of card d (ctx.card) in this strategic action when it is not free; default: q has a strategy token.
+--- (defined by ti-common -> ti4-te)
+---@param q any
+---@param d any
+---@param ctx any
+---@return any
+function lib.may_pay_secondary(q, d, ctx) end
 
 --- Demilitarized Zone: whether units may be placed on planet pl (cards and agendas that place units ask it).
 --- (defined by ti4 -> ti4-te)
@@ -806,6 +830,14 @@ function lib.pay(p, amount, kind) end
 ---@return any
 function lib.pay_research(p, amount) end
 
+--- hook: q pays for the secondary of card d (ctx.card) in this strategic action when it is not free; default: one strategy token.
+--- (defined by ti-common -> ti4-te)
+---@param q any
+---@param d any
+---@param ctx any
+---@return any
+function lib.pay_secondary(q, d, ctx) end
+
 --- Planets
 --- (defined by ti-common -> ti4)
 ---@param id any
@@ -867,7 +899,7 @@ function lib.planet_votes(p, pl, ready) end
 ---@return any
 function lib.play_action_card(p, id, ctx) end
 
---- (defined by ti-common)
+--- (defined by ti-common -> ti4-te)
 ---@param p any
 ---@return any
 function lib.pn(p) end
@@ -1043,7 +1075,7 @@ function lib.resolve_secondary(q, d, ctx) end
 function lib.retreat_cargo(p, s, t) end
 
 --- Where p's ships in s may retreat (LRR 78.7): adjacent systems with none of another player's ships and with p's units or planets.
---- (defined by ti-common -> ti4)
+--- (defined by ti-common -> ti4 -> ti4-te)
 ---@param p any
 ---@param s any
 ---@return any
@@ -1373,10 +1405,27 @@ function lib.te_has_breakthrough(p) end
 ---@return any
 function lib.te_has_ingress(s) end
 
+--- The hazardous planets on the board (sorted by id).
+--- (defined by ti4-te)
+---@return any
+function lib.te_hazardous_planets() end
+
 ---  The Helios space docks raise their planet's resource value (by 1, or 2 upgraded), kept as the planet's resource attachment (ti4's attach_res).  Brings the Helios resource bonus of every planet up to date.
 --- (defined by ti4-te)
 ---@return any
 function lib.te_helios_refresh() end
+
+--- The planets p controls in their home system (sorted).
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_home_planets(p) end
+
+---  Placing neutral units by card (Pirate Contract, Pirate Fleet, Mercenary Contract).  Whether system s is a home system (a player's, or a faction's home tile).
+--- (defined by ti4-te)
+---@param s any
+---@return any
+function lib.te_is_home_system(s) end
 
 ---  Entropic scars: no unit abilities by or against units in them (here: production, bombardment and sustain damage; UNKNOWN seams still missing for space cannon, planetary shield and anti-fighter barrage), and at the start of the status phase a player with ships in one may spend a strategy token to gain one of their faction technologies.  Whether system s is an entropic scar.
 --- (defined by ti4-te)
@@ -1422,6 +1471,18 @@ function lib.te_legend_ready(id) end
 ---@return any
 function lib.te_link_hyperlane(a, b) end
 
+--- The planets (sorted) where p may place mercenaries: on the board, not in a home system, no units, not p's.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_mercenary_planets(p) end
+
+--- The definition of a neutral unit of type t (the unupgraded unit with L.TE_NEUTRAL_STATS[t] over it).
+--- (defined by ti4-te)
+---@param t any
+---@return any
+function lib.te_neutral_def(t) end
+
 --- p pays the cost of slice `id`.
 --- (defined by ti4-te)
 ---@param p any
@@ -1429,19 +1490,31 @@ function lib.te_link_hyperlane(a, b) end
 ---@return any
 function lib.te_pay_slice(p, id) end
 
+--- The systems (hexes, sorted) where neutral ships may be placed by a card: on the board, not a home system, no ships but neutral ones.
+--- (defined by ti4-te)
+---@return any
+function lib.te_pirate_systems() end
+
 --- Puts an ingress token in system s (at most one per system) and links it to every egress.
 --- (defined by ti4-te)
 ---@param s any
 ---@return any
 function lib.te_place_ingress(s) end
 
---- hook: places n neutral units of `kind` in system s. Neutral units have no player in this pack yet; without one nothing is placed (a later pack may give them an owner).
+--- hook: places n neutral units of `kind` in system s (owner 0, rules/te_neutral.lua).
 --- (defined by ti4-te)
 ---@param kind any
 ---@param n any
 ---@param s any
 ---@return any
 function lib.te_place_neutral(kind, n, s) end
+
+--- p places neutral ships (`kinds`: list of {kind, n}) in a system of their choice (L.te_pirate_systems); returns the system.
+--- (defined by ti4-te)
+---@param p any
+---@param kinds any
+---@return any
+function lib.te_place_pirates(p, kinds) end
 
 --- p chooses four planets of different specialties in different systems and places an ingress in each one's system (fewer when fewer specialties are in play).
 --- (defined by ti4-te)
@@ -1456,12 +1529,39 @@ function lib.te_place_planet_ingress(p) end
 ---@return any
 function lib.te_place_synergy_ingress(p, colours) end
 
+--- The commodities lying on planet pl (Total War).
+--- (defined by ti4-te)
+---@param pl any
+---@return any
+function lib.te_planet_commodities(pl) end
+
+--- Player q loses planet pl to nobody: its card goes back to the planet deck (with its legendary card, and Styx's point).
+--- (defined by ti4-te)
+---@param q any
+---@param pl any
+---@return any
+function lib.te_planet_released(q, pl) end
+
 --- p purges relic `id`: it leaves the game.
 --- (defined by ti4-te)
 ---@param p any
 ---@param id any
 ---@return any
 function lib.te_purge_relic(p, id) end
+
+--- p puts n commodities on a planet of their choice in their home system (none without one).
+--- (defined by ti4-te)
+---@param p any
+---@param n any
+---@param key any
+---@return any
+function lib.te_put_home_commodities(p, n, key) end
+
+--- Prophecy of Kings hook: how many kinds of relic fragments p owns (none without exploration).
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_relic_fragment_kinds(p) end
 
 --- hook: called when p gains relic `id` (a relic that does something at once, e.g. The Quantumcore, acts here); does nothing by default.
 --- (defined by ti4-te)
@@ -1476,6 +1576,13 @@ function lib.te_relic_gained(p, id) end
 ---@return any
 function lib.te_relics_of(p) end
 
+--- The technologies p may research ignoring up to n prerequisites (their own technologies cover the rest), sorted.
+--- (defined by ti4-te)
+---@param p any
+---@param n any
+---@return any
+function lib.te_research_ignoring(p, n) end
+
 --- Who claimed slice `id` (a player), or nil.
 --- (defined by ti4-te)
 ---@param id any
@@ -1487,6 +1594,15 @@ function lib.te_slice_owner(id) end
 ---@param p any
 ---@return any
 function lib.te_slices_of(p) end
+
+--- Places n neutral units of `kind` in system s (in space), or on planet `pl` when given; returns their ids.
+--- (defined by ti4-te)
+---@param kind any
+---@param n any
+---@param s any
+---@param pl any
+---@return any
+function lib.te_spawn_neutral(kind, n, s, pl) end
 
 --- The space stations p controls, sorted.
 --- (defined by ti4-te)
@@ -1506,12 +1622,30 @@ function lib.te_synergy_colours(id) end
 ---@return any
 function lib.te_synergy_pairs(p) end
 
+--- What a destroyed unit of type `kind` (of `owner`) is worth in Total War: its cost, 1 for a unit bought two at a time.
+--- (defined by ti4-te)
+---@param owner any
+---@param kind any
+---@return any
+function lib.te_total_war_value(owner, kind) end
+
+--- The value of The Triad for p, or 0 when p does not hold it ready.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_triad_value(p) end
+
 --- Exhausts legendary ability card `id` (p uses it).
 --- (defined by ti4-te)
 ---@param p any
 ---@param id any
 ---@return any
 function lib.te_use_legend(p, id) end
+
+--- Dangerous Wilds at the end of a round: each uncontrolled hazardous planet gets back the neutral infantry lost on it since the round began.
+--- (defined by ti4-te)
+---@return any
+function lib.te_wilds_replenish() end
 
 --- Technologies
 --- (defined by ti-common -> ti4)
@@ -1569,6 +1703,14 @@ function lib.turn_skipped(p) end
 ---@param how any
 ---@return any
 function lib.unit_destroyed(u, how) end
+
+--- hook: how many units of board type t (definition d) p has in all (LRR 96.2), or nil for no limit; default: d.limit (a variant that removes units from the game lowers it).
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param t any
+---@param d any
+---@return any
+function lib.unit_limit(p, t, d) end
 
 --- (defined by ti-common)
 ---@return any
