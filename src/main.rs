@@ -215,6 +215,10 @@ enum Cmd {
         /// Replay the pack's combat procedure even when it gives a plan.
         #[arg(long)]
         slow: bool,
+        /// Threads to split the simulations over (default: the number of
+        /// cores); the result is the same whatever the number.
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Run a pack's scenarios against their golden logs.
     Test {
@@ -777,9 +781,15 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             seed,
             policy,
             slow,
+            threads,
         } => {
             let p = resolve(&lib, &pack)?;
-            let res = simulate(p, &attacker, &defender, sims, seed, &policy, slow)?;
+            let threads = threads.unwrap_or_else(|| {
+                std::thread::available_parallelism()
+                    .map(|n| n.get())
+                    .unwrap_or(1)
+            });
+            let res = simulate(p, &attacker, &defender, sims, seed, &policy, slow, threads)?;
             if cli.json {
                 println!("{}", pretty(&res));
             } else {
@@ -999,6 +1009,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn simulate(
     p: Rc<ResolvedPack>,
     attacker: &str,
@@ -1007,8 +1018,9 @@ fn simulate(
     seed: u64,
     policy: &str,
     slow: bool,
+    threads: usize,
 ) -> Result<Value, String> {
-    imperium::combat::sim::simulate_with(
+    imperium::combat::sim::simulate_threads(
         p,
         &parse_fleet(attacker)?,
         &parse_fleet(defender)?,
@@ -1016,6 +1028,7 @@ fn simulate(
         seed,
         policy,
         slow,
+        threads.clamp(1, 64),
     )
     .map_err(|e| e.to_string())
 }
