@@ -219,6 +219,9 @@ enum Cmd {
         /// cores); the result is the same whatever the number.
         #[arg(long)]
         threads: Option<usize>,
+        /// Exact odds from the pack's combat plan instead of simulations.
+        #[arg(long, conflicts_with = "slow")]
+        exact: bool,
     },
     /// Run a pack's scenarios against their golden logs.
     Test {
@@ -782,6 +785,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             policy,
             slow,
             threads,
+            exact,
         } => {
             let p = resolve(&lib, &pack)?;
             let threads = threads.unwrap_or_else(|| {
@@ -789,7 +793,17 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                     .map(|n| n.get())
                     .unwrap_or(1)
             });
-            let res = simulate(p, &attacker, &defender, sims, seed, &policy, slow, threads)?;
+            let res = if exact {
+                imperium::combat::sim::exact(
+                    p,
+                    &parse_fleet(&attacker)?,
+                    &parse_fleet(&defender)?,
+                    &policy,
+                )
+                .map_err(|e| e.to_string())?
+            } else {
+                simulate(p, &attacker, &defender, sims, seed, &policy, slow, threads)?
+            };
             if cli.json {
                 println!("{}", pretty(&res));
             } else {
@@ -800,10 +814,15 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                         res[k]["margin95"].as_f64().unwrap_or(f64::NAN) * 100.0
                     )
                 };
-                println!("{} simulations, policy {policy}", sims);
+                if exact {
+                    println!("exact odds, policy {policy}");
+                } else {
+                    println!("{} simulations, policy {policy}", sims);
+                }
                 println!(
                     "path: {}",
                     match res["path"].as_str() {
+                        Some("exact") => "exact (the pack's combat plan, every outcome weighed)",
                         Some("plan") => "plan (the pack's combat plan, run by the kernel)",
                         _ => "procedure (the pack's combat procedure, once per fight)",
                     }
@@ -811,14 +830,16 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 println!("attacker wins  {}", pct("attacker"));
                 println!("defender wins  {}", pct("defender"));
                 println!("draw           {}", pct("draw"));
-                println!(
-                    "average attacker survivors: {}",
-                    res["survivors"]["attacker"]
-                );
-                println!(
-                    "average defender survivors: {}",
-                    res["survivors"]["defender"]
-                );
+                let avg = |k: &str| {
+                    let x = res["survivors"][k].as_f64().unwrap_or(f64::NAN);
+                    if exact {
+                        format!("{x:.4}")
+                    } else {
+                        res["survivors"][k].to_string()
+                    }
+                };
+                println!("average attacker survivors: {}", avg("attacker"));
+                println!("average defender survivors: {}", avg("defender"));
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -208,6 +208,40 @@ fn on_threads<T: Send>(parts: &[(u32, u32)], run: &(impl Fn((u32, u32)) -> T + S
     })
 }
 
+/// Exact odds of `attacker` vs `defender` from the pack's combat plan, by
+/// dynamic programming over fleet states (`Fight::exact`): win/loss/draw
+/// chances and expected survivors, the same report as `simulate` with
+/// `path` "exact" and margins of 0. An error when the pack gives no plan for
+/// the fight (its procedure can only be sampled).
+pub fn exact(
+    pack: Rc<ResolvedPack>,
+    attacker: &[Value],
+    defender: &[Value],
+    policy: &str,
+) -> Result<Value, GameError> {
+    let setup = entry(&pack, "combat_setup", "combat_setup");
+    let fight = entry(&pack, "combat", "combat");
+    let plan_entry = entry(&pack, "combat_plan", "combat_plan");
+    let s = Session::new(pack, 1, &[], Limits::default())?;
+    s.set_logging(false);
+    let args = json!({"attacker": attacker, "defender": defender, "policy": policy});
+    let board = s.call_procedure(&setup, args)?;
+    let Some(plan) = plan_of(&s, &plan_entry, &board, policy, &setup, &fight)? else {
+        return Err(GameError::Usage(
+            "--exact needs a combat plan, and the pack gives none for this fight (it runs its combat procedure): drop --exact to simulate it".into(),
+        ));
+    };
+    let e = Fight::new(plan).exact();
+    let stat = |p: f64| json!({"p": p, "margin95": 0.0});
+    Ok(json!({
+        "path": "exact",
+        "attacker": stat(e.win[0]),
+        "defender": stat(e.win[1]),
+        "draw": stat(e.draw),
+        "survivors": {"attacker": e.survivors[0], "defender": e.survivors[1]},
+    }))
+}
+
 /// The pack's plan for the fight on `board`, or None when it gives none.
 fn plan_of(
     s: &Session,
