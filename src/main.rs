@@ -802,7 +802,9 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 )
                 .map_err(|e| e.to_string())?
             } else {
-                simulate(p, &attacker, &defender, sims, seed, &policy, slow, threads)?
+                simulate(
+                    p, &attacker, &defender, sims, seed, &policy, slow, threads, cli.json,
+                )?
             };
             if cli.json {
                 println!("{}", pretty(&res));
@@ -990,9 +992,16 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 .get("game")
                 .cloned()
                 .unwrap_or_else(|| "game".into());
-            let counts =
-                imperium::perft::perft(&p, &entry, &json!({ "players": players }), seed, depth)
-                    .map_err(|e| e.to_string())?;
+            let progress = imperium::progress::Progress::new(show_progress(cli.json));
+            let counts = imperium::perft::perft_progress(
+                &p,
+                &entry,
+                &json!({ "players": players }),
+                seed,
+                depth,
+                &progress,
+            )
+            .map_err(|e| e.to_string())?;
             for (i, c) in counts.iter().enumerate() {
                 println!("depth {}: {c}", i + 1);
             }
@@ -1040,8 +1049,10 @@ fn simulate(
     policy: &str,
     slow: bool,
     threads: usize,
+    json: bool,
 ) -> Result<Value, String> {
-    imperium::combat::sim::simulate_threads(
+    let progress = imperium::progress::Progress::new(show_progress(json));
+    imperium::combat::sim::simulate_progress(
         p,
         &parse_fleet(attacker)?,
         &parse_fleet(defender)?,
@@ -1050,6 +1061,14 @@ fn simulate(
         policy,
         slow,
         threads.clamp(1, 64),
+        &progress,
     )
     .map_err(|e| e.to_string())
+}
+
+/// A progress bar only for a person watching: standard output and standard
+/// error are terminals and JSON was not asked for.
+fn show_progress(json: bool) -> bool {
+    use std::io::IsTerminal;
+    !json && std::io::stdout().is_terminal() && std::io::stderr().is_terminal()
 }

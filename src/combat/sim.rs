@@ -5,6 +5,7 @@
 
 use super::fight::{Fight, Plan};
 use crate::pack::ResolvedPack;
+use crate::progress::Progress;
 use crate::rng::Rng;
 use crate::session::{GameError, Limits, Session};
 use serde_json::{json, Value};
@@ -97,6 +98,25 @@ pub fn simulate_threads(
     slow: bool,
     threads: usize,
 ) -> Result<Value, GameError> {
+    let hidden = Progress::hidden();
+    simulate_progress(
+        pack, attacker, defender, sims, seed, policy, slow, threads, &hidden,
+    )
+}
+
+/// As `simulate_threads`, reporting the fights done to `progress`.
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_progress(
+    pack: Rc<ResolvedPack>,
+    attacker: &[Value],
+    defender: &[Value],
+    sims: u32,
+    seed: u64,
+    policy: &str,
+    slow: bool,
+    threads: usize,
+    progress: &Progress,
+) -> Result<Value, GameError> {
     if sims == 0 {
         return Err(GameError::Usage("--sims must be at least 1".into()));
     }
@@ -114,6 +134,7 @@ pub fn simulate_threads(
         plan_of(&s, &plan_entry, &board, policy, &setup, &fight)?
     };
     let parts = chunks(sims, threads);
+    progress.stage("fights", sims as u64);
     let mut tally = Tally::default();
     let path = match plan {
         Some(plan) => {
@@ -128,6 +149,9 @@ pub fn simulate_threads(
                         None => "draw",
                     };
                     t.add(w, o.left[0] as u64, o.left[1] as u64);
+                    if i % 65_536 == 65_535 {
+                        progress.add(65_536);
+                    }
                 }
                 Ok::<Tally, GameError>(t)
             };
@@ -155,6 +179,7 @@ pub fn simulate_threads(
                                 .unwrap_or(0)
                         };
                         t.add(w, count("attacker"), count("defender"));
+                        progress.add(1);
                     }
                     Ok(t)
                 };
@@ -186,6 +211,7 @@ pub fn simulate_threads(
             SimPath::Procedure
         }
     };
+    progress.finish();
     Ok(tally.report(sims, path))
 }
 
