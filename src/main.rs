@@ -215,8 +215,9 @@ enum Cmd {
         /// Replay the pack's combat procedure even when it gives a plan.
         #[arg(long)]
         slow: bool,
-        /// Threads to split the simulations over (default: the number of
-        /// cores); the result is the same whatever the number.
+        /// Threads to split the simulations over (default: the cores, and on
+        /// the procedure path one per 1,000 fights at most); the result is
+        /// the same whatever the number.
         #[arg(long)]
         threads: Option<usize>,
         /// Exact odds from the pack's combat plan instead of simulations.
@@ -241,6 +242,17 @@ enum Cmd {
     },
     /// What pack B changes relative to pack A.
     Diff { a: String, b: String },
+    /// Time the rows of the performance table (combat on both paths, exact
+    /// odds, check, random games, a large fleet) as whole processes, against
+    /// a baseline binary in the same run; prints a Markdown table.
+    Bench {
+        /// The binary to compare with (e.g. the previous release).
+        #[arg(long)]
+        baseline: PathBuf,
+        /// Runs of each row per binary (the median is shown).
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
     /// Count the legal decision sequences from a seeded game start.
     Perft {
         pack: String,
@@ -788,11 +800,8 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             exact,
         } => {
             let p = resolve(&lib, &pack)?;
-            let threads = threads.unwrap_or_else(|| {
-                std::thread::available_parallelism()
-                    .map(|n| n.get())
-                    .unwrap_or(1)
-            });
+            // 0: the simulation chooses from the cores and the work.
+            let threads = threads.unwrap_or(0);
             let res = if exact {
                 imperium::combat::sim::exact(
                     p,
@@ -980,6 +989,11 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 Err(e) => Err(e.to_string()),
             }
         }
+        Cmd::Bench { baseline, runs } => {
+            let me = std::env::current_exe().map_err(|e| format!("this binary's path: {e}"))?;
+            imperium::cli::bench::bench(&me, &baseline, &cli.content, &lib.list(), runs);
+            Ok(ExitCode::SUCCESS)
+        }
         Cmd::Perft {
             pack,
             depth,
@@ -1060,7 +1074,7 @@ fn simulate(
         seed,
         policy,
         slow,
-        threads.clamp(1, 64),
+        threads.min(64),
         &progress,
     )
     .map_err(|e| e.to_string())

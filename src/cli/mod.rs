@@ -3,6 +3,7 @@
 //! scenario (`record`), a picture of the galaxy (`map`), editor stubs
 //! for the Lua API (`stubs`) and many seeded games at once (`soak`).
 
+pub mod bench;
 pub mod describe;
 pub mod map;
 pub mod record;

@@ -85,7 +85,8 @@ fn chunks(sims: u32, threads: usize) -> Vec<(u32, u32)> {
 }
 
 /// As `simulate_with`, the fights split into `threads` chunks run side by
-/// side. Fight `i` always rolls from its own seed and the tallies are sums,
+/// side (0: chosen from the cores and, on the procedure path, the number
+/// of fights, since each thread then starts a session of its own). Fight `i` always rolls from its own seed and the tallies are sums,
 /// so the result is the same whatever the number of threads.
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_threads(
@@ -133,7 +134,11 @@ pub fn simulate_progress(
     } else {
         plan_of(&s, &plan_entry, &board, policy, &setup, &fight)?
     };
-    let parts = chunks(sims, threads);
+    let auto = threads == 0;
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let parts = chunks(sims, if auto { cores } else { threads });
     progress.stage("fights", sims as u64);
     let mut tally = Tally::default();
     let path = match plan {
@@ -183,6 +188,15 @@ pub fn simulate_progress(
                     }
                     Ok(t)
                 };
+            // Another session costs as much to start as hundreds of
+            // fights: chosen automatically, a thread joins for every 1,000
+            // fights only.
+            let n = if auto {
+                cores.min((sims / 1000).max(1) as usize)
+            } else {
+                threads
+            };
+            let parts = chunks(sims, n);
             let first = parts[0];
             let rest = &parts[1..];
             let run = |chunk: (u32, u32)| -> Result<Tally, String> {
