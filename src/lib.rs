@@ -14,6 +14,7 @@ pub mod keys;
 pub mod locale;
 pub mod pack;
 pub mod perft;
+pub mod progress;
 pub mod rng;
 pub mod scenario;
 pub mod schema;

@@ -68,6 +68,23 @@ fn matches(segs: &[Seg], s: &str, caps: &mut Vec<(String, String)>) -> bool {
     true
 }
 
+/// A quick test that `matches` needs: a pattern matches a whole line, so a
+/// leading literal must start it and a trailing one end it. Most phrases
+/// fail here without the search.
+fn could_match(segs: &[Seg], s: &str) -> bool {
+    if let Some(Seg::Lit(l)) = segs.first() {
+        if !s.starts_with(l.as_str()) {
+            return false;
+        }
+    }
+    if let Some(Seg::Lit(l)) = segs.last() {
+        if !s.ends_with(l.as_str()) {
+            return false;
+        }
+    }
+    true
+}
+
 fn match_at(
     segs: &[Seg],
     i: usize,
@@ -195,6 +212,9 @@ impl Translator {
             return (self.words(s), false);
         }
         for (segs, template) in &self.phrases {
+            if !could_match(segs, s) {
+                continue;
+            }
             let mut caps = vec![];
             if matches(segs, s, &mut caps) {
                 let mut out = template.clone();
@@ -224,6 +244,23 @@ mod tests {
         );
         m.insert("words.harbour".to_string(), "puerto".to_string());
         Translator::from_locale(&m).unwrap()
+    }
+
+    #[test]
+    fn the_quick_test_never_rejects_a_match() {
+        let cases = [
+            ("{a} rolls {b}", "x rolls 3", true),
+            ("Roll: {a}", "Roll: 5", true),
+            ("Roll: {a}", "roll: 5", false),
+            ("{a} wins.", "Bob wins.", true),
+            ("{a} wins.", "Bob wins!", false),
+            ("only", "only", true),
+        ];
+        for (p, line, want) in cases {
+            let segs = parse(p);
+            assert_eq!(could_match(&segs, line), want, "{p} / {line}");
+            assert_eq!(matches(&segs, line, &mut vec![]), want, "{p} / {line}");
+        }
     }
 
     #[test]

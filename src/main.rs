@@ -284,6 +284,14 @@ enum Cmd {
         /// Replay the pack's combat procedure even when it gives a plan.
         #[arg(long)]
         slow: bool,
+        /// Threads to split the simulations over (default: the cores, and on
+        /// the procedure path one per 1,000 fights at most); the result is
+        /// the same whatever the number.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Exact odds from the pack's combat plan instead of simulations.
+        #[arg(long, conflicts_with = "slow")]
+        exact: bool,
     },
     /// Run a pack's scenarios against their golden logs.
     Test {
@@ -320,6 +328,17 @@ enum Cmd {
         /// The pack whose changes are listed (id or folder).
         #[arg(value_name = "PACK_B")]
         b: String,
+    },
+    /// Time the rows of the performance table (combat on both paths, exact
+    /// odds, check, random games, a large fleet) as whole processes, against
+    /// a baseline binary in the same run; prints a Markdown table.
+    Bench {
+        /// The binary to compare with (e.g. the previous release).
+        #[arg(long)]
+        baseline: PathBuf,
+        /// Runs of each row per binary (the median is shown).
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
     },
     /// Count the legal decision sequences from a seeded game start.
     Perft {
@@ -1130,9 +1149,25 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             seed,
             policy,
             slow,
+            threads,
+            exact,
         } => {
             let p = resolve(&lib, &pack)?;
-            let res = simulate(p, &attacker, &defender, sims, seed, &policy, slow)?;
+            // 0: the simulation chooses from the cores and the work.
+            let threads = threads.unwrap_or(0);
+            let res = if exact {
+                imperium::combat::sim::exact(
+                    p,
+                    &parse_fleet(&attacker)?,
+                    &parse_fleet(&defender)?,
+                    &policy,
+                )
+                .map_err(|e| e.to_string())?
+            } else {
+                simulate(
+                    p, &attacker, &defender, sims, seed, &policy, slow, threads, cli.json,
+                )?
+            };
             if cli.json {
                 println!("{}", pretty(&res));
             } else {
@@ -1143,10 +1178,15 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                         res[k]["margin95"].as_f64().unwrap_or(f64::NAN) * 100.0
                     )
                 };
-                println!("{} simulations, policy {policy}", sims);
+                if exact {
+                    println!("exact odds, policy {policy}");
+                } else {
+                    println!("{} simulations, policy {policy}", sims);
+                }
                 println!(
                     "path: {}",
                     match res["path"].as_str() {
+                        Some("exact") => "exact (the pack's combat plan, every outcome weighed)",
                         Some("plan") => "plan (the pack's combat plan, run by the kernel)",
                         _ => "procedure (the pack's combat procedure, once per fight)",
                     }
@@ -1154,14 +1194,16 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 println!("attacker wins  {}", pct("attacker"));
                 println!("defender wins  {}", pct("defender"));
                 println!("draw           {}", pct("draw"));
-                println!(
-                    "average attacker survivors: {}",
-                    res["survivors"]["attacker"]
-                );
-                println!(
-                    "average defender survivors: {}",
-                    res["survivors"]["defender"]
-                );
+                let avg = |k: &str| {
+                    let x = res["survivors"][k].as_f64().unwrap_or(f64::NAN);
+                    if exact {
+                        format!("{x:.4}")
+                    } else {
+                        res["survivors"][k].to_string()
+                    }
+                };
+                println!("average attacker survivors: {}", avg("attacker"));
+                println!("average defender survivors: {}", avg("defender"));
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -1308,6 +1350,11 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 Err(e) => Err(e.to_string()),
             }
         }
+        Cmd::Bench { baseline, runs } => {
+            let me = std::env::current_exe().map_err(|e| format!("this binary's path: {e}"))?;
+            imperium::cli::bench::bench(&me, &baseline, &cli.content, &lib.list(), runs);
+            Ok(ExitCode::SUCCESS)
+        }
         Cmd::Perft {
             pack,
             depth,
@@ -1320,9 +1367,16 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 .get("game")
                 .cloned()
                 .unwrap_or_else(|| "game".into());
-            let counts =
-                imperium::perft::perft(&p, &entry, &json!({ "players": players }), seed, depth)
-                    .map_err(|e| e.to_string())?;
+            let progress = imperium::progress::Progress::new(show_progress(cli.json));
+            let counts = imperium::perft::perft_progress(
+                &p,
+                &entry,
+                &json!({ "players": players }),
+                seed,
+                depth,
+                &progress,
+            )
+            .map_err(|e| e.to_string())?;
             if cli.json {
                 say(&pretty(
                     &json!({"pack": p.id, "players": players, "seed": seed,
@@ -1520,6 +1574,7 @@ fn print_tests(results: &[scenario::Checked], json_out: bool) -> usize {
     bad
 }
 
+#[allow(clippy::too_many_arguments)]
 fn simulate(
     p: Rc<ResolvedPack>,
     attacker: &str,
@@ -1528,8 +1583,11 @@ fn simulate(
     seed: u64,
     policy: &str,
     slow: bool,
+    threads: usize,
+    json: bool,
 ) -> Result<Value, String> {
-    imperium::combat::sim::simulate_with(
+    let progress = imperium::progress::Progress::new(show_progress(json));
+    imperium::combat::sim::simulate_progress(
         p,
         &parse_fleet(attacker)?,
         &parse_fleet(defender)?,
@@ -1537,6 +1595,15 @@ fn simulate(
         seed,
         policy,
         slow,
+        threads.min(64),
+        &progress,
     )
     .map_err(|e| e.to_string())
+}
+
+/// A progress bar only for a person watching: standard output and standard
+/// error are terminals and JSON was not asked for.
+fn show_progress(json: bool) -> bool {
+    use std::io::IsTerminal;
+    !json && std::io::stdout().is_terminal() && std::io::stderr().is_terminal()
 }

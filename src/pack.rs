@@ -705,6 +705,85 @@ pub fn locate_text(text: &str, keys: &[&str], value: Option<&str>) -> (usize, us
     found
 }
 
+/// A top-level key's position and the first position of each key beneath it.
+type KeyBlock = (
+    (usize, usize),
+    std::collections::HashMap<String, (usize, usize)>,
+);
+
+/// The positions of a data file's top-level keys and of the keys beneath
+/// each, found in one pass over the text: `locate(coll, id)` gives what
+/// `locate_text(text, &[coll, id], None)` gives, without rescanning the file
+/// for every definition (which made loading quadratic in a file's size).
+pub struct KeyIndex {
+    tops: std::collections::HashMap<String, usize>,
+    blocks: Vec<KeyBlock>,
+}
+
+impl KeyIndex {
+    pub fn new(text: &str) -> KeyIndex {
+        let mut tops = std::collections::HashMap::new();
+        let mut blocks: Vec<KeyBlock> = vec![];
+        for (i, l) in text.lines().enumerate() {
+            let t = l.trim_start();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            let ind = l.len() - t.len();
+            let bare = t.trim_start_matches("- ").trim_start_matches(['"', '\'']);
+            let pos = (i + 1, l.len() - bare.len() + 1);
+            if ind == 0 {
+                let block = blocks.len();
+                blocks.push((pos, Default::default()));
+                key_candidates(bare, |k| {
+                    tops.entry(k.to_string()).or_insert(block);
+                });
+            } else if let Some((_, keys)) = blocks.last_mut() {
+                key_candidates(bare, |k| {
+                    if !keys.contains_key(k) {
+                        keys.insert(k.to_string(), pos);
+                    }
+                });
+            }
+        }
+        KeyIndex { tops, blocks }
+    }
+
+    /// Line and column of `id` under the top-level key `coll` (of `coll` if
+    /// `id` is not there; (1, 1) if `coll` is not either).
+    pub fn locate(&self, coll: &str, id: &str) -> (usize, usize) {
+        match self.tops.get(coll) {
+            Some(&b) => {
+                let (pos, keys) = &self.blocks[b];
+                keys.get(id).copied().unwrap_or(*pos)
+            }
+            None => (1, 1),
+        }
+    }
+}
+
+/// Every key `k` that `locate_text` would accept at the start of `bare`:
+/// `bare` starts with `k`, then optional quotes, then a colon.
+fn key_candidates(bare: &str, mut f: impl FnMut(&str)) {
+    let b = bare.as_bytes();
+    for (p, &c) in b.iter().enumerate() {
+        if c != b':' {
+            continue;
+        }
+        let mut q = p;
+        loop {
+            if q > 0 {
+                f(&bare[..q]);
+            }
+            if q > 0 && (b[q - 1] == b'"' || b[q - 1] == b'\'') {
+                q -= 1;
+            } else {
+                break;
+            }
+        }
+    }
+}
+
 fn find_word(line: &str, w: &str) -> Option<usize> {
     let b = line.as_bytes();
     let mut from = 0;
@@ -985,6 +1064,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                 }
             };
             sources.insert((pid.clone(), rel.clone()), src.clone());
+            let mut index: Option<KeyIndex> = None;
             if let Some(file) = rel.strip_prefix("locale/") {
                 let lang: String = file
                     .chars()
@@ -1053,7 +1133,9 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                 };
                 let target = collections.entry(coll.clone()).or_default();
                 for (id, def) in defs {
-                    let (l, c) = locate_text(&src, &[&coll, &id], None);
+                    let (l, c) = index
+                        .get_or_insert_with(|| KeyIndex::new(&src))
+                        .locate(&coll, &id);
                     let o = origin(&pid, &rel, l, c);
                     if id == "patch" {
                         diags.push(diag(
@@ -1618,6 +1700,42 @@ mod tests {
         assert_eq!(locate_text(src, &["a", "y"], None), (4, 3));
         assert_eq!(locate_text(src, &["a", "y", "list"], Some("q")), (5, 15));
         assert_eq!(locate_text(src, &["a", "y", "other"], Some("r")), (7, 9));
+    }
+
+    #[test]
+    fn key_index_agrees_with_locate_text() {
+        let src = "# c\nunits:\n  a:\n    b: 1\n    'q': \"x: y\"\n  \"c\":\n    a: 2\n  - d: 1\n\nother:\n  a:\n  e\"\":\n";
+        let idx = KeyIndex::new(src);
+        for coll in ["units", "other", "none"] {
+            for id in ["a", "b", "q", "c", "d", "e", "e\"", "x", "zz"] {
+                assert_eq!(
+                    idx.locate(coll, id),
+                    locate_text(src, &[coll, id], None),
+                    "{coll}.{id}"
+                );
+            }
+        }
+        for dir in ["content/ti4", "content/sa-es", "content/tacs"] {
+            let Ok(rd) = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)) else {
+                continue;
+            };
+            for f in rd.flatten() {
+                let Ok(text) = std::fs::read_to_string(f.path()) else {
+                    continue;
+                };
+                let Ok(Value::Object(top)) = serde_yaml::from_str::<Value>(&text) else {
+                    continue;
+                };
+                let idx = KeyIndex::new(&text);
+                for (coll, defs) in &top {
+                    if let Value::Object(defs) = defs {
+                        for id in defs.keys() {
+                            assert_eq!(idx.locate(coll, id), locate_text(&text, &[coll, id], None));
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! legal changes these numbers even where no scenario walks.
 
 use crate::pack::ResolvedPack;
+use crate::progress::Progress;
 use crate::session::{GameError, Limits, Session};
 use serde_json::Value;
 use std::rc::Rc;
@@ -35,11 +36,25 @@ pub fn perft(
     seed: u64,
     depth: usize,
 ) -> Result<Vec<u64>, GameError> {
+    perft_progress(pack, entry, args, seed, depth, &Progress::hidden())
+}
+
+/// As `perft`, reporting each depth's sequences done to `progress`.
+pub fn perft_progress(
+    pack: &Rc<ResolvedPack>,
+    entry: &str,
+    args: &Value,
+    seed: u64,
+    depth: usize,
+    progress: &Progress,
+) -> Result<Vec<u64>, GameError> {
     let mut counts = vec![0u64; depth];
     let mut frontier: Vec<Vec<String>> = vec![vec![]];
-    for c in counts.iter_mut() {
+    for (d, c) in counts.iter_mut().enumerate() {
         let mut next = vec![];
+        progress.stage(&format!("depth {}", d + 1), frontier.len() as u64);
         for prefix in &frontier {
+            progress.add(1);
             if let Some(opts) = options_after(pack, entry, args, seed, prefix)? {
                 for o in opts {
                     let mut p = prefix.clone();
@@ -51,5 +66,6 @@ pub fn perft(
         *c = next.len() as u64;
         frontier = next;
     }
+    progress.finish();
     Ok(counts)
 }

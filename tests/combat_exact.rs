@@ -580,3 +580,35 @@ fn tacs_odds_match_a_markov_chain_over_hit_points() {
     assert_eq!(r["path"], "procedure");
     assert_exact(&r, want, "tacs destroyer vs destroyer");
 }
+
+/// `combat --exact`: the kernel's dynamic programming over the plan agrees
+/// with the independent chain above to rounding, and with the simulation
+/// within its margin, on every fleet; survivors too.
+#[test]
+fn exact_from_the_plan_matches_the_chain_and_the_simulation() {
+    let pack = Rc::new(lib().resolve("ti4").unwrap());
+    for (i, (a, d)) in FLEETS.iter().enumerate() {
+        let want = exact(&fleet(&pack, a), &fleet(&pack, d));
+        let e = imperium::combat::sim::exact(pack.clone(), &spec(a), &spec(d), "default").unwrap();
+        assert_eq!(e["path"], "exact");
+        for (k, w) in KEYS.iter().zip(want) {
+            let got = e[*k]["p"].as_f64().unwrap();
+            assert!(
+                (got - w).abs() < 1e-9,
+                "{a:?} vs {d:?}: {k}: exact {got}, chain {w}"
+            );
+        }
+        let r = run(&pack, a, d, 20_000, 11 + i as u64, false);
+        assert_exact(&r, want, &format!("plan {a:?} vs {d:?}"));
+        for side in ["attacker", "defender"] {
+            let (x, y) = (
+                e["survivors"][side].as_f64().unwrap(),
+                r["survivors"][side].as_f64().unwrap(),
+            );
+            assert!(
+                (x - y).abs() < 0.05,
+                "{a:?} vs {d:?}: {side} survivors exact {x}, simulated {y}"
+            );
+        }
+    }
+}

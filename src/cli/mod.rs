@@ -4,6 +4,7 @@
 //! for the Lua API (`stubs`), many seeded games at once (`soak`) and the
 //! change detection of `test --watch` (`watch`).
 
+pub mod bench;
 pub mod describe;
 pub mod interactive;
 pub mod map;

@@ -455,6 +455,222 @@ impl Fight {
     }
 }
 
+/// Exact odds of a plan's fight (see `exact`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Exact {
+    /// The chance that side 0, side 1 wins.
+    pub win: [f64; 2],
+    pub draw: f64,
+    /// The expected number of units left on each side.
+    pub survivors: [f64; 2],
+}
+
+/// One state of a side in the exact chain: after some barrage hits and then
+/// `H` ordinary hits (its position in the side's table).
+struct Step {
+    /// Units alive.
+    left: u32,
+    /// Units alive once excess cargo is removed (the fight's end).
+    kept: u32,
+    /// Chance of scoring 0, 1, 2... hits in a round.
+    hits: Vec<f64>,
+}
+
+/// The chance of 0..=n hits from `n` dice that each hit with chance `p`,
+/// added onto the distribution `d`.
+fn add_dice(d: &[f64], n: u32, p: f64) -> Vec<f64> {
+    let mut d = d.to_vec();
+    for _ in 0..n {
+        let mut e = vec![0.0; d.len() + 1];
+        for (k, x) in d.iter().enumerate() {
+            e[k] += x * (1.0 - p);
+            e[k + 1] += x * p;
+        }
+        d = e;
+    }
+    d
+}
+
+impl Fight {
+    /// The chance that one die of `faces` faces scores `hit` or more.
+    fn chance(&self, hit: u32) -> f64 {
+        let die = self.plan.die.max(1);
+        let h = hit.max(1);
+        if h > die {
+            0.0
+        } else {
+            (die - h + 1) as f64 / die as f64
+        }
+    }
+
+    /// The round's hit distribution of `side` as it stands.
+    fn hit_dist(&self, side: usize) -> Vec<f64> {
+        let (s, l) = (&self.sides[side], &self.live[side]);
+        let mut d = vec![1.0];
+        for i in 0..s.hit.len() {
+            if l.alive[i] {
+                d = add_dice(&d, s.dice[i], self.chance(s.hit[i]));
+            }
+        }
+        d
+    }
+
+    /// The barrage hit distribution of `side` as it stands.
+    fn barrage_dist(&self, side: usize) -> Vec<f64> {
+        let (s, l) = (&self.sides[side], &self.live[side]);
+        let mut d = vec![1.0];
+        for sh in &s.shooters {
+            if l.alive[sh.unit] {
+                d = add_dice(&d, sh.dice, self.chance(sh.hit));
+            }
+        }
+        d
+    }
+
+    /// The states of `side` after `b` barrage hits and then 0, 1, 2...
+    /// ordinary hits, up to the first with no unit left (hits are taken one
+    /// at a time, so a state is fixed by how many were taken).
+    fn table(&mut self, side: usize, b: usize) -> Vec<Step> {
+        self.reset();
+        self.take(side, b as u32, true);
+        let mut out = vec![];
+        loop {
+            let saved = self.live[side].clone();
+            self.unload(side);
+            let kept = self.live[side].left;
+            self.live[side] = saved;
+            let left = self.live[side].left;
+            out.push(Step {
+                left,
+                kept,
+                hits: self.hit_dist(side),
+            });
+            if left == 0 {
+                return out;
+            }
+            self.take(side, 1, false);
+        }
+    }
+
+    /// Exact win, loss and draw chances and expected survivors, by dynamic
+    /// programming over the two fleets' states: each side's state is fixed
+    /// by the barrage hits and then the ordinary hits it has taken, so the
+    /// fight is a chain over pairs of hit counts, followed round by round up
+    /// to the plan's round cap.
+    pub fn exact(&mut self) -> Exact {
+        let mut out = Exact {
+            win: [0.0; 2],
+            draw: 0.0,
+            survivors: [0.0; 2],
+        };
+        self.reset();
+        if self.live[0].left == 0 || self.live[1].left == 0 {
+            let left = [self.live[0].left, self.live[1].left];
+            match (left[0] > 0, left[1] > 0) {
+                (true, false) => out.win[0] = 1.0,
+                (false, true) => out.win[1] = 1.0,
+                _ => out.draw = 1.0,
+            }
+            out.survivors = [left[0] as f64, left[1] as f64];
+            return out;
+        }
+        let barrage = self.plan.barrage_tag.is_some();
+        let first = if barrage {
+            self.barrage_dist(0)
+        } else {
+            vec![1.0]
+        };
+        for (b1, p1) in first.iter().enumerate() {
+            if *p1 == 0.0 {
+                continue;
+            }
+            self.reset();
+            self.take(1, b1 as u32, true);
+            let second = if barrage {
+                // Side 1 fires its barrage with what side 0's left it.
+                self.barrage_dist(1)
+            } else {
+                vec![1.0]
+            };
+            let t1 = self.table(1, b1);
+            for (b0, p0) in second.iter().enumerate() {
+                if *p0 == 0.0 {
+                    continue;
+                }
+                let t0 = self.table(0, b0);
+                self.chain(&t0, &t1, p1 * p0, &mut out);
+            }
+        }
+        self.reset();
+        out
+    }
+
+    /// Follows the rounds from the state after the barrage (mass `mass`),
+    /// adding each ending to `out`.
+    fn chain(&self, t0: &[Step], t1: &[Step], mass: f64, out: &mut Exact) {
+        let (n0, n1) = (t0.len(), t1.len());
+        let mut grid = vec![0.0f64; n0 * n1];
+        grid[0] = mass;
+        let mut ended = vec![0.0f64; n0 * n1];
+        let live = |i: usize, j: usize| t0[i].left > 0 && t1[j].left > 0;
+        for _ in 0..self.plan.rounds {
+            let mut next = vec![0.0f64; n0 * n1];
+            let mut moving = 0.0;
+            for i in 0..n0 {
+                for j in 0..n1 {
+                    let m = grid[i * n1 + j];
+                    if m == 0.0 {
+                        continue;
+                    }
+                    if !live(i, j) {
+                        ended[i * n1 + j] += m;
+                        continue;
+                    }
+                    // Side 0's hits land on side 1 and side 1's on side 0.
+                    for (h0, q0) in t0[i].hits.iter().enumerate() {
+                        if *q0 == 0.0 {
+                            continue;
+                        }
+                        let jj = (j + h0).min(n1 - 1);
+                        for (h1, q1) in t1[j].hits.iter().enumerate() {
+                            if *q1 == 0.0 {
+                                continue;
+                            }
+                            let ii = (i + h1).min(n0 - 1);
+                            next[ii * n1 + jj] += m * q0 * q1;
+                        }
+                    }
+                    moving += m;
+                }
+            }
+            grid = next;
+            if moving == 0.0 {
+                break;
+            }
+        }
+        // What is still fighting at the cap ends there.
+        for (e, g) in ended.iter_mut().zip(&grid) {
+            *e += g;
+        }
+        for i in 0..n0 {
+            for j in 0..n1 {
+                let m = ended[i * n1 + j];
+                if m == 0.0 {
+                    continue;
+                }
+                let (k0, k1) = (t0[i].kept, t1[j].kept);
+                match (k0 > 0, k1 > 0) {
+                    (true, false) => out.win[0] += m,
+                    (false, true) => out.win[1] += m,
+                    _ => out.draw += m,
+                }
+                out.survivors[0] += m * k0 as f64;
+                out.survivors[1] += m * k1 as f64;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

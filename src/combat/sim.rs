@@ -5,6 +5,7 @@
 
 use super::fight::{Fight, Plan};
 use crate::pack::ResolvedPack;
+use crate::progress::Progress;
 use crate::rng::Rng;
 use crate::session::{GameError, Limits, Session};
 use serde_json::{json, Value};
@@ -67,55 +68,218 @@ pub fn simulate_with(
     policy: &str,
     slow: bool,
 ) -> Result<Value, GameError> {
+    simulate_threads(pack, attacker, defender, sims, seed, policy, slow, 1)
+}
+
+/// The first fight of each of `threads` contiguous chunks of `sims` fights,
+/// and the end of the last.
+fn chunks(sims: u32, threads: usize) -> Vec<(u32, u32)> {
+    let n = (threads.max(1) as u32).min(sims).max(1);
+    (0..n)
+        .map(|k| {
+            let lo = (sims as u64 * k as u64 / n as u64) as u32;
+            let hi = (sims as u64 * (k + 1) as u64 / n as u64) as u32;
+            (lo, hi)
+        })
+        .collect()
+}
+
+/// As `simulate_with`, the fights split into `threads` chunks run side by
+/// side (0: chosen from the cores and, on the procedure path, the number
+/// of fights, since each thread then starts a session of its own). Fight `i` always rolls from its own seed and the tallies are sums,
+/// so the result is the same whatever the number of threads.
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_threads(
+    pack: Rc<ResolvedPack>,
+    attacker: &[Value],
+    defender: &[Value],
+    sims: u32,
+    seed: u64,
+    policy: &str,
+    slow: bool,
+    threads: usize,
+) -> Result<Value, GameError> {
+    let hidden = Progress::hidden();
+    simulate_progress(
+        pack, attacker, defender, sims, seed, policy, slow, threads, &hidden,
+    )
+}
+
+/// As `simulate_threads`, reporting the fights done to `progress`.
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_progress(
+    pack: Rc<ResolvedPack>,
+    attacker: &[Value],
+    defender: &[Value],
+    sims: u32,
+    seed: u64,
+    policy: &str,
+    slow: bool,
+    threads: usize,
+    progress: &Progress,
+) -> Result<Value, GameError> {
     if sims == 0 {
         return Err(GameError::Usage("--sims must be at least 1".into()));
     }
     let setup = entry(&pack, "combat_setup", "combat_setup");
     let fight = entry(&pack, "combat", "combat");
     let plan_entry = entry(&pack, "combat_plan", "combat_plan");
-    let s = Session::new(pack, seed, &[], Limits::default())?;
+    let base: &ResolvedPack = &pack;
+    let s = Session::new(pack.clone(), seed, &[], Limits::default())?;
     s.set_logging(false);
     let args = json!({"attacker": attacker, "defender": defender, "policy": policy});
-    let board = s.call_procedure(&setup, args)?;
+    let board = s.call_procedure(&setup, args.clone())?;
     let plan = if slow {
         None
     } else {
         plan_of(&s, &plan_entry, &board, policy, &setup, &fight)?
     };
+    let auto = threads == 0;
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let parts = chunks(sims, if auto { cores } else { threads });
+    progress.stage("fights", sims as u64);
     let mut tally = Tally::default();
     let path = match plan {
         Some(plan) => {
-            let mut f = Fight::new(plan);
-            for i in 0..sims {
-                let o = f.run(&mut Rng::new(fight_seed(seed, i)));
-                let w = match o.winner {
-                    Some(0) => "attacker",
-                    Some(_) => "defender",
-                    None => "draw",
-                };
-                tally.add(w, o.left[0] as u64, o.left[1] as u64);
+            let run = |(lo, hi): (u32, u32)| {
+                let mut t = Tally::default();
+                let mut f = Fight::new(plan.clone());
+                for i in lo..hi {
+                    let o = f.run(&mut Rng::new(fight_seed(seed, i)));
+                    let w = match o.winner {
+                        Some(0) => "attacker",
+                        Some(_) => "defender",
+                        None => "draw",
+                    };
+                    t.add(w, o.left[0] as u64, o.left[1] as u64);
+                    if i % 65_536 == 65_535 {
+                        progress.add(65_536);
+                    }
+                }
+                Ok::<Tally, GameError>(t)
+            };
+            for t in on_threads(&parts, &run) {
+                tally.merge(t?);
             }
             SimPath::Plan
         }
         None => {
-            let snap = s.snapshot();
-            for i in 0..sims {
-                s.restore(&snap);
-                s.reseed(fight_seed(seed, i));
-                let r = s.call_procedure(&fight, board.clone())?;
-                let w = r.get("winner").and_then(Value::as_str).unwrap_or("draw");
-                let count = |side: &str| -> u64 {
-                    r.get(side)
-                        .and_then(Value::as_object)
-                        .map(|m| m.values().filter_map(Value::as_u64).sum())
-                        .unwrap_or(0)
+            // Each thread has its own session (a Lua VM is not shared), set
+            // up the same way; every fight restores the board and reseeds.
+            let procedure =
+                |s: &Session, board: &Value, (lo, hi): (u32, u32)| -> Result<Tally, GameError> {
+                    let mut t = Tally::default();
+                    let snap = s.snapshot();
+                    for i in lo..hi {
+                        s.restore(&snap);
+                        s.reseed(fight_seed(seed, i));
+                        let r = s.call_procedure(&fight, board.clone())?;
+                        let w = r.get("winner").and_then(Value::as_str).unwrap_or("draw");
+                        let count = |side: &str| -> u64 {
+                            r.get(side)
+                                .and_then(Value::as_object)
+                                .map(|m| m.values().filter_map(Value::as_u64).sum())
+                                .unwrap_or(0)
+                        };
+                        t.add(w, count("attacker"), count("defender"));
+                        progress.add(1);
+                    }
+                    Ok(t)
                 };
-                tally.add(w, count("attacker"), count("defender"));
+            // Another session costs as much to start as hundreds of
+            // fights: chosen automatically, a thread joins for every 1,000
+            // fights only.
+            let n = if auto {
+                cores.min((sims / 1000).max(1) as usize)
+            } else {
+                threads
+            };
+            let parts = chunks(sims, n);
+            let first = parts[0];
+            let rest = &parts[1..];
+            let run = |chunk: (u32, u32)| -> Result<Tally, String> {
+                let s = Session::new(Rc::new(base.clone()), seed, &[], Limits::default())
+                    .map_err(|e| e.to_string())?;
+                s.set_logging(false);
+                let board = s
+                    .call_procedure(&setup, args.clone())
+                    .map_err(|e| e.to_string())?;
+                procedure(&s, &board, chunk).map_err(|e: GameError| e.to_string())
+            };
+            let run = &run;
+            let others = std::thread::scope(|scope| {
+                let handles: Vec<_> = rest.iter().map(|&c| scope.spawn(move || run(c))).collect();
+                let mine = procedure(&s, &board, first);
+                let others: Vec<Result<Tally, String>> = handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|_| Err("a thread panicked".into())))
+                    .collect();
+                (mine, others)
+            });
+            tally.merge(others.0?);
+            for t in others.1 {
+                tally.merge(t.map_err(GameError::Usage)?);
             }
             SimPath::Procedure
         }
     };
+    progress.finish();
     Ok(tally.report(sims, path))
+}
+
+/// Runs `run` on each chunk, the first on this thread and the others on
+/// threads of their own; results in chunk order.
+fn on_threads<T: Send>(parts: &[(u32, u32)], run: &(impl Fn((u32, u32)) -> T + Sync)) -> Vec<T> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = parts[1..]
+            .iter()
+            .map(|&c| scope.spawn(move || run(c)))
+            .collect();
+        let mut out = vec![run(parts[0])];
+        for h in handles {
+            match h.join() {
+                Ok(t) => out.push(t),
+                Err(e) => std::panic::resume_unwind(e),
+            }
+        }
+        out
+    })
+}
+
+/// Exact odds of `attacker` vs `defender` from the pack's combat plan, by
+/// dynamic programming over fleet states (`Fight::exact`): win/loss/draw
+/// chances and expected survivors, the same report as `simulate` with
+/// `path` "exact" and margins of 0. An error when the pack gives no plan for
+/// the fight (its procedure can only be sampled).
+pub fn exact(
+    pack: Rc<ResolvedPack>,
+    attacker: &[Value],
+    defender: &[Value],
+    policy: &str,
+) -> Result<Value, GameError> {
+    let setup = entry(&pack, "combat_setup", "combat_setup");
+    let fight = entry(&pack, "combat", "combat");
+    let plan_entry = entry(&pack, "combat_plan", "combat_plan");
+    let s = Session::new(pack, 1, &[], Limits::default())?;
+    s.set_logging(false);
+    let args = json!({"attacker": attacker, "defender": defender, "policy": policy});
+    let board = s.call_procedure(&setup, args)?;
+    let Some(plan) = plan_of(&s, &plan_entry, &board, policy, &setup, &fight)? else {
+        return Err(GameError::Usage(
+            "--exact needs a combat plan, and the pack gives none for this fight (it runs its combat procedure): drop --exact to simulate it".into(),
+        ));
+    };
+    let e = Fight::new(plan).exact();
+    let stat = |p: f64| json!({"p": p, "margin95": 0.0});
+    Ok(json!({
+        "path": "exact",
+        "attacker": stat(e.win[0]),
+        "defender": stat(e.win[1]),
+        "draw": stat(e.draw),
+        "survivors": {"attacker": e.survivors[0], "defender": e.survivors[1]},
+    }))
 }
 
 /// The pack's plan for the fight on `board`, or None when it gives none.
@@ -161,6 +325,14 @@ struct Tally {
 }
 
 impl Tally {
+    fn merge(&mut self, o: Tally) {
+        for (k, n) in o.wins {
+            *self.wins.entry(k).or_default() += n;
+        }
+        self.surv_a += o.surv_a;
+        self.surv_d += o.surv_d;
+    }
+
     fn add(&mut self, winner: &str, a: u64, d: u64) {
         *self.wins.entry(winner.to_string()).or_default() += 1;
         self.surv_a += a;
