@@ -339,6 +339,10 @@ enum Cmd {
         /// Runs of each row per binary (the median is shown).
         #[arg(long, default_value_t = 3)]
         runs: usize,
+        /// The rows: a YAML file of `rows: [{label, args: [[...]],
+        /// baseline?: [[...]], each_pack?: [..., "{pack}"]}]`.
+        #[arg(long, default_value = "benches/table.yaml")]
+        table: PathBuf,
     },
     /// Count the legal decision sequences from a seeded game start.
     Perft {
@@ -1350,9 +1354,16 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 Err(e) => Err(e.to_string()),
             }
         }
-        Cmd::Bench { baseline, runs } => {
+        Cmd::Bench {
+            baseline,
+            runs,
+            table,
+        } => {
             let me = std::env::current_exe().map_err(|e| format!("this binary's path: {e}"))?;
-            imperium::cli::bench::bench(&me, &baseline, &cli.content, &lib.list(), runs);
+            let text =
+                std::fs::read_to_string(&table).map_err(|e| format!("{}: {e}", table.display()))?;
+            imperium::cli::bench::bench(&me, &baseline, &cli.content, &text, &lib.list(), runs)
+                .map_err(|e| format!("{}: {e}", table.display()))?;
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Perft {

@@ -1715,8 +1715,14 @@ mod tests {
                 );
             }
         }
-        for dir in ["content/ti4", "content/sa-es", "content/tacs"] {
-            let Ok(rd) = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)) else {
+        // Every data file at the top of every shipped pack.
+        let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let mut dirs: Vec<_> = std::fs::read_dir(content)
+            .map(|rd| rd.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        dirs.sort();
+        for dir in dirs {
+            let Ok(rd) = std::fs::read_dir(&dir) else {
                 continue;
             };
             for f in rd.flatten() {

@@ -9,94 +9,51 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-/// One row: its label, this binary's arguments, the baseline's (None: the
-/// same).
+/// One row: its label, this binary's commands, the baseline's (None: the
+/// same). Rows are data (`benches/table.yaml`), so the kernel names no
+/// pack, unit or fight of any game.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     pub label: String,
+    /// Commands (each a list of arguments), run in turn.
+    #[serde(default)]
     pub args: Vec<Vec<String>>,
+    /// The baseline's commands, when it cannot run `args` (a flag it does
+    /// not have).
+    #[serde(default)]
     pub baseline: Option<Vec<Vec<String>>>,
+    /// One command per pack of the library, `{pack}` replaced by its id
+    /// (added to `args`).
+    #[serde(default)]
+    pub each_pack: Option<Vec<String>>,
 }
 
-const FIGHT_A: &str = "2 dreadnought, 2 cruiser";
-const FIGHT_D: &str = "1 war_sun, 3 destroyer";
-
-fn words(v: &[&str]) -> Vec<String> {
-    v.iter().map(|s| s.to_string()).collect()
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Table {
+    rows: Vec<Row>,
 }
 
-fn combat(pack: &str, extra: &[&str]) -> Vec<String> {
-    let mut v = words(&[
-        "combat",
-        "--pack",
-        pack,
-        "--attacker",
-        FIGHT_A,
-        "--defender",
-        FIGHT_D,
-    ]);
-    v.extend(words(extra));
-    v
-}
-
-/// The table's rows, for the packs in `packs`.
-pub fn rows(packs: &[String]) -> Vec<Row> {
-    let mut out = vec![Row {
-        label: "fight D, ti4, --sims 20000 (plan)".into(),
-        args: vec![combat("ti4", &["--sims", "20000"])],
-        baseline: None,
-    }];
-    for p in ["ti3", "sa-en", "sa-es"] {
-        out.push(Row {
-            label: format!("fight D, {p}, --sims 200 (procedure)"),
-            args: vec![combat(p, &["--sims", "200"])],
-            baseline: None,
-        });
+/// The rows of a table file, with `each_pack` commands spelt out for
+/// `packs` and `{packs}` in a label replaced by their number.
+pub fn rows(text: &str, packs: &[String]) -> Result<Vec<Row>, String> {
+    let t: Table = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
+    let mut out = vec![];
+    for mut r in t.rows {
+        if let Some(cmd) = r.each_pack.take() {
+            for p in packs {
+                r.args
+                    .push(cmd.iter().map(|a| a.replace("{pack}", p)).collect());
+            }
+        }
+        if r.args.is_empty() {
+            return Err(format!("row `{}` has no command", r.label));
+        }
+        r.label = r.label.replace("{packs}", &packs.len().to_string());
+        out.push(r);
     }
-    out.push(Row {
-        label: "fight D, ti4, --exact (baseline: --sims 20000)".into(),
-        args: vec![combat("ti4", &["--exact"])],
-        baseline: Some(vec![combat("ti4", &["--sims", "20000"])]),
-    });
-    out.push(Row {
-        label: format!("check of all {} packs", packs.len()),
-        args: packs
-            .iter()
-            .map(|p| words(&["check", p.as_str()]))
-            .collect(),
-        baseline: None,
-    });
-    for p in ["ti4", "ti3", "sa-en", "sa-es"] {
-        out.push(Row {
-            label: format!("random 6-player game, {p} (seed 3)"),
-            args: vec![words(&[
-                "play",
-                "--pack",
-                p,
-                "--players",
-                "6",
-                "--seed",
-                "3",
-                "--quiet",
-            ])],
-            baseline: None,
-        });
-    }
-    out.push(Row {
-        label: "64 cruiser vs 64 destroyer, ti4, --sims 2000".into(),
-        args: vec![words(&[
-            "combat",
-            "--pack",
-            "ti4",
-            "--attacker",
-            "64 cruiser",
-            "--defender",
-            "64 destroyer",
-            "--sims",
-            "2000",
-        ])],
-        baseline: None,
-    });
-    out
+    Ok(out)
 }
 
 /// Wall seconds of running each command of `cmds` in turn with `bin`, or
@@ -131,10 +88,18 @@ fn median(mut v: Vec<f64>) -> Option<f64> {
 
 /// Times every row `runs` times with `me` and `base` in turn and prints the
 /// table (Markdown).
-pub fn bench(me: &Path, base: &Path, content: &Path, packs: &[String], runs: usize) {
+pub fn bench(
+    me: &Path,
+    base: &Path,
+    content: &Path,
+    table: &str,
+    packs: &[String],
+    runs: usize,
+) -> Result<(), String> {
+    let rows = rows(table, packs)?;
     println!("| row | this binary (median wall) | baseline | ratio |");
     println!("|---|---|---|---|");
-    for row in rows(packs) {
+    for row in rows {
         let bargs = row.baseline.as_ref().unwrap_or(&row.args);
         let (mut a, mut b) = (vec![], vec![]);
         for _ in 0..runs.max(1) {
@@ -153,6 +118,7 @@ pub fn bench(me: &Path, base: &Path, content: &Path, packs: &[String], runs: usi
         };
         println!("| {} | {} | {} | {ratio} |", row.label, ms(ma), ms(mb));
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -160,22 +126,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_row_of_the_table_is_there() {
-        let packs = vec!["ti4".to_string(), "ti3".to_string()];
-        let labels: Vec<String> = rows(&packs).into_iter().map(|r| r.label).collect();
-        for want in [
-            "(plan)",
-            "ti3, --sims 200 (procedure)",
-            "sa-es, --sims 200 (procedure)",
-            "--exact",
-            "check of all 2 packs",
-            "game, sa-es",
-            "64 cruiser vs 64 destroyer",
-        ] {
-            assert!(
-                labels.iter().any(|l| l.contains(want)),
-                "{want}: {labels:?}"
-            );
-        }
+    fn the_shipped_table_reads_and_spells_out_each_pack() {
+        let text = include_str!("../../benches/table.yaml");
+        let packs = vec!["a".to_string(), "b".to_string()];
+        let got = rows(text, &packs).unwrap();
+        assert!(got.len() >= 8, "{got:?}");
+        let each = got
+            .iter()
+            .find(|r| r.label.contains("check of all 2 packs"))
+            .unwrap();
+        assert_eq!(each.args, vec![vec!["check", "a"], vec!["check", "b"]]);
+        assert!(rows("rows: [{label: x}]", &packs).is_err());
     }
 }
