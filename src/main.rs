@@ -238,7 +238,7 @@ enum Cmd {
         max_decisions: usize,
         /// One seat's agent, over --agent for the others: `2=human` (player
         /// 2 at the prompt, the others random); repeat for more seats.
-        /// AGENT: random | human | json.
+        /// AGENT: random | human | json | a policy of the pack (greedy).
         #[arg(long, value_name = "PLAYER=AGENT")]
         seat: Vec<String>,
         /// Resume a saved game (`--save` of an earlier play): its pack,

@@ -285,3 +285,28 @@ fn a_human_seat_plays_undoes_and_resumes() {
     let (ok, _, err) = imperium(&["play", "--seat", "two=human"]);
     assert!(!ok && err.contains("not a player number"), "{err}");
 }
+
+/// A seat may be played by a policy of the pack (`--seat 2=greedy`), the
+/// others by --agent; an unknown policy is named with the pack's own.
+#[test]
+fn a_seat_may_be_a_pack_policy() {
+    let args = |seat: &'static str| {
+        vec![
+            "play",
+            "--pack",
+            "ti4",
+            "--players",
+            "3",
+            "--seed",
+            "2",
+            "--seat",
+            seat,
+            "--quiet",
+        ]
+    };
+    let (ok, last, err) = imperium(&args("2=greedy"));
+    assert!(ok, "{err}");
+    assert!(last.starts_with("winner"), "{last}");
+    let (ok, _, err) = imperium(&args("2=no_such_policy"));
+    assert!(!ok && err.contains("greedy"), "{err}");
+}

@@ -37,9 +37,9 @@ impl Seats {
                 .filter(|p| *p >= 1)
                 .ok_or_else(|| format!("--seat `{s}`: `{p}` is not a player number (1, 2, ...)"))?;
             let a = a.trim();
-            if !AGENTS.contains(&a) {
+            if a.is_empty() || !a.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
                 return Err(format!(
-                    "--seat `{s}`: unknown agent `{a}` ({})",
+                    "--seat `{s}`: `{a}` is not an agent ({}, or a policy of the pack such as greedy)",
                     AGENTS.join(", ")
                 ));
             }
@@ -355,7 +355,22 @@ pub fn play(
                 Err(e) => break Err(e),
             }
         } else {
-            let a = agents.entry(who.clone()).or_insert_with(|| agent(&who));
+            if !agents.contains_key(&who) {
+                // The kernel's agents, or a policy of the pack (read from
+                // this session, so it is made again after an undo).
+                let made = if AGENTS.contains(&who.as_str()) {
+                    agent(&who)
+                } else {
+                    match s.policy_agent(&who, start.seed) {
+                        Ok(a) => Box::new(a) as Box<dyn DecisionSource>,
+                        Err(e) => break Err(e),
+                    }
+                };
+                agents.insert(who.clone(), made);
+            }
+            let Some(a) = agents.get_mut(&who) else {
+                break Err(GameError::Usage(format!("no agent `{who}`")));
+            };
             match a.decide(&d) {
                 Ok(x) => Said::Answer(x),
                 Err(e) => break Err(e),
@@ -400,6 +415,8 @@ pub fn play(
                             writeln!(out, "undone: back to decision {} (p{})", n + 1, who_at[n]);
                         echo(&mut fresh);
                         s = fresh;
+                        // Policies read the session they were made from.
+                        agents.retain(|name, _| AGENTS.contains(&name.as_str()));
                     }
                     Err(e) => break Err(e),
                 }
