@@ -332,7 +332,8 @@ pub fn lib_stub(pack: &ResolvedPack, registry: &Value) -> String {
             }
         }
     }
-    out.push_str("game.lib = lib\n");
+    // (game.lua's `---@field lib imperium.lib` ties the class to `game.lib`:
+    // a stub assigns nothing to `game`.)
     out
 }
 

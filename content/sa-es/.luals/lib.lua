@@ -1962,4 +1962,3 @@ function lib.votes(p) end
 ---@return any
 function lib.wrap_procedure(name, fn) end
 
-game.lib = lib

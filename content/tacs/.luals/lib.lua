@@ -2034,4 +2034,3 @@ function lib.votes(p) end
 ---@return any
 function lib.wrap_procedure(name, fn) end
 
-game.lib = lib

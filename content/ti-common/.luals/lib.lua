@@ -992,4 +992,3 @@ function lib.units_start_moving(p, target, ctx) end
 ---@return any
 function lib.votes(p) end
 
-game.lib = lib

@@ -1617,4 +1617,3 @@ function lib.votes(p) end
 ---@return any
 function lib.wrap_procedure(name, fn) end
 
-game.lib = lib

@@ -1745,4 +1745,3 @@ function lib.wormholes_in(s) end
 ---@return any
 function lib.zero_token_player() end
 
-game.lib = lib
