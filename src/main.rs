@@ -767,8 +767,14 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             };
             for pack in packs {
                 let p = resolve(&lib, &pack)?;
+                // Into a pack folder of the content tree: only what the pack
+                // adds (its parents' stubs sit beside it); elsewhere: all.
+                let files = match &out {
+                    Some(_) => imperium::cli::stubs::files(&p)?,
+                    None => imperium::cli::stubs::shipped_files(&p)?,
+                };
                 let out = out.clone().unwrap_or_else(|| p.dir().to_path_buf());
-                for f in imperium::cli::stubs::write(&p, &out)? {
+                for f in imperium::cli::stubs::write_files(files, &out)? {
                     println!("{}", f.display());
                 }
             }

@@ -9,11 +9,6 @@ local lib = {}
 ---@type any
 lib.ACTION_CARD_LIMIT = nil
 
---- The step each plain action runs; strategic and component actions carry their card or definition. A failing action is undone as a whole.
---- (defined by ti-common)
----@type any
-lib.ACTION_STEPS = nil
-
 --- Command counters: command pool (tactic), fleet supply (fleet), strategy allocation (strategy). Each player has 16 (from the published TI3 rules as we recall them; not in the public sources).
 --- (defined by ti-common -> ti3)
 ---@type any
@@ -28,19 +23,6 @@ lib.COMPONENT_COLLS = nil
 --- (defined by ti-common -> ti3)
 ---@type any
 lib.FACTION_COLL = nil
-
---- (defined by ti-common)
----@type any
-lib.GREEDY_PREFER = nil
-
---- `greedy` (`imperium play --agent greedy`, `soak --agent greedy`): a player who takes every chance to score and leaves every other choice to chance (nil: the agent picks at random). A pack names the decisions where taking something beats passing in L.GREEDY_TAKE (key -> true); there the first option that is not a pass is taken. L.GREEDY_PREFER (key -> list of options) names options it takes first where offered (say, the strategy card that scores).
---- (defined by ti-common)
----@type any
-lib.GREEDY_TAKE = nil
-
---- (defined by ti-common)
----@type any
-lib.POOLS = nil
 
 --- Nano Technology (flag ac_immune_capital_ships): opponents' action cards cannot target the player's dreadnoughts and war suns. The action card scripts that pick another player's unit ask L.ac_immune(owner, kind, by), `by` being the player of the card.
 --- (defined by ti3)
@@ -74,16 +56,6 @@ function lib.activatable(p) end
 ---@param s any
 ---@return any
 function lib.activation_barred(p, s) end
-
---- hook: the retreat announcements at the start of a space combat round; returns the player who will retreat, or nil.
---- (defined by ti-common)
----@param a any
----@param d any
----@param s any
----@param round any
----@param ctx any
----@return any
-function lib.announce_retreats(a, d, s, round, ctx) end
 
 --- The anomaly rule of a system (anomalies.yaml), or nil.
 --- (defined by ti-common -> ti3)
@@ -141,41 +113,6 @@ function lib.ban_trade(a, b, until_round, by) end
 ---@return any
 function lib.bar_technology(player, color) end
 
---- hook: whether both sides roll their anti-fighter barrage before either side's hits are assigned (ctx: the step's); default: no, each side's hits are assigned as it rolls.
---- (defined by ti-common)
----@param ctx any
----@return any
-function lib.barrage_simultaneous(ctx) end
-
---- Both sides' barrages (L.barrage_simultaneous: all dice before any hit).
---- (defined by ti-common)
----@param ctx any
----@param side any
----@return any
-function lib.barrages(ctx, side) end
-
---- (defined by ti-common)
----@return any
-function lib.before_end_game() end
-
---- A unit with production is blockaded when another player's ships are in its system and none of its owner's are (LRR 14).
---- (defined by ti-common)
----@param p any
----@param s any
----@return any
-function lib.blockaded(p, s) end
-
---- hook: the owner of planet pl assigns the bombardment's hits to his ground units there (`units`); default: L.assign_hits with the label "bombardment".
---- (defined by ti-common)
----@param p any
----@param owner any
----@param pl any
----@param units any
----@param hits any
----@param ctx any
----@return any
-function lib.bombard_assign(p, owner, pl, units, hits, ctx) end
-
 --- The invasion of the procedure above once it may take place: ground forces land (commit_ground_forces), the planets invaded are bombarded, their PDS fire, then each invasion combat and control (ctx: the invasion step's, with player and system; a variant may call it at another moment, e.g. during a space battle). hook: whether the ground forces committed in this invasion (ctx: the invasion's) stay in the space area until the bombardment is over (the commit step only declares them); default: no, they land as they are committed.
 --- (defined by ti3)
 ---@param ctx any
@@ -214,23 +151,6 @@ function lib.bombard_roll(p, u, pl, dice, hit, ctx) end
 ---@param c any
 ---@return any
 function lib.bombard_rolled(p, u, pl, rolls, target, hits, c) end
-
---- hook: the planet unit u bombards, given p's answer `pick` (a planet or "none"); returns it.
---- (defined by ti-common)
----@param p any
----@param u any
----@param pick any
----@param ctx any
----@return any
-function lib.bombard_target(p, u, pick, ctx) end
-
---- hook: p's ships in s that may bombard in this bombardment step (ctx: the step's); default: all of them.
---- (defined by ti-common)
----@param p any
----@param s any
----@param ctx any
----@return any
-function lib.bombard_units(p, s, ctx) end
 
 --- hook: whether p may choose planet pl as a target in this bombardment step (ctx: the step's; the planets in ctx.forbid are left out apart from this); default: a planet p does not own with another player's units on it.
 --- (defined by ti3)
@@ -279,12 +199,6 @@ function lib.capacity(p, s) end
 ---@type any
 lib.card_scripts = nil
 
---- The strategy cards p holds this round.
---- (defined by ti-common)
----@param p any
----@return any
-function lib.cards_of(p) end
-
 --- p's fleet supply limit in s changes by n (or "none") for this round.
 --- (defined by ti3)
 ---@param p any
@@ -317,17 +231,6 @@ function lib.close_system(p, s) end
 ---@return any
 function lib.collect_trade(p) end
 
---- hook: the dice p's units of one kind (`units`, rolling `dice` by their definitions) roll together in L.combat_roll; returns `dice`.
---- (defined by ti-common)
----@param p any
----@param kind any
----@param units any
----@param dice any
----@param label any
----@param rc any
----@return any
-function lib.combat_dice(p, kind, units, dice, label, rc) end
-
 --- Roll for a group of units. Modifiers from ctx.mods[p] (all / per type) lower the number needed (a +1 modifier means hitting on one less).
 --- (defined by ti-common -> ti3)
 ---@param p any
@@ -338,50 +241,10 @@ function lib.combat_dice(p, kind, units, dice, label, rc) end
 ---@return any
 function lib.combat_roll(p, units, mods, label, rc) end
 
---- hook: called in a space combat round after the hits, just before its combat_round_end window; does nothing.
---- (defined by ti-common)
----@param rc any
----@param ctx any
----@return any
-function lib.combat_round_ending(rc, ctx) end
-
---- hook: called in a space combat round just before its combat_round_start window (rc: the round's ctx, ctx: the combat's); does nothing.
---- (defined by ti-common)
----@param rc any
----@param ctx any
----@return any
-function lib.combat_round_starting(rc, ctx) end
-
---- State of the fight in progress that hooks of several packs share (the last space cannon volley and its ctx): a table registered once, whose fields change while the game runs.
---- (defined by ti-common)
----@type any
-lib.combat_state = nil
-
---- Command tokens. How many command tokens p has in all (a variant with other limits replaces this).
---- (defined by ti-common)
----@param p any
----@return any
-function lib.command_tokens(p) end
-
 --- (defined by ti-common -> ti3)
 ---@param p any
 ---@return any
 function lib.component_actions(p) end
-
---- (defined by ti-common)
----@param p any
----@param coll any
----@param id any
----@return any
-function lib.component_usable(p, coll, id) end
-
---- A component action: an action card (played through L.play_action_card) or the `component` of a definition the player holds. L.component_used(p, coll, id) lets an edition mark what was used (ti4 exhausts technologies).
---- (defined by ti-common)
----@param p any
----@param coll any
----@param id any
----@return any
-function lib.component_used(p, coll, id) end
 
 --- hook: what a trade contract of `owner` worth v pays its holder (L.trade_income); default: v, at most the game prop contract_value's value in its round (Intergalactic Commerce).
 --- (defined by ti3)
@@ -389,11 +252,6 @@ function lib.component_used(p, coll, id) end
 ---@param v any
 ---@return any
 function lib.contract_value(owner, v) end
-
---- (defined by ti-common)
----@param p any
----@return any
-function lib.controls_home(p) end
 
 --- (defined by ti3)
 ---@type any
@@ -405,29 +263,11 @@ lib.count_agreements = nil
 ---@return any
 function lib.count_fleet(p, s) end
 
---- (defined by ti-common)
----@type any
-lib.deck = nil
-
---- A copy of table t and of every table inside it.
---- (defined by ti-common)
----@param t any
----@return any
-function lib.deep_copy(t) end
-
 --- (defined by ti-common -> ti3)
 ---@param p any
 ---@param t any
 ---@return any
 function lib.def(p, t) end
-
---- Destroys unit u ({id, kind, owner}): removes it, logs `line` (a keyed line; default "{p} {unit} is destroyed", key is_destroyed) and opens unit_destroyed with L.unit_destroyed(u, how). Returns the window's ctx.
---- (defined by ti-common)
----@param u any
----@param how any
----@param line any
----@return any
-function lib.destroy_unit(u, how, line) end
 
 --- Dice other than combat rolls (space cannon, bombardment, anti-fighter barrage) open the window `dice_rolled` once the roller's dice of one volley are rolled, before the hits are assigned, so that effects may reroll them (Jol-Nar). ctx: player (the roller), ability (space_cannon | bombardment | anti_fighter_barrage), label, groups ({kind, rolls, target, hits}, one per unit, like combat_rolled), hits (the total, which handlers may change), and what the caller adds (system, planet, target player). Returns the hits.
 --- (defined by ti3)
@@ -460,13 +300,6 @@ function lib.directive_for_round(id, value, coll) end
 ---@return any
 function lib.discard_law(id) end
 
---- hook: whether the fighter_capacity of p's units on planets in s holds fighters only, so that ground forces in space need ships' capacity; default: no (it holds any unit that needs capacity)
---- (defined by ti-common)
----@param p any
----@param s any
----@return any
-function lib.dock_holds_fighters_only(p, s) end
-
 --- Where a new space dock of p meant for `planet` goes: that planet, or the space area of its system for a player with floating docks. (For cards that place docks: the Subsidized Industry political card could use it.)
 --- (defined by ti3)
 ---@param p any
@@ -495,47 +328,10 @@ function lib.domain_counter_live(pl) end
 ---@return any
 function lib.draft_hands(order, pool, mode, ctx) end
 
---- Draws from a deck, reshuffling its discard pile when it runs out.
---- (defined by ti-common)
----@param deckname any
----@param discard any
----@param to any
----@param n any
----@return any
-function lib.draw(deckname, discard, to, n) end
-
---- hook: an outcome chosen for agenda id before anyone votes (outcomes: its options), or nil to vote as usual (default: nil).
---- (defined by ti-common)
----@param id any
----@param d any
----@param outcomes any
----@return any
-function lib.elect_without_vote(id, d, outcomes) end
-
---- Whether p is out of the game (player prop `eliminated`, set by an edition's elimination rule).
---- (defined by ti-common)
----@param p any
----@return any
-function lib.eliminated(p) end
-
---- Players other than p with ships in s, sorted.
---- (defined by ti-common)
----@param p any
----@param s any
----@return any
-function lib.enemies_in(p, s) end
-
 --- (defined by ti3)
 ---@param p any
 ---@return any
 function lib.enforce_action_limit(p) end
-
---- Removes p's ships in s beyond the fleet pool, the player choosing which (LRR 37.3).
---- (defined by ti-common)
----@param p any
----@param s any
----@return any
-function lib.enforce_fleet_pool(p, s) end
 
 --- Removes excess units after movement or combat: fleet pool, then capacity.
 --- (defined by ti-common -> ti3)
@@ -553,27 +349,11 @@ function lib.enforce_limits(p, s, why) end
 ---@return any
 function lib.exchange_strategy_card(p, old, new) end
 
---- Extra dice from abilities (e.g. a tech adding one die to one unit's bombardment): defs held by p with `extra_die: <ability>` add one die.
---- (defined by ti-common)
----@param p any
----@param ability any
----@return any
-function lib.extra_dice(p, ability) end
-
 --- Races play the part factions play in the shared procedures.
 --- (defined by ti-common -> ti3)
 ---@param p any
 ---@return any
 function lib.faction(p) end
-
---- (defined by ti-common)
----@param round any
----@return any
-function lib.final_how(round) end
-
---- (defined by ti-common)
----@return any
-function lib.final_ranking() end
 
 --- One volley of space cannon fire, replacing ti-common's (same window space_cannon_volley, same L.combat_state.last_volley, same extra die and penalty), with the TI3 modifiers, the Graviton Laser System reroll and the dice_rolled window. A die the Graviton Laser System rerolled shows its new result in the groups and may be rerolled again by another effect (UNCERTAIN: we know of no TI3 rule that limits a die to one reroll).
 --- (defined by ti-common -> ti3)
@@ -658,13 +438,6 @@ function lib.gain_tech(p, id) end
 ---@return any
 function lib.gain_tg(p, n, why) end
 
---- (defined by ti-common)
----@param p any
----@param n any
----@param why any
----@return any
-function lib.gain_vp(p, n, why) end
-
 --- Victory points that win; an edition may replace this.
 --- (defined by ti-common -> ti3)
 ---@return any
@@ -692,20 +465,6 @@ function lib.ground(p, planet) end
 ---@return any
 function lib.guarded(undo, fn, ...) end
 
---- Whether planet `pl` has the technology specialty `color`.
---- (defined by ti-common)
----@param pl any
----@param color any
----@return any
-function lib.has_specialty(pl, color) end
-
---- Whether planet `pl` has the trait `t`.
---- (defined by ti-common)
----@param pl any
----@param t any
----@return any
-function lib.has_trait(pl, t) end
-
 --- Whether p has a unit definition for board type t (a faction-only slot such as a flagship exists only for players whose faction defines it).
 --- (defined by ti-common -> ti3)
 ---@param p any
@@ -721,11 +480,6 @@ function lib.has_unit(p, t) end
 ---@param gone any
 ---@return any
 function lib.hit_options(p, units, opts, gone) end
-
---- (defined by ti-common)
----@param p any
----@return any
-function lib.home(p) end
 
 --- Integrated Economy: adjacent systems holding one of p's command counters (activated) with no other player's units or planets.
 --- (defined by ti3)
@@ -757,33 +511,11 @@ function lib.invades(p, pl) end
 ---@return any
 function lib.is_floating_dock(u) end
 
---- (defined by ti-common)
----@param p any
----@param t any
----@return any
-function lib.is_ship(p, t) end
-
 --- hook: whether p keeps the strategy cards he holds when the round ends; default: he played Political Stability this round (player prop sc_kept_round).
 --- (defined by ti3)
 ---@param p any
 ---@return any
 function lib.keeps_strategy_cards(p) end
-
---- Lands the ground forces a commit step declared without moving them (ctx.defer_landing set: they are in ctx.landings, {planet, ids}); those no longer in the space area are left out.
---- (defined by ti-common)
----@param ctx any
----@return any
-function lib.land_committed(ctx) end
-
---- hook: the ground forces of p in the space area of s that may land on planet pl in this commit step (avail: all of them, in board order; ctx: the step's); default: avail.
---- (defined by ti-common)
----@param p any
----@param s any
----@param pl any
----@param avail any
----@param ctx any
----@return any
-function lib.landing_units(p, s, pl, avail, ctx) end
 
 --- The result of law `id` while it is in play ("for", "pN", a planet...), or nil.
 --- (defined by ti3)
@@ -808,34 +540,11 @@ function lib.laws_in_play() end
 ---@return any
 function lib.lift_trade_bans(by) end
 
---- hook: called at the end of the movement step when p's ships moved into `target` holding other players' ships (limits otherwise wait for the end of combat); does nothing.
---- (defined by ti-common)
----@param p any
----@param target any
----@return any
-function lib.limits_before_combat(p, target) end
-
 --- hook: the influence p pays for each command counter with the Logistics secondary; default: 3, or the game prop logistics_counter_price while a law sets one (Imperial Academy).
 --- (defined by ti3)
 ---@param p any
 ---@return any
 function lib.logistics_counter_price(p) end
-
---- hook: whether p may commit ground forces to planet pl in this invasion (ctx: the step's); default: yes (a pack with planets that hold no ground forces says no for those).
---- (defined by ti-common)
----@param p any
----@param pl any
----@param ctx any
----@return any
-function lib.may_commit_to(p, pl, ctx) end
-
---- hook: whether q can pay for the secondary of card d (ctx.card) in this strategic action when it is not free; default: q has a strategy token.
---- (defined by ti-common)
----@param q any
----@param d any
----@param ctx any
----@return any
-function lib.may_pay_secondary(q, d, ctx) end
 
 --- hook: whether p may play action card id now (ctx: the window's, nil for an action); default: yes (a card that forbids playing action cards for a while replaces this). Asked before an action card is offered, as an action (L.component_actions) or in a window (the `when` of every optional action card, wrapped once every pack has loaded).
 --- (defined by ti-common -> ti3)
@@ -902,23 +611,11 @@ function lib.movers(p, target, rules) end
 ---@return any
 function lib.moves_as_ground(p, u) end
 
---- (defined by ti-common)
----@param coll any
----@param id any
----@return any
-function lib.name(coll, id) end
-
 --- Negotiations: from the Trade holder clockwise, each player with a free contract may propose an agreement to another such player; the other accepts or not; the Trade holder approves agreements he is not part of, unless one of the two has the flag `trade_no_approval` (Hacan: their agreements need nobody's approval).
 --- (defined by ti3)
 ---@param holder any
 ---@return any
 function lib.negotiate(holder) end
-
---- (defined by ti-common)
----@param p any
----@param q any
----@return any
-function lib.neighbours(p, q) end
 
 --- hook: the players (as "pN") p may make speaker with Assembly's primary (default: opts).
 --- (defined by ti3)
@@ -926,12 +623,6 @@ function lib.neighbours(p, q) end
 ---@param opts any
 ---@return any
 function lib.new_speaker_choices(p, opts) end
-
---- hook: the player after p in the order of play, who acts next (default: p % n + 1, clockwise).
---- (defined by ti-common)
----@param p any
----@return any
-function lib.next_in_rotation(p) end
 
 --- What p pays for objective d whose printed cost is `cost` (its `spend` or its `cost` table): a fresh table of amounts by kind. A variant that changes objective costs (say, halves them) replaces this helper.
 --- (defined by ti3)
@@ -946,16 +637,6 @@ function lib.objective_cost(p, d, cost) end
 ---@param d any
 ---@return any
 function lib.objective_points(d) end
-
---- hook: called in L.assign_hits as soon as p assigns a hit to unit `id` (`how`: "sustain" or "destroy"), before it is applied; does nothing.
---- (defined by ti-common)
----@param p any
----@param id any
----@param how any
----@param kind any
----@param label any
----@return any
-function lib.on_hit_assigned(p, id, how, kind, label) end
 
 --- Whether p lacks exactly one prerequisite of technology id, and only that keeps him from researching it: one of its `requires` (the `requires_any` met), or its `requires_any` when he holds none of them (the `requires` met).
 --- (defined by ti3)
@@ -978,18 +659,6 @@ lib.optb = nil
 ---@return any
 function lib.orbital_drop_count(p) end
 
---- Players in order starting from `first` (eliminated players left out).
---- (defined by ti-common)
----@param first any
----@return any
-function lib.order_from(first) end
-
---- (defined by ti-common)
----@param p any
----@param s any
----@return any
-function lib.other_ships(p, s) end
-
 --- Outcomes of an agenda as option strings.
 --- (defined by ti-common -> ti3)
 ---@param d any
@@ -1003,22 +672,6 @@ function lib.outcomes(d) end
 ---@param target any
 ---@return any
 function lib.passes_through_ships(p, u, target) end
-
---- Pays `amount` of `kind` (resources|influence) by exhausting planets and then trade goods. Payment policy: the set of ready planets that covers the most of the cost while wasting the least (ties: fewer planets, then by id); the rest in trade goods. Returns false (and pays nothing) if p cannot pay.
---- (defined by ti-common)
----@param p any
----@param amount any
----@param kind any
----@return any
-function lib.pay(p, amount, kind) end
-
---- hook: q pays for the secondary of card d (ctx.card) in this strategic action when it is not free; default: one strategy token.
---- (defined by ti-common)
----@param q any
----@param d any
----@param ctx any
----@return any
-function lib.pay_secondary(q, d, ctx) end
 
 --- Planets
 --- (defined by ti-common -> ti3)
@@ -1040,33 +693,6 @@ function lib.pillage_picked(p, q, def) end
 ---@return any
 function lib.place_artifact_tokens(first) end
 
---- Places p's starting units (type -> count) in the order of L.unit_types(): ships in the space of system `home`, everything else on its first planet.
---- (defined by ti-common)
----@param p any
----@param counts any
----@param home any
----@return any
-function lib.place_starting_units(p, counts, home) end
-
---- (defined by ti-common)
----@param new any
----@param old any
----@param plain any
----@return any
-function lib.plain_wrapper(new, old, plain) end
-
---- The technology specialties of planet `pl`, as a sorted list (empty, or its one colour; a pack whose planets may have two overrides this).
---- (defined by ti-common)
----@param pl any
----@return any
-function lib.planet_specialties(pl) end
-
---- The traits of planet `pl`, as a list (empty, or its one trait; a pack whose planets may have two overrides this).
---- (defined by ti-common)
----@param pl any
----@return any
-function lib.planet_traits(pl) end
-
 --- hook: the votes planet pl gives p (ready: whether it is ready); default: its influence when ready, none when exhausted.
 --- (defined by ti-common -> ti3)
 ---@param p any
@@ -1075,46 +701,15 @@ function lib.planet_traits(pl) end
 ---@return any
 function lib.planet_votes(p, pl, ready) end
 
---- Plays an action card from p's hand: discarded and announced; others may cancel it in `action_card_played` (returns false then).
---- (defined by ti-common)
----@param p any
----@param id any
----@param ctx any
----@return any
-function lib.play_action_card(p, id, ctx) end
-
 --- The player counts the game is played with (a variant that allows others replaces this).
 --- (defined by ti3)
 ---@return any
 function lib.player_counts() end
 
---- (defined by ti-common)
----@param p any
----@return any
-function lib.pn(p) end
-
---- Named policies answer the choices the rules leave to players when a simulation must pick. `default`: assign hits to units that can sustain damage first, then to the cheapest unit (then the weakest in combat, then the newest); never retreat; otherwise the first option.
---- (defined by ti-common)
----@type any
-lib.policies = nil
-
 --- Reveals the top political card and votes on it (the shared voting step).
 --- (defined by ti3)
 ---@return any
 function lib.political_vote() end
-
---- Neighbours (LRR 59): players with units or planets in the same or adjacent systems.
---- (defined by ti-common)
----@param p any
----@return any
-function lib.presence(p) end
-
---- hook: whether the producing player's unit u (ctx: the production step's) counts as a producing unit for where new ground forces may go; default: its unit has production
---- (defined by ti-common)
----@param ctx any
----@param u any
----@return any
-function lib.produces_ground_site(ctx, u) end
 
 --- Production value of p's producing units in system s.
 --- (defined by ti-common -> ti3)
@@ -1145,21 +740,6 @@ function lib.production_cost(ctx, kind, d) end
 ---@return any
 function lib.production_count(ctx, kind, st) end
 
---- hook: how many of the n units of one pick of `kind` count against the production value (st.count); default: all n
---- (defined by ti-common)
----@param ctx any
----@param kind any
----@param n any
----@param st any
----@return any
-function lib.production_counted(ctx, kind, n, st) end
-
---- hook: whether the production step checks p's fleet and capacity limits in s as it ends; default: yes (a rule that changes the new units afterwards checks them itself)
---- (defined by ti-common)
----@param ctx any
----@return any
-function lib.production_enforces_limits(ctx) end
-
 --- Production hooks: the production step (this one and ti3's) calls them for each pick. `st` is the step's state: player, system, cap (production value), count (units counted so far), cost, built (kind -> n); a hook may keep its own fields in it for the rest of the step. hook: the options of one "produce" pick ("done", unit kinds, ti3's "space_dock@<planet>"); default: as offered
 --- (defined by ti-common -> ti3)
 ---@param ctx any
@@ -1175,42 +755,15 @@ function lib.production_options(ctx, opts, st) end
 ---@return any
 function lib.production_per_unit(p, u) end
 
---- hook: where one unit built by the step goes (`where` as game.spawn takes it: {system = s} or {planet = pl}); default: where the step puts it
---- (defined by ti-common)
----@param ctx any
----@param kind any
----@param where any
----@param st any
----@return any
-function lib.production_place(ctx, kind, where, st) end
-
---- hook: p's units of `kind` (at its limit: none left in reinforcements) that may go back to reinforcements so that one more can be produced, as a list of units (ti4: LRR 67.5a); default: none
---- (defined by ti-common)
----@param ctx any
----@param kind any
----@param st any
----@return any
-function lib.production_reclaimable(ctx, kind, st) end
-
 --- (defined by ti3)
 ---@type any
 lib.race_effects = nil
-
---- (defined by ti-common)
----@param p any
----@return any
-function lib.ready_planets(p) end
 
 --- Moves command tokens between p's pools one at a time until p is done (LRR 20.4); then ships over the new fleet pool are removed.
 --- (defined by ti-common -> ti3)
 ---@param p any
 ---@return any
 function lib.redistribute(p) end
-
---- (defined by ti-common)
----@param p any
----@return any
-function lib.reinforcements(p) end
 
 --- Removes one space mine of `owner` (a player, or "none") from s; false if there is none (for rules and cards of variants).
 --- (defined by ti3)
@@ -1237,17 +790,6 @@ function lib.researchable(p) end
 ---@return any
 function lib.reset_cache() end
 
---- The end of an agenda's vote, for the agenda step and for variants that vote another way: the outcome `result` of agenda `id` (in zone "revealed:agenda") is elected (window agenda_elected, which may replace it), logged and resolved by the card's handler; a law that passed goes to the laws zone, any other card to the discard. ctx: the agenda step's (coll, discard_zone, laws); it keeps the outcome and the voters ({player, outcome, votes} in voting order) for effects in after:agenda (ti4: Galactic Threat). speaker: the speaker when the vote began (default: the speaker now).
---- (defined by ti-common)
----@param ctx any
----@param id any
----@param result any
----@param tally any
----@param voters any
----@param speaker any
----@return any
-function lib.resolve_agenda(ctx, id, result, tally, voters, speaker) end
-
 --- p carries out the primary of strategy card d in a strategic action (a variant that adds to a card's primary replaces this).
 --- (defined by ti-common -> ti3)
 ---@param p any
@@ -1264,24 +806,12 @@ function lib.resolve_primary(p, d, ctx) end
 ---@return any
 function lib.resolve_secondary(q, d, ctx) end
 
---- hook: called in the retreat step just before p's units in the space area of s move to t (all of them go, and limits then hold in t); does nothing.
---- (defined by ti-common)
----@param p any
----@param s any
----@param t any
----@return any
-function lib.retreat_cargo(p, s, t) end
-
 --- Where p's ships in s may retreat (LRR 78.7): adjacent systems with none of another player's ships and with p's units or planets.
 --- (defined by ti-common -> ti3)
 ---@param p any
 ---@param s any
 ---@return any
 function lib.retreat_options(p, s) end
-
---- (defined by ti-common)
----@type any
-lib.retreat_options_base = nil
 
 --- Reveals the next public objective; Imperium Rex ends the game.
 --- (defined by ti3)
@@ -1309,30 +839,6 @@ function lib.sc_ids() end
 ---@return any
 function lib.score(p, id) end
 
---- hook: the line logged when player p is seated with id of coll (a keyed line; default "pN plays <name>").
---- (defined by ti-common)
----@param p any
----@param coll any
----@param id any
----@return any
-function lib.seat_line(p, coll, id) end
-
---- Seats n players: each plays the id given in `chosen` (a list), or, without it, ids of `pool` dealt at random. `coll` is the collection the ids belong to (factions, races); `what` names it in errors.
---- (defined by ti-common)
----@param n any
----@param coll any
----@param pool any
----@param chosen any
----@param what any
----@return any
-function lib.seat_players(n, coll, pool, chosen, what) end
-
---- The first player offered the secondary of p's strategy card: his clockwise neighbour (a variant with another player order replaces this).
---- (defined by ti-common)
----@param p any
----@return any
-function lib.secondary_first(p) end
-
 --- Whether q uses the secondary of card d (ctx.card) without spending a strategy token: the card says so, or the player prop free_secondaries (a race ability that frees some secondaries replaces this).
 --- (defined by ti-common -> ti3)
 ---@param q any
@@ -1355,26 +861,11 @@ function lib.shield_up(pl, p) end
 ---@return any
 function lib.shielded(pl, attacker) end
 
---- Ships of p in system s (space area, carried excluded).
---- (defined by ti-common)
----@param p any
----@param s any
----@return any
-function lib.ships(p, s) end
-
 --- hook: whether p chooses no strategy card in this strategy phase; default: he kept his cards at the end of last round (player prop sc_kept_round).
 --- (defined by ti3)
 ---@param p any
 ---@return any
 function lib.skips_strategy_choice(p) end
-
---- hook: the hits of a space combat round once both sides have rolled (ha: the attacker's, hd: the defender's, after their combat_rolled windows), before either is assigned; returns the two (default: unchanged).
---- (defined by ti-common)
----@param rc any
----@param ha any
----@param hd any
----@return any
-function lib.space_combat_rolled(rc, ha, hd) end
 
 --- The space mines in system s: how many `owner` (a player, or "none") has there, or all of them with owner nil (for rules and cards of variants).
 --- (defined by ti3)
@@ -1383,17 +874,6 @@ function lib.space_combat_rolled(rc, ha, hd) end
 ---@return any
 function lib.space_mines(s, owner) end
 
---- (defined by ti-common)
----@return any
-function lib.speaker() end
-
---- How many symbols of colour `color` planet `pl` gives when exhausted for research (usually 0 or 1; a planet may show one colour twice).
---- (defined by ti-common)
----@param pl any
----@param color any
----@return any
-function lib.specialty_count(pl, color) end
-
 --- hook: the technology credit planet pl gives p toward a technology of colour `color` (resources off its price), or nil when it gives none at all (another specialty, or not counted now); default: 0 for a planet of that specialty (this pack counts no specialty credits in purchases), nil otherwise. Cards that raise the credit (Opening the Black Box) ask it.
 --- (defined by ti3)
 ---@param p any
@@ -1401,19 +881,6 @@ function lib.specialty_count(pl, color) end
 ---@param color any
 ---@return any
 function lib.specialty_credit(p, pl, color) end
-
---- hook: p casts votes on agenda id: by default every ready planet is exhausted for the votes counted by L.votes(p); may return the number of votes cast instead (an edition where p picks the planets).
---- (defined by ti-common)
----@param p any
----@param id any
----@return any
-function lib.spend_votes(p, id) end
-
---- (defined by ti-common)
----@param p any
----@param kind any
----@return any
-function lib.spendable(p, kind) end
 
 --- hook: whether no player may choose strategy card id in this strategy phase; default: the card was barred for this round (game prop sc_barred_round:<id>, set by Strategic Shift).
 --- (defined by ti3)
@@ -1435,11 +902,6 @@ function lib.strategy_card_choices(p, free) end
 ---@param prompt any
 ---@return any
 function lib.strategy_research(p, cost, prompt) end
-
---- (defined by ti-common)
----@param s any
----@return any
-function lib.sysname(s) end
 
 --- Systems where p has units in space (sorted).
 --- (defined by ti3)
@@ -1468,25 +930,12 @@ function lib.take_action(p, act) end
 ---@return any
 function lib.take_bonus(p, id, bonus) end
 
---- (defined by ti-common)
----@param p any
----@param pl any
----@param exhausted any
----@return any
-function lib.take_control(p, pl, exhausted) end
-
 --- hook: whether p may not gain technology id now (neither acquire nor buy it; an id that is no technology: a racial technology); default: a ban of this round in the game prop tech_bans (L.bar_technology).
 --- (defined by ti3)
 ---@param p any
 ---@param id any
 ---@return any
 function lib.tech_barred(p, id) end
-
---- Technologies
---- (defined by ti-common)
----@param p any
----@return any
-function lib.tech_colors(p) end
 
 --- Kept in game.lib too, so a variant that removes the transfer action and a later one that restores it can share this definition.
 --- (defined by ti3)
@@ -1531,17 +980,6 @@ function lib.transfer_pairs(p) end
 ---@return any
 function lib.transfers_allowed(p) end
 
---- hook: in the movement step, once the units transported from the ships' own systems are chosen, ships of `moved` ({unit, cost}) may pick up units in systems they move through: the hook moves them to `target`, sets m.picked (units; c.back = where a unit stays if the ship is lost in a rift before reaching it) and m.via (systems passed, in order) and returns the systems picked from; room[s] is the capacity left to ships from s; start() before the first unit moves. Default: nothing.
---- (defined by ti-common)
----@param p any
----@param target any
----@param moved any
----@param rules any
----@param room any
----@param start any
----@return any
-function lib.transport_on_the_way(p, target, moved, rules, room, start) end
-
 --- Agreements with a Hacan player survive a general cancellation.
 --- (defined by ti3)
 ---@param a any
@@ -1556,21 +994,6 @@ function lib.unbreakable(a) end
 ---@return any
 function lib.unit_def_this_round(p, t, d) end
 
---- A unit was destroyed: opens unit_destroyed for it. u is the unit as it was ({id, kind, owner}; only those are read): ctx.player = u.owner, ctx.kind = u.kind, ctx.unit = u.id. how (optional) gives the rest of the ctx as is: source (the player who destroyed it), label (by what: "space combat", a card's name...), active (the active player), system (where it was; not taken from u). Returns the window's ctx.
---- (defined by ti-common)
----@param u any
----@param how any
----@return any
-function lib.unit_destroyed(u, how) end
-
---- hook: how many units of board type t (definition d) p has in all (LRR 96.2), or nil for no limit; default: d.limit (a variant that removes units from the game lowers it).
---- (defined by ti-common)
----@param p any
----@param t any
----@param d any
----@return any
-function lib.unit_limit(p, t, d) end
-
 --- Production of one dock changed for a round (Productivity Spike, Spacedock Accident): unit props production_change (resources more, or "none": the unit produces nothing) and production_change_round. hook: the production capacity p's unit u adds to what L.production counts in its system (negative: it takes away); default: the unit's change for this round (unit props production_change / production_change_round), else 0.
 --- (defined by ti3)
 ---@param p any
@@ -1584,10 +1007,6 @@ function lib.unit_production_change(p, u) end
 ---@param x any
 ---@return any
 function lib.unit_set_skipped(p, x) end
-
---- (defined by ti-common)
----@return any
-function lib.unit_types() end
 
 --- hook: called in the movement step just before its first unit moves (transported or moving); does nothing.
 --- (defined by ti-common -> ti3)

@@ -4,37 +4,10 @@
 ---@class imperium.lib
 local lib = {}
 
---- The step each plain action runs; strategic and component actions carry their card or definition. A failing action is undone as a whole.
---- (defined by ti-common)
----@type any
-lib.ACTION_STEPS = nil
-
---- (defined by ti-common)
----@type any
-lib.COMMAND_TOKENS = nil
-
 --- ti4 holds component actions on techs and abilities (round.lua) and on factions: The Inferno, the Muaat flagship's ACTION, is its faction script's `component`.
 --- (defined by ti-common -> ti4)
 ---@type any
 lib.COMPONENT_COLLS = nil
-
---- The end of the game. A winner set before (game prop `winner`, with `won_by` saying how and `winners` for a shared victory) stands; otherwise L.final_ranking() gives the winners (first = the winner; more = a shared victory) and L.final_how(round) says how. L.FACTION_COLL is the collection players' factions come from.
---- (defined by ti-common)
----@type any
-lib.FACTION_COLL = nil
-
---- (defined by ti-common)
----@type any
-lib.GREEDY_PREFER = nil
-
---- `greedy` (`imperium play --agent greedy`, `soak --agent greedy`): a player who takes every chance to score and leaves every other choice to chance (nil: the agent picks at random). A pack names the decisions where taking something beats passing in L.GREEDY_TAKE (key -> true); there the first option that is not a pass is taken. L.GREEDY_PREFER (key -> list of options) names options it takes first where offered (say, the strategy card that scores).
---- (defined by ti-common)
----@type any
-lib.GREEDY_TAKE = nil
-
---- (defined by ti-common)
----@type any
-lib.POOLS = nil
 
 --- Systems p may activate: any without one of p's command tokens (L.activation_barred: not barred to p).
 --- (defined by ti-common -> ti4)
@@ -42,45 +15,11 @@ lib.POOLS = nil
 ---@return any
 function lib.activatable(p) end
 
---- hook: whether p may not activate system s now (a card that closes a system to other players replaces this); default: no.
---- (defined by ti-common)
----@param p any
----@param s any
----@return any
-function lib.activation_barred(p, s) end
-
 ---  Transactions in the agenda phase (LRR 94.6): once an agenda is revealed (and the cards played then), each player in voting order may make one transaction with each other player, neighbours or not.  hook: whether the players may make transactions once the agenda of `ctx` (agenda_revealed's) is revealed (LRR 94.6); default: yes (a variant that forbids them says no).
 --- (defined by ti4)
 ---@param ctx any
 ---@return any
 function lib.agenda_transactions_allowed(ctx) end
-
---- hook: the retreat announcements at the start of a space combat round; returns the player who will retreat, or nil.
---- (defined by ti-common)
----@param a any
----@param d any
----@param s any
----@param round any
----@param ctx any
----@return any
-function lib.announce_retreats(a, d, s, round, ctx) end
-
---- The anomaly rule of a system (anomalies.yaml), or nil.
---- (defined by ti-common)
----@param s any
----@return any
-function lib.anomaly_rule(s) end
-
---- hook: p assigns the `hits` that player `source` scored in a round of space combat to his ships `units` (rc: the round's ctx; roll: the source's dice {player, groups = {kind, rolls, target, hits} by unit kind, hits}, or nil); default: L.assign_hits with the label "space combat".
---- (defined by ti-common)
----@param p any
----@param units any
----@param hits any
----@param source any
----@param rc any
----@param roll any
----@return any
-function lib.assign_combat_hits(p, units, hits, source, rc, roll) end
 
 --- (defined by ti-common -> ti4)
 ---@param p any
@@ -90,51 +29,6 @@ function lib.assign_combat_hits(p, units, hits, source, rc, roll) end
 ---@param opts any
 ---@return any
 function lib.assign_hits(p, units, hits, label, opts) end
-
---- hook: whether both sides roll their anti-fighter barrage before either side's hits are assigned (ctx: the step's); default: no, each side's hits are assigned as it rolls.
---- (defined by ti-common)
----@param ctx any
----@return any
-function lib.barrage_simultaneous(ctx) end
-
---- Both sides' barrages (L.barrage_simultaneous: all dice before any hit).
---- (defined by ti-common)
----@param ctx any
----@param side any
----@return any
-function lib.barrages(ctx, side) end
-
---- (defined by ti-common)
----@return any
-function lib.before_end_game() end
-
---- A unit with production is blockaded when another player's ships are in its system and none of its owner's are (LRR 14).
---- (defined by ti-common)
----@param p any
----@param s any
----@return any
-function lib.blockaded(p, s) end
-
---- hook: the owner of planet pl assigns the bombardment's hits to his ground units there (`units`); default: L.assign_hits with the label "bombardment".
---- (defined by ti-common)
----@param p any
----@param owner any
----@param pl any
----@param units any
----@param hits any
----@param ctx any
----@return any
-function lib.bombard_assign(p, owner, pl, units, hits, ctx) end
-
---- hook: the bombardment hits on planet pl that its owner assigns, given the hits scored; returns them.
---- (defined by ti-common)
----@param p any
----@param owner any
----@param pl any
----@param hits any
----@param ctx any
----@return any
-function lib.bombard_hits(p, owner, pl, hits, ctx) end
 
 --- hook: the dice unit u rolls against planet pl and the value they need, given its bombardment's; returns them.
 --- (defined by ti-common -> ti4)
@@ -146,35 +40,6 @@ function lib.bombard_hits(p, owner, pl, hits, ctx) end
 ---@param ctx any
 ---@return any
 function lib.bombard_roll(p, u, pl, dice, hit, ctx) end
-
---- hook: called after unit u's bombardment roll against pl (rolls: the dice, target: the value they needed); does nothing.
---- (defined by ti-common)
----@param p any
----@param u any
----@param pl any
----@param rolls any
----@param target any
----@param hits any
----@param ctx any
----@return any
-function lib.bombard_rolled(p, u, pl, rolls, target, hits, ctx) end
-
---- hook: the planet unit u bombards, given p's answer `pick` (a planet or "none"); returns it.
---- (defined by ti-common)
----@param p any
----@param u any
----@param pick any
----@param ctx any
----@return any
-function lib.bombard_target(p, u, pick, ctx) end
-
---- hook: p's ships in s that may bombard in this bombardment step (ctx: the step's); default: all of them.
---- (defined by ti-common)
----@param p any
----@param s any
----@param ctx any
----@return any
-function lib.bombard_units(p, s, ctx) end
 
 --- Whether p can pay `amount` to research with the Technology card (default: that many resources).
 --- (defined by ti4)
@@ -204,22 +69,10 @@ function lib.can_score(p, coll, id) end
 ---@return any
 function lib.capacity(p, s) end
 
---- The strategy cards p holds this round.
---- (defined by ti-common)
----@param p any
----@return any
-function lib.cards_of(p) end
-
 --- Eliminates every player who meets LRR 33.1, in player order.
 --- (defined by ti4)
 ---@return any
 function lib.check_eliminations() end
-
---- The game ends at once when a player reaches the goal.
---- (defined by ti-common)
----@param p any
----@return any
-function lib.check_win(p) end
 
 --- Whether p's faction sheet lets p choose a starting technology at set-up (default: the Winnu).
 --- (defined by ti4)
@@ -238,51 +91,11 @@ function lib.chooses_starting_tech(p) end
 ---@return any
 function lib.combat_dice(p, kind, units, dice, label, rc) end
 
---- Roll for a group of units. Modifiers from ctx.mods[p] (all / per type) lower the number needed (a +1 modifier means hitting on one less).
---- (defined by ti-common)
----@param p any
----@param units any
----@param mods any
----@param label any
----@param rc any
----@return any
-function lib.combat_roll(p, units, mods, label, rc) end
-
---- hook: called in a space combat round after the hits, just before its combat_round_end window; does nothing.
---- (defined by ti-common)
----@param rc any
----@param ctx any
----@return any
-function lib.combat_round_ending(rc, ctx) end
-
---- hook: called in a space combat round just before its combat_round_start window (rc: the round's ctx, ctx: the combat's); does nothing.
---- (defined by ti-common)
----@param rc any
----@param ctx any
----@return any
-function lib.combat_round_starting(rc, ctx) end
-
---- State of the fight in progress that hooks of several packs share (the last space cannon volley and its ctx): a table registered once, whose fields change while the game runs.
---- (defined by ti-common)
----@type any
-lib.combat_state = nil
-
---- Command tokens. How many command tokens p has in all (a variant with other limits replaces this).
---- (defined by ti-common)
----@param p any
----@return any
-function lib.command_tokens(p) end
-
 --- A player's commodity value: what replenishing fills their commodities to (default: their faction's number; an expansion may add to it).
 --- (defined by ti4)
 ---@param p any
 ---@return any
 function lib.commodity_value(p) end
-
---- (defined by ti-common)
----@param p any
----@return any
-function lib.component_actions(p) end
 
 --- (defined by ti-common -> ti4)
 ---@param p any
@@ -304,35 +117,11 @@ function lib.component_used(p, coll, id) end
 ---@return any
 function lib.controls_home(p) end
 
---- (defined by ti-common)
----@param p any
----@param s any
----@return any
-function lib.count_fleet(p, s) end
-
---- (defined by ti-common)
----@type any
-lib.deck = nil
-
---- A copy of table t and of every table inside it.
---- (defined by ti-common)
----@param t any
----@return any
-function lib.deep_copy(t) end
-
 --- (defined by ti-common -> ti4)
 ---@param p any
 ---@param t any
 ---@return any
 function lib.def(p, t) end
-
---- Destroys unit u ({id, kind, owner}): removes it, logs `line` (a keyed line; default "{p} {unit} is destroyed", key is_destroyed) and opens unit_destroyed with L.unit_destroyed(u, how). Returns the window's ctx.
---- (defined by ti-common)
----@param u any
----@param how any
----@param line any
----@return any
-function lib.destroy_unit(u, how, line) end
 
 --- A law leaves play: its `repeal` undoes what it changed (LRR 98.6 keeps victory points), its card goes to the discard pile.
 --- (defined by ti4)
@@ -370,46 +159,6 @@ function lib.elect_without_vote(id, d, outcomes) end
 ---@return any
 function lib.eliminate(p) end
 
---- Whether p is out of the game (player prop `eliminated`, set by an edition's elimination rule).
---- (defined by ti-common)
----@param p any
----@return any
-function lib.eliminated(p) end
-
---- Players other than p with ships in s, sorted.
---- (defined by ti-common)
----@param p any
----@param s any
----@return any
-function lib.enemies_in(p, s) end
-
---- Removes p's ships in s beyond the fleet pool, the player choosing which (LRR 37.3).
---- (defined by ti-common)
----@param p any
----@param s any
----@return any
-function lib.enforce_fleet_pool(p, s) end
-
---- Removes excess units after movement or combat: fleet pool, then capacity.
---- (defined by ti-common)
----@param p any
----@param s any
----@param why any
----@return any
-function lib.enforce_limits(p, s, why) end
-
---- Extra dice from abilities (e.g. a tech adding one die to one unit's bombardment): defs held by p with `extra_die: <ability>` add one die.
---- (defined by ti-common)
----@param p any
----@param ability any
----@return any
-function lib.extra_dice(p, ability) end
-
---- (defined by ti-common)
----@param p any
----@return any
-function lib.faction(p) end
-
 --- (defined by ti-common -> ti4)
 ---@param round any
 ---@return any
@@ -419,35 +168,6 @@ function lib.final_how(round) end
 --- (defined by ti-common -> ti4)
 ---@return any
 function lib.final_ranking() end
-
---- Rolls one player's space cannon volley. Before the dice, the window `space_cannon_volley` lets the shooter's effects act (e.g. make the hits go to non-fighter ships: ctx.prefer_non_fighters). Returns the hits and the hit-assignment options to pass to L.assign_hits.
---- (defined by ti-common)
----@param q any
----@param list any
----@param target_player any
----@param label any
----@return any
-function lib.fire_cannons(q, list, target_player, label) end
-
---- Flags: a held technology, ability or faction with `flags: {name: value}` adds its value (true counts 1). Rules read them where the rule applies (e.g. move_through_ships, two_actions, production_discount, fleet_bonus, trade_anyone, space_cannon_penalty).
---- (defined by ti-common)
----@param p any
----@param name any
----@return any
-function lib.flag(p, name) end
-
---- Non-fighter ships allowed in one system.
---- (defined by ti-common)
----@param p any
----@return any
-function lib.fleet_limit(p) end
-
---- hook: p's fleet supply limit in system s; default: L.fleet_limit(p) (an effect that changes it in one system replaces this).
---- (defined by ti-common)
----@param p any
----@param s any
----@return any
-function lib.fleet_limit_in(p, s) end
 
 --- hook: the option p must take when voting on agenda id (opts: abstain and the outcomes), or nil to ask p (default: nil).
 --- (defined by ti-common -> ti4)
@@ -470,13 +190,6 @@ function lib.gain_tech(p, id) end
 ---@return any
 function lib.gain_tg(p, n, why) end
 
---- (defined by ti-common)
----@param p any
----@param n any
----@param why any
----@return any
-function lib.gain_vp(p, n, why) end
-
 --- Victory points that win; an edition may replace this.
 --- (defined by ti-common -> ti4)
 ---@return any
@@ -494,27 +207,6 @@ function lib.ground(p, planet) end
 ---@return any
 function lib.hand_limit(p) end
 
---- Whether planet `pl` has the technology specialty `color`.
---- (defined by ti-common)
----@param pl any
----@param color any
----@return any
-function lib.has_specialty(pl, color) end
-
---- Whether planet `pl` has the trait `t`.
---- (defined by ti-common)
----@param pl any
----@param t any
----@return any
-function lib.has_trait(pl, t) end
-
---- Whether p has a unit definition for board type t (a faction-only slot such as a flagship exists only for players whose faction defines it).
---- (defined by ti-common)
----@param p any
----@param t any
----@return any
-function lib.has_unit(p, t) end
-
 --- Hits: one decision per hit among the legal choices, "sustain:<kind>#<id>" for a unit that can still sustain damage, "destroy:<kind>#<id>" otherwise. `units` is a list from game.units (its `damaged` prop is read once).
 --- (defined by ti-common -> ti4)
 ---@param p any
@@ -523,11 +215,6 @@ function lib.has_unit(p, t) end
 ---@param gone any
 ---@return any
 function lib.hit_options(p, units, opts, gone) end
-
---- (defined by ti-common)
----@param p any
----@return any
-function lib.home(p) end
 
 --- Players by their lowest strategy card (LRR 3; TI3 the same).
 --- (defined by ti-common -> ti4)
@@ -538,34 +225,12 @@ function lib.initiative_order() end
 ---@type any
 lib.is_home_system = nil
 
---- (defined by ti-common)
----@param p any
----@param t any
----@return any
-function lib.is_ship(p, t) end
-
 --- Political Stability: "stability:pN" = the round in which p keeps their strategy cards; p then chooses none in the next strategy phase.
 --- (defined by ti4)
 ---@param p any
 ---@param id any
 ---@return any
 function lib.keeps_strategy_card(p, id) end
-
---- Lands the ground forces a commit step declared without moving them (ctx.defer_landing set: they are in ctx.landings, {planet, ids}); those no longer in the space area are left out.
---- (defined by ti-common)
----@param ctx any
----@return any
-function lib.land_committed(ctx) end
-
---- hook: the ground forces of p in the space area of s that may land on planet pl in this commit step (avail: all of them, in board order; ctx: the step's); default: avail.
---- (defined by ti-common)
----@param p any
----@param s any
----@param pl any
----@param avail any
----@param ctx any
----@return any
-function lib.landing_units(p, s, pl, avail, ctx) end
 
 --- (defined by ti4)
 ---@type any
@@ -578,35 +243,11 @@ lib.law_owner = nil
 ---@return any
 function lib.limits_before_combat(p, target) end
 
---- hook: whether p may commit ground forces to planet pl in this invasion (ctx: the step's); default: yes (a pack with planets that hold no ground forces says no for those).
---- (defined by ti-common)
----@param p any
----@param pl any
----@param ctx any
----@return any
-function lib.may_commit_to(p, pl, ctx) end
-
---- hook: whether q can pay for the secondary of card d (ctx.card) in this strategic action when it is not free; default: q has a strategy token.
---- (defined by ti-common)
----@param q any
----@param d any
----@param ctx any
----@return any
-function lib.may_pay_secondary(q, d, ctx) end
-
 --- Demilitarized Zone: whether units may be placed on planet pl (cards and agendas that place units ask it).
 --- (defined by ti4)
 ---@param pl any
 ---@return any
 function lib.may_place_on(pl) end
-
---- hook: whether p may play action card id now (ctx: the window's, nil for an action); default: yes (a card that forbids playing action cards for a while replaces this). Asked before an action card is offered, as an action (L.component_actions) or in a window (the `when` of every optional action card, wrapped once every pack has loaded).
---- (defined by ti-common)
----@param p any
----@param id any
----@param ctx any
----@return any
-function lib.may_play_action_card(p, id, ctx) end
 
 --- hook: whether p and q may make a transaction: neighbours (LRR 94.1), or either holds an ability with the flag trade_anyone (default).
 --- (defined by ti4)
@@ -614,14 +255,6 @@ function lib.may_play_action_card(p, id, ctx) end
 ---@param q any
 ---@return any
 function lib.may_trade(p, q) end
-
---- hook: whether q may use the secondary of card d (ctx.card) in this strategic action at all; default: yes (a card that bars a player from a secondary replaces this).
---- (defined by ti-common)
----@param q any
----@param d any
----@param ctx any
----@return any
-function lib.may_use_secondary(q, d, ctx) end
 
 --- Whether p meets the three conditions of LRR 33.1.
 --- (defined by ti4)
@@ -660,12 +293,6 @@ function lib.move_value(p, u, from) end
 ---@return any
 function lib.movers(p, target, rules) end
 
---- (defined by ti-common)
----@param coll any
----@param id any
----@return any
-function lib.name(coll, id) end
-
 --- (defined by ti-common -> ti4)
 ---@param p any
 ---@param q any
@@ -679,12 +306,6 @@ function lib.neighbours(p, q) end
 ---@param ability any
 ---@return any
 function lib.nekro_take_tech(p, owners, ability) end
-
---- hook: the player after p in the order of play, who acts next (default: p % n + 1, clockwise).
---- (defined by ti-common)
----@param p any
----@return any
-function lib.next_in_rotation(p) end
 
 --- The card string of owner's note `id`.
 --- (defined by ti4)
@@ -753,28 +374,6 @@ function lib.objective_planets(p) end
 ---@return any
 function lib.offer_sacrifice(p, units, prompt, how) end
 
---- hook: called in L.assign_hits as soon as p assigns a hit to unit `id` (`how`: "sustain" or "destroy"), before it is applied; does nothing.
---- (defined by ti-common)
----@param p any
----@param id any
----@param how any
----@param kind any
----@param label any
----@return any
-function lib.on_hit_assigned(p, id, how, kind, label) end
-
---- Players in order starting from `first` (eliminated players left out).
---- (defined by ti-common)
----@param first any
----@return any
-function lib.order_from(first) end
-
---- (defined by ti-common)
----@param p any
----@param s any
----@return any
-function lib.other_ships(p, s) end
-
 --- Outcomes of an agenda as option strings.
 --- (defined by ti-common -> ti4)
 ---@param d any
@@ -796,14 +395,6 @@ function lib.pay(p, amount, kind) end
 ---@return any
 function lib.pay_research(p, amount) end
 
---- hook: q pays for the secondary of card d (ctx.card) in this strategic action when it is not free; default: one strategy token.
---- (defined by ti-common)
----@param q any
----@param d any
----@param ctx any
----@return any
-function lib.pay_secondary(q, d, ctx) end
-
 --- Planets
 --- (defined by ti-common -> ti4)
 ---@param id any
@@ -822,65 +413,6 @@ function lib.picks_strategy(p) end
 ---@return any
 function lib.pillage(q) end
 
---- Places p's starting units (type -> count) in the order of L.unit_types(): ships in the space of system `home`, everything else on its first planet.
---- (defined by ti-common)
----@param p any
----@param counts any
----@param home any
----@return any
-function lib.place_starting_units(p, counts, home) end
-
---- (defined by ti-common)
----@param new any
----@param old any
----@param plain any
----@return any
-function lib.plain_wrapper(new, old, plain) end
-
---- The technology specialties of planet `pl`, as a sorted list (empty, or its one colour; a pack whose planets may have two overrides this).
---- (defined by ti-common)
----@param pl any
----@return any
-function lib.planet_specialties(pl) end
-
---- The traits of planet `pl`, as a list (empty, or its one trait; a pack whose planets may have two overrides this).
---- (defined by ti-common)
----@param pl any
----@return any
-function lib.planet_traits(pl) end
-
---- hook: the votes planet pl gives p (ready: whether it is ready); default: its influence when ready, none when exhausted.
---- (defined by ti-common)
----@param p any
----@param pl any
----@param ready any
----@return any
-function lib.planet_votes(p, pl, ready) end
-
---- Plays an action card from p's hand: discarded and announced; others may cancel it in `action_card_played` (returns false then).
---- (defined by ti-common)
----@param p any
----@param id any
----@param ctx any
----@return any
-function lib.play_action_card(p, id, ctx) end
-
---- (defined by ti-common)
----@param p any
----@return any
-function lib.pn(p) end
-
---- Named policies answer the choices the rules leave to players when a simulation must pick. `default`: assign hits to units that can sustain damage first, then to the cheapest unit (then the weakest in combat, then the newest); never retreat; otherwise the first option.
---- (defined by ti-common)
----@type any
-lib.policies = nil
-
---- Neighbours (LRR 59): players with units or planets in the same or adjacent systems.
---- (defined by ti-common)
----@param p any
----@return any
-function lib.presence(p) end
-
 --- hook: whether the producing player's unit u (ctx: the production step's) counts as a producing unit for where new ground forces may go; default: its unit has production
 --- (defined by ti-common -> ti4)
 ---@param ctx any
@@ -895,14 +427,6 @@ function lib.produces_ground_site(ctx, u) end
 ---@return any
 function lib.production(p, s) end
 
---- hook: the cost in resources of one pick of `kind` (definition d); default: d.cost
---- (defined by ti-common)
----@param ctx any
----@param kind any
----@param d any
----@return any
-function lib.production_cost(ctx, kind, d) end
-
 --- hook: how many units of `kind` one pick gives (counted against the production value); default: per_cost, at most the room left
 --- (defined by ti-common -> ti4)
 ---@param ctx any
@@ -910,21 +434,6 @@ function lib.production_cost(ctx, kind, d) end
 ---@param st any
 ---@return any
 function lib.production_count(ctx, kind, st) end
-
---- hook: how many of the n units of one pick of `kind` count against the production value (st.count); default: all n
---- (defined by ti-common)
----@param ctx any
----@param kind any
----@param n any
----@param st any
----@return any
-function lib.production_counted(ctx, kind, n, st) end
-
---- hook: whether the production step checks p's fleet and capacity limits in s as it ends; default: yes (a rule that changes the new units afterwards checks them itself)
---- (defined by ti-common)
----@param ctx any
----@return any
-function lib.production_enforces_limits(ctx) end
 
 --- Production hooks: the production step (this one and ti3's) calls them for each pick. `st` is the step's state: player, system, cap (production value), count (units counted so far), cost, built (kind -> n); a hook may keep its own fields in it for the rest of the step. hook: the options of one "produce" pick ("done", unit kinds, ti3's "space_dock@<planet>"); default: as offered
 --- (defined by ti-common -> ti4)
@@ -951,11 +460,6 @@ function lib.production_place(ctx, kind, where, st) end
 ---@return any
 function lib.production_reclaimable(ctx, kind, st) end
 
---- (defined by ti-common)
----@param p any
----@return any
-function lib.ready_planets(p) end
-
 --- Player `to` receives n commodities from player `from` in a transaction: they become trade goods (LRR 21.3; a variant may keep them commodities).
 --- (defined by ti4)
 ---@param to any
@@ -963,17 +467,6 @@ function lib.ready_planets(p) end
 ---@param n any
 ---@return any
 function lib.receive_commodities(to, from, n) end
-
---- Moves command tokens between p's pools one at a time until p is done (LRR 20.4); then ships over the new fleet pool are removed.
---- (defined by ti-common)
----@param p any
----@return any
-function lib.redistribute(p) end
-
---- (defined by ti-common)
----@param p any
----@return any
-function lib.reinforcements(p) end
 
 --- Links every system holding wormhole w (L.wormholes_in) to every other one and unlinks the systems that no longer hold it; the tiles' links stay.
 --- (defined by ti4)
@@ -997,17 +490,6 @@ function lib.researchable(p) end
 ---@return any
 function lib.reset_cache() end
 
---- The end of an agenda's vote, for the agenda step and for variants that vote another way: the outcome `result` of agenda `id` (in zone "revealed:agenda") is elected (window agenda_elected, which may replace it), logged and resolved by the card's handler; a law that passed goes to the laws zone, any other card to the discard. ctx: the agenda step's (coll, discard_zone, laws); it keeps the outcome and the voters ({player, outcome, votes} in voting order) for effects in after:agenda (ti4: Galactic Threat). speaker: the speaker when the vote began (default: the speaker now).
---- (defined by ti-common)
----@param ctx any
----@param id any
----@param result any
----@param tally any
----@param voters any
----@param speaker any
----@return any
-function lib.resolve_agenda(ctx, id, result, tally, voters, speaker) end
-
 --- p plays `card` from their hand: `effect()` resolves it; then it goes face up into p's play area (play_area) or back to its owner.
 --- (defined by ti4)
 ---@param p any
@@ -1015,22 +497,6 @@ function lib.resolve_agenda(ctx, id, result, tally, voters, speaker) end
 ---@param effect any
 ---@return any
 function lib.resolve_note(p, card, effect) end
-
---- p carries out the primary of strategy card d in a strategic action (a variant that adds to a card's primary replaces this).
---- (defined by ti-common)
----@param p any
----@param d any
----@param ctx any
----@return any
-function lib.resolve_primary(p, d, ctx) end
-
---- q carries out the secondary of card d (ctx.card) in another player's strategic action (an ability that replaces or adds to it replaces this).
---- (defined by ti-common)
----@param q any
----@param d any
----@param ctx any
----@return any
-function lib.resolve_secondary(q, d, ctx) end
 
 --- A retreat takes the ships with a move value and only the fighters and ground forces their capacity can carry (or that move on their own); the player chooses which of the others are removed (LRR 78.7b, 16.3a).
 --- (defined by ti-common -> ti4)
@@ -1046,10 +512,6 @@ function lib.retreat_cargo(p, s, t) end
 ---@param s any
 ---@return any
 function lib.retreat_options(p, s) end
-
---- (defined by ti-common)
----@type any
-lib.retreat_options_base = nil
 
 --- Owner's note goes back to the owner's hand from `zone` (LRR 69.3-69.4); the script's `returned` runs first (Support for the Throne's point).
 --- (defined by ti4)
@@ -1089,36 +551,12 @@ function lib.score(p, coll, id) end
 ---@return any
 function lib.scored_secrets() end
 
---- hook: the line logged when player p is seated with id of coll (a keyed line; default "pN plays <name>").
---- (defined by ti-common)
----@param p any
----@param coll any
----@param id any
----@return any
-function lib.seat_line(p, coll, id) end
-
---- Seats n players: each plays the id given in `chosen` (a list), or, without it, ids of `pool` dealt at random. `coll` is the collection the ids belong to (factions, races); `what` names it in errors.
---- (defined by ti-common)
----@param n any
----@param coll any
----@param pool any
----@param chosen any
----@param what any
----@return any
-function lib.seat_players(n, coll, pool, chosen, what) end
-
 --- The ability that lets p resolve strategy card `card`'s primary instead of its secondary (ti4: Brilliant for Technology), or nil.
 --- (defined by ti4)
 ---@param q any
 ---@param card any
 ---@return any
 function lib.secondary_as_primary(q, card) end
-
---- The first player offered the secondary of p's strategy card: his clockwise neighbour (a variant with another player order replaces this).
---- (defined by ti-common)
----@param p any
----@return any
-function lib.secondary_first(p) end
 
 --- Whether q uses the secondary of card d (ctx.card) without spending a strategy token: the card says so, or the player prop free_secondaries (a race ability that frees some secondaries replaces this).
 --- (defined by ti-common -> ti4)
@@ -1157,17 +595,6 @@ function lib.singularity_allowed(p, opp) end
 ---@return any
 function lib.space_combat_rolled(rc, ha, hd) end
 
---- (defined by ti-common)
----@return any
-function lib.speaker() end
-
---- How many symbols of colour `color` planet `pl` gives when exhausted for research (usually 0 or 1; a planet may show one colour twice).
---- (defined by ti-common)
----@param pl any
----@param color any
----@return any
-function lib.specialty_count(pl, color) end
-
 --- hook: p casts votes on agenda id: by default every ready planet is exhausted for the votes counted by L.votes(p); may return the number of votes cast instead (an edition where p picks the planets).
 --- (defined by ti-common -> ti4)
 ---@param p any
@@ -1195,30 +622,11 @@ function lib.starting_tech_options(p) end
 ---@return any
 function lib.structure_room(p, t, pl) end
 
---- (defined by ti-common)
----@param s any
----@return any
-function lib.sysname(s) end
-
---- Actions that also take a command token from the tactic pool, offered right after the tactical action (an edition adds its own, e.g. TI3's transfer).
---- (defined by ti-common)
----@param p any
----@param opts any
----@return any
-function lib.tactic_actions(p, opts) end
-
 --- (defined by ti-common -> ti4)
 ---@param p any
 ---@param act any
 ---@return any
 function lib.take_action(p, act) end
-
---- (defined by ti-common)
----@param p any
----@param pl any
----@param exhausted any
----@return any
-function lib.take_control(p, pl, exhausted) end
 
 --- Technologies
 --- (defined by ti-common -> ti4)
@@ -1269,33 +677,6 @@ function lib.trim_fleet_pool(p) end
 ---@param p any
 ---@return any
 function lib.turn_skipped(p) end
-
---- A unit was destroyed: opens unit_destroyed for it. u is the unit as it was ({id, kind, owner}; only those are read): ctx.player = u.owner, ctx.kind = u.kind, ctx.unit = u.id. how (optional) gives the rest of the ctx as is: source (the player who destroyed it), label (by what: "space combat", a card's name...), active (the active player), system (where it was; not taken from u). Returns the window's ctx.
---- (defined by ti-common)
----@param u any
----@param how any
----@return any
-function lib.unit_destroyed(u, how) end
-
---- hook: how many units of board type t (definition d) p has in all (LRR 96.2), or nil for no limit; default: d.limit (a variant that removes units from the game lowers it).
---- (defined by ti-common)
----@param p any
----@param t any
----@param d any
----@return any
-function lib.unit_limit(p, t, d) end
-
---- (defined by ti-common)
----@return any
-function lib.unit_types() end
-
---- hook: called in the movement step just before its first unit moves (transported or moving); does nothing.
---- (defined by ti-common)
----@param p any
----@param target any
----@param ctx any
----@return any
-function lib.units_start_moving(p, target, ctx) end
 
 --- p's votes: what each of his planets gives (L.planet_votes), ready ones (L.ready_planets) and exhausted ones.
 --- (defined by ti-common -> ti4)
