@@ -3,7 +3,7 @@ use imperium::pack::{Library, PackError, ResolvedPack};
 use imperium::rng::Rng;
 use imperium::scenario;
 use imperium::session::{
-    DecisionSource, GameError, Human, JsonLines, Limits, RandomAgent, Record, Replay, Session,
+    DecisionSource, GameError, Human, JsonLines, Limits, RandomAgent, Record, Session,
 };
 use serde_json::{json, Value};
 use std::io::Write;
@@ -380,32 +380,6 @@ fn pretty<T: serde::Serialize + ?Sized>(v: &T) -> String {
 
 fn write_json(path: &PathBuf, v: &Value) -> Result<(), String> {
     std::fs::write(path, pretty(v) + "\n").map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// The most units of one kind `combat` takes.
-const MAX_FLEET: u32 = 10_000;
-
-fn parse_fleet(s: &str) -> Result<Vec<Value>, String> {
-    let mut out = vec![];
-    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let mut it = part.split_whitespace();
-        let (n, kind) = match (it.next(), it.next()) {
-            (Some(n), Some(k)) => (
-                n.parse::<u32>()
-                    .map_err(|_| format!("bad count in `{part}`"))?,
-                k,
-            ),
-            (Some(k), None) => (1, k),
-            _ => return Err(format!("bad fleet entry `{part}`")),
-        };
-        if n > MAX_FLEET {
-            return Err(format!(
-                "`{part}`: {n} units is over the limit of {MAX_FLEET} a kind"
-            ));
-        }
-        out.push(json!({"kind": kind, "count": n}));
-    }
-    Ok(out)
 }
 
 /// How files are named in messages: the loader names a pack's files
@@ -1168,8 +1142,8 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             let res = if exact {
                 imperium::combat::sim::exact(
                     p,
-                    &parse_fleet(&attacker)?,
-                    &parse_fleet(&defender)?,
+                    &imperium::combat::sim::parse_fleet(&attacker)?,
+                    &imperium::combat::sim::parse_fleet(&defender)?,
                     &policy,
                 )
                 .map_err(|e| e.to_string())?
@@ -1276,89 +1250,25 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
         } => {
             let text =
                 std::fs::read_to_string(&save).map_err(|e| format!("{}: {e}", save.display()))?;
-            // A byte-order mark some editors add is not part of the JSON.
-            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-            let rec: Record = serde_json::from_str(text)
-                .map_err(|e| format!("{}: not a saved game: {e}", save.display()))?;
-            if !imperium::pack::is_pack_id(&rec.pack) {
-                return Err(format!(
-                    "{}: `pack` is `{}`: a saved game names a pack id, not a path",
-                    save.display(),
-                    rec.pack
-                ));
+            let name = save.display().to_string();
+            let (p, rec) =
+                imperium::cli::replay::check(&lib, &name, &text, &mut |w| eprintln!("{w}"))?;
+            let ended = imperium::cli::replay::replay(
+                &name,
+                p,
+                &rec,
+                until,
+                Limits::default(),
+                Some(Box::new(|l: &str| say(l))),
+                &mut |s| match &dump_state {
+                    Some(path) => write_json(path, &s.state_dump()),
+                    None => Ok(()),
+                },
+            )?;
+            if let imperium::cli::replay::Replayed::Stopped(Some(line)) = ended {
+                println!("{line}");
             }
-            let p = resolve(&lib, &rec.pack)?;
-            let hash = p.content_hash();
-            if rec.pack_hash.is_empty() {
-                eprintln!("warning: the record does not say which content of pack `{}` it was played with", rec.pack);
-            } else if rec.pack_hash != hash {
-                return Err(format!(
-                    "{}: the game was played with other content of pack `{}` (version {}, content {}) than the pack here (version {}, content {hash}): replaying it would play other rules",
-                    save.display(),
-                    rec.pack,
-                    rec.version,
-                    rec.pack_hash,
-                    p.version
-                ));
-            }
-            if p.version != rec.version {
-                eprintln!(
-                    "warning: the record is of {} {}, the pack is {}",
-                    rec.pack, rec.version, p.version
-                );
-            }
-            let game_entry = p
-                .entry
-                .get("game")
-                .cloned()
-                .unwrap_or_else(|| "game".into());
-            if rec.entry != game_entry {
-                return Err(format!(
-                    "{}: `entry` is `{}`, but pack `{}` starts a game with `{game_entry}`",
-                    save.display(),
-                    rec.entry,
-                    rec.pack
-                ));
-            }
-            let mut s = Session::new(p, rec.seed, &rec.options, Limits::default())
-                .map_err(|e| e.to_string())?;
-            s.set_echo(Some(Box::new(|l: &str| say(l))));
-            let mut answers = rec.decisions.clone();
-            if let Some(n) = until {
-                answers.truncate(n);
-            }
-            s.start(&rec.entry, rec.args.clone())
-                .map_err(|e| e.to_string())?;
-            let mut src = Replay {
-                answers,
-                next: 0,
-                then: None,
-            };
-            let res = s.run(&mut src);
-            if let Some(path) = &dump_state {
-                write_json(path, &s.state_dump())?;
-            }
-            match res {
-                Ok(_) if src.next < src.answers.len() => Err(format!(
-                    "{}: the game ended after {} decisions, but the record has {} more",
-                    save.display(),
-                    src.next,
-                    src.answers.len() - src.next
-                )),
-                Ok(_) => Ok(ExitCode::SUCCESS),
-                Err(GameError::RecordEnded) => {
-                    if let Some(d) = &s.pending {
-                        println!(
-                            "stopped before: p{} {} [{}]",
-                            d.player,
-                            d.text,
-                            d.options.join(", ")
-                        );
-                    }
-                    Ok(ExitCode::SUCCESS)
-                }
-                Err(e) => Err(e.to_string()),
-            }
+            Ok(ExitCode::SUCCESS)
         }
         Cmd::Bench {
             baseline,
@@ -1606,8 +1516,8 @@ fn simulate(
     let progress = imperium::progress::Progress::new(show_progress(json));
     imperium::combat::sim::simulate_progress(
         p,
-        &parse_fleet(attacker)?,
-        &parse_fleet(defender)?,
+        &imperium::combat::sim::parse_fleet(attacker)?,
+        &imperium::combat::sim::parse_fleet(defender)?,
         sims,
         seed,
         policy,

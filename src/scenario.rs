@@ -217,6 +217,17 @@ pub fn load(path: &Path, pack_id: &str) -> Result<(Scenario, String), GameError>
 
 /// Runs one scenario file of `pack`.
 pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, GameError> {
+    run_limited(pack, path, echo, Limits::default())
+}
+
+/// Runs one scenario file of `pack` within `limits` (whose ctx checks are
+/// always on: a scenario checks what windows are given).
+pub fn run_limited(
+    pack: &Rc<ResolvedPack>,
+    path: &Path,
+    echo: bool,
+    limits: Limits,
+) -> Result<Outcome, GameError> {
     let pid = pack.id.clone();
     let (sc, src) = load(path, &pid)?;
     let rel = format!(
@@ -225,7 +236,7 @@ pub fn run(pack: &Rc<ResolvedPack>, path: &Path, echo: bool) -> Result<Outcome, 
     );
     let limits = Limits {
         check_ctx: true,
-        ..Limits::default()
+        ..limits
     };
     let mut session = Session::new(pack.clone(), sc.seed, &sc.options, limits)?;
     session.log_decisions = true;

@@ -9,6 +9,7 @@ pub mod describe;
 pub mod interactive;
 pub mod map;
 pub mod record;
+pub mod replay;
 pub mod scaffold;
 pub mod soak;
 pub mod stubs;

@@ -30,6 +30,34 @@ impl SimPath {
     }
 }
 
+/// The most units of one kind `combat` takes.
+pub const MAX_FLEET: u32 = 10_000;
+
+/// A fleet as the command line writes it: `"2 KIND, OTHER"` (a
+/// count and a kind, or a kind alone for one), as a list of {kind, count}.
+pub fn parse_fleet(s: &str) -> Result<Vec<Value>, String> {
+    let mut out = vec![];
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        let (n, kind) = match words[..] {
+            [n, k] => (
+                n.parse::<u32>()
+                    .map_err(|_| format!("bad count in `{part}`"))?,
+                k,
+            ),
+            [k] => (1, k),
+            _ => return Err(format!("bad fleet entry `{part}` (a count and a kind)")),
+        };
+        if n > MAX_FLEET {
+            return Err(format!(
+                "`{part}`: {n} units is over the limit of {MAX_FLEET} a kind"
+            ));
+        }
+        out.push(json!({"kind": kind, "count": n}));
+    }
+    Ok(out)
+}
+
 /// Runs `sims` fights of `attacker` vs `defender` (lists of {kind, count});
 /// returns win/draw rates with a 95% margin, average survivors and the path
 /// used (the plan when the pack gives one).

@@ -150,21 +150,28 @@ impl DecisionSource for JsonLines {
             Ok(_) => {}
             Err(e) => return Err(GameError::Usage(format!("reading an answer: {e}"))),
         }
-        let line = String::from_utf8(bytes)
-            .map_err(|e| GameError::Usage(format!("the answer line is not UTF-8: {e}")))?;
-        let shown: String = line.trim().chars().take(200).collect();
-        let v: Value = serde_json::from_str(line.trim())
-            .map_err(|e| GameError::Usage(format!("bad answer line `{shown}`: {e}")))?;
-        if let Some(c) = v.get("choice").and_then(Value::as_str) {
-            return Ok(c.to_string());
-        }
-        if let Some(i) = v.get("index").and_then(Value::as_u64) {
-            if let Some(o) = d.options.get(i as usize) {
-                return Ok(o.clone());
-            }
-        }
-        Err(GameError::Usage(format!(
-            "answer is not an option (`index` counts from 0): {shown}"
-        )))
+        json_answer(&bytes, d)
     }
+}
+
+/// The option a JSON-lines answer names: `{"choice": "..."}` (an option's
+/// text) or `{"index": n}` (counting from 0). Anything else, bytes that are
+/// not UTF-8 included, is an error that shows at most 200 characters of it.
+pub fn json_answer(bytes: &[u8], d: &Decision) -> Result<String, GameError> {
+    let line = std::str::from_utf8(bytes)
+        .map_err(|e| GameError::Usage(format!("the answer line is not UTF-8: {e}")))?;
+    let shown: String = line.trim().chars().take(200).collect();
+    let v: Value = serde_json::from_str(line.trim())
+        .map_err(|e| GameError::Usage(format!("bad answer line `{shown}`: {e}")))?;
+    if let Some(c) = v.get("choice").and_then(Value::as_str) {
+        return Ok(c.to_string());
+    }
+    if let Some(i) = v.get("index").and_then(Value::as_u64) {
+        if let Some(o) = usize::try_from(i).ok().and_then(|i| d.options.get(i)) {
+            return Ok(o.clone());
+        }
+    }
+    Err(GameError::Usage(format!(
+        "answer is not an option (`index` counts from 0): {shown}"
+    )))
 }

@@ -13,7 +13,8 @@ mod error;
 mod sandbox;
 
 pub use agents::{
-    Decision, DecisionSource, Human, JsonLines, RandomAgent, Record, Replay, Scripted, Status,
+    json_answer, Decision, DecisionSource, Human, JsonLines, RandomAgent, Record, Replay, Scripted,
+    Status,
 };
 pub use error::{clean_error, GameError};
 pub use sandbox::Limits;
