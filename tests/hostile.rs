@@ -768,3 +768,29 @@ fn load_honours_its_environment() {
         json!({"r": 42, "y": 42, "leaked": false, "binary": true, "sandbox": true})
     );
 }
+
+/// An error raised deep in nested coroutines names its place once, not
+/// once per coroutine it passed through.
+#[test]
+fn an_error_from_nested_coroutines_is_named_once() {
+    let e = main_error(
+        "nested-coroutines",
+        "  local f = function() error('deep trouble') end\n  for _ = 1, 40 do local g = f; f = function() return coroutine.wrap(g)() end end\n  f()",
+    );
+    assert!(
+        e.contains("content/p/rules/main.lua:4: deep trouble"),
+        "{e}"
+    );
+    assert!(
+        e.contains("passed up 40 times through content/p/rules/main.lua:5"),
+        "{e}"
+    );
+    assert!(e.len() < 300, "{} bytes: {e}", e.len());
+    // A message that carries its own traceback keeps only the pack's lines.
+    let e = main_error(
+        "own-traceback",
+        "  error('odd\\nstack traceback:\\n\\t[C]: in ?\\n\\tcontent/p/rules/main.lua:1: in x')",
+    );
+    assert!(!e.contains("[C]"), "{e}");
+    assert!(!e.contains("stack traceback"), "{e}");
+}

@@ -69,11 +69,63 @@ pub fn clean_error(e: &mlua::Error) -> String {
                 format!("{inner}\n{}", tb.join("\n"))
             }
         }
-        mlua::Error::RuntimeError(s) => name_odd_value(trim_traceback(s)),
+        mlua::Error::RuntimeError(s) => name_odd_value(collapse_locations(&trim_traceback(s))),
         mlua::Error::SyntaxError { message, .. } => format!("syntax error: {message}"),
         mlua::Error::MemoryError(_) => "script memory limit exceeded".into(),
         mlua::Error::WithContext { context, cause } => format!("{context}: {}", clean_error(cause)),
-        other => trim_traceback(&other.to_string()),
+        other => collapse_locations(&trim_traceback(&other.to_string())),
+    }
+}
+
+/// An error raised inside nested coroutines comes out with one `file:line: `
+/// prefix per coroutine it passed through (Lua adds one at each
+/// `coroutine.wrap`). The message keeps the innermost place and says once
+/// where it was passed up from.
+fn collapse_locations(s: &str) -> String {
+    let (first, rest) = match s.split_once('\n') {
+        Some((a, b)) => (a, Some(b)),
+        None => (s, None),
+    };
+    let mut places = vec![];
+    let mut msg = first;
+    while let Some((head, tail)) = msg.split_once(": ") {
+        let is_place = head.rsplit_once(':').is_some_and(|(file, line)| {
+            !file.is_empty()
+                && !file.contains(' ')
+                && !line.is_empty()
+                && line.chars().all(|c| c.is_ascii_digit())
+        });
+        if !is_place {
+            break;
+        }
+        places.push(head);
+        msg = tail;
+    }
+    if places.len() < 2 {
+        return s.to_string();
+    }
+    let inner = places.pop().unwrap_or_default();
+    let mut outer: Vec<&str> = vec![];
+    for p in &places {
+        if !outer.contains(p) {
+            outer.push(p);
+        }
+    }
+    let shown: Vec<&str> = outer.iter().take(3).copied().collect();
+    let more = if outer.len() > 3 {
+        format!(" and {} more places", outer.len() - 3)
+    } else {
+        String::new()
+    };
+    let line = format!(
+        "{inner}: {msg} (passed up {} time{} through {}{more})",
+        places.len(),
+        if places.len() == 1 { "" } else { "s" },
+        shown.join(", ")
+    );
+    match rest {
+        Some(r) => format!("{line}\n{r}"),
+        None => line,
     }
 }
 
