@@ -6,6 +6,17 @@ local L = game.lib
 -- costs n influence, so n counters together cost 1 + 2 + ... + n.
 function L.tacs_leadership_price(n) return n * (n + 1) // 2 end
 
+-- Leadership (ti3's script): n counters cost 1 + 2 + ... + n (house rule 7).
+function L.leadership_price(p, n) return L.tacs_leadership_price(n) end
+-- Leadership: no cap on the counters bought but reinforcements and influence.
+function L.leadership_most(p) return math.maxinteger end
+-- Leadership: the prompt names the rising price.
+function L.leadership_buy_prompt(p) return { key = "tacs.buy_counters" } end
+-- Leadership: the purchase and its price are logged.
+function L.leadership_bought(p, n, price)
+  game.log({ key = "tacs.buys_counters", p = L.pn(p), n = n, price = price })
+end
+
 -- House rule 6: there is no limit to a player's trade goods. ti3 keeps none,
 -- so nothing changes here.
 

@@ -62,6 +62,10 @@ function L.tacs_gf_stats(u)
   return st
 end
 
+-- X-89 Bacterial Weapon (ti3's script): ground forces with the Immunity C
+-- promotion survive it.
+function L.x89_spares(u, p) return L.tacs_gf_stats(u).immune_x89 == true end
+
 -- hook: the lowest die that counts as a double promotion for p's ground forces (10; Military Academy 9).
 function L.tacs_double_roll(p)
   if game.data.techs.military_academy and game.holds(p, "techs", "military_academy") then return 9 end
@@ -113,7 +117,8 @@ function L.tacs_grant_promotions(u, n)
   end
 end
 
-local function enemy_ground(p, pl)
+-- The ground units of p's enemies on planet pl (in game.units order).
+function L.tacs_enemy_ground(p, pl)
   local out = {}
   for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
     if L.def(u.owner, u.kind).class == "ground" then out[#out + 1] = u end
@@ -131,7 +136,7 @@ procedure("ground_combat", function(ctx)
   local round = 0
   local wounds = {}
   while true do
-    local mine, theirs = L.ground(p, pl), enemy_ground(p, pl)
+    local mine, theirs = L.ground(p, pl), L.tacs_enemy_ground(p, pl)
     if #mine == 0 or #theirs == 0 then break end
     round = round + 1
     local d = theirs[1].owner

@@ -1,4 +1,5 @@
--- Race abilities TACS changes that act inside the zone battle (races.yaml).
+-- Race abilities TACS changes (races.yaml): inside the zone battle, and
+-- Yin's Indoctrination through ti3's hooks.
 local L = game.lib
 
 local function has_ability(p, id)
@@ -26,4 +27,17 @@ function L.tacs_round_cannons(B, p, u)
   local out = {}
   for _, c in ipairs(list) do out[#out + 1] = c; out[#out + 1] = c end
   return out
+end
+
+-- Yin, Indoctrination (ti3's script asks these hooks): any enemy ground unit
+-- on the planet may be converted.
+function L.indoctrination_candidates(p, pl) return L.tacs_enemy_ground(p, pl) end
+
+-- Indoctrination: the Yin player picks the enemy ground unit he aims at; the
+-- roll needs 5 and one more for each promotion it holds.
+function L.indoctrination_target(p, pl, units)
+  local opts, by = {}, {}
+  for _, u in ipairs(units) do opts[#opts + 1] = u.kind .. "#" .. u.id; by[opts[#opts]] = u end
+  local u = by[game.choose(p, { key = "tacs.convert_which", id = 0 }, opts)]
+  return u, 5 + #game.keys(L.tacs_promotions(u))
 end

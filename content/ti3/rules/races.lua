@@ -521,6 +521,22 @@ function L.pdef(id)
   return d
 end
 
+-- ---------------------------------------------------------------- Yin
+-- Indoctrination (effects/races/yin_indoctrination.lua): before an invasion
+-- combat p attacks in, a roll converts one enemy ground unit on the planet.
+
+-- hook: the enemy units on planet pl that p's Indoctrination may convert (a list, in game.units order); default: the ground forces there (not other ground units).
+function L.indoctrination_candidates(p, pl)
+  local out = {}
+  for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+    if L.def(u.owner, u.kind).type == "ground_force" then out[#out + 1] = u end
+  end
+  return out
+end
+
+-- hook: the unit of `units` (p's candidates on planet pl, never empty) that an Indoctrination roll aims at, and the value that roll needs to convert it; called before the roll; default: the first of them, 5.
+function L.indoctrination_target(p, pl, units) return units[1], 5 end
+
 -- ---------------------------------------------------------------- trade
 local function agreements() return game.get("game", nil, "agreements") or {} end
 

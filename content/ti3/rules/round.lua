@@ -512,6 +512,22 @@ function L.logistics_counter_price(p)
   return game.get("game", nil, "logistics_counter_price") or 3
 end
 
+-- Leadership's secondary (effects/strategy/leadership.lua) buys command
+-- counters from reinforcements with influence; these hooks set its price, its
+-- cap and how the purchase is asked and told.
+
+-- hook: the influence p pays for n command counters bought together with the Leadership secondary (n >= 1); default: 2 each.
+function L.leadership_price(p, n) return 2 * n end
+
+-- hook: the most command counters p may buy with one use of the Leadership secondary (reinforcements and influence limit it too); default: 3.
+function L.leadership_most(p) return 3 end
+
+-- hook: the keyed prompt asking p how many command counters to buy with the Leadership secondary; default: ti3.buy_counters_2_influence.
+function L.leadership_buy_prompt(p) return { key = "ti3.buy_counters_2_influence" } end
+
+-- hook: p has just paid `price` influence for n command counters with the Leadership secondary (they are placed next); default: nothing more is logged.
+function L.leadership_bought(p, n, price) end
+
 function L.enforce_action_limit(p)
   if L.flag(p, "no_action_card_limit") > 0 then return end
   local limit = L.action_card_limit(p)

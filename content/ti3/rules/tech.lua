@@ -210,3 +210,34 @@ function L.research_price(p, id, cost, offer)
   if off ~= 0 then c = math.max(0, c - off) end
   return c
 end
+
+-- hook: whether X-89 Bacterial Weapon, used by p, leaves enemy ground unit u alive on the planet it wipes out; default: no, every enemy ground unit there is destroyed.
+function L.x89_spares(u, p) return false end
+
+-- Bioptic Recyclers, one use (effects/techs/bioptic_recyclers.lua, or a
+-- variant's own timing): p discards an action card of his choice (when
+-- `optional`, he may also pick "none") and gains 2 trade goods or, with a
+-- counter left in reinforcements, 1 command counter of his choice. `def` is
+-- the technology's definition. Returns whether a card was discarded.
+function L.bioptic_recycle(p, def, optional)
+  local name = L.name("racial_techs", def.id)
+  local hand, seen = {}, {}
+  for _, c in ipairs(game.zone("actions:" .. p)) do
+    if not seen[c] then seen[c] = true; hand[#hand + 1] = c end
+  end
+  table.sort(hand)
+  if optional then table.insert(hand, 1, "none") end
+  local c = game.choose(p, { key = "ti3.choose_discard", name = name }, hand)
+  if c == "none" then return false end
+  game.move_card(c, "actions:" .. p, "discard:actions")
+  game.log({ key = "ti3.discards_card_for", p = L.pn(p), card = L.name("action_cards", c), name = name })
+  local opts = { "2 trade goods" }
+  if L.reinforcements(p) > 0 then opts[#opts + 1] = "1 command counter" end
+  if game.choose(p, { key = "ti3.card_gain", card = name }, opts) == "2 trade goods" then
+    L.gain_tg(p, 2, name)
+  else
+    game.add(p, game.choose(p, { key = "ti3.place_command_counter" }, L.POOLS), 1)
+    game.log({ key = "ti3.gains_command_counter_for", p = L.pn(p), name = name })
+  end
+  return true
+end

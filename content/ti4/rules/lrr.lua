@@ -74,10 +74,40 @@ local function notes_out(p)
   end
 end
 
--- p is eliminated: everything of theirs leaves the game as LRR 33.2-33.8 say.
+-- LRR 33.10c: when the Naalu player is eliminated while another player has
+-- their "0" token (that player has the Naalu player's Gift of Prescience in
+-- their play area and is first in initiative order by it), the token stays
+-- with that player until the end of the status phase, then leaves play. The
+-- note itself leaves with the Naalu player's other notes (33.4a); the game
+-- prop zero_token_kept names who keeps the token meanwhile.
+local function keep_zero_token(p)
+  local z = L.zero_token_player()
+  if z and z ~= p and L.note_in_play(z, "gift_of_prescience", p) then
+    game.put("game", nil, "zero_token_kept", z)
+    game.log({ key = "ti4.keeps_zero_token", p = L.pn(z), q = L.pn(p) })
+  end
+end
+
+local base_zero = L.zero_token_player
+function L.zero_token_player()
+  local z = game.get("game", nil, "zero_token_kept")
+  if z then return (#L.cards_of(z) > 0 and not L.eliminated(z)) and z or nil end
+  return base_zero()
+end
+
+game.on("after:status_phase", function(ctx)
+  local z = game.get("game", nil, "zero_token_kept")
+  if not z then return end
+  game.put("game", nil, "zero_token_kept", nil)
+  game.log({ key = "ti4.zero_token_leaves", p = L.pn(z) })
+end)
+
+-- p is eliminated: everything of theirs leaves the game as LRR 33.2-33.8 say
+-- (and the Naalu "0" token as 33.10c says).
 function L.eliminate(p)
   game.put("player", p, "eliminated", true)
   game.log({ key = "ti4.eliminated", p = L.pn(p) })
+  keep_zero_token(p)
   -- Units, command tokens, control tokens (33.2).
   for _, u in ipairs(game.units { owner = p }) do game.remove_unit(u.id) end
   for s = 1, game.num_systems() do

@@ -191,6 +191,27 @@ function L.commodity_value(p)
   return fac and fac.commodities or 0
 end
 
+-- Transactions during the turn (LRR 94.1a): the active player may make a
+-- transaction at any time of their turn, even in combat, but only one with
+-- each neighbour in the turn. While a turn of the action phase runs, the
+-- game prop turn_transactions holds the pairs "a:b" that made one this turn.
+-- They are offered at the start of the turn, after movement and at the start
+-- of each combat round (space or ground) of the turn; nothing is asked when
+-- no transaction is possible.
+local TURN_TRADES = "turn_transactions"
+
+--- Offer the active player transactions now, within their turn of the action phase (LRR 94.1a): `window` is the window they are made in and `wctx` its ctx (a promissory note received may be played there); one with each other player per turn. Outside such a turn it does nothing.
+function L.turn_transaction(window, wctx)
+  local done = game.get("game", nil, TURN_TRADES)
+  local p = game.get("game", nil, "active")
+  if not (done and p) then return end
+  game.call("transaction", { player = p, window = window, window_ctx = wctx, pairs = done })
+  game.put("game", nil, TURN_TRADES, done)
+end
+
+game.on("after:movement", function(ctx) L.turn_transaction("after:movement", ctx) end)
+game.on("combat_round_start", function(ctx) L.turn_transaction("combat_round_start", ctx) end)
+
 procedure("action_phase", function(ctx)
   local passed = {}
   local npassed = 0
@@ -208,8 +229,9 @@ procedure("action_phase", function(ctx)
         game.log({ key = "ti4.turn_skipped", p = L.pn(p) })
       elseif not passed[p] and not L.eliminated(p) then
         game.put("game", nil, "active", p)
+        game.put("game", nil, TURN_TRADES, {})
         game.window("turn_start", { player = p })
-        game.call("transaction", { player = p, window = "turn_start" })
+        L.turn_transaction("turn_start")
         local act = game.choose(p, { key = "ti4.action" }, game.call("action_options", p))
         if act ~= "pass" and L.flag(p, "two_actions") > 0 then
           -- A second action this turn (e.g. a technology allows it), unless
@@ -233,6 +255,7 @@ procedure("action_phase", function(ctx)
         end
         ::turn_over::
         game.window("turn_end", { player = p })
+        game.put("game", nil, TURN_TRADES, nil)
       end
     end
   end

@@ -1,7 +1,8 @@
 -- Leadership (Shattered Empire): three command counters from reinforcements,
 -- then the holder may use the secondary at once. Secondary (free, the card's
 -- `free_secondary`): buy up to three command counters from reinforcements
--- for two influence each.
+-- for two influence each (its price, cap, prompt and report: the
+-- L.leadership_* hooks in rules/round.lua).
 local L = game.lib
 
 local function place(p, n)
@@ -13,13 +14,18 @@ local function place(p, n)
 end
 
 local function buy(p)
-  local max = math.min(3, math.floor(L.spendable(p, "influence") / 2), L.reinforcements(p))
+  local budget = L.spendable(p, "influence")
+  local room = math.min(L.leadership_most(p), L.reinforcements(p))
+  local max = 0
+  while max < room and L.leadership_price(p, max + 1) <= budget do max = max + 1 end
   if max <= 0 then return end
   local opts = {}
   for i = 0, max do opts[#opts + 1] = tostring(i) end
-  local n = tonumber(game.choose(p, { key = "ti3.buy_counters_2_influence" }, opts))
+  local n = tonumber(game.choose(p, L.leadership_buy_prompt(p), opts))
   if n > 0 then
-    L.pay(p, 2 * n, "influence")
+    local price = L.leadership_price(p, n)
+    L.pay(p, price, "influence")
+    L.leadership_bought(p, n, price)
     place(p, n)
   end
 end
@@ -31,6 +37,6 @@ return {
   end,
   secondary = buy,
   can_secondary = function(q)
-    return L.reinforcements(q) > 0 and L.spendable(q, "influence") >= 2
+    return L.reinforcements(q) > 0 and L.spendable(q, "influence") >= L.leadership_price(q, 1)
   end,
 }

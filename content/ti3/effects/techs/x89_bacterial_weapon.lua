@@ -1,7 +1,8 @@
 -- X-89 Bacterial Weapon: before bombarding, one of the player's dreadnoughts
 -- or war suns in the system may instead destroy every enemy ground force on
 -- a planet it could bombard (not one shielded from it); the player then
--- discards all his action cards. The planet is then not bombarded.
+-- discards all his action cards. The planet is then not bombarded. A unit
+-- that L.x89_spares (rules/tech.lua; default none) survives.
 local L = game.lib
 
 local function carriers_of_weapon(p, s)
@@ -36,7 +37,7 @@ return {
     if pl == "none" then return end
     game.log({ key = "ti3.uses_tech_on", p = L.pn(p), tech = L.name("techs", def.id), planet = L.name("planets", pl) })
     for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
-      if L.def(u.owner, u.kind).class == "ground" then
+      if L.def(u.owner, u.kind).class == "ground" and not L.x89_spares(u, p) then
         L.destroy_unit(u, { source = p, label = "x-89", active = p, system = ctx.system },
           { key = "ti3.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
       end
