@@ -59,6 +59,21 @@ function lib.build_objective_deck() end
 ---@return any
 function lib.draft_hands(order, pool, mode, ctx) end
 
+--- Yin, Indoctrination (ti3's script asks these hooks): any enemy ground unit on the planet may be converted.
+--- (defined by ti3 -> tacs)
+---@param p any
+---@param pl any
+---@return any
+function lib.indoctrination_candidates(p, pl) end
+
+--- Indoctrination: the Yin player picks the enemy ground unit he aims at; the roll needs 5 and one more for each promotion it holds.
+--- (defined by ti3 -> tacs)
+---@param p any
+---@param pl any
+---@param units any
+---@return any
+function lib.indoctrination_target(p, pl, units) end
+
 --- hook: the ground forces of p in the space area of s that may land on planet pl in this commit step (avail: all of them, in board order; ctx: the step's); default: avail.
 --- (defined by ti-common -> tacs)
 ---@param p any
@@ -68,6 +83,33 @@ function lib.draft_hands(order, pool, mode, ctx) end
 ---@param ctx any
 ---@return any
 function lib.landing_units(p, s, pl, avail, ctx) end
+
+--- Leadership: the purchase and its price are logged.
+--- (defined by ti3 -> tacs)
+---@param p any
+---@param n any
+---@param price any
+---@return any
+function lib.leadership_bought(p, n, price) end
+
+--- Leadership: the prompt names the rising price.
+--- (defined by ti3 -> tacs)
+---@param p any
+---@return any
+function lib.leadership_buy_prompt(p) end
+
+--- Leadership: no cap on the counters bought but reinforcements and influence.
+--- (defined by ti3 -> tacs)
+---@param p any
+---@return any
+function lib.leadership_most(p) end
+
+--- Leadership (ti3's script): n counters cost 1 + 2 + ... + n (house rule 7).
+--- (defined by ti3 -> tacs)
+---@param p any
+---@param n any
+---@return any
+function lib.leadership_price(p, n) end
 
 --- After the board, the players, the decks and the speaker exist. hook: places the artifact tokens when the game is set up (option artifacts; first: the speaker, who places first); default: on planets, B.place_artifacts.
 --- (defined by ti3 -> tacs)
@@ -194,6 +236,13 @@ function lib.tacs_double_roll(p) end
 ---@param n any
 ---@return any
 function lib.tacs_draft_pool(n) end
+
+--- The ground units of p's enemies on planet pl (in game.units order).
+--- (defined by tacs)
+---@param p any
+---@param pl any
+---@return any
+function lib.tacs_enemy_ground(p, pl) end
 
 --- hook: the zones p's ship u may be placed in when it enters a battle in s (`defended`: enemy ships or a PDS in range are there; ctx: the battle's, with ctx.risky[p] set by Risky Attack); default as the seed: an undefended system any D zone, a defended one the A zones, never A1 for a large ship.
 --- (defined by tacs)
@@ -506,4 +555,11 @@ function lib.unit_set_skipped(p, x) end
 ---@param p any
 ---@return any
 function lib.votes(p) end
+
+--- X-89 Bacterial Weapon (ti3's script): ground forces with the Immunity C promotion survive it.
+--- (defined by ti3 -> tacs)
+---@param u any
+---@param p any
+---@return any
+function lib.x89_spares(u, p) end
 

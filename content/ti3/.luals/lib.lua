@@ -113,6 +113,14 @@ function lib.ban_trade(a, b, until_round, by) end
 ---@return any
 function lib.bar_technology(player, color) end
 
+--- Bioptic Recyclers, one use (effects/techs/bioptic_recyclers.lua, or a variant's own timing): p discards an action card of his choice (when `optional`, he may also pick "none") and gains 2 trade goods or, with a counter left in reinforcements, 1 command counter of his choice. `def` is the technology's definition. Returns whether a card was discarded.
+--- (defined by ti3)
+---@param p any
+---@param def any
+---@param optional any
+---@return any
+function lib.bioptic_recycle(p, def, optional) end
+
 --- The invasion of the procedure above once it may take place: ground forces land (commit_ground_forces), the planets invaded are bombarded, their PDS fire, then each invasion combat and control (ctx: the invasion step's, with player and system; a variant may call it at another moment, e.g. during a space battle). hook: whether the ground forces committed in this invasion (ctx: the invasion's) stay in the space area until the bombardment is over (the commit step only declares them); default: no, they land as they are committed.
 --- (defined by ti3)
 ---@param ctx any
@@ -488,6 +496,21 @@ function lib.hit_options(p, units, opts, gone) end
 ---@return any
 function lib.ie_destinations(p, s) end
 
+--- hook: the enemy units on planet pl that p's Indoctrination may convert (a list, in game.units order); default: the ground forces there (not other ground units).
+--- (defined by ti3)
+---@param p any
+---@param pl any
+---@return any
+function lib.indoctrination_candidates(p, pl) end
+
+--- hook: the unit of `units` (p's candidates on planet pl, never empty) that an Indoctrination roll aims at, and the value that roll needs to convert it; called before the roll; default: the first of them, 5.
+--- (defined by ti3)
+---@param p any
+---@param pl any
+---@param units any
+---@return any
+function lib.indoctrination_target(p, pl, units) end
+
 --- Players by their lowest strategy card (LRR 3; TI3 the same).
 --- (defined by ti-common -> ti3)
 ---@return any
@@ -533,6 +556,33 @@ function lib.law_player(id) end
 --- (defined by ti3)
 ---@return any
 function lib.laws_in_play() end
+
+--- hook: p has just paid `price` influence for n command counters with the Leadership secondary (they are placed next); default: nothing more is logged.
+--- (defined by ti3)
+---@param p any
+---@param n any
+---@param price any
+---@return any
+function lib.leadership_bought(p, n, price) end
+
+--- hook: the keyed prompt asking p how many command counters to buy with the Leadership secondary; default: ti3.buy_counters_2_influence.
+--- (defined by ti3)
+---@param p any
+---@return any
+function lib.leadership_buy_prompt(p) end
+
+--- hook: the most command counters p may buy with one use of the Leadership secondary (reinforcements and influence limit it too); default: 3.
+--- (defined by ti3)
+---@param p any
+---@return any
+function lib.leadership_most(p) end
+
+--- hook: the influence p pays for n command counters bought together with the Leadership secondary (n >= 1); default: 2 each.
+--- (defined by ti3)
+---@param p any
+---@param n any
+---@return any
+function lib.leadership_price(p, n) end
 
 --- Lifts the bans of card `by`.
 --- (defined by ti3)
@@ -1035,4 +1085,11 @@ function lib.votes(p) end
 ---@param fn any
 ---@return any
 function lib.wrap_procedure(name, fn) end
+
+--- hook: whether X-89 Bacterial Weapon, used by p, leaves enemy ground unit u alive on the planet it wipes out; default: no, every enemy ground unit there is destroyed.
+--- (defined by ti3)
+---@param u any
+---@param p any
+---@return any
+function lib.x89_spares(u, p) end
 

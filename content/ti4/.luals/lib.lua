@@ -153,7 +153,7 @@ function lib.draw(deckname, discard, to, n) end
 ---@return any
 function lib.elect_without_vote(id, d, outcomes) end
 
---- p is eliminated: everything of theirs leaves the game as LRR 33.2-33.8 say.
+--- p is eliminated: everything of theirs leaves the game as LRR 33.2-33.8 say (and the Naalu "0" token as 33.10c says).
 --- (defined by ti4)
 ---@param p any
 ---@return any
@@ -677,6 +677,13 @@ function lib.trim_fleet_pool(p) end
 ---@param p any
 ---@return any
 function lib.turn_skipped(p) end
+
+--- Offer the active player transactions now, within their turn of the action phase (LRR 94.1a): `window` is the window they are made in and `wctx` its ctx (a promissory note received may be played there); one with each other player per turn. Outside such a turn it does nothing.
+--- (defined by ti4)
+---@param window any
+---@param wctx any
+---@return any
+function lib.turn_transaction(window, wctx) end
 
 --- p's votes: what each of his planets gives (L.planet_votes), ready ones (L.ready_planets) and exhausted ones.
 --- (defined by ti-common -> ti4)
