@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod combat;
 pub mod contract_doc;
+pub mod coverage;
 pub mod diff;
 pub mod galaxy;
 pub mod hex;

@@ -152,6 +152,23 @@ enum Cmd {
         #[arg(long, conflicts_with = "pack")]
         all: bool,
     },
+    /// The rules a pack's scenarios exercise: the table generated from its
+    /// tests/rules.yaml and the scenarios' `covers:` (printed; --write
+    /// rewrites tests/COVERAGE.md; --check exits 1 when that file is stale).
+    Coverage {
+        /// A pack id or folder (not with --all).
+        #[arg(required_unless_present = "all")]
+        pack: Option<String>,
+        /// Every pack of the content folder that has a tests/rules.yaml.
+        #[arg(long, conflicts_with = "pack")]
+        all: bool,
+        /// Rewrite tests/COVERAGE.md.
+        #[arg(long)]
+        write: bool,
+        /// Exit 1 when tests/COVERAGE.md differs from the generated table.
+        #[arg(long, conflicts_with = "write")]
+        check: bool,
+    },
     /// Play many seeded random games of a pack on several threads (player
     /// counts, and with --random-options option sets, drawn from each seed);
     /// report games per second and the seeds that failed.
@@ -753,6 +770,51 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 }
             }
             Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Coverage {
+            pack,
+            all,
+            write,
+            check,
+        } => {
+            let packs = match pack {
+                Some(p) if !all => vec![p],
+                _ => lib.list(),
+            };
+            let mut stale = false;
+            for pack in packs {
+                let m = lib.load_manifest(&pack).map_err(|e| e.to_string())?;
+                let dir = m.dir.clone();
+                let Some(table) = imperium::coverage::table(&m.manifest.id, &dir)? else {
+                    if !all {
+                        return Err(format!(
+                            "pack `{pack}` has no tests/rules.yaml (the rules its scenarios cover)"
+                        ));
+                    }
+                    continue;
+                };
+                let f = imperium::coverage::table_path(&dir);
+                if write {
+                    std::fs::write(&f, &table).map_err(|e| format!("{}: {e}", f.display()))?;
+                    println!("{}", f.display());
+                } else if check {
+                    if std::fs::read_to_string(&f).ok().as_deref() != Some(table.as_str()) {
+                        eprintln!(
+                            "{}: stale (imperium coverage {} --write)",
+                            f.display(),
+                            m.manifest.id
+                        );
+                        stale = true;
+                    }
+                } else {
+                    print!("{table}");
+                }
+            }
+            Ok(if stale {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
         Cmd::Docs { out } => {
             std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;

@@ -58,6 +58,10 @@ pub struct Scenario {
     /// Lua expressions that must be true at the end.
     #[serde(default)]
     pub expect: Vec<String>,
+    /// Ids of the rules (from the pack's tests/rules.yaml) this scenario
+    /// exercises: `imperium coverage` builds the pack's table from them.
+    #[serde(default)]
+    pub covers: Vec<String>,
     /// The run must fail with an error containing this text; the state
     /// must be as it was before the failing action.
     #[serde(default)]
@@ -179,12 +183,15 @@ impl Outcome {
 }
 
 /// The scenario files of a pack, sorted.
+/// The scenario files of a pack: `tests/*.yaml` but `tests/rules.yaml`.
 pub fn scenario_files(pack_dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(pack_dir.join("tests"))
         .map(|rd| {
             rd.flatten()
                 .map(|e| e.path())
                 .filter(|p| p.extension().and_then(|x| x.to_str()) == Some("yaml"))
+                // The pack's list of rules for `imperium coverage`.
+                .filter(|p| p.file_name().and_then(|x| x.to_str()) != Some("rules.yaml"))
                 .collect()
         })
         .unwrap_or_default();

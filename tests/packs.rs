@@ -73,3 +73,31 @@ fn shattered_ascension_drops_the_variants_it_does_not_use() {
     let ti3 = lib.resolve("ti3").unwrap();
     assert!(ti3.get("options", "homeworlds").is_some());
 }
+
+/// Each pack's tests/COVERAGE.md is the table `imperium coverage` makes from
+/// its tests/rules.yaml and its scenarios' `covers:`; the packs that follow
+/// a rulebook have one.
+#[test]
+fn coverage_tables_are_current() {
+    let lib = Library::new(content());
+    let mut with = vec![];
+    for id in lib.list() {
+        let dir = lib.load_manifest(&id).unwrap().dir;
+        let table = imperium::coverage::table(&id, &dir).unwrap_or_else(|e| panic!("{e}"));
+        let Some(table) = table else { continue };
+        let file = imperium::coverage::table_path(&dir);
+        let kept = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(
+            kept == table,
+            "{} is stale: run `imperium coverage {id} --write`",
+            file.display()
+        );
+        with.push(id);
+    }
+    for id in ["ti3", "ti4"] {
+        assert!(
+            with.contains(&id.to_string()),
+            "{id} has no tests/rules.yaml"
+        );
+    }
+}

@@ -550,3 +550,53 @@ fn play_draws_one_picture_a_round() {
     ]);
     assert!(!ok && err.contains("at least 1"), "{err}");
 }
+
+/// `imperium coverage`: a rule with no scenario is listed as not covered,
+/// a pattern takes scenarios by file name, and a scenario covering a rule
+/// the list does not have is an error at its file and line; --check fails
+/// on a stale table.
+#[test]
+fn coverage_is_built_from_the_rules_and_the_scenarios() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("coverage");
+    let _ = std::fs::remove_dir_all(&dir);
+    let p = dir.join("cov");
+    std::fs::create_dir_all(p.join("tests")).unwrap();
+    std::fs::write(p.join("pack.yaml"), "id: cov\nname: Cov\nversion: 0.1.0\n").unwrap();
+    std::fs::write(
+        p.join("tests/rules.yaml"),
+        "title: cov rules\ngroups:\n  - name: Moving\n    rules:\n      - { id: move, rule: ships move }\n      - { id: stop, rule: ships stop, note: a doubt, status: uncertain }\n      - { id: cards, rule: cards, match: [\"card_*\"] }\n      - { id: far, rule: far away, status: not implemented }\n",
+    )
+    .unwrap();
+    let scenario = |name: &str, covers: &str| {
+        std::fs::write(
+            p.join(format!("tests/{name}.yaml")),
+            format!("name: {name} scenario\nrun: |\n  game.log('x')\ncovers: [{covers}]\n"),
+        )
+        .unwrap()
+    };
+    scenario("moving", "move");
+    scenario("card_one", "");
+    let folder = p.to_str().unwrap();
+    let (ok, out, err) = imperium(&["coverage", folder]);
+    assert!(ok, "{err}");
+    assert!(out.contains("| ships move | `moving` |  |"), "{out}");
+    assert!(
+        out.contains("| ships stop | **not covered** | *uncertain*: a doubt |"),
+        "{out}"
+    );
+    assert!(out.contains("| cards | every `card_*` (1) |"), "{out}");
+    assert!(out.contains("| far away | *not implemented* |"), "{out}");
+    assert!(out.contains("2 of 4 rules have a scenario"), "{out}");
+    assert!(out.contains("- ships stop (stop)"), "{out}");
+    // --check: no table yet, then a written one is current.
+    let (ok, _, err) = imperium(&["coverage", folder, "--check"]);
+    assert!(!ok && err.contains("stale"), "{err}");
+    assert!(imperium(&["coverage", folder, "--write"]).0);
+    assert!(imperium(&["coverage", folder, "--check"]).0);
+    // A rule id the list does not have.
+    scenario("moving", "mvoe");
+    let (ok, _, err) = imperium(&["coverage", folder]);
+    assert!(!ok, "{err}");
+    assert!(err.contains("tests/moving.yaml:4: covers `mvoe`"), "{err}");
+    assert!(err.contains("move"), "{err}");
+}
