@@ -177,7 +177,7 @@ pub fn table(pack: &str, dir: &Path) -> Result<Option<String>, String> {
         out.push_str("\n\n");
     }
     let mut uncovered = vec![];
-    let (mut total, mut covered) = (0, 0);
+    let (mut total, mut covered, mut outside) = (0, 0, 0);
     for g in &book.groups {
         out.push_str(&format!(
             "## {}\n\n| rule | scenarios | notes |\n|---|---|---|\n",
@@ -193,6 +193,7 @@ pub fn table(pack: &str, dir: &Path) -> Result<Option<String>, String> {
             total += 1;
             let scen = if cells.is_empty() {
                 if r.status == "not implemented" || r.status == "not in this pack" {
+                    outside += 1;
                     format!("*{}*", r.status)
                 } else {
                     uncovered.push(format!("{} ({})", r.rule, r.id));
@@ -222,7 +223,8 @@ pub fn table(pack: &str, dir: &Path) -> Result<Option<String>, String> {
         out.push('\n');
     }
     out.push_str(&format!(
-        "## Summary\n\n{covered} of {total} rules have a scenario.\n"
+        "## Summary\n\n{covered} of the {} rules the pack follows have a scenario ({total} rules listed; {outside} not implemented or not in this pack).\n",
+        total - outside
     ));
     if !uncovered.is_empty() {
         out.push_str("\nNot covered:\n\n");

@@ -42,6 +42,9 @@ type Echo = Rc<RefCell<Option<EchoFn>>>;
 struct Shared {
     st: RefCell<State>,
     log: RefCell<Vec<String>>,
+    /// The key and arguments of each log line (None for a line written
+    /// without a key), kept only when asked (`Session::track_keys`).
+    line_keys: RefCell<Option<Vec<Option<KeyedLine>>>>,
     checkpoints: RefCell<Vec<(State, usize)>>,
     /// Bytes in `log`.
     log_bytes: Cell<usize>,
@@ -77,6 +80,13 @@ pub const MAX_CHECKPOINT_BYTES: usize = 512 * 1024 * 1024;
 
 /// A key with its arguments, as a script gave it (`{key = "x", a = 1}`), or
 /// a plain text.
+/// A log line's key and arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyedLine {
+    pub key: String,
+    pub args: BTreeMap<String, String>,
+}
+
 struct Keyed {
     key: Option<String>,
     args: BTreeMap<String, String>,
@@ -235,6 +245,9 @@ impl Shared {
         }
         self.log_bytes.set(total);
         self.log.borrow_mut().push(line);
+        if let Some(v) = self.line_keys.borrow_mut().as_mut() {
+            v.push(None);
+        }
         if self.checkpoints.borrow().is_empty() {
             self.flush_echo();
         }
@@ -259,8 +272,20 @@ impl Shared {
         self.push_text(line)
     }
 
+    /// Notes the key and arguments of the line just written.
+    fn note_key(&self, key: Option<String>, args: BTreeMap<String, String>) {
+        if let (Some(v), Some(key)) = (self.line_keys.borrow_mut().as_mut(), key) {
+            if let Some(last) = v.last_mut() {
+                *last = Some(KeyedLine { key, args });
+            }
+        }
+    }
+
     /// Cuts the log back to `n` lines.
     fn truncate_log(&self, n: usize) {
+        if let Some(v) = self.line_keys.borrow_mut().as_mut() {
+            v.truncate(n);
+        }
         let mut log = self.log.borrow_mut();
         let cut: usize = log.iter().skip(n).map(|l| l.len()).sum();
         log.truncate(n);
@@ -443,6 +468,7 @@ impl Session {
         let shared = Rc::new(Shared {
             st: RefCell::new(State::new(seed)),
             log: RefCell::new(vec![]),
+            line_keys: RefCell::new(None),
             checkpoints: RefCell::new(vec![]),
             log_bytes: Cell::new(0),
             echoed: Cell::new(0),
@@ -578,6 +604,28 @@ impl Session {
     /// Prints (or collects) each log line as it is written.
     pub fn set_echo(&self, f: Option<EchoFn>) {
         *self.shared.echo.borrow_mut() = f;
+    }
+
+    /// From now on, keep the key and arguments of every keyed log line
+    /// (for tools and tests that count what happened without reading text).
+    pub fn track_keys(&self) {
+        let n = self.shared.log.borrow().len();
+        let mut k = self.shared.line_keys.borrow_mut();
+        if k.is_none() {
+            *k = Some(vec![None; n]);
+        }
+    }
+
+    /// The keyed log lines written since `track_keys`, in order.
+    pub fn keyed_lines(&self) -> Vec<KeyedLine> {
+        self.shared
+            .line_keys
+            .borrow()
+            .iter()
+            .flatten()
+            .flatten()
+            .cloned()
+            .collect()
     }
 
     pub fn log(&self) -> Vec<String> {

@@ -32,6 +32,7 @@ pub(super) fn install(
                 }
                 let k = sh2.keyed(&line)?;
                 sh2.push_text(k.text)?;
+                sh2.note_key(k.key, k.args);
                 Ok(())
             })?,
         )?;
