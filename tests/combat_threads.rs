@@ -41,3 +41,35 @@ fn the_procedure_path_gives_the_same_result_on_any_number_of_threads() {
     // More threads than fights.
     assert_eq!(run("ti4", 2, true, 4), run("ti4", 2, true, 1));
 }
+
+/// `imperium combat` works for every pack with a fleet of units: fight D
+/// simulated by each pack's own combat (the Thunder's Edge pack once failed
+/// here: a faction's combat handler asked for the flagship of a player
+/// without a faction).
+#[test]
+fn every_pack_with_units_simulates_a_fight() {
+    let lib = Library::new(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("content"));
+    let mut packs = 0;
+    for id in lib.list() {
+        let p = lib.resolve(&id).expect("loads");
+        let has = |k: &str| {
+            p.collections
+                .get("units")
+                .is_some_and(|c| c.contains_key(k))
+        };
+        if !["dreadnought", "cruiser", "war_sun", "destroyer"]
+            .iter()
+            .all(|k| has(k))
+        {
+            continue;
+        }
+        let r = run(&id, 40, false, 1);
+        let total: f64 = ["attacker", "defender", "draw"]
+            .iter()
+            .map(|k| r[k]["p"].as_f64().unwrap())
+            .sum();
+        assert!((total - 1.0).abs() < 1e-9, "{id}: {r}");
+        packs += 1;
+    }
+    assert!(packs >= 7, "{packs} packs");
+}

@@ -586,7 +586,10 @@ fn coverage_is_built_from_the_rules_and_the_scenarios() {
     );
     assert!(out.contains("| cards | every `card_*` (1) |"), "{out}");
     assert!(out.contains("| far away | *not implemented* |"), "{out}");
-    assert!(out.contains("2 of the 3 rules the pack follows have a scenario"), "{out}");
+    assert!(
+        out.contains("2 of the 3 rules the pack follows have a scenario"),
+        "{out}"
+    );
     assert!(out.contains("- ships stop (stop)"), "{out}");
     // --check: no table yet, then a written one is current.
     let (ok, _, err) = imperium(&["coverage", folder, "--check"]);

@@ -189,8 +189,10 @@ end)
 -- The Egeiro: +1 to its combat rolls per system outside p's home with a planet p controls.
 game.on("combat_round_start", function(rc)
   for _, p in ipairs({ rc.attacker, rc.defender }) do
-    if p and p ~= 0 and not rc.ground and L.def(p, "flagship").id == "bastion_flagship" and rc.system
-      and #game.units { owner = p, kind = "flagship", system = rc.system } > 0 then
+    -- (A player without a faction, as in a simulated fight, has no flagship.)
+    if p and p ~= 0 and not rc.ground and rc.system
+      and #game.units { owner = p, kind = "flagship", system = rc.system } > 0
+      and L.def(p, "flagship").id == "bastion_flagship" then
       local systems = {}
       for _, pl in ipairs(game.planets_owned(p)) do
         local s = game.planet_system(pl)
