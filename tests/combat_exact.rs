@@ -462,8 +462,9 @@ fn combat_simulates_with_the_ti3_pack_too() {
         "default",
     )
     .unwrap();
-    // ti3 replaces helpers the plan relies on: its own procedures run.
-    assert_eq!(r["path"], "procedure", "{r}");
+    // ti3's replacements of the fight's helpers say they leave a plain
+    // fight alone: the kernel runs it from the plan.
+    assert_eq!(r["path"], "plan", "{r}");
     let total: f64 = KEYS.iter().map(|k| r[*k]["p"].as_f64().unwrap()).sum();
     assert!((total - 1.0).abs() < 1e-9, "{r}");
     // The war sun's three dice and sustain make it a close fight, not a rout.
@@ -610,5 +611,35 @@ fn exact_from_the_plan_matches_the_chain_and_the_simulation() {
                 "{a:?} vs {d:?}: {side} survivors exact {x}, simulated {y}"
             );
         }
+    }
+}
+
+/// ti3's fights, plain ones, run from the plan: the same seeds give the very
+/// same results as ti3's own combat procedure, for every fleet below (war
+/// suns, sustaining dreadnoughts, destroyers' barrage against fighters,
+/// carriers and their fighters). A fleet with a PDS or ground forces, which
+/// the plan does not describe, runs the procedure.
+#[test]
+fn ti3_plans_play_the_same_fights_as_the_procedure() {
+    let pack = Rc::new(lib().resolve("ti3").unwrap());
+    let mut fleets: Vec<(Fleet, Fleet)> = FLEETS.to_vec();
+    fleets.push((&[("war_sun", 2)], &[("dreadnought", 3), ("destroyer", 2)]));
+    fleets.push((&[("destroyer", 4)], &[("carrier", 2), ("fighter", 8)]));
+    for (i, (a, d)) in fleets.iter().enumerate() {
+        let slow = run(&pack, a, d, 1500, 21 + i as u64, true);
+        assert_eq!(slow["path"], "procedure");
+        let mut fast = run(&pack, a, d, 1500, 21 + i as u64, false);
+        assert_eq!(fast["path"], "plan", "{a:?} vs {d:?}");
+        fast["path"] = slow["path"].clone();
+        assert_eq!(fast, slow, "{a:?} vs {d:?}");
+    }
+    for (a, d) in [
+        (&[("carrier", 2), ("pds", 1)][..], &[("cruiser", 2)][..]),
+        (
+            &[("carrier", 2), ("ground_force", 2)][..],
+            &[("cruiser", 2)][..],
+        ),
+    ] {
+        assert_eq!(run(&pack, a, d, 20, 1, false)["path"], "procedure", "{a:?}");
     }
 }

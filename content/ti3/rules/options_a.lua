@@ -876,11 +876,14 @@ local installed = false
 
 -- Wraps procedure `name` (if there is one): fn(base, ...) runs in its place,
 -- base being the procedure as it was. (Shared by the option files of this
--- pack and of the packs extending it.)
-function L.wrap_procedure(name, fn)
+-- pack and of the packs extending it.) `plain` (optional): the wrapper
+-- leaves a plain fight alone (see L.plain_wrapper): true, or a function
+-- saying when.
+function L.wrap_procedure(name, fn, plain)
   local base = game.procedure_fn(name)
   if not base then return end
   procedure(name, function(...) return fn(base, ...) end)
+  if plain then L.plain_wrapper(game.procedure_fn(name), base, plain ~= true and plain or nil) end
 end
 
 -- Runs fn(...) and then restores what `undo` puts back, even on error.
@@ -993,7 +996,7 @@ function A.install()
   wrap("space_combat", function(base, ctx)
     tr_state = {}
     return guarded(function() tr_state = {} end, base, ctx)
-  end)
+  end, true)
 
   wrap("anti_fighter_barrage", function(base, ctx)
     local r = base(ctx)
@@ -1002,7 +1005,7 @@ function A.install()
       A.sabotage(ctx.defender, ctx.player, ctx.system)
     end
     return r
-  end)
+  end, function() return not opt("sabotage_runs") end)
 
   wrap("movement", function(base, ctx)
     if opt("leaders") then
@@ -1108,6 +1111,7 @@ function A.install()
     end
     return out
   end
+  L.plain_wrapper(L.retreat_options, base_retreat_options, function() return not opt("tactical_retreats") end)
 
   A.base_movers = L.movers
   function L.movers(p, target, rules)
@@ -1143,6 +1147,7 @@ function A.install()
     end
     return base_fire(q, list, target_player, label)
   end
+  L.plain_wrapper(L.fire_cannons, base_fire, function() return not opt("leaders") end)
 
   -- ... and their planetary shield stops war sun bombardment too.
   local base_shielded = L.shielded

@@ -1044,11 +1044,12 @@ function B.install()
     return r
   end)
 
+  -- (Mines go off only for ships that moved in, never in a simulated fight.)
   wrap("space_cannon_offense", function(base, ctx)
     local r = base(ctx)
     if ctx.se_movers then B.trigger_mines(ctx.player, ctx.system, ctx.se_movers) end
     return r
-  end)
+  end, true)
 
   wrap("transfer_action", function(base, ctx)
     local p = ctx.player
@@ -1150,6 +1151,7 @@ function B.install()
     if a then return game.data.anomalies[a] end
     return base_arule(s)
   end
+  L.plain_wrapper(L.anomaly_rule, base_arule, function(board) return B.anomaly_of(board.system or 1) == nil end)
 
   -- The precursor space station: its holder needs one point less.
   local base_check = L.check_win
