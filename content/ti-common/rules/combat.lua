@@ -275,6 +275,24 @@ function L.bombard_assign(p, owner, pl, units, hits, ctx)
   return L.assign_hits(owner, units, hits, "bombardment", { source = p })
 end
 
+-- hook: the planets of s that p may bombard in this bombardment step, in board order (ctx: the step's); default: those p does not control that hold another player's units.
+function L.bombard_planets(p, s, ctx)
+  local planets = {}
+  for _, pl in ipairs(game.planets_of(s)) do
+    local o = game.planet_owner(pl)
+    if o ~= p and #game.units { planet = pl, not_owner = p } > 0 then planets[#planets + 1] = pl end
+  end
+  return planets
+end
+
+-- hook: the answers that target planet pl in the "bombard_with" decision (one per group of units rolled against together); default: { pl }.
+function L.bombard_choices(p, pl, ctx) return { pl } end
+
+-- hook: the planet and the player whose units are hit for one answer of the "bombard_with" decision (from L.bombard_choices); default: that planet and its owner (or, uncontrolled, the first other player's units there).
+function L.bombard_victim(p, choice, ctx)
+  return choice, game.planet_owner(choice) or (game.units { planet = choice, not_owner = p }[1] or {}).owner
+end
+
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
   local bombers = {}
@@ -283,18 +301,14 @@ procedure("bombardment", function(ctx)
     if d.bombardment then bombers[#bombers + 1] = { u = u, b = d.bombardment } end
   end
   if #bombers == 0 then return end
-  local planets = {}
-  for _, pl in ipairs(game.planets_of(s)) do
-    local o = game.planet_owner(pl)
-    if o ~= p and #game.units { planet = pl, not_owner = p } > 0 then planets[#planets + 1] = pl end
-  end
+  local planets = L.bombard_planets(p, s, ctx)
   if #planets == 0 then return end
   local opts = { "none" }
   for _, pl in ipairs(planets) do
     if L.shielded(pl, p) then
       game.log({ key = "planetary_shield", planet = L.name("planets", pl) })
     elseif not (ctx.forbid and ctx.forbid[pl]) then
-      opts[#opts + 1] = pl
+      for _, o in ipairs(L.bombard_choices(p, pl, ctx)) do opts[#opts + 1] = o end
     end
   end
   if #opts == 1 then return end
@@ -309,16 +323,16 @@ procedure("bombardment", function(ctx)
   end
   -- An extra die from a technology is added once, to the first roll.
   local extra = L.extra_dice(p, "bombardment")
-  for _, pick in ipairs(order) do
+  for _, choice in ipairs(order) do
     local hits = 0
-    for _, x in ipairs(targets[pick]) do
+    local pick, owner = L.bombard_victim(p, choice, ctx)
+    for _, x in ipairs(targets[choice]) do
       local dice, need = L.bombard_roll(p, x.u, pick, x.b.dice + extra, x.b.hit, ctx)
       local h, rolls = game.roll({ key = "roll_bombardment", p = L.pn(p), unit = x.u.kind }, dice, need)
       L.bombard_rolled(p, x.u, pick, rolls, need, h, ctx)
       hits = hits + h
       extra = 0
     end
-    local owner = game.planet_owner(pick) or (game.units { planet = pick, not_owner = p }[1] or {}).owner
     if owner then
       local units = L.ground(owner, pick)
       L.bombard_assign(p, owner, pick, units, L.bombard_hits(p, owner, pick, hits, ctx), ctx)
@@ -385,11 +399,14 @@ procedure("commit_ground_forces", function(ctx)
   end
 end)
 
+-- hook: the units on planet pl that may fire space cannon defense at p's ground forces committed there (ctx: the step's); default: every other player's unit there (those without space cannon are skipped).
+function L.space_cannon_defense_units(p, pl, ctx) return game.units { planet = pl, not_owner = p } end
+
 procedure("space_cannon_defense", function(ctx)
   local p, pl = ctx.player, ctx.planet
   local list = {}
   local q
-  for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+  for _, u in ipairs(L.space_cannon_defense_units(p, pl, ctx)) do
     local d = L.def(u.owner, u.kind)
     if d.space_cannon then list[#list + 1] = { unit = u, sc = d.space_cannon }; q = u.owner end
   end
@@ -399,16 +416,22 @@ procedure("space_cannon_defense", function(ctx)
   L.assign_hits(p, L.ground(p, pl), w.hits, "space cannon defense", { source = q })
 end)
 
+-- hook: the units that fight p's ground forces on planet pl in this ground combat (ctx: the step's; the owner of the last one rolls for them); default: every other player's ground forces there.
+function L.ground_combat_opponents(p, pl, ctx)
+  local theirs = {}
+  for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+    if L.def(u.owner, u.kind).class == "ground" then theirs[#theirs + 1] = u end
+  end
+  return theirs
+end
+
 procedure("ground_combat", function(ctx)
   local p, pl = ctx.player, ctx.planet
   local round = 0
   while true do
     local mine = L.ground(p, pl)
-    local theirs = {}
-    local d
-    for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
-      if L.def(u.owner, u.kind).class == "ground" then theirs[#theirs + 1] = u; d = u.owner end
-    end
+    local theirs = L.ground_combat_opponents(p, pl, ctx)
+    local d = theirs[#theirs] and theirs[#theirs].owner
     if #mine == 0 or #theirs == 0 then break end
     round = round + 1
     ctx.defender = d
@@ -423,11 +446,14 @@ procedure("ground_combat", function(ctx)
   end
 end)
 
+-- hook: the other players' units on planet pl that are removed when p, with ground forces there after the ground combats, establishes control (ctx: the step's); default: all of them.
+function L.control_removes(p, pl, ctx) return game.units { planet = pl, not_owner = p } end
+
 procedure("establish_control", function(ctx)
   local p, pl = ctx.player, ctx.planet
   if #L.ground(p, pl) == 0 then return end
   -- Other players' structures on the planet are destroyed (LRR 49.6).
-  for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+  for _, u in ipairs(L.control_removes(p, pl, ctx)) do
     game.remove_unit(u.id)
     game.log({ key = "is_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id })
   end
