@@ -131,11 +131,25 @@ function L.combat_round_ending(rc, ctx) end
 -- hook: called in the retreat step just before p's units in the space area of s move to t (all of them go, and limits then hold in t); does nothing.
 function L.retreat_cargo(p, s, t) end
 
+-- hook: the players whose ships fight on p's side in the space combat in s (ctx: the combat's), p first; default: { p }.
+function L.combat_side(p, s, ctx) return { p } end
+
+-- hook: the hits that the other players on p's side (L.combat_side) score in a round of space combat, rolled after p's own roll (rc: the round's ctx); default: 0.
+function L.combat_side_rolls(p, rc, ctx) return 0 end
+
 procedure("space_combat", function(ctx)
   local a, s = ctx.player, ctx.system
   local d = ctx.defender or L.enemies_in(a, s)[1]
   if not d then return end
   ctx.defender = d
+  -- The ships of p's side.
+  local function side_ships(p)
+    local out = {}
+    for _, q in ipairs(L.combat_side(p, s, ctx)) do
+      for _, u in ipairs(L.ships(q, s)) do out[#out + 1] = u end
+    end
+    return out
+  end
   game.log({ key = "space_combat_begins", system = L.sysname(s), p = L.pn(a), q = L.pn(d) })
   local round = 0
   local winner
@@ -144,7 +158,7 @@ procedure("space_combat", function(ctx)
     if round == 1 then
       game.step("anti_fighter_barrage", ctx)
     end
-    if #L.ships(a, s) == 0 or #L.ships(d, s) == 0 then break end
+    if #side_ships(a) == 0 or #side_ships(d) == 0 then break end
     local retreating = L.announce_retreats(a, d, s, round, ctx)
     local rc = { player = a, active = a, attacker = a, defender = d, system = s, round = round, mods = { [a] = {}, [d] = {} } }
     -- Anomaly bonus for a defender in a nebula (LRR 59.4).
@@ -162,14 +176,16 @@ procedure("space_combat", function(ctx)
     local sa, sd = L.ships(a, s), L.ships(d, s)
     local ha = L.combat_roll(a, sa, rc.mods[a], "space combat", rc)
     local ra = L.combat_state.last_roll
+    ha = ha + L.combat_side_rolls(a, rc, ctx)
     local hd = L.combat_roll(d, sd, rc.mods[d], "space combat", rc)
     local rd = L.combat_state.last_roll
+    hd = hd + L.combat_side_rolls(d, rc, ctx)
     ha, hd = L.space_combat_rolled(rc, ha, hd)
     L.assign_combat_hits(d, sd, ha, a, rc, ra)
     L.assign_combat_hits(a, sa, hd, d, rc, rd)
     L.combat_round_ending(rc, ctx)
     game.window("combat_round_end", rc)
-    local left_a, left_d = #L.ships(a, s), #L.ships(d, s)
+    local left_a, left_d = #side_ships(a), #side_ships(d)
     if retreating and left_a > 0 and left_d > 0 then
       local opts = {}
       for _, t in ipairs(L.retreat_options(retreating, s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
@@ -204,16 +220,18 @@ procedure("space_combat", function(ctx)
     if left_a == 0 or left_d == 0 then break end
     if round > 100 then error("space combat did not end") end
   end
-  local la, ld = #L.ships(a, s), #L.ships(d, s)
+  local la, ld = #side_ships(a), #side_ships(d)
   if not winner and not ctx.draw then
     if la > 0 and ld == 0 then winner = a elseif ld > 0 and la == 0 then winner = d end
   end
   ctx.winner = winner
   game.log(winner and { key = "space_combat_won", p = L.pn(winner) }
     or (ctx.draw and { key = "space_combat_draw" } or { key = "space_combat_no_ships" }))
-  for _, p in ipairs({ a, d }) do
-    -- Ground forces in space with no ships to carry them are destroyed.
-    L.enforce_limits(p, s)
+  for _, side in ipairs({ a, d }) do
+    for _, p in ipairs(L.combat_side(side, s, ctx)) do
+      -- Ground forces in space with no ships to carry them are destroyed.
+      L.enforce_limits(p, s)
+    end
   end
 end)
 

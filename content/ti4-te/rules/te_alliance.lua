@@ -1,0 +1,208 @@
+-- The alliance variant (option `alliance`, 4 or 6 players; allies:
+-- L.te_ally, in rules/te_options.lua): movement, landing, combat, abilities,
+-- elimination and the simultaneous tactical action.
+--
+-- - Ships move through and into systems holding the ally's ships (no combat).
+-- - Ground forces may land on the ally's planets: no ground combat, no
+--   change of control.
+-- - A space combat: the ally's ships in the system fight on the same side;
+--   the ally rolls for them and the hits are added to the side's total.
+--   Hits against an allied pair: the pair's active player (else the player
+--   attacked or attacking) decides how many go to the ally's ships; each
+--   then picks their own units for them.
+-- - Unit abilities (space cannon, bombardment, space cannon defense) are not
+--   used against the ally.
+-- - A player is not eliminated while their ally controls a planet.
+-- - When a player activates a system, their ally may join the tactical
+--   action there, spending and placing a token from their tactic pool: the
+--   ally moves after the active player, fights beside them, and has their
+--   own invasion and production steps after the active player's.
+-- Not built: transporting, supporting or committing the ally's fighters and
+-- ground forces; shared ground combat rolls; exchanging planet cards when
+-- command tokens are redistributed; the ally's planets counting as one's
+-- own for abilities; effects triggered by activating a system with another
+-- player's units still trigger for allies; the ally's anti-fighter barrage.
+local L = game.lib
+
+local function allied() return game.options.alliance end
+
+-- Movement: the ally's ships do not stop a move.
+local base_move_rules = L.move_rules
+function L.move_rules(p, target)
+  local r = base_move_rules(p, target)
+  local ally = L.te_ally(p)
+  if not ally or #r.stop == 0 then return r end
+  local keep = {}
+  for _, s in ipairs(r.stop) do
+    local enemy = false
+    for _, u in ipairs(L.other_ships(p, s)) do
+      if u.owner ~= ally then enemy = true end
+    end
+    if enemy then keep[#keep + 1] = s end
+  end
+  r.stop = keep
+  return r
+end
+
+-- Landing on the ally's planets: no ground combat, no control.
+local base_commit = game.procedure_fn("commit_ground_forces")
+procedure("commit_ground_forces", function(ctx)
+  local r = base_commit(ctx)
+  local ally = L.te_ally(ctx.player)
+  if ally then
+    for i = #ctx.targets, 1, -1 do
+      if game.planet_owner(ctx.targets[i]) == ally then table.remove(ctx.targets, i) end
+    end
+  end
+  return r
+end)
+
+-- Space combat: the ally's ships fight on the same side.
+local base_side = L.combat_side
+function L.combat_side(p, s, ctx)
+  local out = base_side(p, s, ctx)
+  local ally = L.te_ally(p)
+  if ally and #L.ships(ally, s) > 0 then out[#out + 1] = ally end
+  return out
+end
+
+local base_side_rolls = L.combat_side_rolls
+function L.combat_side_rolls(p, rc, ctx)
+  local n = base_side_rolls(p, rc, ctx)
+  local ally = L.te_ally(p)
+  if not ally or #L.ships(ally, rc.system) == 0 then return n end
+  rc.mods[ally] = rc.mods[ally] or {}
+  return n + L.combat_roll(ally, L.ships(ally, rc.system), rc.mods[ally], "space combat", rc)
+end
+
+local base_assign = L.assign_combat_hits
+function L.assign_combat_hits(p, units, hits, source, rc, roll)
+  local ally = L.te_ally(p)
+  local s = rc.system
+  if not ally or hits <= 0 or #L.ships(ally, s) == 0 then return base_assign(p, units, hits, source, rc, roll) end
+  local n = hits
+  if #units > 0 then
+    local chooser = (rc.active == ally) and ally or p
+    local opts = {}
+    for i = 0, hits do opts[#opts + 1] = tostring(i) end
+    n = tonumber(game.choose(chooser, { key = "te.ally_hits", n = hits, q = L.pn(ally) }, opts))
+  end
+  if n > 0 then game.log({ key = "te.hits_to_ally", n = n, q = L.pn(ally) }) end
+  local a = 0
+  if hits - n > 0 then a = base_assign(p, units, hits - n, source, rc, roll) or 0 end
+  local b = 0
+  if n > 0 then b = base_assign(ally, L.ships(ally, s), n, source, rc, roll) or 0 end
+  return a + b
+end
+
+-- Unit abilities are not used against the ally.
+local base_reach = L.abilities_reach
+function L.abilities_reach(q, p)
+  if L.te_ally(q) == p then return false end
+  return base_reach(q, p)
+end
+
+local base_bombard_planets = L.bombard_planets
+function L.bombard_planets(p, s, ctx)
+  local ally = L.te_ally(p)
+  local list = base_bombard_planets(p, s, ctx)
+  if not ally then return list end
+  local out = {}
+  for _, pl in ipairs(list) do
+    local enemy = false
+    for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+      if u.owner ~= ally then enemy = true end
+    end
+    if enemy then out[#out + 1] = pl end
+  end
+  return out
+end
+
+local base_bombard_choices = L.bombard_choices
+function L.bombard_choices(p, pl, ctx)
+  local ally = L.te_ally(p)
+  local list = base_bombard_choices(p, pl, ctx)
+  if not ally then return list end
+  local out = {}
+  for _, c in ipairs(list) do
+    if c ~= pl .. "@" .. L.pn(ally) then out[#out + 1] = c end
+  end
+  return out
+end
+
+local base_scd_units = L.space_cannon_defense_units
+function L.space_cannon_defense_units(p, pl, ctx)
+  local ally = L.te_ally(p)
+  local out = {}
+  for _, u in ipairs(base_scd_units(p, pl, ctx)) do
+    if u.owner ~= ally then out[#out + 1] = u end
+  end
+  return out
+end
+
+-- Elimination waits while the ally controls a planet.
+local base_meets = L.meets_elimination
+function L.meets_elimination(p)
+  if not base_meets(p) then return false end
+  local ally = L.te_ally(p)
+  if ally and #game.planets_owned(ally) > 0 then return false end
+  return true
+end
+
+---------------------------------------------------------------------------
+-- The simultaneous tactical action (game prop `te_joined`: the ally who
+-- joined the tactical action in progress).
+---------------------------------------------------------------------------
+local function joined() return game.get("game", nil, "te_joined") end
+
+game.on("after:activation", function(ctx)
+  if not allied() or joined() then return end
+  local p, s = ctx.player, ctx.system
+  local ally = L.te_ally(p)
+  if not ally or not s or L.eliminated(ally) then return end
+  if game.counter(ally, "tactic") <= 0 or game.has_token(s, "command", ally) or L.activation_barred(ally, s) then return end
+  if game.choose(ally, { key = "te.join_tactical_action", q = L.pn(p), system = L.sysname(s) }, { "no", "yes" }) ~= "yes" then return end
+  game.add(ally, "tactic", -1)
+  game.place_token(s, "command", ally)
+  game.log({ key = "te.joins_tactical_action", p = L.pn(ally), q = L.pn(p), system = L.sysname(s) })
+  game.put("game", nil, "te_joined", ally)
+  game.put("game", nil, "te_joined_with", p)
+end)
+
+local function partner_step(ctx)
+  local ally = joined()
+  return ally and ctx.player == game.get("game", nil, "te_joined_with") and ally or nil
+end
+
+game.on("after:movement", function(ctx)
+  local ally = partner_step(ctx)
+  if not ally then return end
+  game.step("movement", { player = ally, active = ctx.player, system = ctx.system })
+end)
+
+-- The active player with no ships left there: the ally fights alone.
+game.on("before:invasion", function(ctx)
+  local ally = partner_step(ctx)
+  if not ally then return end
+  local s = ctx.system
+  if #L.ships(ctx.player, s) == 0 and #L.ships(ally, s) > 0 and #L.enemies_in(ally, s) > 0 then
+    game.step("space_combat", { player = ally, active = ally, system = s, defender = L.enemies_in(ally, s)[1] })
+  end
+end)
+
+game.on("after:invasion", function(ctx)
+  local ally = partner_step(ctx)
+  if not ally then return end
+  game.step("invasion", { player = ally, active = ally, system = ctx.system })
+end)
+
+game.on("after:production", function(ctx)
+  local ally = partner_step(ctx)
+  if not ally then return end
+  game.step("production", { player = ally, active = ally, system = ctx.system })
+end)
+
+game.on("after:tactical_action", function(ctx)
+  game.put("game", nil, "te_joined", nil)
+  game.put("game", nil, "te_joined_with", nil)
+end)
