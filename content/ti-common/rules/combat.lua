@@ -443,6 +443,14 @@ function L.ground_combat_opponents(p, pl, ctx)
   return theirs
 end
 
+-- hook: the hits that other players on p's side score in a round of ground combat on rc.planet, rolled after p's own roll (rc: the round's ctx); default: 0.
+function L.ground_combat_side_rolls(p, rc, ctx) return 0 end
+
+-- hook: p assigns the `hits` that player `source` scored in a round of ground combat on planet pl (rc: the round's ctx); default: L.assign_hits to p's ground forces there with the label "ground combat".
+function L.assign_ground_hits(p, pl, hits, source, rc)
+  return L.assign_hits(p, L.ground(p, pl), hits, "ground combat", { source = source })
+end
+
 procedure("ground_combat", function(ctx)
   local p, pl = ctx.player, ctx.planet
   local round = 0
@@ -456,9 +464,11 @@ procedure("ground_combat", function(ctx)
     local rc = { player = p, active = p, attacker = p, defender = d, planet = pl, round = round, ground = true, mods = { [p] = {}, [d] = {} } }
     game.window("combat_round_start", rc)
     local ha = L.combat_roll(p, mine, rc.mods[p], "ground combat", rc)
+    ha = ha + L.ground_combat_side_rolls(p, rc, ctx)
     local hd = L.combat_roll(d, theirs, rc.mods[d], "ground combat", rc)
-    L.assign_hits(d, L.ground(d, pl), ha, "ground combat", { source = p })
-    L.assign_hits(p, L.ground(p, pl), hd, "ground combat", { source = d })
+    hd = hd + L.ground_combat_side_rolls(d, rc, ctx)
+    L.assign_ground_hits(d, pl, ha, p, rc)
+    L.assign_ground_hits(p, pl, hd, d, rc)
     game.window("combat_round_end", rc)
     if round > 100 then error("ground combat did not end") end
   end

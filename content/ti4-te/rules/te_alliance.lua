@@ -17,9 +17,12 @@
 --   action there, spending and placing a token from their tactic pool: the
 --   ally moves after the active player, fights beside them, and has their
 --   own invasion and production steps after the active player's.
+-- - A ground combat: the same with the ally's ground forces on the planet
+--   (those coexisting there stay out).
+-- - Redistributing command tokens: planet cards may change hands between
+--   allies (the receiver needs units on the planet).
 -- Not built: transporting, supporting or committing the ally's fighters and
--- ground forces; shared ground combat rolls; exchanging planet cards when
--- command tokens are redistributed; the ally's planets counting as one's
+-- ground forces; the ally's planets counting as one's
 -- own for abilities; effects triggered by activating a system with another
 -- player's units still trigger for allies; the ally's anti-fighter barrage.
 local L = game.lib
@@ -95,6 +98,57 @@ function L.assign_combat_hits(p, units, hits, source, rc, roll)
   return a + b
 end
 
+-- Ground combat: the ally's ground forces on the planet (not coexisting
+-- there) fight on the same side, as in a space combat.
+local function ally_ground(p, pl)
+  local ally = L.te_ally(p)
+  if not ally or L.te_coexisting(ally, pl) then return ally, {} end
+  return ally, L.ground(ally, pl)
+end
+
+local base_opponents = L.ground_combat_opponents
+function L.ground_combat_opponents(p, pl, ctx)
+  local theirs = base_opponents(p, pl, ctx)
+  if not allied() then return theirs end
+  local mine = L.te_ally(p)
+  local keep = {}
+  for _, u in ipairs(theirs) do if u.owner ~= mine then keep[#keep + 1] = u end end
+  -- The defender: the planet's owner when their units are there.
+  local d = keep[#keep] and keep[#keep].owner
+  local o = game.planet_owner(pl)
+  for _, u in ipairs(keep) do if u.owner == o then d = o end end
+  local dally = d and L.te_ally(d)
+  local out = {}
+  for _, u in ipairs(keep) do if u.owner ~= dally and u.owner ~= d then out[#out + 1] = u end end
+  for _, u in ipairs(keep) do if u.owner == d then out[#out + 1] = u end end
+  return out
+end
+
+local base_ground_side = L.ground_combat_side_rolls
+function L.ground_combat_side_rolls(p, rc, ctx)
+  local n = base_ground_side(p, rc, ctx)
+  local ally, units = ally_ground(p, rc.planet)
+  if #units == 0 then return n end
+  rc.mods[ally] = rc.mods[ally] or {}
+  return n + L.combat_roll(ally, units, rc.mods[ally], "ground combat", rc)
+end
+
+local base_ground_hits = L.assign_ground_hits
+function L.assign_ground_hits(p, pl, hits, source, rc)
+  local ally, units = ally_ground(p, pl)
+  if hits <= 0 or #units == 0 then return base_ground_hits(p, pl, hits, source, rc) end
+  local n = hits
+  if #L.ground(p, pl) > 0 then
+    local chooser = (rc.active == ally) and ally or p
+    local opts = {}
+    for i = 0, hits do opts[#opts + 1] = tostring(i) end
+    n = tonumber(game.choose(chooser, { key = "te.ally_ground_hits", n = hits, q = L.pn(ally), planet = L.name("planets", pl) }, opts))
+  end
+  if n > 0 then game.log({ key = "te.hits_to_ally_ground", n = n, q = L.pn(ally) }) end
+  if hits - n > 0 then base_ground_hits(p, pl, hits - n, source, rc) end
+  if n > 0 then base_ground_hits(ally, pl, n, source, rc) end
+end
+
 -- Unit abilities are not used against the ally.
 local base_reach = L.abilities_reach
 function L.abilities_reach(q, p)
@@ -147,6 +201,41 @@ function L.meets_elimination(p)
   local ally = L.te_ally(p)
   if ally and #game.planets_owned(ally) > 0 then return false end
   return true
+end
+
+-- Redistributing command tokens: allies may also exchange planet cards, a
+-- card going only to a player with a ground force or structure on that
+-- planet (each card once per redistribution; the receiving ally agrees).
+-- The card keeps its ready or exhausted state and nothing that happens on
+-- gaining a planet is triggered.
+local base_redistribute = L.redistribute
+function L.redistribute(p)
+  local r = base_redistribute(p)
+  local ally = L.te_ally(p)
+  if not ally or L.eliminated(ally) then return r end
+  local done = {}
+  while true do
+    local opts = { "done" }
+    for _, side in ipairs({ { p, ally }, { ally, p } }) do
+      local list = {}
+      for _, pl in ipairs(game.planets_owned(side[1])) do
+        if not done[pl] and #game.units { planet = pl, owner = side[2] } > 0 then list[#list + 1] = pl end
+      end
+      table.sort(list)
+      for _, pl in ipairs(list) do opts[#opts + 1] = pl end
+    end
+    if #opts == 1 then break end
+    local pick = game.choose(p, { key = "te.exchange_planet_card", q = L.pn(ally) }, opts)
+    if pick == "done" then break end
+    done[pick] = true
+    local from = game.planet_owner(pick)
+    local to = (from == p) and ally or p
+    if game.choose(ally, { key = "te.accept_planet_card", planet = L.name("planets", pick), q = L.pn(p) }, { "yes", "no" }) == "yes" then
+      game.set_owner(pick, to)
+      game.log({ key = "te.planet_card_exchanged", p = L.pn(from), q = L.pn(to), planet = L.name("planets", pick) })
+    end
+  end
+  return r
 end
 
 ---------------------------------------------------------------------------
