@@ -116,6 +116,16 @@ function L.transport_on_the_way(p, target, moved, rules, room, start) return {} 
 -- hook: called in the movement step just before its first unit moves (transported or moving); does nothing.
 function L.units_start_moving(p, target, ctx) end
 
+-- hook: the units that p's ships leaving system s for `target` may transport (in the order they are offered; ctx: the movement step's); default: p's units in s that need capacity and are not carried.
+function L.transport_candidates(p, s, target, ctx)
+  local cands = {}
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    local d = L.def(p, u.kind)
+    if d.transported and u.carried == nil then cands[#cands + 1] = u end
+  end
+  return cands
+end
+
 procedure("movement", function(ctx)
   local p, target = ctx.player, ctx.system
   local started = false
@@ -146,11 +156,7 @@ procedure("movement", function(ctx)
     cargo[s] = {}
     -- What must stay behind also needs the capacity left there; fighters in
     -- the space area first, then ground forces on planets.
-    local cands = {}
-    for _, u in ipairs(game.units { system = s, owner = p }) do
-      local d = L.def(p, u.kind)
-      if d.transported and u.carried == nil then cands[#cands + 1] = u end
-    end
+    local cands = L.transport_candidates(p, s, target, ctx)
     for _, u in ipairs(cands) do
       if room <= 0 then break end
       if game.choose(p, u.planet and { key = "transport_from", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", u.planet) }

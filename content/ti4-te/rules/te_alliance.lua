@@ -21,8 +21,12 @@
 --   (those coexisting there stay out).
 -- - Redistributing command tokens: planet cards may change hands between
 --   allies (the receiver needs units on the planet).
--- Not built: transporting, supporting or committing the ally's fighters and
--- ground forces; the ally's planets counting as one's
+-- - Movement: with the ally's consent, a player's ships transport the
+--   ally's fighters and ground forces; unused capacity of one ally holds
+--   the other's units in the same system.
+--   With the ally's consent, the active player commits the ally's ground
+--   forces from the space area as well.
+-- Not built: the ally's planets counting as one's
 -- own for abilities; effects triggered by activating a system with another
 -- player's units still trigger for allies; the ally's anti-fighter barrage.
 local L = game.lib
@@ -45,6 +49,84 @@ function L.move_rules(p, target)
   end
   r.stop = keep
   return r
+end
+
+-- Transport and support: if the ally agrees, p's ships take the ally's
+-- fighters and ground forces along (they stay the ally's units); capacity
+-- left unused by one ally holds the other's units in the same system.
+local base_candidates = L.transport_candidates
+function L.transport_candidates(p, s, target, ctx)
+  local out = base_candidates(p, s, target, ctx)
+  local ally = L.te_ally(p)
+  if not ally then return out end
+  local extra = {}
+  for _, u in ipairs(game.units { system = s, owner = ally }) do
+    if L.def(ally, u.kind).transported and u.carried == nil then extra[#extra + 1] = u end
+  end
+  if #extra == 0 then return out end
+  if game.choose(ally, { key = "te.allow_transport", q = L.pn(p), system = L.sysname(s) }, { "yes", "no" }) ~= "yes" then return out end
+  for _, u in ipairs(extra) do out[#out + 1] = u end
+  return out
+end
+
+local base_capacity = L.capacity
+function L.capacity(p, s)
+  local cap, used = base_capacity(p, s)
+  local ally = L.te_ally(p)
+  if not ally then return cap, used end
+  local acap, aused = base_capacity(ally, s)
+  if acap > aused then cap = cap + (acap - aused) end
+  return cap, used
+end
+
+-- Committing: with the ally's consent (asked once per invasion), the
+-- ally's ground forces in the space area may be committed too, after p's
+-- own; they fight on p's side.
+local base_landing = L.landing_units
+function L.landing_units(p, s, pl, avail, ctx)
+  local out = base_landing(p, s, pl, avail, ctx)
+  local ally = L.te_ally(p)
+  if not ally or not ctx then return out end
+  local theirs = {}
+  for _, u in ipairs(game.units { system = s, owner = ally, space = true }) do
+    if L.def(ally, u.kind).class == "ground" then theirs[#theirs + 1] = u end
+  end
+  if #theirs == 0 then return out end
+  if ctx.te_ally_commit == nil then
+    ctx.te_ally_commit = game.choose(ally, { key = "te.allow_commit", q = L.pn(p), system = L.sysname(s) }, { "yes", "no" }) == "yes"
+  end
+  if not ctx.te_ally_commit then return out end
+  local copy = {}
+  for _, u in ipairs(out) do copy[#copy + 1] = u end
+  for _, u in ipairs(theirs) do copy[#copy + 1] = u end
+  return copy
+end
+
+-- The active player's ground forces all destroyed while the ally's fight
+-- on: the ally carries on the ground combat, and takes the planet if it
+-- wins.
+local base_ground_combat = game.procedure_fn("ground_combat")
+procedure("ground_combat", function(ctx)
+  local r = base_ground_combat(ctx)
+  local p, pl = ctx.player, ctx.planet
+  local ally = L.te_ally(p)
+  if not ally or ctx.te_engage or #L.ground(p, pl) > 0 or L.te_coexisting(ally, pl) or game.planet_owner(pl) == ally then return r end
+  if #L.ground(ally, pl) == 0 or #L.ground_combat_opponents(ally, pl, { player = ally, planet = pl }) == 0 then return r end
+  local c = { player = ally, active = ctx.active or p, system = ctx.system or game.planet_system(pl), planet = pl }
+  game.step("ground_combat", c)
+  game.step("establish_control", c)
+  return r
+end)
+
+-- Establishing control leaves the ally's units on the planet.
+local base_control_removes = L.control_removes
+function L.control_removes(p, pl, ctx)
+  local ally = L.te_ally(p)
+  local out = {}
+  for _, u in ipairs(base_control_removes(p, pl, ctx)) do
+    if u.owner ~= ally then out[#out + 1] = u end
+  end
+  return out
 end
 
 -- Landing on the ally's planets: no ground combat, no control.
