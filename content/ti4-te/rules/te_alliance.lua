@@ -13,6 +13,7 @@
 -- - Unit abilities (space cannon, bombardment, space cannon defense) are not
 --   used against the ally.
 -- - A player is not eliminated while their ally controls a planet.
+-- - Promissory notes from the ally are not resolved (not even on receipt).
 -- - When a player activates a system, their ally may join the tactical
 --   action there, spending and placing a token from their tactic pool: the
 --   ally moves after the active player, fights beside them, and has their
@@ -274,6 +275,14 @@ function L.space_cannon_defense_units(p, pl, ctx)
     if u.owner ~= ally then out[#out + 1] = u end
   end
   return out
+end
+
+-- Promissory notes received from the ally may be held and passed on, not
+-- resolved.
+local base_may_resolve = L.may_resolve_note
+function L.may_resolve_note(p, o, id)
+  if L.te_ally(p) == o then return false end
+  return base_may_resolve(p, o, id)
 end
 
 -- Elimination waits while the ally controls a planet.
