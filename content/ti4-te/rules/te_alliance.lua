@@ -14,6 +14,9 @@
 --   used against the ally.
 -- - A player is not eliminated while their ally controls a planet.
 -- - Promissory notes from the ally are not resolved (not even on receipt).
+-- - Abilities reacting to the activation of a system with another player's
+--   units, planets or command tokens do not react between allies
+--   (L.activation_touches; the cards and techs of ti4 and this pack ask it).
 -- - When a player activates a system, their ally may join the tactical
 --   action there, spending and placing a token from their tactic pool: the
 --   ally moves after the active player, fights beside them, and has their
@@ -283,6 +286,14 @@ local base_may_resolve = L.may_resolve_note
 function L.may_resolve_note(p, o, id)
   if L.te_ally(p) == o then return false end
   return base_may_resolve(p, o, id)
+end
+
+-- Abilities reacting to a player activating a system with another player's
+-- units, planets or command tokens do not react between allies.
+local base_touches = L.activation_touches
+function L.activation_touches(a, q)
+  if L.te_ally(a) == q then return false end
+  return base_touches(a, q)
 end
 
 -- Elimination waits while the ally controls a planet.

@@ -223,7 +223,7 @@ game.on("after:activation", function(ctx)
   for _, card in ipairs(L.notes_in_play(p)) do
     local id, o = L.note_of(card)
     local d = game.data[COLL][id]
-    if d.returns_on_activation and #game.units { system = s, owner = o } > 0 then
+    if d.returns_on_activation and #game.units { system = s, owner = o } > 0 and L.activation_touches(p, o) then
       L.return_note(card, area(p), p)
     end
   end
