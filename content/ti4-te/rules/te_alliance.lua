@@ -21,6 +21,7 @@
 --   action there, spending and placing a token from their tactic pool: the
 --   ally moves after the active player, fights beside them, and has their
 --   own invasion and production steps after the active player's.
+-- - Anti-fighter barrage: the ally's ships in the system barrage too.
 -- - A ground combat: the same with the ally's ground forces on the planet
 --   (those coexisting there stay out).
 -- - Redistributing command tokens: planet cards may change hands between
@@ -234,6 +235,37 @@ function L.assign_ground_hits(p, pl, hits, source, rc)
   if hits - n > 0 then base_ground_hits(p, pl, hits - n, source, rc) end
   if n > 0 then base_ground_hits(ally, pl, n, source, rc) end
 end
+
+-- Anti-fighter barrage: the ally's ships in the system barrage too, at
+-- the other side's fighters (the opponent's, else the opponent's ally's).
+local base_afb = game.procedure_fn("anti_fighter_barrage")
+procedure("anti_fighter_barrage", function(ctx)
+  local r = base_afb(ctx)
+  if not allied() or not ctx.system or not ctx.defender then return r end
+  local s = ctx.system
+  for _, pair in ipairs({ { ctx.player, ctx.defender }, { ctx.defender, ctx.player } }) do
+    local ally = L.te_ally(pair[1])
+    if ally and ally ~= pair[2] then
+      local hits = 0
+      for _, u in ipairs(L.ships(ally, s)) do
+        local b = L.def(ally, u.kind).anti_fighter_barrage
+        if b then hits = hits + game.roll({ key = "roll_barrage", p = L.pn(ally), unit = u.kind }, b.dice, b.hit) end
+      end
+      if hits > 0 then
+        local q = pair[2]
+        local function fighters(x)
+          local n = 0
+          for _, u in ipairs(L.ships(x, s)) do if L.def(x, u.kind).type == "fighter" then n = n + 1 end end
+          return n
+        end
+        local qa = L.te_ally(q)
+        if fighters(q) == 0 and qa and fighters(qa) > 0 then q = qa end
+        L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = ally })
+      end
+    end
+  end
+  return r
+end)
 
 -- Unit abilities are not used against the ally.
 local base_reach = L.abilities_reach
