@@ -531,13 +531,15 @@ function L.take_action(p, act)
   if act ~= "deepgloom:stall_tactics" then return base_take_action_dg(p, act) end
   local y = L.te_deepgloom_holder()
   local why = L.name("abilities", "stall_tactics")
+  local ctx = { player = p, active = p }
   if game.choose(y, { key = "te.deepgloom_allow", q = L.pn(p), ability = why }, { "yes", "no" }) ~= "yes" then
     game.log({ key = "te.deepgloom_refused", p = L.pn(y), q = L.pn(p), ability = why })
-    return
+    return ctx
   end
   local c = discard_one(p, why, "ti4.stall_tactics_discard")
   if c then game.log({ key = "ti4.stall_tactics_discards", p = L.pn(p), card = L.name("action_cards", c), ability = why }) end
   deepgloom_transaction(y, p)
+  return ctx
 end
 
 -- Scheming for another player: asked once the cards are drawn.

@@ -52,23 +52,36 @@ function L.te_give_relic(from, to, id)
   game.grant(to, "relics", id)
 end
 
+-- Action cards are already tradeable when either player holds Arbiters
+-- (ti4's Hacan ability): then the card adds relics and secrets only.
+local function arbiters(p, q)
+  return game.holds(p, "abilities", "arbiters") or game.holds(q, "abilities", "arbiters")
+end
+
 local base_other_terms = L.trade_other_terms
 function L.trade_other_terms(p, q, terms)
-  local other = base_other_terms(p, q, terms)
+  -- The card is played first, so that the other terms see the hands without it.
   local holder = (holds(p) and p) or (holds(q) and q) or nil
-  if not holder then return other end
-  local partner = holder == p and q or p
-  if game.choose(holder, { key = "te.play_black_market", q = L.pn(partner), card = L.name("action_cards", CARD) }, { "no", "yes" }) ~= "yes" then
-    return other
+  if holder then
+    local partner = holder == p and q or p
+    if game.choose(holder, { key = "te.play_black_market", q = L.pn(partner), card = L.name("action_cards", CARD) }, { "no", "yes" }) ~= "yes" then
+      holder = nil
+    else
+      game.move_card(CARD, "actions:" .. holder, "discard:actions")
+      game.log({ key = "te.plays_card", p = L.pn(holder), card = L.name("action_cards", CARD) })
+    end
   end
-  game.move_card(CARD, "actions:" .. holder, "discard:actions")
-  game.log({ key = "te.plays_card", p = L.pn(holder), card = L.name("action_cards", CARD) })
+  local other = base_other_terms(p, q, terms)
+  if not holder then return other end
+  local cards = not arbiters(p, q)
   -- What p gives, by name.
   local give, taken = {}, {}
   while true do
     local opts = { "done" }
     for _, c in ipairs(L.te_relics_of(p)) do if not taken[c] then opts[#opts + 1] = "relic:" .. c end end
-    for _, c in ipairs(hand(p)) do if not taken[c] then opts[#opts + 1] = "action:" .. c end end
+    if cards then
+      for _, c in ipairs(hand(p)) do if not taken[c] then opts[#opts + 1] = "action:" .. c end end
+    end
     for _, c in ipairs(secrets(p)) do if not taken[c] then opts[#opts + 1] = "secret:" .. c end end
     if #opts == 1 then break end
     local pick = game.choose(p, { key = "te.black_market_give", q = L.pn(q) }, opts)
@@ -82,7 +95,7 @@ function L.trade_other_terms(p, q, terms)
   while true do
     local opts = { "done" }
     for _, c in ipairs(L.te_relics_of(q)) do if not taken[c] then opts[#opts + 1] = "relic:" .. c end end
-    if ask_cards < game.zone_count("actions:" .. q) then opts[#opts + 1] = "action_card" end
+    if cards and ask_cards < game.zone_count("actions:" .. q) then opts[#opts + 1] = "action_card" end
     if ask_secrets < #secrets(q) then opts[#opts + 1] = "secret_objective" end
     if #opts == 1 then break end
     local pick = game.choose(p, { key = "te.black_market_ask", q = L.pn(q) }, opts)
