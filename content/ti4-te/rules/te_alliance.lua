@@ -22,6 +22,7 @@
 --   ally moves after the active player, fights beside them, and has their
 --   own invasion and production steps after the active player's.
 -- - Anti-fighter barrage: the ally's ships in the system barrage too.
+-- - A player who retreats takes the ally's ships in the combat along.
 -- - A ground combat: the same with the ally's ground forces on the planet
 --   (those coexisting there stay out).
 -- - Redistributing command tokens: planet cards may change hands between
@@ -266,6 +267,20 @@ procedure("anti_fighter_barrage", function(ctx)
   end
   return r
 end)
+
+-- A retreat takes the ally's ships in the combat along (the pair fights
+-- as one side; none is left behind with the opponent).
+local base_retreat_cargo = L.retreat_cargo
+function L.retreat_cargo(p, s, t)
+  base_retreat_cargo(p, s, t)
+  local ally = L.te_ally(p)
+  if not ally or #L.ships(ally, s) == 0 then return end
+  for _, u in ipairs(game.units { system = s, owner = ally, space = true }) do
+    if u.carried == nil then game.move_unit(u.id, { system = t }) end
+  end
+  game.log({ key = "retreats_to", p = L.pn(ally), system = L.sysname(t) })
+  L.enforce_limits(ally, t)
+end
 
 -- Unit abilities are not used against the ally.
 local base_reach = L.abilities_reach
