@@ -273,6 +273,11 @@ function L.anomaly_rule(s)
   return a and game.data.anomalies and game.data.anomalies[a]
 end
 
+-- hook: p assigns the `hits` of one space cannon offense volley to their ships in s (volley: the assignment options L.fire_cannons left, with its source); default: L.assign_hits with the label "space cannon".
+function L.assign_cannon_hits(p, s, hits, volley)
+  return L.assign_hits(p, L.ships(p, s), hits, "space cannon", volley)
+end
+
 -- hook: whether player q's unit abilities (space cannon, bombardment...) may be used against player p's units; default: yes.
 function L.abilities_reach(q, p) return true end
 
@@ -286,7 +291,7 @@ procedure("space_cannon_offense", function(ctx)
       local hits = L.fire_cannons(g.player, g.list, p, "space cannon")
       local volley = L.combat_state.last_volley
       local w = game.window("space_cannon_hits", { player = p, shooter = g.player, hits = hits, system = s })
-      L.assign_hits(p, L.ships(p, s), w.hits, "space cannon", volley)
+      L.assign_cannon_hits(p, s, w.hits, volley)
     end
   end
   -- ... and the active player's cannons shoot at other players' ships.
@@ -295,7 +300,7 @@ procedure("space_cannon_offense", function(ctx)
       local hits = L.fire_cannons(p, g.list, q, "space cannon")
       local volley = L.combat_state.last_volley
       local w = game.window("space_cannon_hits", { player = q, shooter = p, hits = hits, system = s })
-      L.assign_hits(q, L.ships(q, s), w.hits, "space cannon", volley)
+      L.assign_cannon_hits(q, s, w.hits, volley)
     end
   end
 end)

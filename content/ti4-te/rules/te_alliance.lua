@@ -23,6 +23,8 @@
 --   own invasion and production steps after the active player's.
 -- - Anti-fighter barrage: the ally's ships in the system barrage too.
 -- - A player who retreats takes the ally's ships in the combat along.
+-- - Space cannon offense: hits on a player's ships may go to the ally's
+--   ships there; a joining ally's space cannons fire too.
 -- - A ground combat: the same with the ally's ground forces on the planet
 --   (those coexisting there stay out).
 -- - Redistributing command tokens: planet cards may change hands between
@@ -38,6 +40,8 @@
 local L = game.lib
 
 local function allied() return game.options.alliance end
+-- The ally who joined the tactical action in progress (game prop `te_joined`).
+local function joined() return game.get("game", nil, "te_joined") end
 
 -- Movement: the ally's ships do not stop a move.
 local base_move_rules = L.move_rules
@@ -268,6 +272,50 @@ procedure("anti_fighter_barrage", function(ctx)
   return r
 end)
 
+-- Space cannon offense: hits on a player's ships may go to the ally's
+-- ships there too (split as in a combat); an ally who joined the tactical
+-- action fires their space cannons with the active player's.
+local base_cannon_hits = L.assign_cannon_hits
+function L.assign_cannon_hits(p, s, hits, volley)
+  local ally = L.te_ally(p)
+  if not ally or hits <= 0 or #L.ships(ally, s) == 0 then return base_cannon_hits(p, s, hits, volley) end
+  local n = hits
+  if #L.ships(p, s) > 0 then
+    local chooser = (game.get("game", nil, "active") == ally) and ally or p
+    local opts = {}
+    for i = 0, hits do opts[#opts + 1] = tostring(i) end
+    n = tonumber(game.choose(chooser, { key = "te.ally_hits", n = hits, q = L.pn(ally) }, opts))
+  end
+  if n > 0 then game.log({ key = "te.hits_to_ally", n = n, q = L.pn(ally) }) end
+  if hits - n > 0 then base_cannon_hits(p, s, hits - n, volley) end
+  if n > 0 then base_cannon_hits(ally, s, n, volley) end
+end
+
+game.on("after:space_cannon_offense", function(ctx)
+  local ally = joined()
+  if not ally or ctx.player ~= game.get("game", nil, "te_joined_with") then return end
+  local s = ctx.system
+  local rule = L.anomaly_rule(s)
+  if rule and rule.no_space_cannon then return end
+  local list = {}
+  for _, t in ipairs(game.within(s, 1, "space_cannon")) do
+    for _, u in ipairs(game.units { system = t, owner = ally }) do
+      local d = L.def(ally, u.kind)
+      local sc = d.space_cannon
+      if sc and (t == s or (sc.range or 0) >= 1) then list[#list + 1] = { unit = u, sc = sc, def = d } end
+    end
+  end
+  if #list == 0 then return end
+  for _, q in ipairs(L.enemies_in(ally, s)) do
+    if q ~= ctx.player and L.abilities_reach(ally, q) and #L.ships(q, s) > 0 then
+      local hits = L.fire_cannons(ally, list, q, "space cannon")
+      local volley = L.combat_state.last_volley
+      local w = game.window("space_cannon_hits", { player = q, shooter = ally, hits = hits, system = s })
+      L.assign_cannon_hits(q, s, w.hits, volley)
+    end
+  end
+end)
+
 -- A retreat takes the ally's ships in the combat along (the pair fights
 -- as one side; none is left behind with the opponent).
 local base_retreat_cargo = L.retreat_cargo
@@ -391,7 +439,6 @@ end
 -- The simultaneous tactical action (game prop `te_joined`: the ally who
 -- joined the tactical action in progress).
 ---------------------------------------------------------------------------
-local function joined() return game.get("game", nil, "te_joined") end
 
 game.on("after:activation", function(ctx)
   if not allied() or joined() then return end
