@@ -34,9 +34,11 @@
 --   the other's units in the same system.
 --   With the ally's consent, the active player commits the ally's ground
 --   forces from the space area as well.
--- Not built: the ally's planets counting as one's
--- own for abilities; effects triggered by activating a system with another
--- player's units still trigger for allies; the ally's anti-fighter barrage.
+-- Not built: the ally's planets counting as one's own for abilities; the
+-- ally's units counting as neither one's own nor other players' units for
+-- every other effect; an opponent's anti-fighter barrage hitting the ally's
+-- fighters; both allies bombarding in one roll; hits an opponent assigns
+-- (by an effect) against the pair.
 local L = game.lib
 
 local function allied() return game.options.alliance end
