@@ -92,7 +92,7 @@ function L.te_end_coexisting(p, pl)
   game.log({ key = "te.coexistence_ends", p = L.pn(p), planet = L.name("planets", pl) })
 end
 
---- p's units were just put on planet pl outside an invasion (by a card): they coexist when other players' units are there; on a planet with no one else's units, p gains control of it.
+--- p's units were just put on planet pl outside an invasion (by a card): they coexist when other players' units are there; on a planet with no one else's units, p gains control of it (LRR 25.5a).
 function L.te_units_arrived(p, pl)
   if L.te_begin_coexisting(p, pl) then return end
   if game.planet_owner(pl) ~= p then L.take_control(p, pl, true) end
