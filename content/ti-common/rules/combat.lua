@@ -131,11 +131,25 @@ function L.combat_round_ending(rc, ctx) end
 -- hook: called in the retreat step just before p's units in the space area of s move to t (all of them go, and limits then hold in t); does nothing.
 function L.retreat_cargo(p, s, t) end
 
+-- hook: the players whose ships fight on p's side in the space combat in s (ctx: the combat's), p first; default: { p }.
+function L.combat_side(p, s, ctx) return { p } end
+
+-- hook: the hits that the other players on p's side (L.combat_side) score in a round of space combat, rolled after p's own roll (rc: the round's ctx); default: 0.
+function L.combat_side_rolls(p, rc, ctx) return 0 end
+
 procedure("space_combat", function(ctx)
   local a, s = ctx.player, ctx.system
   local d = ctx.defender or L.enemies_in(a, s)[1]
   if not d then return end
   ctx.defender = d
+  -- The ships of p's side.
+  local function side_ships(p)
+    local out = {}
+    for _, q in ipairs(L.combat_side(p, s, ctx)) do
+      for _, u in ipairs(L.ships(q, s)) do out[#out + 1] = u end
+    end
+    return out
+  end
   game.log({ key = "space_combat_begins", system = L.sysname(s), p = L.pn(a), q = L.pn(d) })
   local round = 0
   local winner
@@ -144,7 +158,7 @@ procedure("space_combat", function(ctx)
     if round == 1 then
       game.step("anti_fighter_barrage", ctx)
     end
-    if #L.ships(a, s) == 0 or #L.ships(d, s) == 0 then break end
+    if #side_ships(a) == 0 or #side_ships(d) == 0 then break end
     local retreating = L.announce_retreats(a, d, s, round, ctx)
     local rc = { player = a, active = a, attacker = a, defender = d, system = s, round = round, mods = { [a] = {}, [d] = {} } }
     -- Anomaly bonus for a defender in a nebula (LRR 59.4).
@@ -162,14 +176,16 @@ procedure("space_combat", function(ctx)
     local sa, sd = L.ships(a, s), L.ships(d, s)
     local ha = L.combat_roll(a, sa, rc.mods[a], "space combat", rc)
     local ra = L.combat_state.last_roll
+    ha = ha + L.combat_side_rolls(a, rc, ctx)
     local hd = L.combat_roll(d, sd, rc.mods[d], "space combat", rc)
     local rd = L.combat_state.last_roll
+    hd = hd + L.combat_side_rolls(d, rc, ctx)
     ha, hd = L.space_combat_rolled(rc, ha, hd)
     L.assign_combat_hits(d, sd, ha, a, rc, ra)
     L.assign_combat_hits(a, sa, hd, d, rc, rd)
     L.combat_round_ending(rc, ctx)
     game.window("combat_round_end", rc)
-    local left_a, left_d = #L.ships(a, s), #L.ships(d, s)
+    local left_a, left_d = #side_ships(a), #side_ships(d)
     if retreating and left_a > 0 and left_d > 0 then
       local opts = {}
       for _, t in ipairs(L.retreat_options(retreating, s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
@@ -204,16 +220,18 @@ procedure("space_combat", function(ctx)
     if left_a == 0 or left_d == 0 then break end
     if round > 100 then error("space combat did not end") end
   end
-  local la, ld = #L.ships(a, s), #L.ships(d, s)
+  local la, ld = #side_ships(a), #side_ships(d)
   if not winner and not ctx.draw then
     if la > 0 and ld == 0 then winner = a elseif ld > 0 and la == 0 then winner = d end
   end
   ctx.winner = winner
   game.log(winner and { key = "space_combat_won", p = L.pn(winner) }
     or (ctx.draw and { key = "space_combat_draw" } or { key = "space_combat_no_ships" }))
-  for _, p in ipairs({ a, d }) do
-    -- Ground forces in space with no ships to carry them are destroyed.
-    L.enforce_limits(p, s)
+  for _, side in ipairs({ a, d }) do
+    for _, p in ipairs(L.combat_side(side, s, ctx)) do
+      -- Ground forces in space with no ships to carry them are destroyed.
+      L.enforce_limits(p, s)
+    end
   end
 end)
 
@@ -275,6 +293,24 @@ function L.bombard_assign(p, owner, pl, units, hits, ctx)
   return L.assign_hits(owner, units, hits, "bombardment", { source = p })
 end
 
+-- hook: the planets of s that p may bombard in this bombardment step, in board order (ctx: the step's); default: those p does not control that hold another player's units.
+function L.bombard_planets(p, s, ctx)
+  local planets = {}
+  for _, pl in ipairs(game.planets_of(s)) do
+    local o = game.planet_owner(pl)
+    if o ~= p and #game.units { planet = pl, not_owner = p } > 0 then planets[#planets + 1] = pl end
+  end
+  return planets
+end
+
+-- hook: the answers that target planet pl in the "bombard_with" decision (one per group of units rolled against together); default: { pl }.
+function L.bombard_choices(p, pl, ctx) return { pl } end
+
+-- hook: the planet and the player whose units are hit for one answer of the "bombard_with" decision (from L.bombard_choices); default: that planet and its owner (or, uncontrolled, the first other player's units there).
+function L.bombard_victim(p, choice, ctx)
+  return choice, game.planet_owner(choice) or (game.units { planet = choice, not_owner = p }[1] or {}).owner
+end
+
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
   local bombers = {}
@@ -283,18 +319,14 @@ procedure("bombardment", function(ctx)
     if d.bombardment then bombers[#bombers + 1] = { u = u, b = d.bombardment } end
   end
   if #bombers == 0 then return end
-  local planets = {}
-  for _, pl in ipairs(game.planets_of(s)) do
-    local o = game.planet_owner(pl)
-    if o ~= p and #game.units { planet = pl, not_owner = p } > 0 then planets[#planets + 1] = pl end
-  end
+  local planets = L.bombard_planets(p, s, ctx)
   if #planets == 0 then return end
   local opts = { "none" }
   for _, pl in ipairs(planets) do
     if L.shielded(pl, p) then
       game.log({ key = "planetary_shield", planet = L.name("planets", pl) })
     elseif not (ctx.forbid and ctx.forbid[pl]) then
-      opts[#opts + 1] = pl
+      for _, o in ipairs(L.bombard_choices(p, pl, ctx)) do opts[#opts + 1] = o end
     end
   end
   if #opts == 1 then return end
@@ -309,16 +341,16 @@ procedure("bombardment", function(ctx)
   end
   -- An extra die from a technology is added once, to the first roll.
   local extra = L.extra_dice(p, "bombardment")
-  for _, pick in ipairs(order) do
+  for _, choice in ipairs(order) do
     local hits = 0
-    for _, x in ipairs(targets[pick]) do
+    local pick, owner = L.bombard_victim(p, choice, ctx)
+    for _, x in ipairs(targets[choice]) do
       local dice, need = L.bombard_roll(p, x.u, pick, x.b.dice + extra, x.b.hit, ctx)
       local h, rolls = game.roll({ key = "roll_bombardment", p = L.pn(p), unit = x.u.kind }, dice, need)
       L.bombard_rolled(p, x.u, pick, rolls, need, h, ctx)
       hits = hits + h
       extra = 0
     end
-    local owner = game.planet_owner(pick) or (game.units { planet = pick, not_owner = p }[1] or {}).owner
     if owner then
       local units = L.ground(owner, pick)
       L.bombard_assign(p, owner, pick, units, L.bombard_hits(p, owner, pick, hits, ctx), ctx)
@@ -385,11 +417,14 @@ procedure("commit_ground_forces", function(ctx)
   end
 end)
 
+-- hook: the units on planet pl that may fire space cannon defense at p's ground forces committed there (ctx: the step's); default: every other player's unit there (those without space cannon are skipped).
+function L.space_cannon_defense_units(p, pl, ctx) return game.units { planet = pl, not_owner = p } end
+
 procedure("space_cannon_defense", function(ctx)
   local p, pl = ctx.player, ctx.planet
   local list = {}
   local q
-  for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+  for _, u in ipairs(L.space_cannon_defense_units(p, pl, ctx)) do
     local d = L.def(u.owner, u.kind)
     if d.space_cannon then list[#list + 1] = { unit = u, sc = d.space_cannon }; q = u.owner end
   end
@@ -399,35 +434,54 @@ procedure("space_cannon_defense", function(ctx)
   L.assign_hits(p, L.ground(p, pl), w.hits, "space cannon defense", { source = q })
 end)
 
+-- hook: the units that fight p's ground forces on planet pl in this ground combat (ctx: the step's; the owner of the last one rolls for them); default: every other player's ground forces there.
+function L.ground_combat_opponents(p, pl, ctx)
+  local theirs = {}
+  for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+    if L.def(u.owner, u.kind).class == "ground" then theirs[#theirs + 1] = u end
+  end
+  return theirs
+end
+
+-- hook: the hits that other players on p's side score in a round of ground combat on rc.planet, rolled after p's own roll (rc: the round's ctx); default: 0.
+function L.ground_combat_side_rolls(p, rc, ctx) return 0 end
+
+-- hook: p assigns the `hits` that player `source` scored in a round of ground combat on planet pl (rc: the round's ctx); default: L.assign_hits to p's ground forces there with the label "ground combat".
+function L.assign_ground_hits(p, pl, hits, source, rc)
+  return L.assign_hits(p, L.ground(p, pl), hits, "ground combat", { source = source })
+end
+
 procedure("ground_combat", function(ctx)
   local p, pl = ctx.player, ctx.planet
   local round = 0
   while true do
     local mine = L.ground(p, pl)
-    local theirs = {}
-    local d
-    for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
-      if L.def(u.owner, u.kind).class == "ground" then theirs[#theirs + 1] = u; d = u.owner end
-    end
+    local theirs = L.ground_combat_opponents(p, pl, ctx)
+    local d = theirs[#theirs] and theirs[#theirs].owner
     if #mine == 0 or #theirs == 0 then break end
     round = round + 1
     ctx.defender = d
     local rc = { player = p, active = p, attacker = p, defender = d, planet = pl, round = round, ground = true, mods = { [p] = {}, [d] = {} } }
     game.window("combat_round_start", rc)
     local ha = L.combat_roll(p, mine, rc.mods[p], "ground combat", rc)
+    ha = ha + L.ground_combat_side_rolls(p, rc, ctx)
     local hd = L.combat_roll(d, theirs, rc.mods[d], "ground combat", rc)
-    L.assign_hits(d, L.ground(d, pl), ha, "ground combat", { source = p })
-    L.assign_hits(p, L.ground(p, pl), hd, "ground combat", { source = d })
+    hd = hd + L.ground_combat_side_rolls(d, rc, ctx)
+    L.assign_ground_hits(d, pl, ha, p, rc)
+    L.assign_ground_hits(p, pl, hd, d, rc)
     game.window("combat_round_end", rc)
     if round > 100 then error("ground combat did not end") end
   end
 end)
 
+-- hook: the other players' units on planet pl that are removed when p, with ground forces there after the ground combats, establishes control (ctx: the step's); default: all of them.
+function L.control_removes(p, pl, ctx) return game.units { planet = pl, not_owner = p } end
+
 procedure("establish_control", function(ctx)
   local p, pl = ctx.player, ctx.planet
   if #L.ground(p, pl) == 0 then return end
   -- Other players' structures on the planet are destroyed (LRR 49.6).
-  for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+  for _, u in ipairs(L.control_removes(p, pl, ctx)) do
     game.remove_unit(u.id)
     game.log({ key = "is_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id })
   end

@@ -116,6 +116,16 @@ function L.transport_on_the_way(p, target, moved, rules, room, start) return {} 
 -- hook: called in the movement step just before its first unit moves (transported or moving); does nothing.
 function L.units_start_moving(p, target, ctx) end
 
+-- hook: the units that p's ships leaving system s for `target` may transport (in the order they are offered; ctx: the movement step's); default: p's units in s that need capacity and are not carried.
+function L.transport_candidates(p, s, target, ctx)
+  local cands = {}
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    local d = L.def(p, u.kind)
+    if d.transported and u.carried == nil then cands[#cands + 1] = u end
+  end
+  return cands
+end
+
 procedure("movement", function(ctx)
   local p, target = ctx.player, ctx.system
   local started = false
@@ -146,11 +156,7 @@ procedure("movement", function(ctx)
     cargo[s] = {}
     -- What must stay behind also needs the capacity left there; fighters in
     -- the space area first, then ground forces on planets.
-    local cands = {}
-    for _, u in ipairs(game.units { system = s, owner = p }) do
-      local d = L.def(p, u.kind)
-      if d.transported and u.carried == nil then cands[#cands + 1] = u end
-    end
+    local cands = L.transport_candidates(p, s, target, ctx)
     for _, u in ipairs(cands) do
       if room <= 0 then break end
       if game.choose(p, u.planet and { key = "transport_from", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", u.planet) }
@@ -267,17 +273,25 @@ function L.anomaly_rule(s)
   return a and game.data.anomalies and game.data.anomalies[a]
 end
 
+-- hook: p assigns the `hits` of one space cannon offense volley to their ships in s (volley: the assignment options L.fire_cannons left, with its source); default: L.assign_hits with the label "space cannon".
+function L.assign_cannon_hits(p, s, hits, volley)
+  return L.assign_hits(p, L.ships(p, s), hits, "space cannon", volley)
+end
+
+-- hook: whether player q's unit abilities (space cannon, bombardment...) may be used against player p's units; default: yes.
+function L.abilities_reach(q, p) return true end
+
 procedure("space_cannon_offense", function(ctx)
   local p, s = ctx.player, ctx.system
   local rule = L.anomaly_rule(s)
   if rule and rule.no_space_cannon then return end
   -- Other players shoot at the active player's ships ...
   if #L.ships(p, s) > 0 then
-    for _, g in ipairs(cannon_groups(s, function(q) return q ~= p end)) do
+    for _, g in ipairs(cannon_groups(s, function(q) return q ~= p and L.abilities_reach(q, p) end)) do
       local hits = L.fire_cannons(g.player, g.list, p, "space cannon")
       local volley = L.combat_state.last_volley
       local w = game.window("space_cannon_hits", { player = p, shooter = g.player, hits = hits, system = s })
-      L.assign_hits(p, L.ships(p, s), w.hits, "space cannon", volley)
+      L.assign_cannon_hits(p, s, w.hits, volley)
     end
   end
   -- ... and the active player's cannons shoot at other players' ships.
@@ -286,7 +300,7 @@ procedure("space_cannon_offense", function(ctx)
       local hits = L.fire_cannons(p, g.list, q, "space cannon")
       local volley = L.combat_state.last_volley
       local w = game.window("space_cannon_hits", { player = q, shooter = p, hits = hits, system = s })
-      L.assign_hits(q, L.ships(q, s), w.hits, "space cannon", volley)
+      L.assign_cannon_hits(q, s, w.hits, volley)
     end
   end
 end)

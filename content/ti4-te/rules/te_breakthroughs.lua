@@ -474,3 +474,93 @@ function L.pay_secondary(q, d, ctx)
   game.log({ key = "te.mindsieve_gives", p = L.pn(q), q = L.pn(ctx.player), note = L.note_label(pick) })
   L.note_received(ctx.player, pick)
 end
+
+---------------------------------------------------------------------------
+-- Deepgloom Executable (Yssaril): its holder may let another player use
+-- Stall Tactics (an action: discard 1 action card) or Scheming (having
+-- drawn action cards, draw 1 more and discard 1); when they do, the holder
+-- may resolve a transaction with that player, outside the transaction
+-- limit (the usual rules on who may trade still apply).
+---------------------------------------------------------------------------
+local DEEPGLOOM = "deepgloom_executable"
+
+--- The player holding Deepgloom Executable, or nil.
+function L.te_deepgloom_holder()
+  for q = 1, game.num_players() do
+    if holds_bt(q, DEEPGLOOM) and not L.eliminated(q) then return q end
+  end
+  return nil
+end
+
+-- p discards an action card of their choice (key: the decision's); returns it.
+local function discard_one(p, why, key)
+  local hand, seen = {}, {}
+  for _, c in ipairs(game.zone("actions:" .. p)) do
+    if not seen[c] then seen[c] = true; hand[#hand + 1] = c end
+  end
+  table.sort(hand)
+  if #hand == 0 then return nil end
+  local c = game.choose(p, { key = key, ability = why }, hand)
+  game.move_card(c, "actions:" .. p, "discard:actions")
+  return c
+end
+
+-- The holder's transaction with player p after p used one of the abilities.
+local function deepgloom_transaction(y, p)
+  if not L.may_trade(y, p) then return end
+  local pairs = {}
+  for q = 1, game.num_players() do
+    if q ~= y and q ~= p then pairs[math.min(y, q) .. ":" .. math.max(y, q)] = true end
+  end
+  game.call("transaction", { player = y, pairs = pairs })
+end
+
+local base_action_options = game.procedure_fn("action_options")
+procedure("action_options", function(p)
+  local opts = base_action_options(p)
+  local y = L.te_deepgloom_holder()
+  if not y or y == p or game.zone_count("actions:" .. p) == 0 then return opts end
+  local last = opts[#opts] == "pass" and table.remove(opts) or nil
+  opts[#opts + 1] = "deepgloom:stall_tactics"
+  if last then opts[#opts + 1] = last end
+  return opts
+end)
+
+local base_take_action_dg = L.take_action
+function L.take_action(p, act)
+  if act ~= "deepgloom:stall_tactics" then return base_take_action_dg(p, act) end
+  local y = L.te_deepgloom_holder()
+  local why = L.name("abilities", "stall_tactics")
+  local ctx = { player = p, active = p }
+  if game.choose(y, { key = "te.deepgloom_allow", q = L.pn(p), ability = why }, { "yes", "no" }) ~= "yes" then
+    game.log({ key = "te.deepgloom_refused", p = L.pn(y), q = L.pn(p), ability = why })
+    return ctx
+  end
+  local c = discard_one(p, why, "ti4.stall_tactics_discard")
+  if c then game.log({ key = "ti4.stall_tactics_discards", p = L.pn(p), card = L.name("action_cards", c), ability = why }) end
+  deepgloom_transaction(y, p)
+  return ctx
+end
+
+-- Scheming for another player: asked once the cards are drawn.
+local scheming_now = false
+local base_draw_dg = L.draw
+function L.draw(deckname, discard, to, n)
+  local got = base_draw_dg(deckname, discard, to, n)
+  local p = tonumber((to or ""):match("^actions:(%d+)$"))
+  local y = L.te_deepgloom_holder()
+  if scheming_now or not p or not y or y == p or #got == 0 or game.holds(p, "abilities", "scheming") then return got end
+  local why = L.name("abilities", "scheming")
+  if game.choose(p, { key = "te.deepgloom_use", q = L.pn(y), ability = why }, { "no", "yes" }) ~= "yes" then return got end
+  if game.choose(y, { key = "te.deepgloom_allow", q = L.pn(p), ability = why }, { "yes", "no" }) ~= "yes" then
+    game.log({ key = "te.deepgloom_refused", p = L.pn(y), q = L.pn(p), ability = why })
+    return got
+  end
+  scheming_now = true
+  local extra = base_draw_dg(deckname, discard, to, 1)
+  scheming_now = false
+  discard_one(p, why, "ti4.scheming_discard")
+  game.log({ key = "ti4.scheming", p = L.pn(p), n = #extra, ability = why })
+  deepgloom_transaction(y, p)
+  return got
+end

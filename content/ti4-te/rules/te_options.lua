@@ -80,11 +80,10 @@ end
 -- The alliance variant (4 or 6 players): the players seated opposite each
 -- other are allies. A player with 14 victory points wins with their ally
 -- when the ally has at least 10. Allies do not fight: their ships share
--- systems without a space combat, and a player does not invade an ally's
--- planets; commodities given to an ally stay commodities. (Not built:
--- shared combat rolls, moving allies' ground forces, exchanging planet
--- cards, the simultaneous tactical action, promissory notes (none in this
--- game), ability changes and elimination.)
+-- systems without a space combat; commodities given to an ally stay
+-- commodities. The rest of the variant (landing on an ally's planets,
+-- shared combat rolls, the simultaneous tactical action, abilities and
+-- elimination) is in rules/te_alliance.lua.
 ---------------------------------------------------------------------------
 --- p's ally in the alliance variant, or nil.
 function L.te_ally(p)
@@ -131,13 +130,6 @@ function L.enemies_in(p, s)
   local kept = {}
   for _, q in ipairs(out) do if q ~= ally then kept[#kept + 1] = q end end
   return kept
-end
-
-local base_may_commit = L.may_commit_to
-function L.may_commit_to(p, pl, ctx)
-  local ally = L.te_ally(p)
-  if ally and game.planet_owner(pl) == ally then return false end
-  return base_may_commit(p, pl, ctx)
 end
 
 game.when_loaded(function()

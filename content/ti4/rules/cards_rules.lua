@@ -228,7 +228,7 @@ local base_establish = game.procedure_fn("establish_control")
 procedure("establish_control", function(ctx)
   local kinds = {}
   if #L.ground(ctx.player, ctx.planet) > 0 then
-    for _, u in ipairs(game.units { planet = ctx.planet, not_owner = ctx.player }) do
+    for _, u in ipairs(L.control_removes(ctx.player, ctx.planet, ctx)) do
       local t = L.def(u.owner, u.kind).type
       if t == "pds" or t == "space_dock" then kinds[#kinds + 1] = t end
     end

@@ -92,13 +92,16 @@ function L.resolve_note(p, card, effect)
   end
 end
 
+-- hook: whether p may resolve (play, or have act on receipt) the promissory note `id` of player o that p holds; default: yes.
+function L.may_resolve_note(p, o, id) return true end
+
 -- p received `card` (a transaction): a note that acts on receipt (Support
 -- for the Throne) does so.
 function L.note_received(p, card)
   local id, o = L.note_of(card)
   local d = game.data[COLL][id]
   local h = d.handler
-  if o ~= p and type(h) == "table" and h.received then h.received(p, o, d, card) end
+  if o ~= p and type(h) == "table" and h.received and L.may_resolve_note(p, o, id) then h.received(p, o, d, card) end
 end
 
 ---------------------------------------------------------------------------
@@ -141,7 +144,7 @@ local function offer(w, ctx, only)
         local d = game.data[COLL][id]
         local h = d and d.handler
         if o ~= p and type(h) == "table" and h.run and lists(d.timing, w) and in_zone(hand(p), card)
-          and (not only or only[card])
+          and (not only or only[card]) and L.may_resolve_note(p, o, id)
           and (not h.when or h.when(ctx, p, o, d)) then
           if game.choose(p, { key = "ti4.play_note", note = L.note_label(card) }, { "no", "yes" }) == "yes" then
             L.resolve_note(p, card, function() h.run(ctx, p, o, d) end)
@@ -174,7 +177,7 @@ local function note_actions(p)
     local id, o = L.note_of(card)
     local d = game.data[COLL][id]
     local h = d.handler
-    if o ~= p and type(h) == "table" and h.component and (not h.usable or h.usable(p, o, d)) then
+    if o ~= p and type(h) == "table" and h.component and L.may_resolve_note(p, o, id) and (not h.usable or h.usable(p, o, d)) then
       local opt = "note:" .. card
       if out[#out] ~= opt then out[#out + 1] = opt end
     end
@@ -220,7 +223,7 @@ game.on("after:activation", function(ctx)
   for _, card in ipairs(L.notes_in_play(p)) do
     local id, o = L.note_of(card)
     local d = game.data[COLL][id]
-    if d.returns_on_activation and #game.units { system = s, owner = o } > 0 then
+    if d.returns_on_activation and #game.units { system = s, owner = o } > 0 and L.activation_touches(p, o) then
       L.return_note(card, area(p), p)
     end
   end

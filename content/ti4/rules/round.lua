@@ -116,6 +116,9 @@ function L.trade_other_goods(p, q) return 0 end
 -- `terms`), exchange = function run once q accepts }. Default nothing.
 function L.trade_other_terms(p, q, terms) return nil end
 
+--- hook: whether player a, activating a system, triggers against player q (q ~= a) an ability that reacts to a player activating a system holding another player's units, planets or command tokens; default: yes (a variant with allies says no between them).
+function L.activation_touches(a, q) return true end
+
 --- Player `to` receives n commodities from player `from` in a transaction: they become trade goods (LRR 21.3; a variant may keep them commodities).
 function L.receive_commodities(to, from, n) game.add(to, "tg", n) end
 

@@ -6,7 +6,7 @@ local L = game.lib
 
 return {
   when = function(ctx, p)
-    return ctx.player ~= p and ctx.system ~= nil and #L.ships(p, ctx.system) > 0
+    return ctx.player ~= p and ctx.system ~= nil and #L.ships(p, ctx.system) > 0 and L.activation_touches(ctx.player, p)
       and game.counter(ctx.player, "fleet") > 0
   end,
   run = function(ctx, p, def)

@@ -11,7 +11,7 @@ local USED = "used:nullification_field"
 
 return {
   when = function(ctx, p)
-    return ctx.player ~= p and ctx.system and not ctx.end_turn and not game.get("player", p, USED)
+    return ctx.player ~= p and ctx.system and not ctx.end_turn and not game.get("player", p, USED) and L.activation_touches(ctx.player, p)
       and game.counter(p, "strategy") > 0 and #L.ships(p, ctx.system) > 0
   end,
   run = function(ctx, p, def)
