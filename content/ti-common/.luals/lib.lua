@@ -36,6 +36,13 @@ lib.GREEDY_TAKE = nil
 ---@type any
 lib.POOLS = nil
 
+--- hook: whether player q's unit abilities (space cannon, bombardment...) may be used against player p's units; default: yes.
+--- (defined by ti-common)
+---@param q any
+---@param p any
+---@return any
+function lib.abilities_reach(q, p) end
+
 --- Systems p may activate: any without one of p's command tokens (L.activation_barred: not barred to p).
 --- (defined by ti-common)
 ---@param p any
@@ -65,6 +72,15 @@ function lib.announce_retreats(a, d, s, round, ctx) end
 ---@return any
 function lib.anomaly_rule(s) end
 
+--- hook: p assigns the `hits` of one space cannon offense volley to their ships in s (volley: the assignment options L.fire_cannons left, with its source); default: L.assign_hits with the label "space cannon".
+--- (defined by ti-common)
+---@param p any
+---@param s any
+---@param hits any
+---@param volley any
+---@return any
+function lib.assign_cannon_hits(p, s, hits, volley) end
+
 --- hook: p assigns the `hits` that player `source` scored in a round of space combat to his ships `units` (rc: the round's ctx; roll: the source's dice {player, groups = {kind, rolls, target, hits} by unit kind, hits}, or nil); default: L.assign_hits with the label "space combat".
 --- (defined by ti-common)
 ---@param p any
@@ -75,6 +91,16 @@ function lib.anomaly_rule(s) end
 ---@param roll any
 ---@return any
 function lib.assign_combat_hits(p, units, hits, source, rc, roll) end
+
+--- hook: p assigns the `hits` that player `source` scored in a round of ground combat on planet pl (rc: the round's ctx); default: L.assign_hits to p's ground forces there with the label "ground combat".
+--- (defined by ti-common)
+---@param p any
+---@param pl any
+---@param hits any
+---@param source any
+---@param rc any
+---@return any
+function lib.assign_ground_hits(p, pl, hits, source, rc) end
 
 --- (defined by ti-common)
 ---@param p any
@@ -120,6 +146,14 @@ function lib.blockaded(p, s) end
 ---@return any
 function lib.bombard_assign(p, owner, pl, units, hits, ctx) end
 
+--- hook: the answers that target planet pl in the "bombard_with" decision (one per group of units rolled against together); default: { pl }.
+--- (defined by ti-common)
+---@param p any
+---@param pl any
+---@param ctx any
+---@return any
+function lib.bombard_choices(p, pl, ctx) end
+
 --- hook: the bombardment hits on planet pl that its owner assigns, given the hits scored; returns them.
 --- (defined by ti-common)
 ---@param p any
@@ -129,6 +163,14 @@ function lib.bombard_assign(p, owner, pl, units, hits, ctx) end
 ---@param ctx any
 ---@return any
 function lib.bombard_hits(p, owner, pl, hits, ctx) end
+
+--- hook: the planets of s that p may bombard in this bombardment step, in board order (ctx: the step's); default: those p does not control that hold another player's units.
+--- (defined by ti-common)
+---@param p any
+---@param s any
+---@param ctx any
+---@return any
+function lib.bombard_planets(p, s, ctx) end
 
 --- hook: the dice unit u rolls against planet pl and the value they need, given its bombardment's; returns them.
 --- (defined by ti-common)
@@ -169,6 +211,14 @@ function lib.bombard_target(p, u, pick, ctx) end
 ---@param ctx any
 ---@return any
 function lib.bombard_units(p, s, ctx) end
+
+--- hook: the planet and the player whose units are hit for one answer of the "bombard_with" decision (from L.bombard_choices); default: that planet and its owner (or, uncontrolled, the first other player's units there).
+--- (defined by ti-common)
+---@param p any
+---@param choice any
+---@param ctx any
+---@return any
+function lib.bombard_victim(p, choice, ctx) end
 
 --- Whether p may research `id`: faction techs only by their faction; each missing prerequisite may be covered by exhausting one ready planet with that specialty (LRR 90.4, done at research time).
 --- (defined by ti-common)
@@ -231,6 +281,22 @@ function lib.combat_round_ending(rc, ctx) end
 ---@return any
 function lib.combat_round_starting(rc, ctx) end
 
+--- hook: the players whose ships fight on p's side in the space combat in s (ctx: the combat's), p first; default: { p }.
+--- (defined by ti-common)
+---@param p any
+---@param s any
+---@param ctx any
+---@return any
+function lib.combat_side(p, s, ctx) end
+
+--- hook: the hits that the other players on p's side (L.combat_side) score in a round of space combat, rolled after p's own roll (rc: the round's ctx); default: 0.
+--- (defined by ti-common)
+---@param p any
+---@param rc any
+---@param ctx any
+---@return any
+function lib.combat_side_rolls(p, rc, ctx) end
+
 --- State of the fight in progress that hooks of several packs share (the last space cannon volley and its ctx): a table registered once, whose fields change while the game runs.
 --- (defined by ti-common)
 ---@type any
@@ -261,6 +327,14 @@ function lib.component_usable(p, coll, id) end
 ---@param id any
 ---@return any
 function lib.component_used(p, coll, id) end
+
+--- hook: the other players' units on planet pl that are removed when p, with ground forces there after the ground combats, establishes control (ctx: the step's); default: all of them.
+--- (defined by ti-common)
+---@param p any
+---@param pl any
+---@param ctx any
+---@return any
+function lib.control_removes(p, pl, ctx) end
 
 --- (defined by ti-common)
 ---@param p any
@@ -437,6 +511,22 @@ function lib.goal() end
 ---@param planet any
 ---@return any
 function lib.ground(p, planet) end
+
+--- hook: the units that fight p's ground forces on planet pl in this ground combat (ctx: the step's; the owner of the last one rolls for them); default: every other player's ground forces there.
+--- (defined by ti-common)
+---@param p any
+---@param pl any
+---@param ctx any
+---@return any
+function lib.ground_combat_opponents(p, pl, ctx) end
+
+--- hook: the hits that other players on p's side score in a round of ground combat on rc.planet, rolled after p's own roll (rc: the round's ctx); default: 0.
+--- (defined by ti-common)
+---@param p any
+---@param rc any
+---@param ctx any
+---@return any
+function lib.ground_combat_side_rolls(p, rc, ctx) end
 
 --- Whether planet `pl` has the technology specialty `color`.
 --- (defined by ti-common)
@@ -885,6 +975,14 @@ function lib.shielded(pl, attacker) end
 ---@return any
 function lib.ships(p, s) end
 
+--- hook: the units on planet pl that may fire space cannon defense at p's ground forces committed there (ctx: the step's); default: every other player's unit there (those without space cannon are skipped).
+--- (defined by ti-common)
+---@param p any
+---@param pl any
+---@param ctx any
+---@return any
+function lib.space_cannon_defense_units(p, pl, ctx) end
+
 --- hook: the hits of a space combat round once both sides have rolled (ha: the attacker's, hd: the defender's, after their combat_rolled windows), before either is assigned; returns the two (default: unchanged).
 --- (defined by ti-common)
 ---@param rc any
@@ -947,6 +1045,15 @@ function lib.take_control(p, pl, exhausted) end
 ---@param p any
 ---@return any
 function lib.tech_colors(p) end
+
+--- hook: the units that p's ships leaving system s for `target` may transport (in the order they are offered; ctx: the movement step's); default: p's units in s that need capacity and are not carried.
+--- (defined by ti-common)
+---@param p any
+---@param s any
+---@param target any
+---@param ctx any
+---@return any
+function lib.transport_candidates(p, s, target, ctx) end
 
 --- hook: in the movement step, once the units transported from the ships' own systems are chosen, ships of `moved` ({unit, cost}) may pick up units in systems they move through: the hook moves them to `target`, sets m.picked (units; c.back = where a unit stays if the ship is lost in a rift before reaching it) and m.via (systems passed, in order) and returns the systems picked from; room[s] is the capacity left to ships from s; start() before the first unit moves. Default: nothing.
 --- (defined by ti-common)

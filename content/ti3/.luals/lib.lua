@@ -1079,12 +1079,13 @@ function lib.vote_barred(p, id) end
 ---@return any
 function lib.votes(p) end
 
---- Wraps procedure `name` (if there is one): fn(base, ...) runs in its place, base being the procedure as it was. (Shared by the option files of this pack and of the packs extending it.)
+--- Wraps procedure `name` (if there is one): fn(base, ...) runs in its place, base being the procedure as it was. (Shared by the option files of this pack and of the packs extending it.) `plain` (optional): the wrapper leaves a plain fight alone (see L.plain_wrapper): true, or a function saying when.
 --- (defined by ti3)
 ---@param name any
 ---@param fn any
+---@param plain any
 ---@return any
-function lib.wrap_procedure(name, fn) end
+function lib.wrap_procedure(name, fn, plain) end
 
 --- hook: whether X-89 Bacterial Weapon, used by p, leaves enemy ground unit u alive on the planet it wipes out; default: no, every enemy ground unit there is destroyed.
 --- (defined by ti3)

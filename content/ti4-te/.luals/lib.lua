@@ -43,11 +43,70 @@ lib.TE_SLICES = nil
 ---@type any
 lib.TE_SLICE_KEYS = nil
 
+--- hook: whether player q's unit abilities (space cannon, bombardment...) may be used against player p's units; default: yes.
+--- (defined by ti-common -> ti4-te)
+---@param q any
+---@param p any
+---@return any
+function lib.abilities_reach(q, p) end
+
+--- hook: whether player a, activating a system, triggers against player q (q ~= a) an ability that reacts to a player activating a system holding another player's units, planets or command tokens; default: yes (a variant with allies says no between them).
+--- (defined by ti4 -> ti4-te)
+---@param a any
+---@param q any
+---@return any
+function lib.activation_touches(a, q) end
+
 ---  Transactions in the agenda phase (LRR 94.6): once an agenda is revealed (and the cards played then), each player in voting order may make one transaction with each other player, neighbours or not.  hook: whether the players may make transactions once the agenda of `ctx` (agenda_revealed's) is revealed (LRR 94.6); default: yes (a variant that forbids them says no).
 --- (defined by ti4 -> ti4-te)
 ---@param ctx any
 ---@return any
 function lib.agenda_transactions_allowed(ctx) end
+
+--- hook: p assigns the `hits` of one space cannon offense volley to their ships in s (volley: the assignment options L.fire_cannons left, with its source); default: L.assign_hits with the label "space cannon".
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param s any
+---@param hits any
+---@param volley any
+---@return any
+function lib.assign_cannon_hits(p, s, hits, volley) end
+
+--- hook: p assigns the `hits` that player `source` scored in a round of space combat to his ships `units` (rc: the round's ctx; roll: the source's dice {player, groups = {kind, rolls, target, hits} by unit kind, hits}, or nil); default: L.assign_hits with the label "space combat".
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param units any
+---@param hits any
+---@param source any
+---@param rc any
+---@param roll any
+---@return any
+function lib.assign_combat_hits(p, units, hits, source, rc, roll) end
+
+--- hook: p assigns the `hits` that player `source` scored in a round of ground combat on planet pl (rc: the round's ctx); default: L.assign_hits to p's ground forces there with the label "ground combat".
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param pl any
+---@param hits any
+---@param source any
+---@param rc any
+---@return any
+function lib.assign_ground_hits(p, pl, hits, source, rc) end
+
+--- A unit with production is blockaded when another player's ships are in its system and none of its owner's are (LRR 14).
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param s any
+---@return any
+function lib.blockaded(p, s) end
+
+--- hook: the answers that target planet pl in the "bombard_with" decision (one per group of units rolled against together); default: { pl }.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param pl any
+---@param ctx any
+---@return any
+function lib.bombard_choices(p, pl, ctx) end
 
 --- hook: the bombardment hits on planet pl that its owner assigns, given the hits scored; returns them.
 --- (defined by ti-common -> ti4-te)
@@ -58,6 +117,14 @@ function lib.agenda_transactions_allowed(ctx) end
 ---@param ctx any
 ---@return any
 function lib.bombard_hits(p, owner, pl, hits, ctx) end
+
+--- hook: the planets of s that p may bombard in this bombardment step, in board order (ctx: the step's); default: those p does not control that hold another player's units.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param s any
+---@param ctx any
+---@return any
+function lib.bombard_planets(p, s, ctx) end
 
 --- hook: the dice unit u rolls against planet pl and the value they need, given its bombardment's; returns them.
 --- (defined by ti-common -> ti4 -> ti4-te)
@@ -77,6 +144,14 @@ function lib.bombard_roll(p, u, pl, dice, hit, ctx) end
 ---@param ctx any
 ---@return any
 function lib.bombard_units(p, s, ctx) end
+
+--- hook: the planet and the player whose units are hit for one answer of the "bombard_with" decision (from L.bombard_choices); default: that planet and its owner (or, uncontrolled, the first other player's units there).
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param choice any
+---@param ctx any
+---@return any
+function lib.bombard_victim(p, choice, ctx) end
 
 --- Whether p can pay `amount` to research with the Technology card (default: that many resources).
 --- (defined by ti4 -> ti4-te)
@@ -98,6 +173,13 @@ function lib.can_research(p, id) end
 ---@param id any
 ---@return any
 function lib.can_score(p, coll, id) end
+
+--- Capacity of p's ships in s, and what uses it (transported units in space).
+--- (defined by ti-common -> ti4 -> ti4-te)
+---@param p any
+---@param s any
+---@return any
+function lib.capacity(p, s) end
 
 --- The game ends at once when a player reaches the goal.
 --- (defined by ti-common -> ti4-te)
@@ -122,11 +204,35 @@ function lib.chooses_starting_tech(p) end
 ---@return any
 function lib.combat_dice(p, kind, units, dice, label, rc) end
 
+--- hook: the players whose ships fight on p's side in the space combat in s (ctx: the combat's), p first; default: { p }.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param s any
+---@param ctx any
+---@return any
+function lib.combat_side(p, s, ctx) end
+
+--- hook: the hits that the other players on p's side (L.combat_side) score in a round of space combat, rolled after p's own roll (rc: the round's ctx); default: 0.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param rc any
+---@param ctx any
+---@return any
+function lib.combat_side_rolls(p, rc, ctx) end
+
 --- A player's commodity value: what replenishing fills their commodities to (default: their faction's number; an expansion may add to it).
 --- (defined by ti4 -> ti4-te)
 ---@param p any
 ---@return any
 function lib.commodity_value(p) end
+
+--- hook: the other players' units on planet pl that are removed when p, with ground forces there after the ground combats, establishes control (ctx: the step's); default: all of them.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param pl any
+---@param ctx any
+---@return any
+function lib.control_removes(p, pl, ctx) end
 
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param p any
@@ -138,6 +244,15 @@ function lib.controls_home(p) end
 ---@param t any
 ---@return any
 function lib.def(p, t) end
+
+--- Draws from a deck, reshuffling its discard pile when it runs out.
+--- (defined by ti-common -> ti4 -> ti4-te)
+---@param deckname any
+---@param discard any
+---@param to any
+---@param n any
+---@return any
+function lib.draw(deckname, discard, to, n) end
 
 --- Players other than p with ships in s, sorted.
 --- (defined by ti-common -> ti4-te)
@@ -170,6 +285,22 @@ function lib.gain_tech(p, id) end
 ---@return any
 function lib.goal() end
 
+--- hook: the units that fight p's ground forces on planet pl in this ground combat (ctx: the step's; the owner of the last one rolls for them); default: every other player's ground forces there.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param pl any
+---@param ctx any
+---@return any
+function lib.ground_combat_opponents(p, pl, ctx) end
+
+--- hook: the hits that other players on p's side score in a round of ground combat on rc.planet, rolled after p's own roll (rc: the round's ctx); default: 0.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param rc any
+---@param ctx any
+---@return any
+function lib.ground_combat_side_rolls(p, rc, ctx) end
+
 --- Hits: one decision per hit among the legal choices, "sustain:<kind>#<id>" for a unit that can still sustain damage, "destroy:<kind>#<id>" otherwise. `units` is a list from game.units (its `damaged` prop is read once).
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param p any
@@ -178,6 +309,16 @@ function lib.goal() end
 ---@param gone any
 ---@return any
 function lib.hit_options(p, units, opts, gone) end
+
+--- hook: the ground forces of p in the space area of s that may land on planet pl in this commit step (avail: all of them, in board order; ctx: the step's); default: avail.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param s any
+---@param pl any
+---@param avail any
+---@param ctx any
+---@return any
+function lib.landing_units(p, s, pl, avail, ctx) end
 
 --- hook: whether p may commit ground forces to planet pl in this invasion (ctx: the step's); default: yes (a pack with planets that hold no ground forces says no for those).
 --- (defined by ti-common -> ti4-te)
@@ -201,12 +342,26 @@ function lib.may_pay_secondary(q, d, ctx) end
 ---@return any
 function lib.may_place_on(pl) end
 
+--- hook: whether p may resolve (play, or have act on receipt) the promissory note `id` of player o that p holds; default: yes.
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@param o any
+---@param id any
+---@return any
+function lib.may_resolve_note(p, o, id) end
+
 --- hook: whether p and q may make a transaction: neighbours (LRR 94.1), or either holds an ability with the flag trade_anyone (default).
 --- (defined by ti4 -> ti4-te)
 ---@param p any
 ---@param q any
 ---@return any
 function lib.may_trade(p, q) end
+
+--- Whether p meets the three conditions of LRR 33.1.
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@return any
+function lib.meets_elimination(p) end
 
 --- Movement rules for p's ships heading to `target`.
 --- (defined by ti-common -> ti4 -> ti4-te)
@@ -311,6 +466,20 @@ function lib.production_place(ctx, kind, where, st) end
 ---@return any
 function lib.receive_commodities(to, from, n) end
 
+--- Moves command tokens between p's pools one at a time until p is done (LRR 20.4); then ships over the new fleet pool are removed.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@return any
+function lib.redistribute(p) end
+
+--- A retreat takes the ships with a move value and only the fighters and ground forces their capacity can carry (or that move on their own); the player chooses which of the others are removed (LRR 78.7b, 16.3a).
+--- (defined by ti-common -> ti4 -> ti4-te)
+---@param p any
+---@param s any
+---@param t any
+---@return any
+function lib.retreat_cargo(p, s, t) end
+
 --- Where p's ships in s may retreat (LRR 78.7): adjacent systems with none of another player's ships and with p's units or planets.
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param p any
@@ -347,6 +516,14 @@ function lib.score(p, coll, id) end
 ---@return any
 function lib.shielded(pl, attacker) end
 
+--- hook: the units on planet pl that may fire space cannon defense at p's ground forces committed there (ctx: the step's); default: every other player's unit there (those without space cannon are skipped).
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param pl any
+---@param ctx any
+---@return any
+function lib.space_cannon_defense_units(p, pl, ctx) end
+
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param p any
 ---@param kind any
@@ -365,11 +542,18 @@ function lib.starting_tech_options(p) end
 ---@return any
 function lib.take_action(p, act) end
 
----  The alliance variant (4 or 6 players): the players seated opposite each other are allies. A player with 14 victory points wins with their ally when the ally has at least 10. Allies do not fight: their ships share systems without a space combat, and a player does not invade an ally's planets; commodities given to an ally stay commodities. (Not built: shared combat rolls, moving allies' ground forces, exchanging planet cards, the simultaneous tactical action, promissory notes (none in this game), ability changes and elimination.)  p's ally in the alliance variant, or nil.
+---  The alliance variant (4 or 6 players): the players seated opposite each other are allies. A player with 14 victory points wins with their ally when the ally has at least 10. Allies do not fight: their ships share systems without a space combat; commodities given to an ally stay commodities. The rest of the variant (landing on an ally's planets, shared combat rolls, the simultaneous tactical action, abilities and elimination) is in rules/te_alliance.lua.  p's ally in the alliance variant, or nil.
 --- (defined by ti4-te)
 ---@param p any
 ---@return any
 function lib.te_ally(p) end
+
+--- p's units on planet pl start to coexist with the other players' units there (none there: nothing happens, returns false). If p controlled pl, the first of those players gains control of it, exhausted. Opens `coexistence_started`.
+--- (defined by ti4-te)
+---@param p any
+---@param pl any
+---@return any
+function lib.te_begin_coexisting(p, pl) end
 
 --- hook: called when p gains breakthrough `id`, before the Fracture roll (a breakthrough that acts at once acts here); does nothing by default.
 --- (defined by ti4-te)
@@ -431,11 +615,34 @@ function lib.te_claim_stations(p, s) end
 ---@return any
 function lib.te_claimable(p) end
 
+--- The planets where some player coexists, sorted.
+--- (defined by ti4-te)
+---@return any
+function lib.te_coexist_planets() end
+
+--- Whether player p's units on planet pl coexist there.
+--- (defined by ti4-te)
+---@param p any
+---@param pl any
+---@return any
+function lib.te_coexisting(p, pl) end
+
+--- The players coexisting on planet pl, sorted.
+--- (defined by ti4-te)
+---@param pl any
+---@return any
+function lib.te_coexisting_players(pl) end
+
 --- The last claimer p completes the expedition.
 --- (defined by ti4-te)
 ---@param p any
 ---@return any
 function lib.te_complete_expedition(p) end
+
+--- The player holding Deepgloom Executable, or nil.
+--- (defined by ti4-te)
+---@return any
+function lib.te_deepgloom_holder() end
 
 --- Relics: p draws the top relic and puts it in their play area.
 --- (defined by ti4-te)
@@ -447,6 +654,13 @@ function lib.te_draw_relic(p) end
 --- (defined by ti4-te)
 ---@return any
 function lib.te_edge_systems() end
+
+--- p stops coexisting on planet pl (logged).
+--- (defined by ti4-te)
+---@param p any
+---@param pl any
+---@return any
+function lib.te_end_coexisting(p, pl) end
 
 --- Hooks for Prophecy of Kings. This pack has no exploration, leaders or alliance promissory notes; a pack that adds them calls and fills these. Prophecy of Kings hook: the traits a player may explore on planet `pl`: a dual-trait planet offers either, never both (an exploration procedure asks the player to pick one of these). Default: the planet's traits.
 --- (defined by ti4-te)
@@ -503,6 +717,14 @@ function lib.te_galvanized(id) end
 ---@param p any
 ---@return any
 function lib.te_galvanized_count(p) end
+
+--- Moves relic `id` from player `from` to player `to` (no effect of gaining it).
+--- (defined by ti4-te)
+---@param from any
+---@param to any
+---@param id any
+---@return any
+function lib.te_give_relic(from, to, id) end
 
 --- Whether p has gained their breakthrough.
 --- (defined by ti4-te)
@@ -694,6 +916,17 @@ function lib.te_relics_of(p) end
 ---@return any
 function lib.te_research_ignoring(p, n) end
 
+--- Settles coexistence on every planet where someone coexists.
+--- (defined by ti4-te)
+---@return any
+function lib.te_settle_all_coexistence() end
+
+--- Settles coexistence on planet pl after units left or died: a coexisting player with no units there stops coexisting; one whose units are the only ones there stops coexisting and gains control.
+--- (defined by ti4-te)
+---@param pl any
+---@return any
+function lib.te_settle_coexistence(pl) end
+
 --- Who claimed slice `id` (a player), or nil.
 --- (defined by ti4-te)
 ---@param id any
@@ -746,6 +979,13 @@ function lib.te_total_war_value(owner, kind) end
 ---@return any
 function lib.te_triad_value(p) end
 
+--- p's units were just put on planet pl outside an invasion (by a card): they coexist when other players' units are there; on a planet with no one else's units, p gains control of it (LRR 25.5a).
+--- (defined by ti4-te)
+---@param p any
+---@param pl any
+---@return any
+function lib.te_units_arrived(p, pl) end
+
 --- Exhausts legendary ability card `id` (p uses it).
 --- (defined by ti4-te)
 ---@param p any
@@ -763,6 +1003,30 @@ function lib.te_wilds_replenish() end
 ---@param p any
 ---@return any
 function lib.tech_colour_counts(p) end
+
+--- What else p and q could exchange in a transaction besides trade goods and commodities, as a count (an ability that lets them trade more replaces this; default nothing).
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@param q any
+---@return any
+function lib.trade_other_goods(p, q) end
+
+--- After p has named the goods (`terms`), what else p offers and asks of q: nil, or { n = how many things, terms = the offer's keyed terms (replacing `terms`), exchange = function run once q accepts }. Default nothing.
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@param q any
+---@param terms any
+---@return any
+function lib.trade_other_terms(p, q, terms) end
+
+--- hook: the units that p's ships leaving system s for `target` may transport (in the order they are offered; ctx: the movement step's); default: p's units in s that need capacity and are not carried.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param s any
+---@param target any
+---@param ctx any
+---@return any
+function lib.transport_candidates(p, s, target, ctx) end
 
 --- hook: how many units of board type t (definition d) p has in all (LRR 96.2), or nil for no limit; default: d.limit (a variant that removes units from the game lowers it).
 --- (defined by ti-common -> ti4-te)

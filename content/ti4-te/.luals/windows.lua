@@ -10,6 +10,14 @@
 ---@field breakthrough string
 ---@field player integer
 
+--- A player's units began to coexist with other players' units on a planet.
+--- (window `coexistence_started`, declared by ti4-te)
+---@class ctx.coexistence_started
+---@field window string the window's name
+---@field cancel? boolean set by a handler to stop a before: step or a "when" window
+---@field planet string
+---@field player integer
+
 --- A player claimed a slice of the Thunder's Edge expedition.
 --- (window `expedition_slice_claimed`, declared by ti4-te)
 ---@class ctx.expedition_slice_claimed

@@ -15,6 +15,13 @@ lib.COMPONENT_COLLS = nil
 ---@return any
 function lib.activatable(p) end
 
+--- hook: whether player a, activating a system, triggers against player q (q ~= a) an ability that reacts to a player activating a system holding another player's units, planets or command tokens; default: yes (a variant with allies says no between them).
+--- (defined by ti4)
+---@param a any
+---@param q any
+---@return any
+function lib.activation_touches(a, q) end
+
 ---  Transactions in the agenda phase (LRR 94.6): once an agenda is revealed (and the cards played then), each player in voting order may make one transaction with each other player, neighbours or not.  hook: whether the players may make transactions once the agenda of `ctx` (agenda_revealed's) is revealed (LRR 94.6); default: yes (a variant that forbids them says no).
 --- (defined by ti4)
 ---@param ctx any
@@ -248,6 +255,14 @@ function lib.limits_before_combat(p, target) end
 ---@param pl any
 ---@return any
 function lib.may_place_on(pl) end
+
+--- hook: whether p may resolve (play, or have act on receipt) the promissory note `id` of player o that p holds; default: yes.
+--- (defined by ti4)
+---@param p any
+---@param o any
+---@param id any
+---@return any
+function lib.may_resolve_note(p, o, id) end
 
 --- hook: whether p and q may make a transaction: neighbours (LRR 94.1), or either holds an ability with the flag trade_anyone (default).
 --- (defined by ti4)
