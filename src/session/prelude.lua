@@ -208,7 +208,10 @@ end
 -- fn, {priority = n})`. fn(ctx) runs each time the window opens: those with
 -- priority >= 0 (the default 0) before the cards held by players, higher
 -- first; those below 0 after the cards. Ties: pack order (parent first),
--- then the order of the calls.
+-- then the order of the calls. `plain` (true, or a function of a combat
+-- board returning true): the rule does nothing in a plain fight, so a pack
+-- may still hand such a fight to the kernel as a plan (see combat plans);
+-- handed back by game.rules_on.
 local RULES = {}
 local rule_seq = 0
 function game.on(window, fn, opts)
@@ -219,13 +222,17 @@ function game.on(window, fn, opts)
   if not WINDOWS[window] then error("game.on: window '" .. window .. "' is not declared by any pack", 2) end
   local prio = (opts and opts.priority) or 0
   if type(prio) ~= "number" then error("game.on: priority is a number", 2) end
+  local plain = opts and opts.plain
+  if plain ~= nil and plain ~= true and type(plain) ~= "function" then
+    error("game.on: plain is true or a function", 2)
+  end
   rule_seq = rule_seq + 1
   local list = RULES[window]
   if not list then
     list = {}
     RULES[window] = list
   end
-  list[#list + 1] = { fn = fn, priority = prio, rank = PACK_RANK[LOADING] or 0, seq = rule_seq, pack = LOADING }
+  list[#list + 1] = { fn = fn, priority = prio, rank = PACK_RANK[LOADING] or 0, seq = rule_seq, pack = LOADING, plain = plain }
   sort(list, function(a, b)
     if a.priority ~= b.priority then return a.priority > b.priority end
     if a.rank ~= b.rank then return a.rank < b.rank end
@@ -233,10 +240,11 @@ function game.on(window, fn, opts)
   end)
 end
 
--- The rules subscribed to a window: list of {pack, priority} (for tools).
+-- The rules subscribed to a window: list of {pack, priority, plain} (for
+-- tools and combat plans).
 function game.rules_on(window)
   local out = {}
-  for _, r in ipairs(RULES[window] or {}) do out[#out + 1] = { pack = r.pack, priority = r.priority } end
+  for _, r in ipairs(RULES[window] or {}) do out[#out + 1] = { pack = r.pack, priority = r.priority, plain = r.plain } end
   return out
 end
 

@@ -186,7 +186,8 @@ end
 -- the board of `combat_setup`, as data the kernel can run by itself, or nil
 -- when the fight is not plain. Plain: the default policy; the procedures
 -- and helpers of the fight are still ti-common's (or wrappers that say they
--- leave this fight alone); nobody holds a subscriber of a combat window; no
+-- leave this fight alone); nobody holds a subscriber of a combat window, and
+-- every rule on one (game.on) says it leaves plain fights alone; no
 -- anomaly; the two fleets are every unit on the board, all of them ships
 -- with nothing but the numbers below. `args` is the board (system,
 -- attacker, defender) with `policy`, and `setup`/`procedure`: the names of
@@ -209,6 +210,10 @@ procedure("combat_plan", function(args)
   end
   for _, w in ipairs(PLAN_WINDOWS) do
     if game.window_holders(w) then return nil end
+    -- A rule on a window of the fight must say it leaves plain fights alone.
+    for _, r in ipairs(game.rules_on(w)) do
+      if not r.plain or (r.plain ~= true and not r.plain(args)) then return nil end
+    end
   end
   if game.num_players() ~= 2 or a == d or L.anomaly_rule(s) then return nil end
   if #game.planets_of(s) > 0 then return nil end

@@ -176,10 +176,11 @@ function L.assign_combat_hits(p, units, hits, source, rc, roll)
   return n
 end
 
+-- (Both only clear what a played card left.)
 game.on("combat_round_end", function(ctx)
   local w = game.get("game", nil, "weaponry")
   if w and w.system == ctx.system and w.round == ctx.round then game.put("game", nil, "weaponry", nil) end
-end)
+end, { plain = true })
 
 ---------------------------------------------------------------------------
 -- Surprise Assault: once the player's ships (if any) have moved, his
@@ -250,7 +251,7 @@ game.on("after:tactical_action", function()
 end)
 game.on("after:space_combat", function()
   if game.get("game", nil, "weaponry") then game.put("game", nil, "weaponry", nil) end
-end)
+end, { plain = true })
 
 ---------------------------------------------------------------------------
 -- The end of the round ends what lasts for it.

@@ -523,7 +523,7 @@ game.on("combat_round_start", function(rc)
   local o = law_owner("prophecy_of_ixth")
   if not o or not rc.mods or not rc.mods[o] or rc.ground then return end
   for _, k in ipairs(FIGHTERS) do rc.mods[o][k] = (rc.mods[o][k] or 0) + 1 end
-end)
+end, { plain = function() return not law_owner("prophecy_of_ixth") end })
 local base_production_count = L.production_count
 function L.production_count(ctx, kind, st)
   local n = base_production_count(ctx, kind, st)
@@ -588,7 +588,7 @@ game.on("commodities_replenished", function(ctx)
   local n = 0
   for q = 1, game.num_players() do if q ~= o and L.neighbours(o, q) then n = n + 1 end end
   if n > 0 then L.gain_tg(o, n, L.name("agendas", "minister_of_commerce")) end
-end)
+end, { plain = function() return not law_owner("crown_of_thalnos") end })
 
 -- Minister of Sciences: its owner researches with the Technology strategy
 -- card without spending resources.

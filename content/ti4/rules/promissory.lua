@@ -370,10 +370,11 @@ end)
 -- War Funding: after both sides of a space combat round rolled. The dice of
 -- each side are those of its last combat_rolled window.
 local rolled = {}
-game.on("combat_round_start", function(ctx) rolled = {} end)
+-- (Only remembered: the note's holder acts on them.)
+game.on("combat_round_start", function(ctx) rolled = {} end, { plain = true })
 game.on("combat_rolled", function(ctx)
   if not ctx.ground then rolled[ctx.player] = ctx.groups end
-end, { priority = -50 })
+end, { priority = -50, plain = true })
 
 -- Whether War Funding would change anything: the opponent rolled dice, or
 -- p missed one.
@@ -462,7 +463,7 @@ game.on("combat_round_start", function(ctx)
   local minus = game.get("planet", ctx.planet, "tekklar_minus")
   if ctx.mods[plus] then ctx.mods[plus].all = (ctx.mods[plus].all or 0) + 1 end
   if minus and ctx.mods[minus] then ctx.mods[minus].all = (ctx.mods[minus].all or 0) - 1 end
-end)
+end, { plain = true }) -- (ground combat only)
 game.on("after:ground_combat", function(ctx)
   if ctx.planet then
     game.put("planet", ctx.planet, "tekklar", nil)

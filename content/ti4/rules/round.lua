@@ -213,7 +213,9 @@ function L.turn_transaction(window, wctx)
 end
 
 game.on("after:movement", function(ctx) L.turn_transaction("after:movement", ctx) end)
-game.on("combat_round_start", function(ctx) L.turn_transaction("combat_round_start", ctx) end)
+-- (Not in a fight outside a turn, such as a simulated one.)
+game.on("combat_round_start", function(ctx) L.turn_transaction("combat_round_start", ctx) end,
+  { plain = function() return not game.get("game", nil, TURN_TRADES) end })
 
 procedure("action_phase", function(ctx)
   local passed = {}
