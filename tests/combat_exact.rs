@@ -441,6 +441,24 @@ L.plain_wrapper(L.combat_roll, base)
 "#,
     );
     assert_eq!(run(&said, a, d, 50, 3, false)["path"], "plan");
+    // A rule on a window of the fight: no plan (the plan would skip it);
+    // one that says it leaves plain fights alone keeps the plan.
+    let rule = child_pack(
+        "plan-rule",
+        r#"
+game.on("combat_round_start", function(rc)
+  if rc.mods[rc.attacker] then rc.mods[rc.attacker].all = (rc.mods[rc.attacker].all or 0) + 1 end
+end)
+"#,
+    );
+    assert_eq!(run(&rule, a, d, 50, 3, false)["path"], "procedure");
+    let quiet = child_pack(
+        "plan-rule-said",
+        r#"
+game.on("combat_round_start", function(rc) end, { plain = true })
+"#,
+    );
+    assert_eq!(run(&quiet, a, d, 50, 3, false)["path"], "plan");
 }
 
 #[test]

@@ -578,7 +578,7 @@ game.on("combat_rolled", function(ctx)
       end
     end
   end
-end, { priority = -10 })
+end, { priority = -10, plain = function() return not law_owner("crown_of_thalnos") end })
 
 -- Minister of Commerce: after its owner replenishes commodities, 1 trade
 -- good for each neighbour.
@@ -588,7 +588,7 @@ game.on("commodities_replenished", function(ctx)
   local n = 0
   for q = 1, game.num_players() do if q ~= o and L.neighbours(o, q) then n = n + 1 end end
   if n > 0 then L.gain_tg(o, n, L.name("agendas", "minister_of_commerce")) end
-end, { plain = function() return not law_owner("crown_of_thalnos") end })
+end)
 
 -- Minister of Sciences: its owner researches with the Technology strategy
 -- card without spending resources.

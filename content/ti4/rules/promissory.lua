@@ -156,13 +156,21 @@ local function offer(w, ctx, only)
   end
 end
 
+-- (A fight in which nobody has a note in hand is left alone.)
+local function no_notes()
+  for p = 1, game.num_players() do
+    if game.zone_count(hand(p)) > 0 then return false end
+  end
+  return true
+end
+
 game.when_loaded(function()
   local seen = {}
   for _, id in ipairs(game.keys(game.data[COLL] or {})) do
     for _, w in ipairs(game.data[COLL][id].timing or {}) do
       if not seen[w] then
         seen[w] = true
-        game.on(w, function(ctx) offer(w, ctx) end)
+        game.on(w, function(ctx) offer(w, ctx) end, { plain = no_notes })
       end
     end
   end
