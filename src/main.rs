@@ -1237,6 +1237,9 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                         _ => "procedure (the pack's combat procedure, once per fight)",
                     }
                 );
+                if let Some(why) = res["why"].as_str() {
+                    println!("      no plan: {why}");
+                }
                 println!("attacker wins  {}", pct("attacker"));
                 println!("defender wins  {}", pct("defender"));
                 println!("draw           {}", pct("draw"));

@@ -451,7 +451,14 @@ game.on("combat_round_start", function(rc)
 end)
 "#,
     );
-    assert_eq!(run(&rule, a, d, 50, 3, false)["path"], "procedure");
+    let r = run(&rule, a, d, 50, 3, false);
+    assert_eq!(r["path"], "procedure");
+    // ... and the result says why.
+    let why = r["why"].as_str().unwrap_or_default();
+    assert!(
+        why.contains("combat_round_start") && why.contains("plan-rule"),
+        "{r}"
+    );
     let quiet = child_pack(
         "plan-rule-said",
         r#"

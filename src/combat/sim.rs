@@ -158,10 +158,11 @@ pub fn simulate_progress(
     let args = json!({"attacker": attacker, "defender": defender, "policy": policy});
     let board = s.call_procedure(&setup, args.clone())?;
     let plan = if slow {
-        None
+        Err("the procedure was asked for".to_string())
     } else {
         plan_of(&s, &plan_entry, &board, policy, &setup, &fight)?
     };
+    let why = plan.as_ref().err().cloned();
     let auto = threads == 0;
     let cores = std::thread::available_parallelism()
         .map(|n| n.get())
@@ -170,7 +171,7 @@ pub fn simulate_progress(
     progress.stage("fights", sims as u64);
     let mut tally = Tally::default();
     let path = match plan {
-        Some(plan) => {
+        Ok(plan) => {
             let run = |(lo, hi): (u32, u32)| {
                 let mut t = Tally::default();
                 let mut f = Fight::new(plan.clone());
@@ -193,7 +194,7 @@ pub fn simulate_progress(
             }
             SimPath::Plan
         }
-        None => {
+        Err(_) => {
             // Each thread has its own session (a Lua VM is not shared), set
             // up the same way; every fight restores the board and reseeds.
             let procedure =
@@ -254,7 +255,11 @@ pub fn simulate_progress(
         }
     };
     progress.finish();
-    Ok(tally.report(sims, path))
+    let mut out = tally.report(sims, path);
+    if let Some(why) = why {
+        out["why"] = json!(why);
+    }
+    Ok(out)
 }
 
 /// Runs `run` on each chunk, the first on this thread and the others on
@@ -294,10 +299,13 @@ pub fn exact(
     s.set_logging(false);
     let args = json!({"attacker": attacker, "defender": defender, "policy": policy});
     let board = s.call_procedure(&setup, args)?;
-    let Some(plan) = plan_of(&s, &plan_entry, &board, policy, &setup, &fight)? else {
-        return Err(GameError::Usage(
-            "--exact needs a combat plan, and the pack gives none for this fight (it runs its combat procedure): drop --exact to simulate it".into(),
-        ));
+    let plan = match plan_of(&s, &plan_entry, &board, policy, &setup, &fight)? {
+        Ok(plan) => plan,
+        Err(why) => {
+            return Err(GameError::Usage(format!(
+                "--exact needs a combat plan, and the pack gives none for this fight ({why}): drop --exact to simulate it"
+            )))
+        }
     };
     let e = Fight::new(plan).exact();
     let stat = |p: f64| json!({"p": p, "margin95": 0.0});
@@ -310,7 +318,8 @@ pub fn exact(
     }))
 }
 
-/// The pack's plan for the fight on `board`, or None when it gives none.
+/// The pack's plan for the fight on `board`, or why it gives none: the
+/// reason its plan entry returned (`{none = "..."}`), or that it has none.
 fn plan_of(
     s: &Session,
     name: &str,
@@ -318,7 +327,7 @@ fn plan_of(
     policy: &str,
     setup: &str,
     fight: &str,
-) -> Result<Option<Plan>, GameError> {
+) -> Result<Result<Plan, String>, GameError> {
     let has = s.exec(
         "=combat_plan",
         &format!(
@@ -327,7 +336,7 @@ fn plan_of(
         ),
     )?;
     if has != Value::Bool(true) {
-        return Ok(None);
+        return Ok(Err(format!("the pack has no `{name}` procedure")));
     }
     let mut args = match board {
         Value::Object(m) => m.clone(),
@@ -338,10 +347,15 @@ fn plan_of(
     args.insert("procedure".into(), json!(fight));
     let v = s.call_procedure(name, Value::Object(args))?;
     if v.is_null() || v == Value::Bool(false) {
-        return Ok(None);
+        return Ok(Err(format!("`{name}` gives no plan for this fight")));
+    }
+    if let Some(why) = v.get("none") {
+        return Ok(Err(why
+            .as_str()
+            .map_or_else(|| why.to_string(), str::to_string)));
     }
     Plan::from_value(&v)
-        .map(Some)
+        .map(Ok)
         .map_err(|e| GameError::Usage(format!("`{name}` returned a bad plan: {e}")))
 }
 

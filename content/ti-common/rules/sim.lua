@@ -183,8 +183,8 @@ local function plain_unit(d)
 end
 
 -- `combat_plan` (entry `combat_plan`): the fight `combat_sim` would run on
--- the board of `combat_setup`, as data the kernel can run by itself, or nil
--- when the fight is not plain. Plain: the default policy; the procedures
+-- the board of `combat_setup`, as data the kernel can run by itself, or
+-- `{none = reason}` when the fight is not plain. Plain: the default policy; the procedures
 -- and helpers of the fight are still ti-common's (or wrappers that say they
 -- leave this fight alone); nobody holds a subscriber of a combat window, and
 -- every rule on one (game.on) says it leaves plain fights alone; no
@@ -192,42 +192,50 @@ end
 -- with nothing but the numbers below. `args` is the board (system,
 -- attacker, defender) with `policy`, and `setup`/`procedure`: the names of
 -- the setup and fight entries the simulation would otherwise run.
+-- Why a fight takes the procedure: `{ none = reason }` (the kernel shows it).
+local function no(why) return { none = why } end
+local function by(list)
+  return "without saying it leaves plain fights alone (defined by " .. table.concat(list or {}, ", ") .. ")"
+end
+local function by_proc(n) return by(game.procedure_origin(n)) end
+local function by_lib(n) return by(game.lib_origin(n)) end
+
 procedure("combat_plan", function(args)
   local s, a, d = args.system or 1, args.attacker or 1, args.defender or 2
-  if (args.policy or "default") ~= "default" then return nil end
-  if not unchanged(L.policies.default, ORIG_DEFAULT, args) then return nil end
+  if (args.policy or "default") ~= "default" then return no("policy `" .. tostring(args.policy) .. "` is not the default") end
+  if not unchanged(L.policies.default, ORIG_DEFAULT, args) then return no("the default policy is replaced") end
   local setup, sim = args.setup or "combat_setup", args.procedure or "combat_sim"
-  if not unchanged(game.procedure_fn(setup), game.procedure_first(setup), args) then return nil end
-  if not unchanged(game.procedure_fn(sim), game.procedure_first(sim), args) then return nil end
+  if not unchanged(game.procedure_fn(setup), game.procedure_first(setup), args) then return no("procedure `" .. setup .. "` is replaced " .. by_proc(setup)) end
+  if not unchanged(game.procedure_fn(sim), game.procedure_first(sim), args) then return no("procedure `" .. sim .. "` is replaced " .. by_proc(sim)) end
   for _, n in ipairs(PLAN_PROCS) do
-    if not unchanged(game.procedure_fn(n), game.procedure_first(n), args) then return nil end
+    if not unchanged(game.procedure_fn(n), game.procedure_first(n), args) then return no("procedure `" .. n .. "` is replaced " .. by_proc(n)) end
   end
   for _, n in ipairs(PLAN_LIB) do
-    if not unchanged(L[n], game.lib_first(n), args) then return nil end
+    if not unchanged(L[n], game.lib_first(n), args) then return no("helper `" .. n .. "` is replaced " .. by_lib(n)) end
   end
   for _, n in ipairs(game.keys(KERNEL)) do
-    if game[n] ~= KERNEL[n] then return nil end
+    if game[n] ~= KERNEL[n] then return no("game." .. n .. " is replaced") end
   end
   for _, w in ipairs(PLAN_WINDOWS) do
-    if game.window_holders(w) then return nil end
+    if game.window_holders(w) then return no("a player holds a card or ability on window `" .. w .. "`") end
     -- A rule on a window of the fight must say it leaves plain fights alone.
     for _, r in ipairs(game.rules_on(w)) do
-      if not r.plain or (r.plain ~= true and not r.plain(args)) then return nil end
+      if not r.plain or (r.plain ~= true and not r.plain(args)) then return no("a rule of pack `" .. tostring(r.pack) .. "` on window `" .. w .. "` does not say it leaves plain fights alone") end
     end
   end
-  if game.num_players() ~= 2 or a == d or L.anomaly_rule(s) then return nil end
-  if #game.planets_of(s) > 0 then return nil end
+  if game.num_players() ~= 2 or a == d or L.anomaly_rule(s) then return no("not two players in a system without anomaly") end
+  if #game.planets_of(s) > 0 then return no("the system has planets") end
   local all = game.units()
   local sides = {}
   local can_hit = false
   for _, p in ipairs({ a, d }) do
     local ships = L.ships(p, s)
-    if #ships ~= #game.units { owner = p } then return nil end
-    if L.count_fleet(p, s) > L.fleet_limit(p) then return nil end
+    if #ships ~= #game.units { owner = p } then return no("units other than ships in the fight") end
+    if L.count_fleet(p, s) > L.fleet_limit(p) then return no("a fleet over its fleet limit") end
     local units, barrage = {}, {}
     for _, u in ipairs(ships) do
       local def = L.def(p, u.kind)
-      if not plain_unit(def) then return nil end
+      if not plain_unit(def) then return no("unit `" .. u.kind .. "` has abilities the plan does not describe") end
       local tags = { def.type or u.kind }
       if def.transported then tags[#tags + 1] = "transported" end
       local hit, dice = def.combat, def.combat and (def.dice or 1) or 0
@@ -271,9 +279,9 @@ procedure("combat_plan", function(args)
     for _, u in ipairs(units) do u.key, u.afb = nil, nil end
     sides[#sides + 1] = { units = units, barrage = barrage }
   end
-  if #all ~= #sides[1].units + #sides[2].units then return nil end
+  if #all ~= #sides[1].units + #sides[2].units then return no("units other than the two fleets on the board") end
   -- A fight nobody can score in never ends: the procedure reports it.
-  if not can_hit then return nil end
+  if not can_hit then return no("no unit can score a hit") end
   return {
     die = 10,
     -- The procedure stops with an error past 100 rounds; the plan calls it a draw.
