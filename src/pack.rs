@@ -71,6 +71,10 @@ pub struct OptionDef {
     /// another one).
     #[serde(default)]
     pub implies: Vec<String>,
+    /// The player counts the option is played with (any when empty):
+    /// random option sets leave it out of other games.
+    #[serde(default)]
+    pub players: Vec<u32>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -1324,6 +1328,16 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
                         .map(|a| {
                             a.iter()
                                 .filter_map(|v| v.as_str().map(String::from))
+                                .collect()
+                        })
+                        .unwrap_or_default(),
+                    players: d
+                        .value
+                        .get("players")
+                        .and_then(Value::as_array)
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(|v| v.as_u64().and_then(|n| u32::try_from(n).ok()))
                                 .collect()
                         })
                         .unwrap_or_default(),

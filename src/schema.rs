@@ -102,7 +102,7 @@ pub fn builtin() -> Schemas {
             "options",
             json!({
                 "doc": "Variant rules a game may turn on (`--options`).",
-                "fields": {"description": "string?", "default": "bool?", "implies": "list<ref<options>>?"}
+                "fields": {"description": "string?", "default": "bool?", "implies": "list<ref<options>>?", "players": "list<int>?"}
             }),
         ),
         (

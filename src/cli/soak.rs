@@ -69,16 +69,20 @@ impl Report {
 
 /// The player count and options of game `seed` (drawn from the seed alone,
 /// so a failure is replayed by its seed).
-fn setup_of(seed: u64, plan: &Plan, options: &[String]) -> (u32, Vec<String>) {
+fn setup_of(seed: u64, plan: &Plan, options: &[(String, Vec<u32>)]) -> (u32, Vec<String>) {
     let mut r = Rng::new(seed ^ 0x50A4);
     let (lo, hi) = plan.players;
     let span = (hi.saturating_sub(lo) + 1) as usize;
     let players = lo + r.index(span) as u32;
     let chosen = if plan.random_options {
+        // (Each option draws its coin whatever the count, so the other
+        // options of a seed do not depend on it.)
         options
             .iter()
-            .filter(|_| r.index(2) == 1)
-            .cloned()
+            .filter(|(_, counts)| {
+                r.index(2) == 1 && (counts.is_empty() || counts.contains(&players))
+            })
+            .map(|(name, _)| name.clone())
             .collect()
     } else {
         vec![]
@@ -112,12 +116,12 @@ fn play_one(
 /// Plays the plan; each thread loads the pack once and takes the next seed.
 pub fn soak(plan: &Plan) -> Result<Report, String> {
     let lib = Library::new(plan.content.clone());
-    let options: Vec<String> = lib
+    let options: Vec<(String, Vec<u32>)> = lib
         .resolve(&plan.pack)
         .map_err(|e| e.to_string())?
         .options
-        .keys()
-        .cloned()
+        .iter()
+        .map(|(k, d)| (k.clone(), d.players.clone()))
         .collect();
     let next = Arc::new(Mutex::new(0u64));
     let report = Arc::new(Mutex::new(Report::default()));
@@ -185,4 +189,45 @@ pub fn soak(plan: &Plan) -> Result<Report, String> {
     r.seconds = start.elapsed().as_secs_f64();
     r.failures.sort_by_key(|f| f.seed);
     Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An option played only with some player counts is left out of the
+    /// other games' random sets; the others are drawn as before.
+    #[test]
+    fn random_options_respect_player_counts() {
+        let plan = Plan {
+            content: PathBuf::new(),
+            pack: String::new(),
+            games: 0,
+            threads: 1,
+            first_seed: 0,
+            players: (3, 6),
+            random_options: true,
+            strict: false,
+            agent: "random".into(),
+        };
+        let opts = vec![
+            ("any".to_string(), vec![]),
+            ("even".to_string(), vec![4, 6]),
+        ];
+        let (mut seen_any, mut seen_even) = (false, false);
+        for seed in 0..200 {
+            let (n, chosen) = setup_of(seed, &plan, &opts);
+            if chosen.contains(&"even".to_string()) {
+                assert!(n == 4 || n == 6, "seed {seed}: {n} players");
+                seen_even = true;
+            }
+            seen_any |= chosen.contains(&"any".to_string());
+            let (_, unrestricted) = setup_of(seed, &plan, &[opts[0].clone()]);
+            assert_eq!(
+                chosen.contains(&"any".to_string()),
+                unrestricted.contains(&"any".to_string())
+            );
+        }
+        assert!(seen_any && seen_even);
+    }
 }
