@@ -267,7 +267,7 @@ function game.num_players() end
 ---@return any
 function game.num_systems() end
 
---- rules on a window (see the pack contract)
+--- rules on a window (see the pack contract; plain: see combat plans)
 ---@param window string
 ---@param fn function
 ---@param t3 table
@@ -375,7 +375,7 @@ function game.roll(label, n, target, sides) end
 ---@return any
 function game.rollback(cp) end
 
---- rules on a window (see the pack contract)
+--- rules on a window (see the pack contract; plain: see combat plans)
 ---@param window string
 ---@return any
 function game.rules_on(window) end
