@@ -380,14 +380,7 @@ enum Cmd {
 }
 
 fn resolve(lib: &Library, spec: &str) -> Result<Rc<ResolvedPack>, String> {
-    lib.resolve(spec).map(Rc::new).map_err(|e| match e {
-        PackError::Invalid(d) => d
-            .iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join("\n"),
-        other => other.to_string(),
-    })
+    lib.resolve(spec).map(Rc::new).map_err(|e| e.to_string())
 }
 
 /// `v` as indented JSON (a value that cannot be printed says so instead).

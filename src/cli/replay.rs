@@ -2,7 +2,7 @@
 //! answers are replayed (a pack id, the same content, the pack's entry),
 //! then the replay itself.
 
-use crate::pack::{Library, PackError, ResolvedPack};
+use crate::pack::{Library, ResolvedPack};
 use crate::session::{EchoFn, GameError, Limits, Record, Replay, Session};
 use std::rc::Rc;
 
@@ -34,16 +34,7 @@ pub fn check(
             rec.pack
         ));
     }
-    let p = Rc::new(lib.resolve(&rec.pack).map_err(|e| {
-        match e {
-            PackError::Invalid(d) => d
-                .iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join("\n"),
-            other => other.to_string(),
-        }
-    })?);
+    let p = Rc::new(lib.resolve(&rec.pack).map_err(|e| e.to_string())?);
     let hash = p.content_hash();
     if rec.pack_hash.is_empty() {
         warn(format!(

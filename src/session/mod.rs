@@ -78,8 +78,6 @@ pub const MAX_CHECKPOINTS: usize = 64;
 /// The most bytes of props all open checkpoints together may copy.
 pub const MAX_CHECKPOINT_BYTES: usize = 512 * 1024 * 1024;
 
-/// A key with its arguments, as a script gave it (`{key = "x", a = 1}`), or
-/// a plain text.
 /// A log line's key and arguments.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeyedLine {
@@ -87,6 +85,8 @@ pub struct KeyedLine {
     pub args: BTreeMap<String, String>,
 }
 
+/// A key with its arguments, as a script gave it (`{key = "x", a = 1}`), or
+/// a plain text.
 struct Keyed {
     key: Option<String>,
     args: BTreeMap<String, String>,
