@@ -707,7 +707,9 @@ procedure("main", function(args)
   local ok4 = pcall(function() table.insert(game.data.units.scout.moves, 1) end)
   return { writes = (ok1 or ok2 or ok3 or ok4) and "allowed" or "refused",
            e = tostring(e2), name = game.data.units.scout.name,
-           range = game.data.units.scout.moves.range, n = #game.keys(game.data.units) }
+           range = game.data.units.scout.moves.range, n = #game.keys(game.data.units),
+           -- next() sees what a read-only table holds, as pairs does.
+           first = next(game.data.units.scout.moves), empty = next({}) == nil }
 end)
 "#,
             ),
@@ -725,6 +727,8 @@ end)
     assert_eq!(r["name"], json!("Scout"));
     assert_eq!(r["range"], json!(1));
     assert_eq!(r["n"], json!(1));
+    assert_eq!(r["first"], json!("range"));
+    assert_eq!(r["empty"], json!(true));
 }
 
 #[test]

@@ -130,6 +130,14 @@ local function freeze(t, seen, path)
   return v
 end
 
+-- `next` sees through a read-only table of game.data to what it holds, as
+-- `pairs` and `#` do (`next(def.requires)` is how a script asks whether a
+-- list is empty).
+do
+  local raw_next = next
+  next = function(t, k) return raw_next(FROZEN[t] or t, k) end
+end
+
 -- Scenarios only: changes field `k` of a read-only table of game.data
 -- (e.g. to watch a card's handler, or to try a definition with another
 -- value). A pack's rules and cards never call it.
