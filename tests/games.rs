@@ -302,9 +302,9 @@ fn random_games_of_ti4_te_end_with_events_and_the_alliance() {
 /// (it has a script and no `replaced_by`) is played (logged `plays`) or
 /// revealed for a vote (`agenda_revealed`) in some seeded game: games of the
 /// pack's `eager` policy (it plays every card it is offered and seeks a
-/// fight; random otherwise) at 3 to 6 players, and random 3-player games,
-/// which reveal political cards for the least time. The two halves run on
-/// two threads.
+/// fight; random otherwise) at 5 and 6 players, and random 3-player games,
+/// which reveal political cards (one a round) for the least time. Two
+/// threads share the games.
 #[test]
 fn random_games_play_every_ti3_card() {
     // Cards the seeded games do not reach, each with the reason; each has
@@ -319,7 +319,9 @@ fn random_games_play_every_ti3_card() {
         // (ac_star_of_death.yaml).
         "action_cards:star_of_death",
     ];
-    // (collection, card name) of every card played or revealed.
+    // (collection, card name) of every card played or revealed (`plays`
+    // also names the strategy cards played; no action card shares a name
+    // with one).
     fn cards_of(s: &Session) -> Vec<(String, String)> {
         s.keyed_lines()
             .iter()
