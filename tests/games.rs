@@ -315,8 +315,8 @@ fn random_games_play_every_ti3_card() {
         // (ac_invasion.yaml).
         "action_cards:chemical_warfare",
         // Only with a war sun in a system holding another player's planet
-        // as its owner's landings start; war suns (12 resources) are rare
-        // (ac_star_of_death.yaml).
+        // or units as some player's landings start; war suns (12 resources
+        // at once) are rare (ac_star_of_death*.yaml).
         "action_cards:star_of_death",
     ];
     // (collection, card name) of every card played or revealed (`plays`
