@@ -1,6 +1,7 @@
--- Star of Death: just before the landings of the player's tactical action,
--- he picks a planet in a system holding one of his war suns (one another
--- player controls or holds units on). Every ground force, PDS and space
+-- Star of Death: just before the landings of a tactical action (his own or
+-- another player's: the card names no one), the player picks a planet in a
+-- system holding one of his war suns (one another player controls or holds
+-- units on). Every ground force, PDS and space
 -- dock on it is destroyed, it becomes neutral and gets a radiation domain
 -- counter, resolved whatever the options (L.domain_counter_live,
 -- action_card_seams.lua): the next ground forces to land there die.
@@ -25,7 +26,7 @@ local function scoured(u)
   return d.class == "ground" or ty == "pds" or ty == "space_dock"
 end
 return {
-  when = function(ctx, p) return p ~= nil and ctx.player == p and #targets(p) > 0 end,
+  when = function(ctx, p) return p ~= nil and #targets(p) > 0 end,
   run = function(ctx, p, def)
     local pl = game.choose(p, { key = "ti3.star_of_death_planet" }, targets(p))
     local card = L.name("action_cards", def.id)
