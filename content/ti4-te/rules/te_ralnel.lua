@@ -1,8 +1,9 @@
 -- The Ral Nel Consortium: starting technology and units, Survival Instinct,
 -- Miniaturization, the Linkships, Last Dispatch (flagship). Nanomachines and
 -- the Nano-Link Permit are scripts in effects/. Data Skimmer (breakthrough)
--- has its synergy only: its ability needs one seam for every way an action
--- card is discarded (missing).
+-- catches the action cards other players play or discard over their hand
+-- limit (ti-common's L.discard_action_card); cards discarded by other
+-- effects go to the discard pile as before.
 local L = game.lib
 
 local function is_ralnel(p) return type(p) == "number" and p ~= 0 and game.get("player", p, "faction") == "ralnel" end
@@ -245,3 +246,51 @@ function L.retreat_cargo(p, s, t)
   end
   return base_retreat_cargo(p, s, t)
 end
+
+---------------------------------------------------------------------------
+-- Data Skimmer (breakthrough): in the action phase, until its holder passes,
+-- action cards other players discard go onto it (zone skimmer:<p>); when the
+-- holder passes they take one into their hand and discard the rest.
+---------------------------------------------------------------------------
+game.on("before:action_phase", function() game.put("game", nil, "te_action_phase", true) end)
+game.on("after:action_phase", function() game.put("game", nil, "te_action_phase", nil) end)
+
+--- The player whose Data Skimmer takes the action cards p discards now, or nil.
+function L.te_skimmer_of(p)
+  if not game.get("game", nil, "te_action_phase") then return nil end
+  for q = 1, game.num_players() do
+    if q ~= p and game.holds(q, "breakthroughs", "data_skimmer") and not game.get("game", nil, "passed:" .. q) then return q end
+  end
+  return nil
+end
+
+local base_discard = L.discard_action_card
+function L.discard_action_card(p, id)
+  local q = L.te_skimmer_of(p)
+  if not q then return base_discard(p, id) end
+  if game.get("game", nil, "te_skimmer_zone:" .. q) == nil then
+    game.zone_new("skimmer:" .. q, q)
+    game.put("game", nil, "te_skimmer_zone:" .. q, true)
+  end
+  game.move_card(id, "actions:" .. p, "skimmer:" .. q)
+  game.log({ key = "te.data_skimmer_takes", p = L.pn(q), card = L.name("action_cards", id) })
+end
+
+game.on("turn_end", function(ctx)
+  local p = ctx.player
+  if not (game.get("game", nil, "passed:" .. p) and game.get("game", nil, "te_skimmer_zone:" .. p)) then return end
+  local zone = "skimmer:" .. p
+  if game.zone_count(zone) == 0 then return end
+  local cards, seen = {}, {}
+  for _, c in ipairs(game.zone(zone)) do
+    if not seen[c] then seen[c] = true; cards[#cards + 1] = c end
+  end
+  table.sort(cards)
+  local keep = game.choose(p, { key = "te.data_skimmer_keep" }, cards)
+  game.move_card(keep, zone, "actions:" .. p)
+  game.log({ key = "te.data_skimmer_keeps", p = L.pn(p), card = L.name("action_cards", keep) })
+  local rest = {}
+  for _, c in ipairs(game.zone(zone)) do rest[#rest + 1] = c end
+  for _, c in ipairs(rest) do game.move_card(c, zone, "discard:actions") end
+  game.call("hand_limit", p)
+end)
