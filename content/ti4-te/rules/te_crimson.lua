@@ -294,7 +294,7 @@ end)
 local base_move_value = L.move_value
 function L.move_value(p, u, from)
   local m = base_move_value(p, u, from)
-  if game.holds(p, "breakthroughs", "resonance_generator") and (from == L.home(p) or L.te_breach(from) == "active") then
+  if type(p) == "number" and p ~= 0 and game.holds(p, "breakthroughs", "resonance_generator") and (from == L.home(p) or L.te_breach(from) == "active") then
     m = m + 1
   end
   return m
