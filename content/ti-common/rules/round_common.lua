@@ -53,10 +53,15 @@ game.when_loaded(function()
   end
 end)
 
+-- hook: p's action card `id` leaves their hand for the discard pile (played, or over the hand limit); default: it goes to "discard:actions".
+function L.discard_action_card(p, id)
+  game.move_card(id, "actions:" .. p, "discard:actions")
+end
+
 -- Plays an action card from p's hand: discarded and announced; others may
 -- cancel it in `action_card_played` (returns false then).
 function L.play_action_card(p, id, ctx)
-  game.move_card(id, "actions:" .. p, "discard:actions")
+  L.discard_action_card(p, id)
   game.log({ key = "plays", p = L.pn(p), card = L.name("action_cards", id) })
   local w = game.window("action_card_played", { player = p, active = p, card = id })
   if w.cancel then

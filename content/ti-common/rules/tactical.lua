@@ -126,6 +126,9 @@ function L.transport_candidates(p, s, target, ctx)
   return cands
 end
 
+-- hook: whether unit u (one of L.transport_candidates) takes up one of the capacity of p's moving ships when transported; default: yes.
+function L.transport_uses_capacity(p, u) return true end
+
 procedure("movement", function(ctx)
   local p, target = ctx.player, ctx.system
   local started = false
@@ -158,13 +161,18 @@ procedure("movement", function(ctx)
     -- the space area first, then ground forces on planets.
     local cands = L.transport_candidates(p, s, target, ctx)
     for _, u in ipairs(cands) do
-      if room <= 0 then break end
-      if game.choose(p, u.planet and { key = "transport_from", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", u.planet) }
-        or { key = "transport", unit = u.kind .. "#" .. u.id, id = u.id }, { "yes", "no" }) == "yes" then
-        start()
-        game.move_unit(u.id, { system = target })
-        cargo[s][#cargo[s] + 1] = u
-        room = room - 1
+      -- A unit that needs no capacity (L.transport_uses_capacity) may still go when the room is used up.
+      local free = not L.transport_uses_capacity(p, u)
+      if room > 0 or free then
+        if game.choose(p, u.planet and { key = "transport_from", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", u.planet) }
+          or { key = "transport", unit = u.kind .. "#" .. u.id, id = u.id }, { "yes", "no" }) == "yes" then
+          start()
+          game.move_unit(u.id, { system = target })
+          if not free then
+            cargo[s][#cargo[s] + 1] = u
+            room = room - 1
+          end
+        end
       end
     end
   end
@@ -229,6 +237,17 @@ end)
 -- hook: called at the end of the movement step when p's ships moved into `target` holding other players' ships (limits otherwise wait for the end of combat); does nothing.
 function L.limits_before_combat(p, target) end
 
+-- hook: the space cannon of player q's units in system t that may fire at system s, as {unit, sc (the space_cannon ability), def} entries in the order they roll; default: each of q's units in t with space cannon (one in another system only with range 1 or more).
+function L.space_cannon_shooters(q, t, s)
+  local list = {}
+  for _, u in ipairs(game.units { system = t, owner = q }) do
+    local d = L.def(q, u.kind)
+    local sc = d.space_cannon
+    if sc and (t == s or (sc.range or 0) >= 1) then list[#list + 1] = { unit = u, sc = sc, def = d } end
+  end
+  return list
+end
+
 -- Space cannon fire. `shooters` are {player, dice, hit} groups.
 local function cannon_groups(s, attacker_side, against, ignore_pds_owner)
   local groups = {}
@@ -236,11 +255,7 @@ local function cannon_groups(s, attacker_side, against, ignore_pds_owner)
     if attacker_side(q) then
       local list = {}
       for _, t in ipairs(game.within(s, 1, "space_cannon")) do
-        for _, u in ipairs(game.units { system = t, owner = q }) do
-          local d = L.def(q, u.kind)
-          local sc = d.space_cannon
-          if sc and (t == s or (sc.range or 0) >= 1) then list[#list + 1] = { unit = u, sc = sc, def = d } end
-        end
+        for _, x in ipairs(L.space_cannon_shooters(q, t, s)) do list[#list + 1] = x end
       end
       if #list > 0 then groups[#groups + 1] = { player = q, list = list } end
     end

@@ -364,7 +364,7 @@ end)
 procedure("hand_limit", function(p)
   while game.zone_count("actions:" .. p) > L.hand_limit(p) do
     local c = game.choose(p, { key = "ti4.discard_action_card" }, game.zone("actions:" .. p))
-    game.move_card(c, "actions:" .. p, "discard:actions")
+    L.discard_action_card(p, c)
   end
 end)
 

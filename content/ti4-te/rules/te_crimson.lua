@@ -1,0 +1,301 @@
+-- The Crimson Rebellion: the Sorrow and the home system in the play area,
+-- starting technology, Sundered, Incursion and breaches, Subatomic Splicer,
+-- the Exile destroyers, Quietus (flagship). Sever and Resonance Generator
+-- are scripts in effects/.
+local L = game.lib
+
+local function is_crimson(p) return type(p) == "number" and p ~= 0 and game.get("player", p, "faction") == "crimson" end
+local function has_ability(p, id) return type(p) == "number" and p ~= 0 and game.holds(p, "abilities", id) end
+
+-- The starting technology: one of Dark Energy Tap, Antimass Deflectors,
+-- Psychoarchaeology and AI Development Algorithm (the newer sheet; our
+-- stored one has Plasma Scoring for Psychoarchaeology: UNCERTAIN). Without
+-- Prophecy of Kings only Antimass Deflectors is in the game.
+local CRIMSON_START = { "dark_energy_tap", "antimass_deflectors", "psychoarchaeology", "ai_development_algorithm" }
+local base_chooses = L.chooses_starting_tech
+function L.chooses_starting_tech(p)
+  if is_crimson(p) then return true end
+  return base_chooses(p)
+end
+local base_options = L.starting_tech_options
+function L.starting_tech_options(p)
+  if not is_crimson(p) then return base_options(p) end
+  local out = {}
+  for _, t in ipairs(CRIMSON_START) do
+    if game.data.techs[t] and not game.holds(p, "techs", t) then out[#out + 1] = t end
+  end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- Breaches: a system holds none, an inactive or an active one (game prop
+-- te_breach:<s>); systems with active breaches are adjacent (links of kind
+-- "breach").
+---------------------------------------------------------------------------
+--- The breach in system s: "active", "inactive" or nil.
+function L.te_breach(s) return s and game.get("game", nil, "te_breach:" .. s) or nil end
+
+--- Links every two systems with active breaches and unlinks those that no longer have one.
+function L.te_relink_breaches()
+  local was = {}
+  for x in string.gmatch(game.get("game", nil, "te_breach_links") or "", "%d+") do was[#was + 1] = tonumber(x) end
+  for i = 1, #was do
+    for j = i + 1, #was do game.unlink(was[i], was[j], "breach") end
+  end
+  local now = {}
+  for s = 1, game.num_systems() do
+    if L.te_breach(s) == "active" then now[#now + 1] = s end
+  end
+  for i = 1, #now do
+    for j = i + 1, #now do game.link(now[i], now[j], "breach") end
+  end
+  game.put("game", nil, "te_breach_links", #now > 0 and table.concat(now, ",") or nil)
+end
+
+--- Puts breach `state` ("active", "inactive" or nil to remove it) in system s, by player p (for the log).
+function L.te_set_breach(s, state, p)
+  game.put("game", nil, "te_breach:" .. s, state)
+  game.log({ key = state and "te.breach_set" or "te.breach_removed", p = L.pn(p), system = L.sysname(s), state = state or "none" })
+  L.te_relink_breaches()
+end
+
+--- Flips the breach in system s (active <-> inactive).
+function L.te_flip_breach(s, p)
+  L.te_set_breach(s, L.te_breach(s) == "active" and "inactive" or "active", p)
+end
+
+---------------------------------------------------------------------------
+-- Sorrow: the Sorrow (tile 94) takes the home system's place on the board,
+-- with an inactive breach; the home system (tile 118) goes to the play area,
+-- a hex away from the board (as the Creuss home), joined by its epsilon wormhole.
+---------------------------------------------------------------------------
+local SORROW_TILE = "94"
+local PLAY_AREA_HEX = "0,24"
+local base_build = game.procedure_fn("build_galaxy")
+procedure("build_galaxy", function(ctx)
+  local r = base_build(ctx)
+  for p = 1, game.num_players() do
+    local fac = L.faction(p)
+    local home = L.home(p)
+    local sorrow = false
+    for _, a in ipairs((fac and fac.abilities) or {}) do if a == "sorrow" then sorrow = true end end
+    if home and sorrow then
+      local s = game.add_system(SORROW_TILE, PLAY_AREA_HEX)
+      game.swap_systems(home, s)
+      L.relink_wormhole("epsilon")
+      game.put("game", nil, "te_breach:" .. s, "inactive")
+    end
+  end
+  return r
+end)
+
+---------------------------------------------------------------------------
+-- Sundered.
+---------------------------------------------------------------------------
+local base_move_rules = L.move_rules
+function L.move_rules(p, target)
+  local r = base_move_rules(p, target)
+  if has_ability(p, "sundered") then
+    local kinds, seen = {}, {}
+    for _, k in ipairs(r.no_kinds or {}) do kinds[#kinds + 1] = k; seen[k] = true end
+    local ws = { alpha = true, beta = true, gamma = true, delta = true }
+    for _, id in ipairs(game.keys(game.data.systems)) do
+      for _, w in ipairs(game.data.systems[id].wormholes or {}) do ws[w] = true end
+    end
+    for _, w in ipairs(game.keys(ws)) do
+      local k = "wormhole:" .. w
+      if w ~= "epsilon" and not seen[k] then kinds[#kinds + 1] = k end
+    end
+    r.no_kinds = kinds
+  end
+  return r
+end
+
+game.on("after:movement", function(ctx)
+  local s, p = ctx.system, ctx.player
+  if not s then return end
+  for q = 1, game.num_players() do
+    if q ~= p and has_ability(q, "sundered") and L.home(q) == s then
+      for _, u in ipairs(game.units { system = s, owner = p }) do
+        if game.unit_exists(u.id) then L.destroy_unit(u, { source = q, system = s, label = "sundered" }) end
+      end
+    end
+  end
+end)
+
+---------------------------------------------------------------------------
+-- Incursion.
+---------------------------------------------------------------------------
+game.on("after:activation", function(ctx)
+  local p, s = ctx.player, ctx.system
+  if s and has_ability(p, "incursion") and L.te_breach(s)
+    and game.confirm(p, { key = "te.incursion_flip", system = L.sysname(s), state = L.te_breach(s) }) then
+    L.te_flip_breach(s, p)
+  end
+end)
+
+game.on("after:status_phase", function()
+  local anyone = false
+  for q = 1, game.num_players() do if has_ability(q, "incursion") then anyone = true end end
+  if not anyone then return end
+  for s = 1, game.num_systems() do
+    if L.te_breach(s) == "active" then
+      for _, p in ipairs(L.order_from(L.speaker())) do
+        if #L.ships(p, s) > 0 and game.confirm(p, { key = "te.breach_remove", system = L.sysname(s) }) then
+          L.te_set_breach(s, nil, p)
+          break
+        end
+      end
+    end
+  end
+end)
+
+---------------------------------------------------------------------------
+-- Subatomic Splicer: when one of the holder's ships is destroyed, they may
+-- produce one of that type (paying its cost) at a space dock of their home system.
+---------------------------------------------------------------------------
+game.on("unit_destroyed", function(ctx)
+  local p = ctx.player
+  if not (type(p) == "number" and p ~= 0 and game.holds(p, "techs", "subatomic_splicer")) then return end
+  local d = L.def(p, ctx.kind)
+  local home = L.home(p)
+  if d.class ~= "ship" or not home or not d.cost then return end
+  local dock = false
+  for _, pl in ipairs(game.planets_of(home)) do
+    if #game.units { owner = p, planet = pl, kind = "space_dock" } > 0 then dock = true end
+  end
+  if not dock or L.blockaded(p, home) then return end
+  if L.unit_limit(p, ctx.kind, d) and #game.units { owner = p, kind = ctx.kind } >= L.unit_limit(p, ctx.kind, d) then return end
+  if L.spendable(p, "resources") < d.cost then return end
+  if game.confirm(p, { key = "te.subatomic_splicer", unit = ctx.kind, n = d.cost }) and L.pay(p, d.cost, "resources") then
+    game.spawn(ctx.kind, p, { system = home })
+    game.log({ key = "te.produces_at_home", p = L.pn(p), unit = ctx.kind, system = L.sysname(home) })
+  end
+end)
+
+---------------------------------------------------------------------------
+-- The Exile destroyers: after any combat in their system or an adjacent one
+-- (Exile II: up to 2 systems away), the Crimson player may put a breach
+-- there (Exile I: inactive; II: active or inactive), where none is.
+---------------------------------------------------------------------------
+local function after_combat(s)
+  if not s or L.te_breach(s) then return end
+  for _, q in ipairs(L.order_from(game.get("game", nil, "active") or 1)) do
+    if is_crimson(q) and L.te_breach(s) == nil then
+      local d = L.def(q, "destroyer")
+      local range = (d.id == "crimson_destroyer_2" and 2) or (d.id == "crimson_destroyer" and 1) or nil
+      if range then
+        local near = false
+        for _, t in ipairs(game.within(s, range, "move")) do
+          if #game.units { owner = q, kind = "destroyer", system = t, space = true } > 0 then near = true end
+        end
+        if #game.units { owner = q, kind = "destroyer", system = s, space = true } > 0 then near = true end
+        if near then
+          local opts = range == 2 and { "none", "inactive", "active" } or { "none", "inactive" }
+          local pick = game.choose(q, { key = "te.exile_breach", system = L.sysname(s) }, opts)
+          if pick ~= "none" then L.te_set_breach(s, pick, q) end
+        end
+      end
+    end
+  end
+end
+game.on("after:space_combat", function(ctx) after_combat(ctx.system) end)
+game.on("after:ground_combat", function(ctx) after_combat(ctx.planet and game.planet_system(ctx.planet)) end)
+
+---------------------------------------------------------------------------
+-- Quietus: while it is in a system with an active breach, other players'
+-- units in systems with active breaches have no unit abilities (here: space
+-- cannon, bombardment, sustain damage and production; anti-fighter barrage
+-- and planetary shield have no seam yet).
+---------------------------------------------------------------------------
+--- Whether player p's units in system s have lost their unit abilities to another player's Quietus.
+function L.te_quietus_silenced(p, s)
+  if not s or L.te_breach(s) ~= "active" then return false end
+  for q = 1, game.num_players() do
+    if q ~= p and is_crimson(q) and L.def(q, "flagship").id == "crimson_flagship" then
+      for _, u in ipairs(game.units { owner = q, kind = "flagship", space = true }) do
+        if L.te_breach(u.system) == "active" then return true end
+      end
+    end
+  end
+  return false
+end
+
+local base_shooters = L.space_cannon_shooters
+function L.space_cannon_shooters(q, t, s)
+  if L.te_quietus_silenced(q, t) then return {} end
+  return base_shooters(q, t, s)
+end
+local base_bombard_units = L.bombard_units
+function L.bombard_units(p, s, ctx)
+  if L.te_quietus_silenced(p, s) then return {} end
+  return base_bombard_units(p, s, ctx)
+end
+local base_production = L.production
+function L.production(p, s)
+  if L.te_quietus_silenced(p, s) then return 0 end
+  return base_production(p, s)
+end
+local base_hit_options = L.hit_options
+function L.hit_options(p, units, opts, gone)
+  local out = base_hit_options(p, units, opts, gone)
+  local silenced = {}
+  for _, u in ipairs(units) do
+    if u.system and L.te_quietus_silenced(u.owner or p, u.system) then silenced[u.kind .. "#" .. u.id] = true end
+  end
+  if next(silenced) == nil then return out end
+  local kept = {}
+  for _, o in ipairs(out) do
+    local how, unit = o:match("^(%w+):(.+)$")
+    if not (how == "sustain" and silenced[unit]) then kept[#kept + 1] = o end
+  end
+  return kept
+end
+
+---------------------------------------------------------------------------
+-- Sever (promissory note): the severed system's wormholes give no adjacency
+-- (our reading for "no effect during movement": for every purpose) until
+-- the end of the status phase, when the note goes back.
+---------------------------------------------------------------------------
+local base_wormholes_in = L.wormholes_in
+function L.wormholes_in(s)
+  if game.get("game", nil, "te_sever") == s then return {} end
+  return base_wormholes_in(s)
+end
+
+--- Severs system s: unlinks its wormholes from every other system.
+function L.te_sever(s)
+  local ws = base_wormholes_in(s)
+  game.put("game", nil, "te_sever", s)
+  game.place_token(s, "sever")
+  for _, w in ipairs(ws) do
+    for t = 1, game.num_systems() do
+      if t ~= s then game.unlink(s, t, "wormhole:" .. w) end
+    end
+  end
+end
+
+game.on("after:status_phase", function()
+  local s = game.get("game", nil, "te_sever")
+  if not s then return end
+  game.put("game", nil, "te_sever", nil)
+  game.remove_token(s, "sever")
+  for _, w in ipairs(L.wormholes_in(s)) do L.relink_wormhole(w) end
+  for p = 1, game.num_players() do
+    for _, c in ipairs(L.notes_in_play(p)) do
+      local id = L.note_of(c)
+      if id == "sever" then L.return_note(c, "notes_area:" .. p, p) end
+    end
+  end
+end)
+
+-- Resonance Generator (breakthrough): +1 move in the holder's tactical
+-- actions to ships starting in their home system or a system with an active breach.
+local base_move_value = L.move_value
+function L.move_value(p, u, from)
+  local m = base_move_value(p, u, from)
+  if type(p) == "number" and p ~= 0 and game.holds(p, "breakthroughs", "resonance_generator") and (from == L.home(p) or L.te_breach(from) == "active") then
+    m = m + 1
+  end
+  return m
+end
