@@ -371,6 +371,13 @@ function lib.def(p, t) end
 ---@return any
 function lib.destroy_unit(u, how, line) end
 
+--- hook: p's action card `id` leaves their hand for the discard pile (played, or over the hand limit); default: it goes to "discard:actions".
+--- (defined by ti-common)
+---@param p any
+---@param id any
+---@return any
+function lib.discard_action_card(p, id) end
+
 --- hook: whether the fighter_capacity of p's units on planets in s holds fighters only, so that ground forces in space need ships' capacity; default: no (it holds any unit that needs capacity)
 --- (defined by ti-common)
 ---@param p any
@@ -983,6 +990,14 @@ function lib.ships(p, s) end
 ---@return any
 function lib.space_cannon_defense_units(p, pl, ctx) end
 
+--- hook: the space cannon of player q's units in system t that may fire at system s, as {unit, sc (the space_cannon ability), def} entries in the order they roll; default: each of q's units in t with space cannon (one in another system only with range 1 or more).
+--- (defined by ti-common)
+---@param q any
+---@param t any
+---@param s any
+---@return any
+function lib.space_cannon_shooters(q, t, s) end
+
 --- hook: the hits of a space combat round once both sides have rolled (ha: the attacker's, hd: the defender's, after their combat_rolled windows), before either is assigned; returns the two (default: unchanged).
 --- (defined by ti-common)
 ---@param rc any
@@ -1065,6 +1080,13 @@ function lib.transport_candidates(p, s, target, ctx) end
 ---@param start any
 ---@return any
 function lib.transport_on_the_way(p, target, moved, rules, room, start) end
+
+--- hook: whether unit u (one of L.transport_candidates) takes up one of the capacity of p's moving ships when transported; default: yes.
+--- (defined by ti-common)
+---@param p any
+---@param u any
+---@return any
+function lib.transport_uses_capacity(p, u) end
 
 --- A unit was destroyed: opens unit_destroyed for it. u is the unit as it was ({id, kind, owner}; only those are read): ctx.player = u.owner, ctx.kind = u.kind, ctx.unit = u.id. how (optional) gives the rest of the ctx as is: source (the player who destroyed it), label (by what: "space combat", a card's name...), active (the active player), system (where it was; not taken from u). Returns the window's ctx.
 --- (defined by ti-common)

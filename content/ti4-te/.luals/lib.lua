@@ -245,6 +245,13 @@ function lib.controls_home(p) end
 ---@return any
 function lib.def(p, t) end
 
+--- hook: p's action card `id` leaves their hand for the discard pile (played, or over the hand limit); default: it goes to "discard:actions".
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param id any
+---@return any
+function lib.discard_action_card(p, id) end
+
 --- Draws from a deck, reshuffling its discard pile when it runs out.
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param deckname any
@@ -376,6 +383,14 @@ function lib.move_rules(p, target) end
 ---@param from any
 ---@return any
 function lib.move_value(p, u, from) end
+
+--- Ships of p that could reach `target` this tactical action, with their cost.
+--- (defined by ti-common -> ti4 -> ti4-te)
+---@param p any
+---@param target any
+---@param rules any
+---@return any
+function lib.movers(p, target, rules) end
 
 --- The planets p controls as objectives count them (default: every planet p controls; an expansion may leave some out or add others).
 --- (defined by ti4 -> ti4-te)
@@ -509,6 +524,11 @@ function lib.rift_check_cost(p, m, from, target, rules) end
 ---@return any
 function lib.score(p, coll, id) end
 
+--- hook: the factions that may be dealt at set-up, sorted (default: every faction; one that never starts the game is left out by its pack).
+--- (defined by ti4 -> ti4-te)
+---@return any
+function lib.setup_factions() end
+
 --- Whether the planet is protected by a planetary shield (a war sun in the system removes it, LRR 66.3).
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param pl any
@@ -523,6 +543,14 @@ function lib.shielded(pl, attacker) end
 ---@param ctx any
 ---@return any
 function lib.space_cannon_defense_units(p, pl, ctx) end
+
+--- hook: the space cannon of player q's units in system t that may fire at system s, as {unit, sc (the space_cannon ability), def} entries in the order they roll; default: each of q's units in t with space cannon (one in another system only with range 1 or more).
+--- (defined by ti-common -> ti4-te)
+---@param q any
+---@param t any
+---@param s any
+---@return any
+function lib.space_cannon_shooters(q, t, s) end
 
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param p any
@@ -542,11 +570,24 @@ function lib.starting_tech_options(p) end
 ---@return any
 function lib.take_action(p, act) end
 
+--- p puts a face-down plot card with player q's control token in their play area.
+--- (defined by ti4-te)
+---@param p any
+---@param q any
+---@return any
+function lib.te_add_plot(p, q) end
+
 ---  The alliance variant (4 or 6 players): the players seated opposite each other are allies. A player with 14 victory points wins with their ally when the ally has at least 10. Allies do not fight: their ships share systems without a space combat; commodities given to an ally stay commodities. The rest of the variant (landing on an ally's planets, shared combat rolls, the simultaneous tactical action, abilities and elimination) is in rules/te_alliance.lua.  p's ally in the alliance variant, or nil.
 --- (defined by ti4-te)
 ---@param p any
 ---@return any
 function lib.te_ally(p) end
+
+--- p (The Firmament) becomes The Obsidian: faction sheet, home system and planet cards, technologies, breakthrough and note flip; the hollows are readied if p controls them.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_become_obsidian(p) end
 
 --- p's units on planet pl start to coexist with the other players' units there (none there: nothing happens, returns false). If p controlled pl, the first of those players gains control of it, exhausted. Opens `coexistence_started`.
 --- (defined by ti4-te)
@@ -554,6 +595,12 @@ function lib.te_ally(p) end
 ---@param pl any
 ---@return any
 function lib.te_begin_coexisting(p, pl) end
+
+---  Breaches: a system holds none, an inactive or an active one (game prop te_breach:<s>); systems with active breaches are adjacent (links of kind "breach").  The breach in system s: "active", "inactive" or nil.
+--- (defined by ti4-te)
+---@param s any
+---@return any
+function lib.te_breach(s) end
 
 --- hook: called when p gains breakthrough `id`, before the Fracture roll (a breakthrough that acts at once acts here); does nothing by default.
 --- (defined by ti4-te)
@@ -615,6 +662,12 @@ function lib.te_claim_stations(p, s) end
 ---@return any
 function lib.te_claimable(p) end
 
+--- How many planets hold p's coexisting units.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_coexist_planet_count(p) end
+
 --- The planets where some player coexists, sorted.
 --- (defined by ti4-te)
 ---@return any
@@ -668,6 +721,13 @@ function lib.te_end_coexisting(p, pl) end
 ---@param pl any
 ---@return any
 function lib.te_explorable_traits(p, pl) end
+
+--- Flips the breach in system s (active <-> inactive).
+--- (defined by ti4-te)
+---@param s any
+---@param p any
+---@return any
+function lib.te_flip_breach(s, p) end
 
 --- The Fracture comes into play, brought by p (`how`: "breakthrough" or "ability").
 --- (defined by ti4-te)
@@ -804,17 +864,45 @@ function lib.te_legend_ready(id) end
 ---@return any
 function lib.te_link_hyperlane(a, b) end
 
+---  D.W.S. Luminous: it may pass through systems with p's units even with other players' units there, and each such system it passes through costs no move (our reading of "+1 move per such system"). The path search here ignores laws that close wormholes and the gravity-rift bonus.  The fewest moves D.W.S. Luminous of p needs from `from` to `target` (rules: L.move_rules), or nil.
+--- (defined by ti4-te)
+---@param p any
+---@param from any
+---@param target any
+---@param rules any
+---@return any
+function lib.te_luminous_cost(p, from, target, rules) end
+
 --- The planets (sorted) where p may place mercenaries: on the board, not in a home system, no units, not p's.
 --- (defined by ti4-te)
 ---@param p any
 ---@return any
 function lib.te_mercenary_planets(p) end
 
+--- Moves p's ship u to system `to`, taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity).
+--- (defined by ti4-te)
+---@param p any
+---@param u any
+---@param to any
+---@return any
+function lib.te_move_ship_along(p, u, to) end
+
 --- The definition of a neutral unit of type t (the unupgraded unit with L.TE_NEUTRAL_STATS[t] over it).
 --- (defined by ti4-te)
 ---@param t any
 ---@return any
 function lib.te_neutral_def(t) end
+
+--- The ocean cards p holds, sorted.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_oceans(p) end
+
+--- How many ocean cards are in play (held by any player).
+--- (defined by ti4-te)
+---@return any
+function lib.te_oceans_in_play() end
 
 --- p pays the cost of slice `id`.
 --- (defined by ti4-te)
@@ -855,6 +943,15 @@ function lib.te_place_pirates(p, kinds) end
 ---@return any
 function lib.te_place_planet_ingress(p) end
 
+--- p may put each of their structures in the space area of system(s) `systems` (a list), or coming from them onto `to`, onto a planet p controls in `to` (or in its own system when `to` is nil). Returns how many were placed.
+--- (defined by ti4-te)
+---@param p any
+---@param systems any
+---@param to any
+---@param key any
+---@return any
+function lib.te_place_structures(p, systems, to, key) end
+
 --- p places the ingress tokens a breakthrough's synergy asks for: for each colour, up to three systems with a planet of that specialty (six at most).
 --- (defined by ti4-te)
 ---@param p any
@@ -875,6 +972,25 @@ function lib.te_planet_commodities(pl) end
 ---@return any
 function lib.te_planet_released(q, pl) end
 
+---  Plots.  The control tokens on p's plot cards (one player number per plot), in the order placed.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_plots(p) end
+
+--- How many prerequisites technology `id` has in all.
+--- (defined by ti4-te)
+---@param id any
+---@return any
+function lib.te_prereq_count(id) end
+
+--- Whether q is puppeted by p (q's control token is on one of p's plots).
+--- (defined by ti4-te)
+---@param p any
+---@param q any
+---@return any
+function lib.te_puppet_of(p, q) end
+
 --- p purges relic `id`: it leaves the game.
 --- (defined by ti4-te)
 ---@param p any
@@ -889,6 +1005,13 @@ function lib.te_purge_relic(p, id) end
 ---@param key any
 ---@return any
 function lib.te_put_home_commodities(p, n, key) end
+
+---  Quietus: while it is in a system with an active breach, other players' units in systems with active breaches have no unit abilities (here: space cannon, bombardment, sustain damage and production; anti-fighter barrage and planetary shield have no seam yet).  Whether player p's units in system s have lost their unit abilities to another player's Quietus.
+--- (defined by ti4-te)
+---@param p any
+---@param s any
+---@return any
+function lib.te_quietus_silenced(p, s) end
 
 --- Prophecy of Kings hook: how many kinds of relic fragments p owns (none without exploration).
 --- (defined by ti4-te)
@@ -909,12 +1032,25 @@ function lib.te_relic_gained(p, id) end
 ---@return any
 function lib.te_relics_of(p) end
 
+--- Links every two systems with active breaches and unlinks those that no longer have one.
+--- (defined by ti4-te)
+---@return any
+function lib.te_relink_breaches() end
+
 --- The technologies p may research ignoring up to n prerequisites (their own technologies cover the rest), sorted.
 --- (defined by ti4-te)
 ---@param p any
 ---@param n any
 ---@return any
 function lib.te_research_ignoring(p, n) end
+
+--- Puts breach `state` ("active", "inactive" or nil to remove it) in system s, by player p (for the log).
+--- (defined by ti4-te)
+---@param s any
+---@param state any
+---@param p any
+---@return any
+function lib.te_set_breach(s, state, p) end
 
 --- Settles coexistence on every planet where someone coexists.
 --- (defined by ti4-te)
@@ -927,6 +1063,18 @@ function lib.te_settle_all_coexistence() end
 ---@return any
 function lib.te_settle_coexistence(pl) end
 
+--- Severs system s: unlinks its wormholes from every other system.
+--- (defined by ti4-te)
+---@param s any
+---@return any
+function lib.te_sever(s) end
+
+--- The player whose Data Skimmer takes the action cards p discards now, or nil.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_skimmer_of(p) end
+
 --- Who claimed slice `id` (a player), or nil.
 --- (defined by ti4-te)
 ---@param id any
@@ -938,6 +1086,12 @@ function lib.te_slice_owner(id) end
 ---@param p any
 ---@return any
 function lib.te_slices_of(p) end
+
+--- The Sowing: p may put up to 3 of their trade goods on it.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_sow(p) end
 
 --- Places n neutral units of `kind` in system s (in space), or on planet `pl` when given; returns their ids.
 --- (defined by ti4-te)
@@ -953,6 +1107,21 @@ function lib.te_spawn_neutral(kind, n, s, pl) end
 ---@param p any
 ---@return any
 function lib.te_stations(p) end
+
+--- Whether p may put structure u on planet pl (a planet p controls; at most 2 PDS and 1 space dock there).
+--- (defined by ti4-te)
+---@param p any
+---@param u any
+---@param pl any
+---@return any
+function lib.te_structure_fits(p, u, pl) end
+
+--- Whether unit u (a unit table) of player p is a structure in a space area (Miniaturization: no unit abilities there).
+--- (defined by ti4-te)
+---@param p any
+---@param u any
+---@return any
+function lib.te_structure_in_space(p, u) end
 
 --- The synergy colours of breakthrough `id` (colour ids; empty for none).
 --- (defined by ti4-te)
@@ -978,6 +1147,12 @@ function lib.te_total_war_value(owner, kind) end
 ---@param p any
 ---@return any
 function lib.te_triad_value(p) end
+
+--- Oceanbound: p discards ocean cards until they hold no more than planets with their coexisting units.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_trim_oceans(p) end
 
 --- p's units were just put on planet pl outside an invasion (by a card): they coexist when other players' units are there; on a planet with no one else's units, p gains control of it (LRR 25.5a).
 --- (defined by ti4-te)
@@ -1028,6 +1203,13 @@ function lib.trade_other_terms(p, q, terms) end
 ---@return any
 function lib.transport_candidates(p, s, target, ctx) end
 
+--- hook: whether unit u (one of L.transport_candidates) takes up one of the capacity of p's moving ships when transported; default: yes.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param u any
+---@return any
+function lib.transport_uses_capacity(p, u) end
+
 --- hook: how many units of board type t (definition d) p has in all (LRR 96.2), or nil for no limit; default: d.limit (a variant that removes units from the game lowers it).
 --- (defined by ti-common -> ti4-te)
 ---@param p any
@@ -1041,4 +1223,10 @@ function lib.unit_limit(p, t, d) end
 ---@param p any
 ---@return any
 function lib.votes(p) end
+
+--- The wormholes of system s: its tile's, the Creuss tokens there, and the Hil Colish's delta.
+--- (defined by ti4 -> ti4-te)
+---@param s any
+---@return any
+function lib.wormholes_in(s) end
 

@@ -581,6 +581,11 @@ function lib.secondary_as_primary(q, card) end
 ---@return any
 function lib.secondary_free(q, d, ctx) end
 
+--- hook: the factions that may be dealt at set-up, sorted (default: every faction; one that never starts the game is left out by its pack).
+--- (defined by ti4)
+---@return any
+function lib.setup_factions() end
+
 --- Whether the planet is protected by a planetary shield (a war sun in the system removes it, LRR 66.3).
 --- (defined by ti-common -> ti4)
 ---@param pl any
