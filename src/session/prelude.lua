@@ -182,7 +182,7 @@ end
 -- player, answers at once without leaving Lua.
 function game.choose(player, prompt, options)
   local n = #options
-  if n == 0 then error("choose: no options for '" .. tostring(prompt) .. "'", 2) end
+  if n == 0 then error("choose: no options for '" .. tostring(game.key_of(prompt) or prompt) .. "'", 2) end
   if n == 1 then return options[1] end
   local pol = POLICY[player] or POLICY.all
   if pol then

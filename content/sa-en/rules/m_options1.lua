@@ -610,8 +610,10 @@ function TC.vote(active, ids, bonus)
         TC.release(it.id)
         game.move_card(it.id, COUNCIL, "revealed:agenda")
         local h = d.handler
-        if type(h) == "table" and h.resolve then h.resolve(result, d, t, voters) end
-        if (d.kind == "law" or d.law == true) and result ~= "against" then
+        -- (A card about a system that is not on the board does nothing.)
+        local missing = L.agenda_system_missing(it.id)
+        if type(h) == "table" and h.resolve and not missing then h.resolve(result, d, t, voters) end
+        if (d.kind == "law" or d.law == true) and result ~= "against" and not missing then
           game.move_card(it.id, "revealed:agenda", "laws")
           game.grant("game", "political_cards", it.id)
           game.put("game", nil, "law:" .. it.id, result)

@@ -57,6 +57,12 @@ function lib.activatable(p) end
 ---@return any
 function lib.activation_barred(p, s) end
 
+---  A political card whose data names `requires_system` (a system tile) is discarded as it is revealed when that system is not on the board, and the next card is revealed instead (agenda_revealed's discard). Whether political card `id` needs a system that is not on the board (then says so in the log): such a card is discarded without effect.
+--- (defined by ti3)
+---@param id any
+---@return any
+function lib.agenda_system_missing(id) end
+
 --- The anomaly rule of a system (anomalies.yaml), or nil.
 --- (defined by ti-common -> ti3)
 ---@param s any

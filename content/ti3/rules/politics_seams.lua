@@ -419,14 +419,20 @@ end
 -- A political card whose data names `requires_system` (a system tile) is
 -- discarded as it is revealed when that system is not on the board, and
 -- the next card is revealed instead (agenda_revealed's discard).
-game.on("agenda_revealed", function(ctx)
+-- Whether political card `id` needs a system that is not on the board
+-- (then says so in the log): such a card is discarded without effect.
+function L.agenda_system_missing(id)
   local coll = game.data.political_cards
-  local d = coll and coll[ctx.agenda]
-  if not d or not d.requires_system then return end
+  local d = coll and coll[id]
+  if not d or not d.requires_system then return false end
   local s = game.find_system(d.requires_system)
-  if s and game.system(s).hex then return end
-  game.log({ key = "ti3.agenda_needs_system", card = L.name("political_cards", ctx.agenda), system = L.name("systems", d.requires_system) })
-  ctx.discard = true
+  if s and game.system(s).hex then return false end
+  game.log({ key = "ti3.agenda_needs_system", card = L.name("political_cards", id), system = L.name("systems", d.requires_system) })
+  return true
+end
+
+game.on("agenda_revealed", function(ctx)
+  if L.agenda_system_missing(ctx.agenda) then ctx.discard = true end
 end)
 
 ---------------------------------------------------------------------------

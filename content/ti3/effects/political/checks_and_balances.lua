@@ -32,8 +32,10 @@ return {
   strategy_card_chosen = function(ctx, p, def)
     if p ~= nil or ctx.redo or L.law(def.id) ~= "for" then return end
     local picks = game.num_players() <= 4 and 2 or 1
+    -- (Among the players still in the game: one who surrendered or was
+    -- eliminated holds no card and takes none.)
     local least
-    for q = 1, game.num_players() do
+    for _, q in ipairs(L.order_from(ctx.player)) do
       if q ~= ctx.player then
         local n = held(q)
         if n < picks and (not least or n < least) then least = n end
