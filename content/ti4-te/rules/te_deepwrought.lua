@@ -42,13 +42,7 @@ procedure("setup_player", function(p)
   local r = base_setup_player(p)
   if is_deepwrought(p) then
     -- the second starting technology (the first was asked by ti4's set-up)
-    local opts = L.starting_tech_options(p)
-    if #opts > 0 then
-      local t = game.choose(p, { key = "ti4.starting_tech" }, opts)
-      game.grant(p, "techs", t)
-      L.reset_cache()
-      game.log({ key = "ti4.starts_with_tech", p = L.pn(p), tech = L.name("techs", t), id = t })
-    end
+    L.choose_starting_tech(p)
     -- the ocean cards, in a fixed order (what they give is UNKNOWN)
     game.zone_new(OCEANS, nil, game.keys(game.data.ocean_cards or {}))
     game.zone_new(oceans(p), p)

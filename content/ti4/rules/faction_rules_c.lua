@@ -227,18 +227,20 @@ end)
 -- The Winnu faction sheet gives one technology without prerequisites of the
 -- player's choice (not a faction technology).
 local CHOOSE_STARTING_TECH = { winnu = true }
+--- p chooses one starting technology among L.starting_tech_options(p), if any.
+function L.choose_starting_tech(p)
+  local opts = L.starting_tech_options(p)
+  if #opts == 0 then return end
+  local t = game.choose(p, { key = "ti4.starting_tech" }, opts)
+  game.grant(p, "techs", t)
+  L.reset_cache()
+  game.log({ key = "ti4.starts_with_tech", p = L.pn(p), tech = L.name("techs", t), id = t })
+end
+
 wrap_procedure("setup_player", function(base)
   return function(p)
     local r = base(p)
-    if L.chooses_starting_tech(p) then
-      local opts = L.starting_tech_options(p)
-      if #opts > 0 then
-        local t = game.choose(p, { key = "ti4.starting_tech" }, opts)
-        game.grant(p, "techs", t)
-        L.reset_cache()
-        game.log({ key = "ti4.starts_with_tech", p = L.pn(p), tech = L.name("techs", t), id = t })
-      end
-    end
+    if L.chooses_starting_tech(p) then L.choose_starting_tech(p) end
     return r
   end
 end)
