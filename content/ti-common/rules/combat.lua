@@ -84,9 +84,13 @@ local function afb(p, q, s, queue)
   for _, x in ipairs(list) do
     hits = hits + game.roll({ key = "roll_barrage", p = L.pn(p), unit = x.u.kind }, x.a.dice, x.a.hit)
   end
-  -- Hits on fighters only; excess hits are lost.
-  local a = { q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p } }
-  if queue then queue[#queue + 1] = a else L.assign_hits(table.unpack(a)) end
+  local a = { q, s, hits, p }
+  if queue then queue[#queue + 1] = a else L.assign_barrage_hits(q, s, hits, p) end
+end
+
+-- hook: q assigns the `hits` of player p's anti-fighter barrage in system s (fighters only, no sustain damage, excess hits lost); default: L.assign_hits to q's ships there with the label "anti-fighter barrage".
+function L.assign_barrage_hits(q, s, hits, p)
+  return L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p })
 end
 
 -- Both sides' barrages (L.barrage_simultaneous: all dice before any hit).
@@ -94,7 +98,8 @@ function L.barrages(ctx, side)
   local queue = L.barrage_simultaneous(ctx) and {} or nil
   side(ctx.player, ctx.defender, ctx.system, queue)
   side(ctx.defender, ctx.player, ctx.system, queue)
-  for _, a in ipairs(queue or {}) do L.assign_hits(table.unpack(a)) end
+  -- (Queued entries: { q, s, hits, p } for L.assign_barrage_hits.)
+  for _, a in ipairs(queue or {}) do L.assign_barrage_hits(table.unpack(a)) end
 end
 
 -- hook: the retreat announcements at the start of a space combat round; returns the player who will retreat, or nil.

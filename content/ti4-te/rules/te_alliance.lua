@@ -258,21 +258,42 @@ procedure("anti_fighter_barrage", function(ctx)
         local b = L.def(ally, u.kind).anti_fighter_barrage
         if b then hits = hits + game.roll({ key = "roll_barrage", p = L.pn(ally), unit = u.kind }, b.dice, b.hit) end
       end
-      if hits > 0 then
-        local q = pair[2]
-        local function fighters(x)
-          local n = 0
-          for _, u in ipairs(L.ships(x, s)) do if L.def(x, u.kind).type == "fighter" then n = n + 1 end end
-          return n
-        end
-        local qa = L.te_ally(q)
-        if fighters(q) == 0 and qa and fighters(qa) > 0 then q = qa end
-        L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = ally })
-      end
+      if hits > 0 then L.assign_barrage_hits(pair[2], s, hits, ally) end
     end
   end
   return r
 end)
+
+-- An opponent's anti-fighter barrage against a player whose ally also has
+-- fighters in the system: the pair's fighters take the hits together. The
+-- pair's active player (else the player fired at) says how many go to the
+-- ally's fighters; each then picks their own fighters. With fighters on one
+-- side of the pair only, all the hits go there.
+local function fighter_count(x, s)
+  local n = 0
+  for _, u in ipairs(L.ships(x, s)) do if L.def(x, u.kind).type == "fighter" then n = n + 1 end end
+  return n
+end
+
+local base_barrage_hits = L.assign_barrage_hits
+function L.assign_barrage_hits(q, s, hits, p)
+  local ally = L.te_ally(q)
+  if not ally or ally == p or hits <= 0 or not L.abilities_reach(p, ally) or fighter_count(ally, s) == 0 then
+    return base_barrage_hits(q, s, hits, p)
+  end
+  local n = hits
+  if fighter_count(q, s) > 0 then
+    local chooser = (game.get("game", nil, "active") == ally) and ally or q
+    local opts = {}
+    for i = 0, hits do opts[#opts + 1] = tostring(i) end
+    n = tonumber(game.choose(chooser, { key = "te.ally_barrage_hits", n = hits, q = L.pn(ally) }, opts))
+  end
+  if n > 0 then game.log({ key = "te.hits_to_ally", n = n, q = L.pn(ally) }) end
+  local a, b = 0, 0
+  if hits - n > 0 then a = base_barrage_hits(q, s, hits - n, p) or 0 end
+  if n > 0 then b = base_barrage_hits(ally, s, n, p) or 0 end
+  return a + b
+end
 
 -- Space cannon offense: hits on a player's ships may go to the ally's
 -- ships there too (split as in a combat); an ally who joined the tactical
