@@ -316,12 +316,17 @@ function L.bombard_victim(p, choice, ctx)
   return choice, game.planet_owner(choice) or (game.units { planet = choice, not_owner = p }[1] or {}).owner
 end
 
+-- hook: the players whose ships bombard together in p's bombardment step in s, p first (they roll against the planets and answers p may pick; the hits are added per planet; ctx: the step's); default: { p }.
+function L.bombard_side(p, s, ctx) return { p } end
+
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
   local bombers = {}
-  for _, u in ipairs(L.bombard_units(p, s, ctx)) do
-    local d = L.def(p, u.kind)
-    if d.bombardment then bombers[#bombers + 1] = { u = u, b = d.bombardment } end
+  for _, o in ipairs(L.bombard_side(p, s, ctx)) do
+    for _, u in ipairs(L.bombard_units(o, s, ctx)) do
+      local d = L.def(o, u.kind)
+      if d.bombardment then bombers[#bombers + 1] = { u = u, b = d.bombardment, o = o } end
+    end
   end
   if #bombers == 0 then return end
   local planets = L.bombard_planets(p, s, ctx)
@@ -338,23 +343,28 @@ procedure("bombardment", function(ctx)
   -- Each unit chooses its planet (LRR 15.1); rolls are made per planet.
   local targets, order = {}, {}
   for _, x in ipairs(bombers) do
-    local pick = L.bombard_target(p, x.u, game.choose(p, { key = "bombard_with", unit = x.u.kind .. "#" .. x.u.id, id = x.u.id }, opts), ctx)
+    local pick = L.bombard_target(x.o, x.u, game.choose(x.o, { key = "bombard_with", unit = x.u.kind .. "#" .. x.u.id, id = x.u.id }, opts), ctx)
     if pick ~= "none" then
       if not targets[pick] then targets[pick] = {}; order[#order + 1] = pick end
       table.insert(targets[pick], x)
     end
   end
-  -- An extra die from a technology is added once, to the first roll.
-  local extra = L.extra_dice(p, "bombardment")
+  -- An extra die from a technology is added once, to the first roll (of
+  -- each player bombarding).
+  local extra = {}
+  for _, x in ipairs(bombers) do
+    if extra[x.o] == nil then extra[x.o] = L.extra_dice(x.o, "bombardment") end
+  end
   for _, choice in ipairs(order) do
     local hits = 0
     local pick, owner = L.bombard_victim(p, choice, ctx)
     for _, x in ipairs(targets[choice]) do
-      local dice, need = L.bombard_roll(p, x.u, pick, x.b.dice + extra, x.b.hit, ctx)
-      local h, rolls = game.roll({ key = "roll_bombardment", p = L.pn(p), unit = x.u.kind }, dice, need)
-      L.bombard_rolled(p, x.u, pick, rolls, need, h, ctx)
+      local o = x.o
+      local dice, need = L.bombard_roll(o, x.u, pick, x.b.dice + extra[o], x.b.hit, ctx)
+      local h, rolls = game.roll({ key = "roll_bombardment", p = L.pn(o), unit = x.u.kind }, dice, need)
+      L.bombard_rolled(o, x.u, pick, rolls, need, h, ctx)
       hits = hits + h
-      extra = 0
+      extra[o] = 0
     end
     if owner then
       local units = L.ground(owner, pick)

@@ -388,6 +388,21 @@ function L.bombard_choices(p, pl, ctx)
   return out
 end
 
+-- Bombardment: the ally's ships in the system bombard in the same step
+-- (each unit's owner picks its planet among those the active player may
+-- bombard; the hits on a planet are added and assigned as usual). When the
+-- ally joined the tactical action and the pair already bombarded together in
+-- the active player's invasion, the ally's own invasion has no bombardment.
+local base_bombard_side = L.bombard_side
+function L.bombard_side(p, s, ctx)
+  local out = base_bombard_side(p, s, ctx)
+  if not allied() then return out end
+  if joined() == p and game.get("game", nil, "te_pair_bombarded") then return {} end
+  local ally = L.te_ally(p)
+  if ally and #L.ships(ally, s) > 0 then out[#out + 1] = ally end
+  return out
+end
+
 local base_scd_units = L.space_cannon_defense_units
 function L.space_cannon_defense_units(p, pl, ctx)
   local ally = L.te_ally(p)
@@ -510,7 +525,12 @@ game.on("after:production", function(ctx)
   game.step("production", { player = ally, active = ally, system = ctx.system })
 end)
 
+game.on("after:bombardment", function(ctx)
+  if partner_step(ctx) then game.put("game", nil, "te_pair_bombarded", true) end
+end)
+
 game.on("after:tactical_action", function(ctx)
+  game.put("game", nil, "te_pair_bombarded", nil)
   game.put("game", nil, "te_joined", nil)
   game.put("game", nil, "te_joined_with", nil)
 end)
