@@ -34,11 +34,12 @@
 --   the other's units in the same system.
 --   With the ally's consent, the active player commits the ally's ground
 --   forces from the space area as well.
+-- - Unit abilities: an opponent's anti-fighter barrage hits both allies'
+--   fighters; both allies bombard in one step; a hit an opponent's effect
+--   puts on the pair may go to either ally's ships.
 -- Not built: the ally's planets counting as one's own for abilities; the
 -- ally's units counting as neither one's own nor other players' units for
--- every other effect; an opponent's anti-fighter barrage hitting the ally's
--- fighters; both allies bombarding in one roll; hits an opponent assigns
--- (by an effect) against the pair.
+-- every other effect.
 local L = game.lib
 
 local function allied() return game.options.alliance end
@@ -351,6 +352,17 @@ function L.retreat_cargo(p, s, t)
   end
   game.log({ key = "retreats_to", p = L.pn(ally), system = L.sysname(t) })
   L.enforce_limits(ally, t)
+end
+
+-- A hit that an opponent's effect puts on the pair, the opponent picking
+-- the ship (Dimensional Splicer, Devotion): any ship of either ally there.
+local base_hit_targets = L.opponent_hit_targets
+function L.opponent_hit_targets(p, q, s)
+  local out = base_hit_targets(p, q, s)
+  local ally = L.te_ally(q)
+  if not ally or ally == p then return out end
+  for _, u in ipairs(L.ships(ally, s)) do out[#out + 1] = u end
+  return out
 end
 
 -- Unit abilities are not used against the ally.
