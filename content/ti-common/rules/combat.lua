@@ -84,9 +84,13 @@ local function afb(p, q, s, queue)
   for _, x in ipairs(list) do
     hits = hits + game.roll({ key = "roll_barrage", p = L.pn(p), unit = x.u.kind }, x.a.dice, x.a.hit)
   end
-  -- Hits on fighters only; excess hits are lost.
-  local a = { q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p } }
-  if queue then queue[#queue + 1] = a else L.assign_hits(table.unpack(a)) end
+  local a = { q, s, hits, p }
+  if queue then queue[#queue + 1] = a else L.assign_barrage_hits(q, s, hits, p) end
+end
+
+-- hook: q assigns the `hits` of player p's anti-fighter barrage in system s (fighters only, no sustain damage, excess hits lost); default: L.assign_hits to q's ships there with the label "anti-fighter barrage".
+function L.assign_barrage_hits(q, s, hits, p)
+  return L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p })
 end
 
 -- Both sides' barrages (L.barrage_simultaneous: all dice before any hit).
@@ -94,7 +98,8 @@ function L.barrages(ctx, side)
   local queue = L.barrage_simultaneous(ctx) and {} or nil
   side(ctx.player, ctx.defender, ctx.system, queue)
   side(ctx.defender, ctx.player, ctx.system, queue)
-  for _, a in ipairs(queue or {}) do L.assign_hits(table.unpack(a)) end
+  -- (Queued entries: { q, s, hits, p } for L.assign_barrage_hits.)
+  for _, a in ipairs(queue or {}) do L.assign_barrage_hits(table.unpack(a)) end
 end
 
 -- hook: the retreat announcements at the start of a space combat round; returns the player who will retreat, or nil.
@@ -311,12 +316,17 @@ function L.bombard_victim(p, choice, ctx)
   return choice, game.planet_owner(choice) or (game.units { planet = choice, not_owner = p }[1] or {}).owner
 end
 
+-- hook: the players whose ships bombard together in p's bombardment step in s, p first (they roll against the planets and answers p may pick; the hits are added per planet; ctx: the step's); default: { p }.
+function L.bombard_side(p, s, ctx) return { p } end
+
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
   local bombers = {}
-  for _, u in ipairs(L.bombard_units(p, s, ctx)) do
-    local d = L.def(p, u.kind)
-    if d.bombardment then bombers[#bombers + 1] = { u = u, b = d.bombardment } end
+  for _, o in ipairs(L.bombard_side(p, s, ctx)) do
+    for _, u in ipairs(L.bombard_units(o, s, ctx)) do
+      local d = L.def(o, u.kind)
+      if d.bombardment then bombers[#bombers + 1] = { u = u, b = d.bombardment, o = o } end
+    end
   end
   if #bombers == 0 then return end
   local planets = L.bombard_planets(p, s, ctx)
@@ -333,23 +343,28 @@ procedure("bombardment", function(ctx)
   -- Each unit chooses its planet (LRR 15.1); rolls are made per planet.
   local targets, order = {}, {}
   for _, x in ipairs(bombers) do
-    local pick = L.bombard_target(p, x.u, game.choose(p, { key = "bombard_with", unit = x.u.kind .. "#" .. x.u.id, id = x.u.id }, opts), ctx)
+    local pick = L.bombard_target(x.o, x.u, game.choose(x.o, { key = "bombard_with", unit = x.u.kind .. "#" .. x.u.id, id = x.u.id }, opts), ctx)
     if pick ~= "none" then
       if not targets[pick] then targets[pick] = {}; order[#order + 1] = pick end
       table.insert(targets[pick], x)
     end
   end
-  -- An extra die from a technology is added once, to the first roll.
-  local extra = L.extra_dice(p, "bombardment")
+  -- An extra die from a technology is added once, to the first roll (of
+  -- each player bombarding).
+  local extra = {}
+  for _, x in ipairs(bombers) do
+    if extra[x.o] == nil then extra[x.o] = L.extra_dice(x.o, "bombardment") end
+  end
   for _, choice in ipairs(order) do
     local hits = 0
     local pick, owner = L.bombard_victim(p, choice, ctx)
     for _, x in ipairs(targets[choice]) do
-      local dice, need = L.bombard_roll(p, x.u, pick, x.b.dice + extra, x.b.hit, ctx)
-      local h, rolls = game.roll({ key = "roll_bombardment", p = L.pn(p), unit = x.u.kind }, dice, need)
-      L.bombard_rolled(p, x.u, pick, rolls, need, h, ctx)
+      local o = x.o
+      local dice, need = L.bombard_roll(o, x.u, pick, x.b.dice + extra[o], x.b.hit, ctx)
+      local h, rolls = game.roll({ key = "roll_bombardment", p = L.pn(o), unit = x.u.kind }, dice, need)
+      L.bombard_rolled(o, x.u, pick, rolls, need, h, ctx)
       hits = hits + h
-      extra = 0
+      extra[o] = 0
     end
     if owner then
       local units = L.ground(owner, pick)

@@ -212,8 +212,8 @@ local function barrage(p, q, s, queue)
     groups[#groups + 1] = { kind = x.u.kind, rolls = rolls or {}, target = x.a.hit, hits = h }
   end
   hits = L.dice_rolled(p, "anti_fighter_barrage", "anti-fighter barrage", groups, hits, { system = s, target = q })
-  local a = { q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p } }
-  if queue then queue[#queue + 1] = a else L.assign_hits(table.unpack(a)) end
+  local a = { q, s, hits, p }
+  if queue then queue[#queue + 1] = a else L.assign_barrage_hits(q, s, hits, p) end
 end
 
 procedure("anti_fighter_barrage", function(ctx)

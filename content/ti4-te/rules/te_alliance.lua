@@ -34,11 +34,12 @@
 --   the other's units in the same system.
 --   With the ally's consent, the active player commits the ally's ground
 --   forces from the space area as well.
+-- - Unit abilities: an opponent's anti-fighter barrage hits both allies'
+--   fighters; both allies bombard in one step; a hit an opponent's effect
+--   puts on the pair may go to either ally's ships.
 -- Not built: the ally's planets counting as one's own for abilities; the
 -- ally's units counting as neither one's own nor other players' units for
--- every other effect; an opponent's anti-fighter barrage hitting the ally's
--- fighters; both allies bombarding in one roll; hits an opponent assigns
--- (by an effect) against the pair.
+-- every other effect.
 local L = game.lib
 
 local function allied() return game.options.alliance end
@@ -258,21 +259,42 @@ procedure("anti_fighter_barrage", function(ctx)
         local b = L.def(ally, u.kind).anti_fighter_barrage
         if b then hits = hits + game.roll({ key = "roll_barrage", p = L.pn(ally), unit = u.kind }, b.dice, b.hit) end
       end
-      if hits > 0 then
-        local q = pair[2]
-        local function fighters(x)
-          local n = 0
-          for _, u in ipairs(L.ships(x, s)) do if L.def(x, u.kind).type == "fighter" then n = n + 1 end end
-          return n
-        end
-        local qa = L.te_ally(q)
-        if fighters(q) == 0 and qa and fighters(qa) > 0 then q = qa end
-        L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = ally })
-      end
+      if hits > 0 then L.assign_barrage_hits(pair[2], s, hits, ally) end
     end
   end
   return r
 end)
+
+-- An opponent's anti-fighter barrage against a player whose ally also has
+-- fighters in the system: the pair's fighters take the hits together. The
+-- pair's active player (else the player fired at) says how many go to the
+-- ally's fighters; each then picks their own fighters. With fighters on one
+-- side of the pair only, all the hits go there.
+local function fighter_count(x, s)
+  local n = 0
+  for _, u in ipairs(L.ships(x, s)) do if L.def(x, u.kind).type == "fighter" then n = n + 1 end end
+  return n
+end
+
+local base_barrage_hits = L.assign_barrage_hits
+function L.assign_barrage_hits(q, s, hits, p)
+  local ally = L.te_ally(q)
+  if not ally or ally == p or hits <= 0 or not L.abilities_reach(p, ally) or fighter_count(ally, s) == 0 then
+    return base_barrage_hits(q, s, hits, p)
+  end
+  local n = hits
+  if fighter_count(q, s) > 0 then
+    local chooser = (game.get("game", nil, "active") == ally) and ally or q
+    local opts = {}
+    for i = 0, hits do opts[#opts + 1] = tostring(i) end
+    n = tonumber(game.choose(chooser, { key = "te.ally_barrage_hits", n = hits, q = L.pn(ally) }, opts))
+  end
+  if n > 0 then game.log({ key = "te.hits_to_ally", n = n, q = L.pn(ally) }) end
+  local a, b = 0, 0
+  if hits - n > 0 then a = base_barrage_hits(q, s, hits - n, p) or 0 end
+  if n > 0 then b = base_barrage_hits(ally, s, n, p) or 0 end
+  return a + b
+end
 
 -- Space cannon offense: hits on a player's ships may go to the ally's
 -- ships there too (split as in a combat); an ally who joined the tactical
@@ -332,6 +354,17 @@ function L.retreat_cargo(p, s, t)
   L.enforce_limits(ally, t)
 end
 
+-- A hit that an opponent's effect puts on the pair, the opponent picking
+-- the ship (Dimensional Splicer, Devotion): any ship of either ally there.
+local base_hit_targets = L.opponent_hit_targets
+function L.opponent_hit_targets(p, q, s)
+  local out = base_hit_targets(p, q, s)
+  local ally = L.te_ally(q)
+  if not ally or ally == p then return out end
+  for _, u in ipairs(L.ships(ally, s)) do out[#out + 1] = u end
+  return out
+end
+
 -- Unit abilities are not used against the ally.
 local base_reach = L.abilities_reach
 function L.abilities_reach(q, p)
@@ -364,6 +397,21 @@ function L.bombard_choices(p, pl, ctx)
   for _, c in ipairs(list) do
     if c ~= pl .. "@" .. L.pn(ally) then out[#out + 1] = c end
   end
+  return out
+end
+
+-- Bombardment: the ally's ships in the system bombard in the same step
+-- (each unit's owner picks its planet among those the active player may
+-- bombard; the hits on a planet are added and assigned as usual). When the
+-- ally joined the tactical action and the pair already bombarded together in
+-- the active player's invasion, the ally's own invasion has no bombardment.
+local base_bombard_side = L.bombard_side
+function L.bombard_side(p, s, ctx)
+  local out = base_bombard_side(p, s, ctx)
+  if not allied() then return out end
+  if joined() == p and game.get("game", nil, "te_pair_bombarded") then return {} end
+  local ally = L.te_ally(p)
+  if ally and #L.ships(ally, s) > 0 then out[#out + 1] = ally end
   return out
 end
 
@@ -489,7 +537,12 @@ game.on("after:production", function(ctx)
   game.step("production", { player = ally, active = ally, system = ctx.system })
 end)
 
+game.on("after:bombardment", function(ctx)
+  if partner_step(ctx) then game.put("game", nil, "te_pair_bombarded", true) end
+end)
+
 game.on("after:tactical_action", function(ctx)
+  game.put("game", nil, "te_pair_bombarded", nil)
   game.put("game", nil, "te_joined", nil)
   game.put("game", nil, "te_joined_with", nil)
 end)

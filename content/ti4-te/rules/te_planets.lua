@@ -344,7 +344,7 @@ game.on("after:anti_fighter_barrage", function(ctx)
     if p and q and p ~= 0 and game.holds(p, "relics", "metali_void_armaments") and #L.ships(p, s) > 0 and #L.ships(q, s) > 0
       and game.confirm(p, { key = "te.metali_armaments" }) then
       local hits = game.roll({ key = "te.metali_roll", p = L.pn(p) }, 3, 6)
-      L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p })
+      L.assign_barrage_hits(q, s, hits, p)
     end
   end
 end)

@@ -163,6 +163,9 @@ end
 
 -- ------------------------------------------------------------ invasion
 
+-- hook: the ships in s that player p may pick for a hit that an effect of p's puts on opponent q's side (p picks the ship, its owner then takes the hit, as with Dimensional Splicer or Devotion); default: q's ships there.
+function L.opponent_hit_targets(p, q, s) return L.ships(q, s) end
+
 -- Bunker: "bunker:pN" = true during an invasion; bombardment against p's
 -- planets rolls 4 worse. Disable: "disable" = the invaded system; PDS there
 -- give no planetary shield and fire no space cannon defense.

@@ -20,7 +20,7 @@ return {
   run = function(ctx, p, def)
     local s = ctx.system
     local q = (ctx.attacker == p) and ctx.defender or ctx.attacker
-    local mine, theirs = sacrifices(p, s), L.ships(q, s)
+    local mine, theirs = sacrifices(p, s), L.opponent_hit_targets(p, q, s)
     if #mine == 0 or #theirs == 0 then return end
     local name = L.name("abilities", def.id)
     if not L.offer_sacrifice(p, mine, { key = "ti4.devotion_offer", ability = name }, { label = name, active = ctx.active, system = s }) then return end
@@ -31,7 +31,7 @@ return {
     for _, u in ipairs(theirs) do
       if u.id == tid then
         game.log({ key = "ti4.devotion_hit", p = L.pn(p), unit = tpick, id = tid, card = name })
-        L.assign_hits(q, { u }, 1, name, { source = p })
+        L.assign_hits(u.owner, { u }, 1, name, { source = p })
       end
     end
   end,
