@@ -72,6 +72,15 @@ function lib.announce_retreats(a, d, s, round, ctx) end
 ---@return any
 function lib.anomaly_rule(s) end
 
+--- hook: q assigns the `hits` of player p's anti-fighter barrage in system s (fighters only, no sustain damage, excess hits lost); default: L.assign_hits to q's ships there with the label "anti-fighter barrage".
+--- (defined by ti-common)
+---@param q any
+---@param s any
+---@param hits any
+---@param p any
+---@return any
+function lib.assign_barrage_hits(q, s, hits, p) end
+
 --- hook: p assigns the `hits` of one space cannon offense volley to their ships in s (volley: the assignment options L.fire_cannons left, with its source); default: L.assign_hits with the label "space cannon".
 --- (defined by ti-common)
 ---@param p any
@@ -194,6 +203,14 @@ function lib.bombard_roll(p, u, pl, dice, hit, ctx) end
 ---@param ctx any
 ---@return any
 function lib.bombard_rolled(p, u, pl, rolls, target, hits, ctx) end
+
+--- hook: the players whose ships bombard together in p's bombardment step in s, p first (they roll against the planets and answers p may pick; the hits are added per planet; ctx: the step's); default: { p }.
+--- (defined by ti-common)
+---@param p any
+---@param s any
+---@param ctx any
+---@return any
+function lib.bombard_side(p, s, ctx) end
 
 --- hook: the planet unit u bombards, given p's answer `pick` (a planet or "none"); returns it.
 --- (defined by ti-common)

@@ -63,6 +63,15 @@ function lib.activation_touches(a, q) end
 ---@return any
 function lib.agenda_transactions_allowed(ctx) end
 
+--- hook: q assigns the `hits` of player p's anti-fighter barrage in system s (fighters only, no sustain damage, excess hits lost); default: L.assign_hits to q's ships there with the label "anti-fighter barrage".
+--- (defined by ti-common -> ti4-te)
+---@param q any
+---@param s any
+---@param hits any
+---@param p any
+---@return any
+function lib.assign_barrage_hits(q, s, hits, p) end
+
 --- hook: p assigns the `hits` of one space cannon offense volley to their ships in s (volley: the assignment options L.fire_cannons left, with its source); default: L.assign_hits with the label "space cannon".
 --- (defined by ti-common -> ti4-te)
 ---@param p any
@@ -136,6 +145,14 @@ function lib.bombard_planets(p, s, ctx) end
 ---@param ctx any
 ---@return any
 function lib.bombard_roll(p, u, pl, dice, hit, ctx) end
+
+--- hook: the players whose ships bombard together in p's bombardment step in s, p first (they roll against the planets and answers p may pick; the hits are added per planet; ctx: the step's); default: { p }.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param s any
+---@param ctx any
+---@return any
+function lib.bombard_side(p, s, ctx) end
 
 --- hook: p's ships in s that may bombard in this bombardment step (ctx: the step's); default: all of them.
 --- (defined by ti-common -> ti4-te)
@@ -407,6 +424,14 @@ function lib.objective_planets(p) end
 ---@param label any
 ---@return any
 function lib.on_hit_assigned(p, id, how, kind, label) end
+
+--- hook: the ships in s that player p may pick for a hit that an effect of p's puts on opponent q's side (p picks the ship, its owner then takes the hit, as with Dimensional Splicer or Devotion); default: q's ships there.
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@param q any
+---@param s any
+---@return any
+function lib.opponent_hit_targets(p, q, s) end
 
 --- Pays `amount` of `kind` (resources|influence) by exhausting planets and then trade goods. Payment policy: the set of ready planets that covers the most of the cost while wasting the least (ties: fewer planets, then by id); the rest in trade goods. Returns false (and pays nothing) if p cannot pay.
 --- (defined by ti-common -> ti4 -> ti4-te)

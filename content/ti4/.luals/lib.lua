@@ -81,6 +81,12 @@ function lib.capacity(p, s) end
 ---@return any
 function lib.check_eliminations() end
 
+--- p chooses one starting technology among L.starting_tech_options(p), if any.
+--- (defined by ti4)
+---@param p any
+---@return any
+function lib.choose_starting_tech(p) end
+
 --- Whether p's faction sheet lets p choose a starting technology at set-up (default: the Winnu).
 --- (defined by ti4)
 ---@param p any
@@ -388,6 +394,14 @@ function lib.objective_planets(p) end
 ---@param how any
 ---@return any
 function lib.offer_sacrifice(p, units, prompt, how) end
+
+--- hook: the ships in s that player p may pick for a hit that an effect of p's puts on opponent q's side (p picks the ship, its owner then takes the hit, as with Dimensional Splicer or Devotion); default: q's ships there.
+--- (defined by ti4)
+---@param p any
+---@param q any
+---@param s any
+---@return any
+function lib.opponent_hit_targets(p, q, s) end
 
 --- Outcomes of an agenda as option strings.
 --- (defined by ti-common -> ti4)
