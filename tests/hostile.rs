@@ -216,6 +216,7 @@ fn bad_arguments_are_errors_not_panics() {
         ("roll-billion", "  game.roll('x', 1e9, 5)", "limit"),
         ("yield", "  coroutine.yield('decision', 1, 'x', {})", "at least two"),
         ("yield-player", "  coroutine.yield('decision', 9, 'x', {'a', 'b'})", "does not exist"),
+        ("choose-neutral", "  game.choose(0, 'pick', {'a', 'b'})", "no helper neutral_decider"),
         ("owner", "  local s = game.add_system('x', '0,0')\n  game.add_planet('pl', s)\n  game.set_owner('pl', 99)", "no such player 99"),
         ("unit-owner", "  local s = game.add_system('x', '0,0')\n  game.set_unit_owner(game.spawn('t', 1, { system = s }), 9)", "no such player 9"),
         ("unit-owner-negative", "  local s = game.add_system('x', '0,0')\n  game.spawn('t', -1, { system = s })", "no such owner -1"),

@@ -180,10 +180,22 @@ end
 -- string prompt is the text itself, for packs that have no keys yet.)
 -- With a single option nothing is asked. A named policy, when set for the
 -- player, answers at once without leaving Lua.
+--
+-- A decision asked of owner 0 (units of no player) is made by the player
+-- the pack's helper `neutral_decider(prompt)` names; without that helper it
+-- is an error naming the decision.
 function game.choose(player, prompt, options)
   local n = #options
   if n == 0 then error("choose: no options for '" .. tostring(game.key_of(prompt) or prompt) .. "'", 2) end
   if n == 1 then return options[1] end
+  if player == 0 then
+    local decider = LIB.neutral_decider
+    if type(decider) ~= "function" then
+      error("choose: '" .. tostring(game.key_of(prompt) or prompt) .. "' is asked of owner 0 (no player), "
+        .. "and the pack registers no helper neutral_decider to say who decides for it", 2)
+    end
+    player = decider(prompt)
+  end
   local pol = POLICY[player] or POLICY.all
   if pol then
     local pick = pol(player, prompt, options)

@@ -409,6 +409,12 @@ function lib.move_value(p, u, from) end
 ---@return any
 function lib.movers(p, target, rules) end
 
+--- Who makes a decision asked of the neutral units (owner 0): the speaker.
+--- (defined by ti4-te)
+---@param _prompt any
+---@return any
+function lib.neutral_decider(_prompt) end
+
 --- The planets p controls as objectives count them (default: every planet p controls; an expansion may leave some out or add others).
 --- (defined by ti4 -> ti4-te)
 ---@param p any

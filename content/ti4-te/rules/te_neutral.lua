@@ -3,8 +3,8 @@
 -- space area or lands on their planet; they count as another player's units
 -- for every effect; they take no turns, never retreat and use no abilities
 -- other than their units' own (sustain damage and the like); a decision
--- that must be made for them is the speaker's (the kernel routes a
--- game.choose of owner 0 to the speaker). Their dice are rolled by another
+-- that must be made for them is the speaker's (the kernel asks
+-- L.neutral_decider whenever a game.choose is for owner 0). Their dice are rolled by another
 -- player than the active one: the log shows them as the neutral side's.
 --
 -- The neutral unit reference card's combat values are UNKNOWN in our data:
@@ -83,6 +83,9 @@ function L.hit_options(p, units, opts, gone)
   end
   return { best }
 end
+
+--- Who makes a decision asked of the neutral units (owner 0): the speaker.
+function L.neutral_decider(_prompt) return L.speaker() end
 
 --- Places n neutral units of `kind` in system s (in space), or on planet `pl` when given; returns their ids.
 function L.te_spawn_neutral(kind, n, s, pl)
