@@ -235,6 +235,11 @@ enum Cmd {
         /// script gave as plain text instead of a key.
         #[arg(long)]
         unkeyed: bool,
+        /// After the game, print where the pack's scripts spent their Lua
+        /// instructions: the functions (file:line of their definition) with
+        /// their own and their total share, most first.
+        #[arg(long)]
+        profile: bool,
         /// Hold every timing window's ctx to its declaration (an error names
         /// the window and the field), as the tests do.
         #[arg(long)]
@@ -902,6 +907,7 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             quiet,
             untranslated,
             unkeyed,
+            profile,
             strict,
             svg_every,
             svg_dir,
@@ -912,6 +918,12 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
             use imperium::cli::interactive;
             let seats = interactive::Seats::parse(&agent, &seat)?;
             if !seat.is_empty() || agent == "human" || load.is_some() {
+                if profile {
+                    return Err(
+                        "--profile is not (yet) for games with --seat, --load or a human agent"
+                            .into(),
+                    );
+                }
                 if svg_every.is_some() {
                     return Err(
                         "--svg-every is not (yet) for games with --seat, --load or a human agent"
@@ -1063,6 +1075,9 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 taken: 0,
                 cap: max_decisions,
             });
+            if profile {
+                s.start_profile();
+            }
             // Whatever happens (an error, even a panic), the record up to
             // the last decision is saved.
             let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -1101,6 +1116,9 @@ fn real_main(cli: Cli) -> Result<ExitCode, String> {
                 for l in s.unkeyed() {
                     eprintln!("unkeyed: {l}");
                 }
+            }
+            if let Some(prof) = s.profile() {
+                eprint!("{}", imperium::cli::profile_table(&prof, 40));
             }
             let last = s.log().last().cloned().unwrap_or_default();
             if json_mode {

@@ -17,7 +17,7 @@ pub use agents::{
     Status,
 };
 pub use error::{clean_error, GameError};
-pub use sandbox::Limits;
+pub use sandbox::{Limits, Profile};
 
 use crate::keys::KeyTexts;
 use crate::pack::ResolvedPack;
@@ -798,6 +798,17 @@ impl Session {
             None => th.resume(answer.unwrap_or(1) as i64),
         };
         self.after_resume(res)
+    }
+
+    /// Starts profiling the pack's scripts by instruction count (see
+    /// [`Profile`]); `profile` returns what was counted so far.
+    pub fn start_profile(&self) {
+        *self.shared.budget.profile.borrow_mut() = Some(Profile::default());
+    }
+
+    /// The profile since `start_profile` (None when none was started).
+    pub fn profile(&self) -> Option<Profile> {
+        self.shared.budget.profile.borrow().clone()
     }
 
     fn after_resume(&mut self, res: mlua::Result<MultiValue>) -> Result<(), GameError> {

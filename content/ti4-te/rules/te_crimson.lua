@@ -258,9 +258,9 @@ end
 -- the end of the status phase, when the note goes back.
 ---------------------------------------------------------------------------
 local base_wormholes_in = L.wormholes_in
-function L.wormholes_in(s)
+function L.wormholes_in(s, ...)
   if game.get("game", nil, "te_sever") == s then return {} end
-  return base_wormholes_in(s)
+  return base_wormholes_in(s, ...)
 end
 
 --- Severs system s: unlinks its wormholes from every other system.

@@ -77,13 +77,16 @@ end
 
 -- The wormholes of system s: its tile's, the Creuss tokens there, and the
 -- Hil Colish's delta.
-function L.wormholes_in(s)
+-- `hil`, when given, is where the Hil Colish is (false: nowhere), for
+-- callers that ask of every system (finding it once).
+function L.wormholes_in(s, hil)
+  if hil == nil then hil = hil_colish_system() or false end
   local out = {}
   for _, w in ipairs((game.data.systems[game.tile_of(s)] or {}).wormholes or {}) do out[#out + 1] = w end
   for _, w in ipairs(MOVING) do
     if game.has_token(s, "creuss_" .. w) then out[#out + 1] = w end
   end
-  if hil_colish_system() == s then out[#out + 1] = "delta" end
+  if hil == s then out[#out + 1] = "delta" end
   return out
 end
 
@@ -101,8 +104,9 @@ function L.relink_wormhole(w)
   local was = {}
   for x in string.gmatch(game.get("game", nil, key) or "", "%d+") do was[#was + 1] = tonumber(x) end
   local now = {}
+  local hil = hil_colish_system() or false
   for s = 1, game.num_systems() do
-    for _, x in ipairs(L.wormholes_in(s)) do
+    for _, x in ipairs(L.wormholes_in(s, hil)) do
       if x == w then now[#now + 1] = s end
     end
   end
@@ -156,8 +160,8 @@ function L.move_rules(p, target)
   return r
 end
 
-local function ab_wormhole(s)
-  for _, w in ipairs(L.wormholes_in(s)) do
+local function ab_wormhole(s, hil)
+  for _, w in ipairs(L.wormholes_in(s, hil)) do
     if w == "alpha" or w == "beta" then return true end
   end
   return false
@@ -181,8 +185,9 @@ local function quantum_cost(from, target, rules)
   for _, s in ipairs(rules.stop or {}) do stop[s] = true end
   for _, s in ipairs(rules.blocked or {}) do stop[s] = true end
   local holes = {}
+  local hil = hil_colish_system() or false
   for s = 1, game.num_systems() do
-    if ab_wormhole(s) then holes[#holes + 1] = s end
+    if ab_wormhole(s, hil) then holes[#holes + 1] = s end
   end
   for _, a in ipairs(holes) do
     local to_a = (a == from) and 0 or (not stop[a] and game.move_cost(from, a, rules))
@@ -202,8 +207,9 @@ end
 -- and for who its neighbours are.
 local function ab_systems()
   local out = {}
+  local hil = hil_colish_system() or false
   for s = 1, game.num_systems() do
-    if ab_wormhole(s) then out[#out + 1] = s end
+    if ab_wormhole(s, hil) then out[#out + 1] = s end
   end
   return out
 end
