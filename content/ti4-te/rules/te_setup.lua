@@ -23,6 +23,7 @@ end)
 -- taken) and, for each contiguous line of those tiles, the two systems at its
 -- ends (`hyperlanes: [[hex, hex], ...]`); those two systems are adjacent for
 -- every purpose. A tile where lines meet gives one pair per line.
+
 --- Joins the systems at hexes a and b by a hyperlane (adjacent for every purpose).
 function L.te_link_hyperlane(a, b)
   local sa, sb = game.system_at(a), game.system_at(b)
