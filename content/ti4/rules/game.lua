@@ -87,12 +87,15 @@ end
 --- hook: the factions that may be dealt at set-up, sorted (default: every faction; one that never starts the game is left out by its pack).
 function L.setup_factions() return game.keys(game.data.factions) end
 
+--- hook: the map set-up builds for n players when the game names none (default: `standard_<n>p`; a pack whose galaxy differs at some player count, or that offers a premade map as an option, returns its own).
+function L.setup_map(n) return "standard_" .. n .. "p" end
+
 procedure("setup", function(args)
   local n = args.players or 6
   if n < 3 or n > 6 then error("ti4 plays with 3 to 6 players, not " .. tostring(n)) end
   -- Factions: given, or dealt at random.
   L.seat_players(n, "factions", L.setup_factions(), args.factions, "faction")
-  game.call("build_galaxy", { map = args.map or ("standard_" .. n .. "p") })
+  game.call("build_galaxy", { map = args.map or L.setup_map(n) })
   for p = 1, n do game.call("setup_player", p) end
   game.call("setup_decks")
   local speaker = args.speaker or game.random(n)
