@@ -55,8 +55,11 @@ end
 -- "Thunder Dreaming"; otherwise ti4's.
 local base_setup_map = L.setup_map
 function L.setup_map(n)
+  if game.options.map_thunder_dreaming then
+    if n ~= 6 then error("the map Thunder Dreaming is for 6 players, not " .. tostring(n)) end
+    return "thunder_dreaming"
+  end
   if n == 5 then return "hyperlanes_5p" end
-  if n == 6 and game.options.map_thunder_dreaming then return "thunder_dreaming" end
   return base_setup_map(n)
 end
 
