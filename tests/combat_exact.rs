@@ -674,3 +674,27 @@ fn ti3_plans_play_the_same_fights_as_the_procedure() {
         assert_eq!(run(&pack, a, d, 20, 1, false)["path"], "procedure", "{a:?}");
     }
 }
+
+/// sa-en's fights compiled to plans (war suns that sustain two hits, units
+/// that roll a die fewer per hit sustained: `L.plan_unit` in
+/// content/sa-en/rules/q_plan.lua) play, seed for seed, the same fights as
+/// the pack's own procedure.
+#[test]
+fn sa_plans_play_the_same_fights_as_the_procedure() {
+    let pack = Rc::new(lib().resolve("sa-en").unwrap());
+    let mut fleets: Vec<(Fleet, Fleet)> = FLEETS.to_vec();
+    fleets.push((&[("war_sun", 2)], &[("dreadnought", 3), ("destroyer", 2)]));
+    fleets.push((&[("war_sun", 1), ("cruiser", 2)], &[("war_sun", 1), ("dreadnought", 1)]));
+    fleets.push((&[("dreadnought", 4)], &[("dreadnought", 2), ("cruiser", 3)]));
+    fleets.push((&[("destroyer", 4)], &[("carrier", 2), ("fighter", 8)]));
+    for (i, (a, d)) in fleets.iter().enumerate() {
+        let slow = run(&pack, a, d, 1500, 41 + i as u64, true);
+        assert_eq!(slow["path"], "procedure");
+        let mut fast = run(&pack, a, d, 1500, 41 + i as u64, false);
+        assert_eq!(fast["path"], "plan", "{a:?} vs {d:?}: {}", fast["why"]);
+        fast["path"] = slow["path"].clone();
+        let mut slow = slow;
+        slow.as_object_mut().unwrap().remove("why");
+        assert_eq!(fast, slow, "{a:?} vs {d:?}");
+    }
+}

@@ -23,8 +23,15 @@ pub struct PlanUnit {
     pub dice: u32,
     /// Hits it can absorb before a hit destroys it.
     pub sustain: u32,
+    /// Dice it loses for each hit it absorbs during the fight...
+    pub dice_lost: u32,
+    /// ...down to no fewer than this many (or its dice, if fewer).
+    pub min_dice: u32,
     /// Among units that must be destroyed, the lowest priority goes first.
     pub priority: i64,
+    /// Among units that can absorb a hit, the lowest goes first (default:
+    /// `priority`).
+    pub absorb: i64,
     pub tags: Vec<String>,
     /// Cargo units its side can keep after the fight.
     pub capacity: u32,
@@ -90,6 +97,12 @@ fn int<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
         .ok_or_else(|| D::Error::custom(format!("must be a number, not {n}")))
 }
 
+fn opt_int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    #[derive(Deserialize)]
+    struct I(#[serde(deserialize_with = "int")] i64);
+    Ok(Option::<I>::deserialize(d)?.map(|w| w.0))
+}
+
 /// A list from a Lua table: an empty table may arrive as an empty object,
 /// a missing one as null.
 fn lua_list<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
@@ -145,8 +158,14 @@ struct RawUnit {
     dice: u32,
     #[serde(default, deserialize_with = "opt_whole")]
     sustain: Option<u32>,
+    #[serde(default, deserialize_with = "opt_whole")]
+    dice_lost: Option<u32>,
+    #[serde(default, deserialize_with = "opt_whole")]
+    min_dice: Option<u32>,
     #[serde(deserialize_with = "int")]
     priority: i64,
+    #[serde(default, deserialize_with = "opt_int")]
+    absorb: Option<i64>,
     #[serde(default, deserialize_with = "lua_list")]
     tags: Vec<String>,
     #[serde(default, deserialize_with = "opt_whole")]
@@ -189,7 +208,10 @@ impl Plan {
                     hit: u.hit,
                     dice: u.dice,
                     sustain: u.sustain.unwrap_or(0),
+                    dice_lost: u.dice_lost.unwrap_or(0),
+                    min_dice: u.min_dice.unwrap_or(0),
                     priority: u.priority,
+                    absorb: u.absorb.unwrap_or(u.priority),
                     tags: u.tags,
                     capacity: u.capacity.unwrap_or(0),
                 })
@@ -256,11 +278,16 @@ struct Side {
     hit: Vec<u32>,
     dice: Vec<u32>,
     sustain: Vec<u32>,
+    /// Dice lost per absorbed hit, and the floor (PlanUnit).
+    dice_lost: Vec<u32>,
+    min_dice: Vec<u32>,
     capacity: Vec<u32>,
     barrage_target: Vec<bool>,
     cargo: Vec<bool>,
     /// Indices by priority (destroyed first at the front).
     kill_order: Vec<usize>,
+    /// Indices by absorb (the first that can absorbs a hit).
+    absorb_order: Vec<usize>,
     /// Cargo indices, lowest id first.
     cargo_order: Vec<usize>,
     shooters: Vec<Shooter>,
@@ -290,6 +317,8 @@ impl Fight {
             };
             let mut kill_order: Vec<usize> = (0..s.units.len()).collect();
             kill_order.sort_by_key(|&i| (s.units[i].priority, i));
+            let mut absorb_order: Vec<usize> = (0..s.units.len()).collect();
+            absorb_order.sort_by_key(|&i| (s.units[i].absorb, i));
             let mut cargo_order: Vec<usize> = (0..s.units.len())
                 .filter(|&i| has(&s.units[i], &plan.cargo_tag))
                 .collect();
@@ -298,10 +327,13 @@ impl Fight {
                 hit: s.units.iter().map(|u| u.hit).collect(),
                 dice: s.units.iter().map(|u| u.dice).collect(),
                 sustain: s.units.iter().map(|u| u.sustain).collect(),
+                dice_lost: s.units.iter().map(|u| u.dice_lost).collect(),
+                min_dice: s.units.iter().map(|u| u.min_dice).collect(),
                 capacity: s.units.iter().map(|u| u.capacity).collect(),
                 barrage_target: s.units.iter().map(|u| has(u, &plan.barrage_tag)).collect(),
                 cargo: s.units.iter().map(|u| has(u, &plan.cargo_tag)).collect(),
                 kill_order,
+                absorb_order,
                 cargo_order,
                 shooters: s.barrage.clone(),
             }
@@ -354,12 +386,25 @@ impl Fight {
         hits
     }
 
+    /// The dice unit `i` rolls now: fewer for each hit it has absorbed
+    /// when its plan says so.
+    fn unit_dice(s: &Side, l: &Live, i: usize) -> u32 {
+        let lost = s.dice_lost[i];
+        if lost == 0 {
+            return s.dice[i];
+        }
+        let taken = s.sustain[i].saturating_sub(l.sustain[i]);
+        s.dice[i]
+            .saturating_sub(lost.saturating_mul(taken))
+            .max(s.min_dice[i].min(s.dice[i]))
+    }
+
     fn roll(&self, side: usize, rng: &mut Rng) -> u32 {
         let (s, l) = (&self.sides[side], &self.live[side]);
         let mut hits = 0;
         for i in 0..s.hit.len() {
             if l.alive[i] {
-                hits += Self::dice(rng, self.plan.die, s.dice[i], s.hit[i]);
+                hits += Self::dice(rng, self.plan.die, Self::unit_dice(s, l, i), s.hit[i]);
             }
         }
         hits
@@ -376,7 +421,7 @@ impl Fight {
             }
             if !barrage {
                 if let Some(&i) = s
-                    .kill_order
+                    .absorb_order
                     .iter()
                     .find(|&&i| l.alive[i] && l.sustain[i] > 0)
                 {
@@ -509,7 +554,7 @@ impl Fight {
         let mut d = vec![1.0];
         for i in 0..s.hit.len() {
             if l.alive[i] {
-                d = add_dice(&d, s.dice[i], self.chance(s.hit[i]));
+                d = add_dice(&d, Self::unit_dice(s, l, i), self.chance(s.hit[i]));
             }
         }
         d

@@ -145,6 +145,7 @@ local function max_sustain(d)
   if type(v) == "number" then return v end
   return 0
 end
+U.max_sustain = max_sustain
 
 -- Hits a unit has sustained (0 once repaired).
 function U.hits(id)

@@ -16,6 +16,14 @@ local PLAN_LIB = {
   "assign_combat_hits", "assign_barrage_hits",
 }
 
+--- The procedures and the helpers a plain fight runs (two lists of names): a pack that replaces some of them and knows its replacements leave a plain fight alone says so with L.plain_wrapper.
+function L.plan_names()
+  local procs, libs = {}, {}
+  for i, n in ipairs(PLAN_PROCS) do procs[i] = n end
+  for i, n in ipairs(PLAN_LIB) do libs[i] = n end
+  return procs, libs
+end
+
 -- Named policies answer the choices the rules leave to players when a
 -- simulation must pick. `default`: assign hits to units that can sustain
 -- damage first, then to the cheapest unit (then the weakest in combat,
@@ -167,10 +175,16 @@ for _, k in ipairs({
   "faction", "tech", "requires_tech", "expansion", "direct_hit_immune",
 }) do PLAN_FIELDS[k] = true end
 
+--- hook: whether a unit definition's field `k` may be on a unit of a plain fight (the plan carries it, or it does nothing in a space combat in a system without planets); default: the fields ti-common's plan knows. A pack whose units have fields of its own that change nothing there says so.
+function L.plan_field(k) return PLAN_FIELDS[k] == true end
+
+--- hook: the plan's entry for unit u of player p (def: its L.def), built by ti-common's `combat_plan` (`pu`: id, kind, hit, dice, sustain...); returns it, changed for the pack's own rules (sustaining more than once, dice lost with damage: see docs/scripting.md's plan), or nil when the plan cannot describe the unit; default: pu as it is.
+function L.plan_unit(p, u, def, pu) return pu end
+
 local function plain_unit(d)
   if d.class ~= "ship" then return false end
   for k in pairs(d) do
-    if not PLAN_FIELDS[k] then return false end
+    if not L.plan_field(k) then return false end
   end
   local b = d.anti_fighter_barrage
   if b ~= nil then
@@ -233,21 +247,25 @@ procedure("combat_plan", function(args)
     if #ships ~= #game.units { owner = p } then return no("units other than ships in the fight") end
     if L.count_fleet(p, s) > L.fleet_limit(p) then return no("a fleet over its fleet limit") end
     local units, barrage = {}, {}
-    for _, u in ipairs(ships) do
+    for i, u in ipairs(ships) do
       local def = L.def(p, u.kind)
       if not plain_unit(def) then return no("unit `" .. u.kind .. "` has abilities the plan does not describe") end
       local tags = { def.type or u.kind }
       if def.transported then tags[#tags + 1] = "transported" end
       local hit, dice = def.combat, def.combat and (def.dice or 1) or 0
-      if hit and hit <= 10 and dice > 0 then can_hit = true end
-      units[#units + 1] = {
+      local pu = L.plan_unit(p, u, def, {
         id = u.id, kind = u.kind, hit = hit or 11, dice = dice,
         sustain = (def.sustain_damage and not u.damaged) and 1 or 0,
+        -- the default policy sustains on the first unit offered (board order)
+        absorb = i,
         capacity = def.capacity or 0, tags = tags,
         -- the default policy's key: cheapest, weakest, newest
         key = { def.cost or 0, -(def.combat or 11), -u.id },
         afb = def.anti_fighter_barrage,
-      }
+      })
+      if not pu then return no("unit `" .. u.kind .. "` has rules the plan does not describe") end
+      if pu.hit <= 10 and pu.dice > 0 then can_hit = true end
+      units[#units + 1] = pu
     end
     -- Destroyed first: the lowest key, as the default policy picks.
     local byprio = {}

@@ -1147,7 +1147,8 @@ function A.install()
     end
     return base_fire(q, list, target_player, label)
   end
-  L.plain_wrapper(L.fire_cannons, base_fire, function() return not opt("leaders") end)
+  -- (It changes only shots from planets: a plain fight's system has none.)
+  L.plain_wrapper(L.fire_cannons, base_fire)
 
   -- ... and their planetary shield stops war sun bombardment too.
   local base_shielded = L.shielded
