@@ -192,7 +192,7 @@ game.on("combat_round_start", function(rc)
     -- (A player without a faction, as in a simulated fight, has no flagship.)
     if p and p ~= 0 and not rc.ground and rc.system
       and #game.units { owner = p, kind = "flagship", system = rc.system } > 0
-      and L.def(p, "flagship").id == "bastion_flagship" then
+      and L.has_flagship_ability(p, "flagship", "bastion_flagship") then
       local systems = {}
       for _, pl in ipairs(game.planets_owned(p)) do
         local s = game.planet_system(pl)

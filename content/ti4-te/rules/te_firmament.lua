@@ -310,7 +310,7 @@ end
 local base_move_value = L.move_value
 function L.move_value(p, u, from)
   local m = base_move_value(p, u, from)
-  if u.kind == "flagship" and faction_is(p, "firmament") and L.def(p, "flagship").id == "firmament_flagship"
+  if u.kind == "flagship" and type(p) == "number" and p ~= 0 and L.has_flagship_ability(p, "flagship", "firmament_flagship")
     and puppet_units_in(p, game.get("game", nil, "te_active_system")) then
     m = m + 1
   end
@@ -318,7 +318,7 @@ function L.move_value(p, u, from)
 end
 game.on("combat_round_end", function(rc)
   for _, p in ipairs({ rc.attacker, rc.defender }) do
-    if faction_is(p, "firmament") and L.def(p, "flagship").id == "firmament_flagship"
+    if type(p) == "number" and p ~= 0 and L.has_unit(p, "flagship") and L.has_flagship_ability(p, "flagship", "firmament_flagship")
       and puppet_units_in(p, game.get("game", nil, "te_active_system")) then
       for _, u in ipairs(game.units { owner = p, kind = "flagship" }) do
         if u.damaged then

@@ -203,7 +203,7 @@ function L.shielded(pl, attacker)
   if game.get("game", nil, "disable") ~= game.planet_system(pl) then return base_shielded(pl, attacker) end
   local s = game.planet_system(pl)
   for _, u in ipairs(game.units { system = s, owner = attacker }) do
-    if L.def(attacker, u.kind).removes_planetary_shield then return false end
+    if L.removes_shield(attacker, u) then return false end
   end
   for _, u in ipairs(game.units { planet = pl }) do
     if u.owner ~= attacker and L.def(u.owner, u.kind).planetary_shield and not disabled_pds(u) then return true end
