@@ -634,7 +634,7 @@ local function valefar_component(p)
 end
 --- Whether p may use the action of a flagship their Valefar Assimilator Z token gives them.
 function L.te_valefar_usable(p) return valefar_component(p) ~= nil end
---- p uses that action (the first such faction's, in faction order).
+--- p uses the action of a flagship their Valefar Assimilator Z token gives them (the first such faction's, in faction order).
 function L.te_valefar_component(p)
   local d = valefar_component(p)
   if d then return d.handler.component(p, d) end

@@ -45,20 +45,19 @@ function L.has_flagship_ability(p, u, fid)
   return false
 end
 
---- The value of unit field `field` that unit `u` of player p has through a flagship's abilities (its own definition's field first, then those of the flagships L.flagship_abilities names), and the unit id it comes from; nil when none has it.
+--- The value of unit field `field` that unit `u` of player p has, itself or through a flagship's abilities (its own definition's value when set, else the first the flagships L.flagship_abilities names have), and the unit id it comes from.
 function L.flagship_field(p, u, field)
   local kind = type(u) == "table" and u.kind or u
   local d = L.def(p, kind)
-  if d[field] ~= nil then return d[field], d.id end
+  if d[field] then return d[field], d.id end
   for _, id in ipairs(L.flagship_abilities(p, u)) do
     local f = game.data.units[id]
-    if f and f[field] ~= nil then return f[field], id end
+    if id ~= d.id and f and f[field] then return f[field], id end
   end
-  return nil
+  return d[field], d.id
 end
 
--- Arc Secundus (Letnev flagship): its `removes_planetary_shield` goes with
--- its abilities.
+--- Whether unit `u` of player p takes away the planetary shields in its system: its definition's `removes_planetary_shield`, or a flagship's whose abilities it has (Arc Secundus, the Letnev flagship; L.flagship_field).
 function L.removes_shield(p, u)
   return (L.flagship_field(p, u, "removes_planetary_shield"))
 end
