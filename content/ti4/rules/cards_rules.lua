@@ -172,8 +172,12 @@ function L.opponent_hit_targets(p, q, s) return L.ships(q, s) end
 local base_bombard_roll = L.bombard_roll
 function L.bombard_roll(p, u, pl, dice, hit, ctx)
   dice, hit = base_bombard_roll(p, u, pl, dice, hit, ctx)
-  local o = game.planet_owner(pl)
-  if o and game.get("game", nil, "bunker:" .. o) then hit = hit + 4 end
+  -- (the planet counts as the Bunker player's: L.is_ability_planet)
+  if game.planet_owner(pl) then
+    for q = 1, game.num_players() do
+      if game.get("game", nil, "bunker:" .. q) and L.is_ability_planet(q, pl) then hit = hit + 4; break end
+    end
+  end
   return dice, hit
 end
 
