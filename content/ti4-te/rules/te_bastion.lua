@@ -220,7 +220,7 @@ function L.production_place(ctx, kind, where, st)
       if L.te_bt_ready(p, "the_icon") then
         local opts = { "none" }
         for s = 1, game.num_systems() do
-          if s ~= where.system and game.has_token(s, "command", p) and #L.other_ships(p, s) == 0 then
+          if s ~= where.system and game.has_token(s, "command", p) and #L.effect_other_ships(p, s) == 0 then
             local ground = false
             for _, u in ipairs(game.units { system = s, owner = p }) do
               if L.def(p, u.kind).class == "ground" then ground = true end

@@ -218,7 +218,7 @@ local function norr(p)
 end
 game.on("after:space_combat", function(ctx)
   for _, p in ipairs({ ctx.player, ctx.defender }) do
-    if p and holds_bt(p, "norr_supremacy") and #L.ships(p, ctx.system) > 0 and #L.other_ships(p, ctx.system) == 0 then norr(p) end
+    if p and holds_bt(p, "norr_supremacy") and #L.ships(p, ctx.system) > 0 and #L.effect_other_ships(p, ctx.system) == 0 then norr(p) end
   end
 end)
 game.on("after:ground_combat", function(ctx)
@@ -226,7 +226,7 @@ game.on("after:ground_combat", function(ctx)
     if p and holds_bt(p, "norr_supremacy") and #L.ground(p, ctx.planet) > 0 then
       local other = false
       for _, u in ipairs(game.units { planet = ctx.planet, not_owner = p }) do
-        if L.def(u.owner, u.kind).class == "ground" then other = true end
+        if L.counts_as_other(p, u.owner) and L.def(u.owner, u.kind).class == "ground" then other = true end
       end
       if not other then norr(p) end
     end

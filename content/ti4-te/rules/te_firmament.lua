@@ -256,9 +256,11 @@ game.on("turn_start", function(ctx)
   local opts, by = {}, {}
   for _, s in ipairs(game.keys(near)) do
     for _, u in ipairs(game.units { system = s, not_owner = p, kind = "infantry" }) do
-      local o = u.kind .. "#" .. u.id
-      opts[#opts + 1] = o
-      by[o] = u
+      if L.counts_as_other(p, u.owner) then
+        local o = u.kind .. "#" .. u.id
+        opts[#opts + 1] = o
+        by[o] = u
+      end
     end
   end
   if #opts == 0 then return end
