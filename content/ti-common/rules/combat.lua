@@ -265,12 +265,17 @@ procedure("invasion", function(ctx)
   end
 end)
 
+--- Whether unit `u` of player p takes away the planetary shields in its system (default: its definition's `removes_planetary_shield`).
+function L.removes_shield(p, u)
+  return L.def(p, u.kind).removes_planetary_shield
+end
+
 -- Whether the planet is protected by a planetary shield (a war sun in the
 -- system removes it, LRR 66.3).
 function L.shielded(pl, attacker)
   local s = game.planet_system(pl)
   for _, u in ipairs(game.units { system = s, owner = attacker }) do
-    if L.def(attacker, u.kind).removes_planetary_shield then return false end
+    if L.removes_shield(attacker, u) then return false end
   end
   for _, u in ipairs(game.units { planet = pl }) do
     if u.owner ~= attacker and L.def(u.owner, u.kind).planetary_shield then return true end

@@ -21,7 +21,7 @@ return {
     if ctx.player ~= p or not ctx.system then return false end
     local mine = false
     for _, pl in ipairs(game.planets_of(ctx.system)) do
-      if game.planet_owner(pl) == p then mine = true end
+      if L.is_ability_planet(p, pl) then mine = true end
     end
     return mine and #sources(p, ctx.system) > 0
   end,

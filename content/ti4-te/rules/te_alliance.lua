@@ -37,9 +37,14 @@
 -- - Unit abilities: an opponent's anti-fighter barrage hits both allies'
 --   fighters; both allies bombard in one step; a hit an opponent's effect
 --   puts on the pair may go to either ally's ships.
--- Not built: the ally's planets counting as one's own for abilities; the
--- ally's units counting as neither one's own nor other players' units for
--- every other effect.
+-- - Abilities and effects: the ally's planets count as one's own (ti4 hooks
+--   L.ability_planets, L.is_ability_planet: placing units on a planet of
+--   one's own, counting one's planets, a system holding one's planet) but
+--   are never exhausted or readied by one's effects and count for no
+--   objective nor the Imperial point (those read the planets one controls);
+--   the ally's units and planets are not "another player's" (ti4 hooks
+--   L.counts_as_other, L.effect_other_ships), and never one's own (effects
+--   read one's own units by owner).
 local L = game.lib
 
 local function allied() return game.options.alliance end
@@ -363,6 +368,32 @@ function L.opponent_hit_targets(p, q, s)
   if not ally or ally == p then return out end
   for _, u in ipairs(L.ships(ally, s)) do out[#out + 1] = u end
   return out
+end
+
+-- Abilities and effects: the ally's planets count as p's own; the ally's
+-- units and planets are not another player's.
+local base_ability_planets = L.ability_planets
+function L.ability_planets(p)
+  local out = base_ability_planets(p)
+  local ally = L.te_ally(p)
+  if not ally then return out end
+  local copy = { table.unpack(out) }
+  for _, pl in ipairs(game.planets_owned(ally)) do copy[#copy + 1] = pl end
+  return copy
+end
+
+local base_is_ability_planet = L.is_ability_planet
+function L.is_ability_planet(p, pl)
+  if base_is_ability_planet(p, pl) then return true end
+  local ally = L.te_ally(p)
+  return ally ~= nil and game.planet_owner(pl) == ally
+end
+
+local base_counts_as_other = L.counts_as_other
+function L.counts_as_other(p, q)
+  local ally = L.te_ally(p)
+  if ally and q == ally then return false end
+  return base_counts_as_other(p, q)
 end
 
 -- Unit abilities are not used against the ally.

@@ -192,7 +192,7 @@ game.on("combat_round_start", function(rc)
     -- (A player without a faction, as in a simulated fight, has no flagship.)
     if p and p ~= 0 and not rc.ground and rc.system
       and #game.units { owner = p, kind = "flagship", system = rc.system } > 0
-      and L.def(p, "flagship").id == "bastion_flagship" then
+      and L.has_flagship_ability(p, "flagship", "bastion_flagship") then
       local systems = {}
       for _, pl in ipairs(game.planets_owned(p)) do
         local s = game.planet_system(pl)
@@ -220,7 +220,7 @@ function L.production_place(ctx, kind, where, st)
       if L.te_bt_ready(p, "the_icon") then
         local opts = { "none" }
         for s = 1, game.num_systems() do
-          if s ~= where.system and game.has_token(s, "command", p) and #L.other_ships(p, s) == 0 then
+          if s ~= where.system and game.has_token(s, "command", p) and #L.effect_other_ships(p, s) == 0 then
             local ground = false
             for _, u in ipairs(game.units { system = s, owner = p }) do
               if L.def(p, u.kind).class == "ground" then ground = true end

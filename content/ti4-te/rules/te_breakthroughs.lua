@@ -218,7 +218,7 @@ local function norr(p)
 end
 game.on("after:space_combat", function(ctx)
   for _, p in ipairs({ ctx.player, ctx.defender }) do
-    if p and holds_bt(p, "norr_supremacy") and #L.ships(p, ctx.system) > 0 and #L.other_ships(p, ctx.system) == 0 then norr(p) end
+    if p and holds_bt(p, "norr_supremacy") and #L.ships(p, ctx.system) > 0 and #L.effect_other_ships(p, ctx.system) == 0 then norr(p) end
   end
 end)
 game.on("after:ground_combat", function(ctx)
@@ -226,7 +226,7 @@ game.on("after:ground_combat", function(ctx)
     if p and holds_bt(p, "norr_supremacy") and #L.ground(p, ctx.planet) > 0 then
       local other = false
       for _, u in ipairs(game.units { planet = ctx.planet, not_owner = p }) do
-        if L.def(u.owner, u.kind).class == "ground" then other = true end
+        if L.counts_as_other(p, u.owner) and L.def(u.owner, u.kind).class == "ground" then other = true end
       end
       if not other then norr(p) end
     end
@@ -563,4 +563,111 @@ function L.draw(deckname, discard, to, n)
   game.log({ key = "ti4.scheming", p = L.pn(p), n = #extra, ability = why })
   deepgloom_transaction(y, p)
   return got
+end
+
+---------------------------------------------------------------------------
+-- Valefar Assimilator Z (Nekro): when one of the holder's faction abilities
+-- would give them another player's technology, they may instead put one of
+-- their 7 Z tokens on that player's faction sheet (player prop
+-- `te_valefar_z:<faction>`); their flagship then has the text abilities of
+-- that faction's flagship as well as its own. ti4 asks every flagship
+-- ability through L.has_flagship_ability / L.flagship_field (this adds the
+-- marked factions' flagships to L.flagship_abilities of the holder's
+-- flagship); the flagship abilities that react in a window are their
+-- faction's script, which the breakthrough's own script runs for the holder
+-- (cards/breakthroughs.yaml, L.te_valefar_run), as it offers the Muaat
+-- flagship's action through its `component`.
+---------------------------------------------------------------------------
+local VALEFAR_Z = "valefar_assimilator_z"
+local VALEFAR_Z_TOKENS = 7
+
+--- The factions whose sheet holds one of p's Valefar Assimilator Z tokens, sorted.
+function L.te_valefar_marked(p)
+  local out = {}
+  if p == 0 or not holds_bt(p, VALEFAR_Z) then return out end
+  for _, f in ipairs(game.keys(game.data.factions)) do
+    if game.get("player", p, "te_valefar_z:" .. f) then out[#out + 1] = f end
+  end
+  return out
+end
+
+local base_flagship_abilities = L.flagship_abilities
+function L.flagship_abilities(p, u)
+  local out = base_flagship_abilities(p, u)
+  if #out == 0 or type(p) ~= "number" or p == 0 or not holds_bt(p, VALEFAR_Z) then return out end
+  local copy = { table.unpack(out) }
+  for _, f in ipairs(L.te_valefar_marked(p)) do
+    local fid = game.data.factions[f].units and game.data.factions[f].units.flagship
+    if fid and fid ~= copy[1] then copy[#copy + 1] = fid end
+  end
+  return copy
+end
+
+local function listens(d, win)
+  for _, w in ipairs(d.windows or {}) do if w == win then return true end end
+  return false
+end
+
+--- Runs, for p holding Valefar Assimilator Z, the script of each faction marked with p's Z token that listens to window `win` (the flagship abilities p's flagship has through it).
+function L.te_valefar_run(win, ctx, p)
+  for _, f in ipairs(L.te_valefar_marked(p)) do
+    local d = game.data.factions[f]
+    local h = d.handler
+    if h and listens(d, win) then
+      if type(h) == "function" then h(ctx, p, d)
+      else
+        local fn = h[win] or h.run
+        if fn and (not h.when or h.when(ctx, p, d)) then fn(ctx, p, d) end
+      end
+    end
+  end
+end
+
+-- The marked factions' scripts with an action (the Muaat flagship's).
+local function valefar_component(p)
+  for _, f in ipairs(L.te_valefar_marked(p)) do
+    local d = game.data.factions[f]
+    local h = d.handler
+    if type(h) == "table" and h.component and (not h.usable or h.usable(p, d)) then return d end
+  end
+  return nil
+end
+--- Whether p may use the action of a flagship their Valefar Assimilator Z token gives them.
+function L.te_valefar_usable(p) return valefar_component(p) ~= nil end
+--- p uses the action of a flagship their Valefar Assimilator Z token gives them (the first such faction's, in faction order).
+function L.te_valefar_component(p)
+  local d = valefar_component(p)
+  if d then return d.handler.component(p, d) end
+end
+
+-- The choice: before the technology, p says whose faction sheet takes a
+-- Z token ("none": take a technology as usual). A token placed returns
+-- true: the ability was used (Technological Singularity waits for the next
+-- combat), no technology taken.
+local base_nekro_take_tech = L.nekro_take_tech
+function L.nekro_take_tech(p, owners, ability)
+  if not holds_bt(p, VALEFAR_Z) then return base_nekro_take_tech(p, owners, ability) end
+  local placed = #L.te_valefar_marked(p)
+  local mine = game.get("player", p, "faction")
+  local opts, seen = { "none" }, {}
+  if placed < VALEFAR_Z_TOKENS then
+    local list = {}
+    for _, q in ipairs(owners) do
+      local f = game.get("player", q, "faction")
+      if q ~= p and f and f ~= mine and not seen[f] and not game.get("player", p, "te_valefar_z:" .. f) then
+        seen[f] = true
+        list[#list + 1] = f
+      end
+    end
+    table.sort(list)
+    for _, f in ipairs(list) do opts[#opts + 1] = f end
+  end
+  if #opts == 1 then return base_nekro_take_tech(p, owners, ability) end
+  local pick = game.choose(p, { key = "te.valefar_z_place", card = L.name("breakthroughs", VALEFAR_Z), ability = L.name("abilities", ability) }, opts)
+  if pick == "none" then return base_nekro_take_tech(p, owners, ability) end
+  game.put("player", p, "te_valefar_z:" .. pick, true)
+  local fid = game.data.factions[pick].units.flagship
+  game.log({ key = "te.valefar_z_placed", p = L.pn(p), card = L.name("breakthroughs", VALEFAR_Z), faction = L.name("factions", pick),
+    unit = L.name("units", fid), ability = L.name("abilities", ability) })
+  return true
 end

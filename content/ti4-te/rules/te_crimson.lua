@@ -212,7 +212,7 @@ game.on("after:ground_combat", function(ctx) after_combat(ctx.planet and game.pl
 function L.te_quietus_silenced(p, s)
   if not s or L.te_breach(s) ~= "active" then return false end
   for q = 1, game.num_players() do
-    if q ~= p and is_crimson(q) and L.def(q, "flagship").id == "crimson_flagship" then
+    if q ~= p and L.has_unit(q, "flagship") and L.has_flagship_ability(q, "flagship", "crimson_flagship") then
       for _, u in ipairs(game.units { owner = q, kind = "flagship", space = true }) do
         if L.te_breach(u.system) == "active" then return true end
       end

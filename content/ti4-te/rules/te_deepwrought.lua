@@ -220,7 +220,7 @@ end
 local base_movers = L.movers
 function L.movers(p, target, rules)
   local out = base_movers(p, target, rules)
-  if not (L.has_unit(p, "flagship") and L.def(p, "flagship").id == "deepwrought_flagship") then return out end
+  if not (L.has_unit(p, "flagship") and L.has_flagship_ability(p, "flagship", "deepwrought_flagship")) then return out end
   local have = {}
   for _, m in ipairs(out) do have[m.unit.id] = true end
   for _, u in ipairs(game.units { owner = p, kind = "flagship", space = true }) do

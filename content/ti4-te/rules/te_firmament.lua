@@ -256,9 +256,11 @@ game.on("turn_start", function(ctx)
   local opts, by = {}, {}
   for _, s in ipairs(game.keys(near)) do
     for _, u in ipairs(game.units { system = s, not_owner = p, kind = "infantry" }) do
-      local o = u.kind .. "#" .. u.id
-      opts[#opts + 1] = o
-      by[o] = u
+      if L.counts_as_other(p, u.owner) then
+        local o = u.kind .. "#" .. u.id
+        opts[#opts + 1] = o
+        by[o] = u
+      end
     end
   end
   if #opts == 0 then return end
@@ -310,7 +312,7 @@ end
 local base_move_value = L.move_value
 function L.move_value(p, u, from)
   local m = base_move_value(p, u, from)
-  if u.kind == "flagship" and faction_is(p, "firmament") and L.def(p, "flagship").id == "firmament_flagship"
+  if u.kind == "flagship" and type(p) == "number" and p ~= 0 and L.has_flagship_ability(p, "flagship", "firmament_flagship")
     and puppet_units_in(p, game.get("game", nil, "te_active_system")) then
     m = m + 1
   end
@@ -318,7 +320,7 @@ function L.move_value(p, u, from)
 end
 game.on("combat_round_end", function(rc)
   for _, p in ipairs({ rc.attacker, rc.defender }) do
-    if faction_is(p, "firmament") and L.def(p, "flagship").id == "firmament_flagship"
+    if type(p) == "number" and p ~= 0 and L.has_unit(p, "flagship") and L.has_flagship_ability(p, "flagship", "firmament_flagship")
       and puppet_units_in(p, game.get("game", nil, "te_active_system")) then
       for _, u in ipairs(game.units { owner = p, kind = "flagship" }) do
         if u.damaged then

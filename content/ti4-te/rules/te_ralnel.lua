@@ -230,9 +230,9 @@ end
 ---------------------------------------------------------------------------
 local base_retreat_cargo = L.retreat_cargo
 function L.retreat_cargo(p, s, t)
-  if is_ralnel(p) and #game.units { owner = p, kind = "flagship", system = s } > 0 and L.def(p, "flagship").id == "ralnel_flagship" then
+  if p ~= 0 and L.has_unit(p, "flagship") and #game.units { owner = p, kind = "flagship", system = s } > 0 and L.has_flagship_ability(p, "flagship", "ralnel_flagship") then
     local opts, by = { "none" }, {}
-    for _, u in ipairs(L.other_ships(p, s)) do
+    for _, u in ipairs(L.effect_other_ships(p, s)) do
       if not L.def(u.owner, u.kind).sustain_damage then
         local o = u.kind .. "#" .. u.id
         opts[#opts + 1] = o

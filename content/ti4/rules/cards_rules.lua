@@ -172,8 +172,12 @@ function L.opponent_hit_targets(p, q, s) return L.ships(q, s) end
 local base_bombard_roll = L.bombard_roll
 function L.bombard_roll(p, u, pl, dice, hit, ctx)
   dice, hit = base_bombard_roll(p, u, pl, dice, hit, ctx)
-  local o = game.planet_owner(pl)
-  if o and game.get("game", nil, "bunker:" .. o) then hit = hit + 4 end
+  -- (the planet counts as the Bunker player's: L.is_ability_planet)
+  if game.planet_owner(pl) then
+    for q = 1, game.num_players() do
+      if game.get("game", nil, "bunker:" .. q) and L.is_ability_planet(q, pl) then hit = hit + 4; break end
+    end
+  end
   return dice, hit
 end
 
@@ -203,7 +207,7 @@ function L.shielded(pl, attacker)
   if game.get("game", nil, "disable") ~= game.planet_system(pl) then return base_shielded(pl, attacker) end
   local s = game.planet_system(pl)
   for _, u in ipairs(game.units { system = s, owner = attacker }) do
-    if L.def(attacker, u.kind).removes_planetary_shield then return false end
+    if L.removes_shield(attacker, u) then return false end
   end
   for _, u in ipairs(game.units { planet = pl }) do
     if u.owner ~= attacker and L.def(u.owner, u.kind).planetary_shield and not disabled_pds(u) then return true end

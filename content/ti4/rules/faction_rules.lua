@@ -17,6 +17,50 @@ local function wrap_procedure(name, make)
 end
 
 local function holds_ability(p, id) return p ~= nil and game.holds(p, "abilities", id) end
+
+---------------------------------------------------------------------------
+-- Flagship abilities. Whether a unit has the text abilities of a flagship
+-- is asked here, never by comparing unit ids, so that another unit may be
+-- given them (ti4-te: Valefar Assimilator Z gives the Nekro flagship the
+-- abilities of another faction's flagship). A flagship ability that reacts
+-- in a window is its faction's script (factions.yaml `script:`, checking
+-- L.has_flagship_ability); an ability that is a unit field (Jol-Nar's
+-- `bonus_hits`, Letnev's `removes_planetary_shield`) is read through
+-- L.flagship_field.
+---------------------------------------------------------------------------
+
+--- The flagships whose text abilities unit `u` of player p has (u: a unit or a unit kind), as a list of unit ids. Default: the unit's own definition when it is a flagship. A child pack may add other flagships' ids (ti4-te: Valefar Assimilator Z).
+function L.flagship_abilities(p, u)
+  local kind = type(u) == "table" and u.kind or u
+  local d = L.def(p, kind)
+  if d.type == "flagship" then return { d.id } end
+  return {}
+end
+
+--- Whether unit `u` of player p (a unit or a unit kind) has the text abilities of flagship `fid` (a unit id such as "hacan_flagship"); asks L.flagship_abilities.
+function L.has_flagship_ability(p, u, fid)
+  for _, id in ipairs(L.flagship_abilities(p, u)) do
+    if id == fid then return true end
+  end
+  return false
+end
+
+--- The value of unit field `field` that unit `u` of player p has, itself or through a flagship's abilities (its own definition's value when set, else the first the flagships L.flagship_abilities names have), and the unit id it comes from.
+function L.flagship_field(p, u, field)
+  local kind = type(u) == "table" and u.kind or u
+  local d = L.def(p, kind)
+  if d[field] then return d[field], d.id end
+  for _, id in ipairs(L.flagship_abilities(p, u)) do
+    local f = game.data.units[id]
+    if id ~= d.id and f and f[field] then return f[field], id end
+  end
+  return d[field], d.id
+end
+
+--- Whether unit `u` of player p takes away the planetary shields in its system: its definition's `removes_planetary_shield`, or a flagship's whose abilities it has (Arc Secundus, the Letnev flagship; L.flagship_field).
+function L.removes_shield(p, u)
+  return (L.flagship_field(p, u, "removes_planetary_shield"))
+end
 local function holds_tech(p, id) return p ~= nil and game.holds(p, "techs", id) end
 
 ---------------------------------------------------------------------------

@@ -66,7 +66,7 @@ local MOVING = { "alpha", "beta", "gamma" }
 
 local function hil_colish_system()
   for p = 1, game.num_players() do
-    if L.has_unit(p, "flagship") and L.def(p, "flagship").id == "creuss_flagship" then
+    if L.has_unit(p, "flagship") and L.has_flagship_ability(p, "flagship", "creuss_flagship") then
       for _, u in ipairs(game.units { owner = p, kind = "flagship", space = true }) do
         if u.system then return u.system end
       end
@@ -304,7 +304,7 @@ end
 local function no_floating_parts()
   for _, u in ipairs(game.units { space = true }) do
     local d = L.def(u.owner, u.kind)
-    if (d.class == "structure" and d.move) or d.id == "creuss_flagship" then return false end
+    if (d.class == "structure" and d.move) or L.has_flagship_ability(u.owner, u, "creuss_flagship") then return false end
   end
   return true
 end
@@ -515,7 +515,7 @@ end
 local function fourth_moon_against(p, s)
   if not s then return false end
   for _, u in ipairs(game.units { system = s, not_owner = p, space = true }) do
-    if unit_id_of(u.owner, u) == "mentak_flagship" then return true end
+    if L.has_flagship_ability(u.owner, u, "mentak_flagship") then return true end
   end
   return false
 end
@@ -534,7 +534,7 @@ function L.hit_options(p, units, opts, gone)
 end
 local function no_fourth_moon()
   for p = 1, game.num_players() do
-    if #game.units { owner = p, kind = "flagship" } > 0 and L.def(p, "flagship").id == "mentak_flagship" then return false end
+    if #game.units { owner = p, kind = "flagship" } > 0 and L.has_flagship_ability(p, "flagship", "mentak_flagship") then return false end
   end
   return true
 end
@@ -666,7 +666,7 @@ local LANDED = "landed"
 
 local function matriarch_in(p, s)
   for _, u in ipairs(game.units { owner = p, kind = "flagship", system = s, space = true }) do
-    if L.def(p, u.kind).id == "naalu_flagship" then return true end
+    if L.has_flagship_ability(p, u, "naalu_flagship") then return true end
   end
   return false
 end

@@ -264,7 +264,7 @@ end)
 -- each non-fighter ship its opponent has in the system.
 local base_combat_dice = L.combat_dice
 function L.combat_dice(p, kind, units, dice, label, rc)
-  if L.def(p, kind).id == "winnu_flagship" and rc and rc.system and not rc.ground then
+  if L.has_flagship_ability(p, kind, "winnu_flagship") and rc and rc.system and not rc.ground then
     local q = (rc.attacker == p) and rc.defender or rc.attacker
     local n = 0
     for _, u in ipairs(L.ships(q, rc.system)) do
@@ -279,7 +279,7 @@ end
 L.plain_wrapper(L.combat_dice, base_combat_dice, function()
   for p = 1, game.num_players() do
     local fac = L.faction(p)
-    if fac and fac.units and fac.units.flagship == "winnu_flagship" then return false end
+    if fac and fac.units and L.has_flagship_ability(p, "flagship", "winnu_flagship") then return false end
   end
   return true
 end)
@@ -376,7 +376,7 @@ end)
 -- Y'sia Y'ssrila (Yssaril flagship): it moves through systems holding other
 -- players' ships.
 local function through_ships(p, u)
-  return L.def(p, u.kind).id == "yssaril_flagship"
+  return L.has_flagship_ability(p, u, "yssaril_flagship")
 end
 local function no_stops(rules)
   return { blocked = rules.blocked, stop = {}, free_exit = rules.free_exit }
@@ -385,7 +385,7 @@ end
 local base_movers = L.movers
 function L.movers(p, target, rules)
   local out = base_movers(p, target, rules)
-  if L.def(p, "flagship").id ~= "yssaril_flagship" then return out end
+  if not L.has_flagship_ability(p, "flagship", "yssaril_flagship") then return out end
   local listed = {}
   for _, m in ipairs(out) do listed[m.unit.id] = true end
   for _, u in ipairs(game.units { owner = p, space = true }) do

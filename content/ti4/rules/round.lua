@@ -119,6 +119,24 @@ function L.trade_other_terms(p, q, terms) return nil end
 --- hook: whether player a, activating a system, triggers against player q (q ~= a) an ability that reacts to a player activating a system holding another player's units, planets or command tokens; default: yes (a variant with allies says no between them).
 function L.activation_touches(a, q) return true end
 
+--- hook: the planets that count as p's own when one of p's abilities or effects is resolved (placing units on a planet of p's, counting p's planets, a system holding a planet of p's); not for exhausting or readying planets, scoring objectives or the Imperial point, which read the planets p controls. Default: the planets p controls (game.planets_owned order); ti4-te's alliance adds the ally's after them.
+function L.ability_planets(p) return game.planets_owned(p) end
+
+--- hook: whether planet pl counts as p's own for one of p's abilities or effects (as L.ability_planets); default: p controls it.
+function L.is_ability_planet(p, pl) return game.planet_owner(pl) == p end
+
+--- hook: whether player q's units and planets count as "another player's" for an ability or effect of player p's (targeting another player's ships, units or planets, or a system holding none of them); default: q is not p (ti4-te's alliance: nor p's ally).
+function L.counts_as_other(p, q) return q ~= p end
+
+--- The ships in system s (space area, not carried) of the players that count as "another player" for p's abilities and effects (L.counts_as_other); default: L.other_ships(p, s).
+function L.effect_other_ships(p, s)
+  local out = {}
+  for _, u in ipairs(L.other_ships(p, s)) do
+    if L.counts_as_other(p, u.owner) then out[#out + 1] = u end
+  end
+  return out
+end
+
 --- Player `to` receives n commodities from player `from` in a transaction: they become trade goods (LRR 21.3; a variant may keep them commodities).
 function L.receive_commodities(to, from, n) game.add(to, "tg", n) end
 

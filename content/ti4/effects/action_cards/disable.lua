@@ -4,7 +4,7 @@
 local L = game.lib
 local function pds(p, s)
   for _, u in ipairs(game.units { system = s, not_owner = p }) do
-    if u.planet and L.def(u.owner, u.kind).type == "pds" then return true end
+    if u.planet and L.counts_as_other(p, u.owner) and L.def(u.owner, u.kind).type == "pds" then return true end
   end
   return false
 end

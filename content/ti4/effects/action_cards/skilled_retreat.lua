@@ -5,7 +5,7 @@ local L = game.lib
 local function targets(ctx, p)
   local out = {}
   for _, t in ipairs(game.adjacent(ctx.system, "move")) do
-    if t ~= ctx.system and #L.other_ships(p, t) == 0 then out[#out + 1] = game.system(t).hex or tostring(t) end
+    if t ~= ctx.system and #L.effect_other_ships(p, t) == 0 then out[#out + 1] = game.system(t).hex or tostring(t) end
   end
   return out
 end

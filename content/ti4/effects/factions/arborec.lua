@@ -6,7 +6,7 @@ local L = game.lib
 
 local function duha_in(p, s)
   for _, u in ipairs(game.units { owner = p, kind = "flagship", system = s, space = true }) do
-    if L.def(p, u.kind).id == "arborec_flagship" then return true end
+    if L.has_flagship_ability(p, u, "arborec_flagship") then return true end
   end
   return false
 end

@@ -12,7 +12,7 @@ local L = game.lib
 
 local function flagship_mover(p, target, rules)
   for _, m in ipairs(L.movers(p, target, rules)) do
-    if L.def(p, m.unit.kind).id == "creuss_flagship" then return m end
+    if L.has_flagship_ability(p, m.unit, "creuss_flagship") then return m end
   end
   return nil
 end

@@ -11,7 +11,7 @@ local function targets(p, s)
   local blocked = {}
   for _, b in ipairs(rules.blocked) do blocked[b] = true end
   for _, t in ipairs(game.adjacent(s, "move")) do
-    if not blocked[t] and #L.other_ships(p, t) == 0 then out[#out + 1] = t end
+    if not blocked[t] and #L.effect_other_ships(p, t) == 0 then out[#out + 1] = t end
   end
   return out
 end

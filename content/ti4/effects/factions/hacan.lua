@@ -16,7 +16,7 @@ return {
   when = function(ctx, p)
     if ctx.player ~= p or ctx.ground or not ctx.system or game.counter(p, "tg") <= 0 then return false end
     for _, u in ipairs(L.ships(p, ctx.system)) do
-      if L.def(p, u.kind).id == FLAGSHIP then return true end
+      if L.has_flagship_ability(p, u, FLAGSHIP) then return true end
     end
     return false
   end,

@@ -9,8 +9,7 @@ return {
   when = function(ctx, p) return ctx.player == p end,
   run = function(ctx, p)
     for _, g in ipairs(ctx.groups or {}) do
-      local d = L.def(p, g.kind)
-      local b = d.bonus_hits
+      local b, src = L.flagship_field(p, g.kind, "bonus_hits")
       if b then
         local n = 0
         for _, r in ipairs(g.rolls or {}) do
@@ -21,7 +20,7 @@ return {
           g.hits = (g.hits or 0) + extra
           ctx.hits = (ctx.hits or 0) + extra
           game.log({ key = extra == 1 and "ti4.scores_more_hit" or "ti4.scores_more_hits", p = L.pn(p), unit = g.kind, n = extra,
-            card = L.name("units", d.id) })
+            card = L.name("units", src) })
         end
       end
     end

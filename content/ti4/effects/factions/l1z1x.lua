@@ -17,13 +17,13 @@ return {
     if ctx.ground or not ctx.system then return end
     local here = false
     for _, u in ipairs(L.ships(p, ctx.system)) do
-      if L.def(p, u.kind).id == FLAGSHIP then here = true end
+      if L.has_flagship_ability(p, u, FLAGSHIP) then here = true end
     end
     if not here then return end
     local n = 0
     for _, g in ipairs(ctx.groups or {}) do
       local d = L.def(p, g.kind)
-      if d.id == FLAGSHIP or d.type == "dreadnought" then n = n + (g.hits or 0) end
+      if L.has_flagship_ability(p, g.kind, FLAGSHIP) or d.type == "dreadnought" then n = n + (g.hits or 0) end
     end
     if n > 0 then
       game.put("player", p, BOUND, n)

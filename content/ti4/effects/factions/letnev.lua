@@ -10,7 +10,7 @@ return {
   combat_round_start = function(ctx, p)
     if ctx.ground or not ctx.mods or not ctx.mods[p] or not ctx.system then return end
     for _, u in ipairs(L.ships(p, ctx.system)) do
-      if L.def(p, u.kind).id == "letnev_flagship" and game.get("unit", u.id, "damaged") then
+      if L.has_flagship_ability(p, u, "letnev_flagship") and game.get("unit", u.id, "damaged") then
         game.put("unit", u.id, "damaged", nil)
         game.log({ key = "ti4.repaired_by", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, card = L.name("units", "letnev_flagship") })
       end

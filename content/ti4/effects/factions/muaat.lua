@@ -5,7 +5,7 @@ local L = game.lib
 
 local function inferno(p)
   for _, u in ipairs(game.units { owner = p, kind = "flagship", space = true }) do
-    if u.system and L.def(p, u.kind).id == "muaat_flagship" then return u end
+    if u.system and L.has_flagship_ability(p, u, "muaat_flagship") then return u end
   end
   return nil
 end

@@ -20,7 +20,7 @@ return {
     if not s or (ctx.player ~= p and ctx.defender ~= p) then return end
     local here = false
     for _, u in ipairs(L.ships(p, s)) do
-      if L.def(p, u.kind).id == FLAGSHIP then here = true end
+      if L.has_flagship_ability(p, u, FLAGSHIP) then here = true end
     end
     local gf = ground_in_space(p, s)
     if not here or #gf == 0 then return end

@@ -10,7 +10,7 @@ local L = game.lib
 
 local function candidates(p)
   local near = {}
-  for _, pl in ipairs(game.planets_owned(p)) do
+  for _, pl in ipairs(L.ability_planets(p)) do
     local s = game.planet_system(pl)
     near[s] = true
     for _, t in ipairs(game.adjacent(s, "adjacency")) do near[t] = true end
@@ -18,7 +18,7 @@ local function candidates(p)
   local out = {}
   for _, s in ipairs(game.keys(near)) do
     for _, pl in ipairs(game.planets_of(s)) do
-      if game.planet_owner(pl) ~= p and not L.pdef(pl).custodians and #game.units { planet = pl } == 0 then
+      if not L.is_ability_planet(p, pl) and not L.pdef(pl).custodians and #game.units { planet = pl } == 0 then
         out[#out + 1] = pl
       end
     end

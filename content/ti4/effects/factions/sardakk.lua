@@ -9,7 +9,7 @@ return {
     if ctx.ground or not ctx.system or not ctx.mods or not ctx.mods[p] then return end
     local here, kinds = false, {}
     for _, u in ipairs(L.ships(p, ctx.system)) do
-      if L.def(p, u.kind).id == FLAGSHIP then here = true else kinds[u.kind] = true end
+      if L.has_flagship_ability(p, u, FLAGSHIP) then here = true else kinds[u.kind] = true end
     end
     if not here then return end
     for _, k in ipairs(game.keys(kinds)) do ctx.mods[p][k] = (ctx.mods[p][k] or 0) + 1 end

@@ -7,7 +7,7 @@ local FLAGSHIP = "yin_flagship"
 
 return {
   unit_destroyed = function(ctx, p)
-    if ctx.player ~= p or not ctx.system or L.def(p, ctx.kind).id ~= FLAGSHIP then return end
+    if ctx.player ~= p or not ctx.system or not L.has_flagship_ability(p, ctx.kind, FLAGSHIP) then return end
     local s = ctx.system
     local name = L.name("units", FLAGSHIP)
     game.log({ key = "ti4.van_hauge", p = L.pn(p), card = name, system = L.sysname(s) })

@@ -14,9 +14,9 @@ local function where(p)
   for s = 1, game.num_systems() do
     local ok = false
     for _, pl in ipairs(game.planets_of(s)) do
-      if game.planet_owner(pl) == p then ok = true end
+      if L.is_ability_planet(p, pl) then ok = true end
     end
-    if not ok and game.system(s).hex and not home[s] and #L.other_ships(p, s) == 0 then ok = true end
+    if not ok and game.system(s).hex and not home[s] and #L.effect_other_ships(p, s) == 0 then ok = true end
     if ok and game.system(s).hex then out[#out + 1] = game.system(s).hex end
   end
   table.sort(out)
