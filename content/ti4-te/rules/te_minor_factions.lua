@@ -225,7 +225,8 @@ function L.te_place_minor_faction(p, f, hex)
     spot = s
   end
   game.put("system", s, "te_minor", f)
-  game.log({ key = "te.minor_placed", p = L.pn(p), faction = L.name("factions", f), system = L.sysname(s) })
+  game.log({ key = "te.minor_placed", p = L.pn(p), faction = L.name("factions", f), system = L.sysname(spot) })
+  if spot ~= s then game.log({ key = "te.minor_home_aside", faction = L.name("factions", f), system = L.sysname(s) }) end
   local planets = game.planets_of(s)
   if #planets == 0 then return s end
   local counts = {}
