@@ -94,8 +94,8 @@ end
 -- on a minor faction space is one of them; a red tile there takes the place
 -- of another blue tile, the one where it clashes least with its neighbours
 -- (then the nearest to the space it left, then one in ring 2 rather than
--- ring 1 or 3, then the first by hex). Which blue
--- tiles leave is ours: the booklet deals the tiles (UNCERTAIN).
+-- ring 1 or 3, then the first by hex). Which blue tiles leave is ours: the
+-- booklet deals the tiles and the players place them (UNCERTAIN).
 local base_galaxy_tiles = L.galaxy_tiles
 function L.galaxy_tiles(map, ctx)
   local tiles = base_galaxy_tiles(map, ctx)
@@ -104,11 +104,14 @@ function L.galaxy_tiles(map, ctx)
   for _, hex in ipairs(game.keys(tiles)) do out[hex] = tiles[hex] end
   local spaces = L.te_minor_spaces(map, game.num_players())
   game.put("game", nil, "te_minor_spaces", spaces)
+  game.put("game", nil, "te_minor_map", ctx.map)
   local left, moved = game.num_players(), {}
   for _, hex in ipairs(spaces) do
     local t = out[hex]
     out[hex] = nil
-    if sysdata(t).back == "blue" then
+    if t == nil then
+      -- nothing to move
+    elseif sysdata(t).back == "blue" then
       left = left - 1
       game.log({ key = "te.minor_tile_out", tile = t, name = sysdata(t).name, hex = hex })
     else
@@ -223,6 +226,11 @@ function L.te_place_minor_faction(p, f, hex)
   else
     s = add_tile(fac.home_system, hex)
     spot = s
+  end
+  -- the map's hyperlanes that end on this space were laid while it was empty
+  local map = game.data.maps[game.get("game", nil, "te_minor_map") or ""]
+  for _, pair in ipairs((map and map.hyperlanes) or {}) do
+    if pair[1] == hex or pair[2] == hex then L.te_link_hyperlane(pair[1], pair[2]) end
   end
   game.put("system", s, "te_minor", f)
   game.log({ key = "te.minor_placed", p = L.pn(p), faction = L.name("factions", f), system = L.sysname(spot) })
