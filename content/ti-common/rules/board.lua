@@ -1,13 +1,17 @@
 -- Galaxy building and card decks, shared by the editions.
 local L = game.lib
 
+--- hook: the system tiles build_galaxy places for map `map` (its data; ctx: build_galaxy's), a table hex -> tile; the home systems are placed apart. Default: the map's tiles as they are (a variant that changes the galaxy, such as a galactic event, returns another table).
+function L.galaxy_tiles(map, ctx) return map.tiles end
+
 -- Places a map's tiles and the players' home systems, with wormhole links.
 procedure("build_galaxy", function(ctx)
   local map = game.data.maps[ctx.map]
   if not map then error("unknown map '" .. tostring(ctx.map) .. "'") end
   local placed = {}
-  for _, hex in ipairs(game.keys(map.tiles)) do
-    placed[#placed + 1] = { hex = hex, tile = map.tiles[hex] }
+  local tiles = L.galaxy_tiles(map, ctx)
+  for _, hex in ipairs(game.keys(tiles)) do
+    placed[#placed + 1] = { hex = hex, tile = tiles[hex] }
   end
   for p, hex in ipairs(map.homes) do
     if p <= game.num_players() then

@@ -1,10 +1,10 @@
 -- Galactic events (chosen at set-up as options) and the alliance variant.
 -- Galactic events here: Call of the Void, Age of Commerce, Stellar Atomics,
 -- Civilized Society, Total War, Hidden Agenda and Age of Fighters (the last
--- two in part); Dangerous Wilds is in rules/te_neutral.lua. Not built:
--- Minor Factions (a galaxy with minor faction systems) and Age of
--- Exploration (relic fragments and frontier tokens: Prophecy of Kings); the
--- printed deck's other events have no text in our sources.
+-- two in part); Dangerous Wilds is in rules/te_neutral.lua, Minor Factions
+-- in rules/te_minor_factions.lua. Not built: Age of Exploration (relic
+-- fragments and frontier tokens: Prophecy of Kings); the printed deck's
+-- other events have no text in our sources.
 local L = game.lib
 
 ---------------------------------------------------------------------------

@@ -100,13 +100,14 @@ function L.scored_secrets()
   return out
 end
 
-local function is_home(s)
+--- hook: whether system s is a home system (a player's home, or a faction's home tile). Default: either; a variant whose faction tiles are no home systems (a galactic event's minor factions) changes it.
+function L.is_home_system(s)
   local d = game.data.systems[game.tile_of(s)]
   if d and d.home_of then return true end
   for q = 1, game.num_players() do if L.home(q) == s then return true end end
   return false
 end
-L.is_home_system = is_home
+local function is_home(s) return L.is_home_system(s) end
 
 -- More kinds of election: a law in play, a scored secret objective, a
 -- planet outside the home systems and other than the custodians' planet.

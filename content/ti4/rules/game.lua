@@ -84,6 +84,9 @@ function L.reveal_objective()
   return c
 end
 
+--- hook: set-up once the speaker is known: after the galaxy, the players' set-up and the decks, before the secret objectives (n: the number of players; args: the set-up's). Default: nothing (a galactic event that has the players place systems in speaker order fills it).
+function L.setup_speaker_known(n, args) end
+
 --- hook: the factions that may be dealt at set-up, sorted (default: every faction; one that never starts the game is left out by its pack).
 function L.setup_factions() return game.keys(game.data.factions) end
 
@@ -101,6 +104,7 @@ procedure("setup", function(args)
   local speaker = args.speaker or game.random(n)
   game.put("game", nil, "speaker", speaker)
   game.log({ key = "ti4.is_speaker", p = L.pn(speaker) })
+  L.setup_speaker_known(n, args)
   -- Custodians token on the planet of the centre system.
   game.put("game", nil, "custodians", true)
   if not args.no_objectives then
