@@ -331,6 +331,21 @@ function lib.order_from(first) end
 ---@return any
 function lib.pillage_picked(p, q, def) end
 
+--- hook: whether a unit definition's field `k` may be on a unit of a plain fight (the plan carries it, or it does nothing in a space combat in a system without planets); default: the fields ti-common's plan knows. A pack whose units have fields of its own that change nothing there says so.
+--- (defined by ti-common -> sa-en)
+---@param k any
+---@return any
+function lib.plan_field(k) end
+
+--- hook: the plan's entry for unit u of player p (def: its L.def), built by ti-common's `combat_plan` (`pu`: id, kind, hit, dice, sustain...); returns it, changed for the pack's own rules (sustaining more than once, dice lost with damage: see docs/scripting.md's plan), or nil when the plan cannot describe the unit; default: pu as it is.
+--- (defined by ti-common -> sa-en)
+---@param p any
+---@param u any
+---@param def any
+---@param pu any
+---@return any
+function lib.plan_unit(p, u, def, pu) end
+
 --- Plays an action card from p's hand: discarded and announced; others may cancel it in `action_card_played` (returns false then).
 --- (defined by ti-common -> sa-en)
 ---@param p any

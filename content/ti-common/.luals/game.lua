@@ -61,7 +61,7 @@ function game.call(name, ...) end
 ---@return any
 function game.checkpoint() end
 
---- ask player p; returns the chosen string (one option: no question)
+--- ask player p; returns the chosen string (one option: no question; for p = 0, the units of no player, the player named by the helper neutral_decider(prompt))
 ---@param p integer
 ---@param prompt string|table
 ---@param options string[]

@@ -525,6 +525,13 @@ function lib.gain_tg(p, n, why) end
 ---@return any
 function lib.gain_vp(p, n, why) end
 
+--- hook: the system tiles build_galaxy places for map `map` (its data; ctx: build_galaxy's), a table hex -> tile; the home systems are placed apart. Default: the map's tiles as they are (a variant that changes the galaxy, such as a galactic event, returns another table).
+--- (defined by ti-common)
+---@param map any
+---@param ctx any
+---@return any
+function lib.galaxy_tiles(map, ctx) end
+
 --- Victory points that win; an edition may replace this.
 --- (defined by ti-common)
 ---@return any
@@ -758,6 +765,26 @@ function lib.place_starting_units(p, counts, home) end
 ---@return any
 function lib.plain_wrapper(new, old, plain) end
 
+--- hook: whether a unit definition's field `k` may be on a unit of a plain fight (the plan carries it, or it does nothing in a space combat in a system without planets); default: the fields ti-common's plan knows. A pack whose units have fields of its own that change nothing there says so.
+--- (defined by ti-common)
+---@param k any
+---@return any
+function lib.plan_field(k) end
+
+--- The procedures and the helpers a plain fight runs (two lists of names): a pack that replaces some of them and knows its replacements leave a plain fight alone says so with L.plain_wrapper.
+--- (defined by ti-common)
+---@return any
+function lib.plan_names() end
+
+--- hook: the plan's entry for unit u of player p (def: its L.def), built by ti-common's `combat_plan` (`pu`: id, kind, hit, dice, sustain...); returns it, changed for the pack's own rules (sustaining more than once, dice lost with damage: see docs/scripting.md's plan), or nil when the plan cannot describe the unit; default: pu as it is.
+--- (defined by ti-common)
+---@param p any
+---@param u any
+---@param def any
+---@param pu any
+---@return any
+function lib.plan_unit(p, u, def, pu) end
+
 --- The technology specialties of planet `pl`, as a sorted list (empty, or its one colour; a pack whose planets may have two overrides this).
 --- (defined by ti-common)
 ---@param pl any
@@ -887,6 +914,13 @@ function lib.redistribute(p) end
 ---@param p any
 ---@return any
 function lib.reinforcements(p) end
+
+--- Whether unit `u` of player p takes away the planetary shields in its system (default: its definition's `removes_planetary_shield`).
+--- (defined by ti-common)
+---@param p any
+---@param u any
+---@return any
+function lib.removes_shield(p, u) end
 
 --- (defined by ti-common)
 ---@param p any

@@ -23,6 +23,16 @@ lib.TE_FRACTURE_EDGES = nil
 ---@type any
 lib.TE_GALVANIZE_TOKENS = nil
 
+---  Dealing the minor factions (before the galaxy is built).  Factions with two sides: a minor faction dealt as the key shows one of these at random (The Firmament or The Obsidian; this decides whose alliance card its system gives).
+--- (defined by ti4-te)
+---@type any
+lib.TE_MINOR_SIDES = nil
+
+---  Placing the minor faction systems (set-up, once the speaker is known).  Abilities whose faction's home system stays off the board: a minor faction with one puts this tile on its space instead (the Creuss Gate, The Sorrow) and its home system beside the board, joined by their wormhole.
+--- (defined by ti4-te)
+---@type any
+lib.TE_MINOR_STAND_INS = nil
+
 --- The order in which hits go to neutral units (the first type present takes the hit). Destroyer before cruiser is the booklet's; the rest is UNKNOWN (cheapest first here).
 --- (defined by ti4-te)
 ---@type any
@@ -49,6 +59,12 @@ lib.TE_SLICE_KEYS = nil
 ---@param p any
 ---@return any
 function lib.abilities_reach(q, p) end
+
+--- hook: the planets that count as p's own when one of p's abilities or effects is resolved (placing units on a planet of p's, counting p's planets, a system holding a planet of p's); not for exhausting or readying planets, scoring objectives or the Imperial point, which read the planets p controls. Default: the planets p controls (game.planets_owned order); ti4-te's alliance adds the ally's after them.
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@return any
+function lib.ability_planets(p) end
 
 --- hook: whether player a, activating a system, triggers against player q (q ~= a) an ability that reacts to a player activating a system holding another player's units, planets or command tokens; default: yes (a variant with allies says no between them).
 --- (defined by ti4 -> ti4-te)
@@ -256,6 +272,13 @@ function lib.control_removes(p, pl, ctx) end
 ---@return any
 function lib.controls_home(p) end
 
+--- hook: whether player q's units and planets count as "another player's" for an ability or effect of player p's (targeting another player's ships, units or planets, or a system holding none of them); default: q is not p (ti4-te's alliance: nor p's ally).
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@param q any
+---@return any
+function lib.counts_as_other(p, q) end
+
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param p any
 ---@param t any
@@ -298,11 +321,25 @@ function lib.enforce_limits(p, s, why) end
 ---@return any
 function lib.final_ranking() end
 
+--- The flagships whose text abilities unit `u` of player p has (u: a unit or a unit kind), as a list of unit ids. Default: the unit's own definition when it is a flagship. A child pack may add other flagships' ids (ti4-te: Valefar Assimilator Z).
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@param u any
+---@return any
+function lib.flagship_abilities(p, u) end
+
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param p any
 ---@param id any
 ---@return any
 function lib.gain_tech(p, id) end
+
+--- hook: the system tiles build_galaxy places for map `map` (its data; ctx: build_galaxy's), a table hex -> tile; the home systems are placed apart. Default: the map's tiles as they are (a variant that changes the galaxy, such as a galactic event, returns another table).
+--- (defined by ti-common -> ti4-te)
+---@param map any
+---@param ctx any
+---@return any
+function lib.galaxy_tiles(map, ctx) end
 
 --- Victory points that win; an edition may replace this.
 --- (defined by ti-common -> ti4 -> ti4-te)
@@ -333,6 +370,19 @@ function lib.ground_combat_side_rolls(p, rc, ctx) end
 ---@param gone any
 ---@return any
 function lib.hit_options(p, units, opts, gone) end
+
+--- hook: whether planet pl counts as p's own for one of p's abilities or effects (as L.ability_planets); default: p controls it.
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@param pl any
+---@return any
+function lib.is_ability_planet(p, pl) end
+
+--- hook: whether system s is a home system (a player's home, or a faction's home tile). Default: either; a variant whose faction tiles are no home systems (a galactic event's minor factions) changes it.
+--- (defined by ti4 -> ti4-te)
+---@param s any
+---@return any
+function lib.is_home_system(s) end
 
 --- hook: the ground forces of p in the space area of s that may land on planet pl in this commit step (avail: all of them, in board order; ctx: the step's); default: avail.
 --- (defined by ti-common -> ti4-te)
@@ -408,6 +458,14 @@ function lib.move_value(p, u, from) end
 ---@param rules any
 ---@return any
 function lib.movers(p, target, rules) end
+
+--- p takes one technology owned by one of `owners` through ability `ability` (no prerequisites: it is gained, not researched). The options are each such technology p lacks that is not a faction technology; with a free Valefar Assimilator, also "<assimilator>:<tech>" for each faction technology of those players without a token: the token goes on it and p holds its effect. "none" declines. Returns the technology taken, or nil.
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@param owners any
+---@param ability any
+---@return any
+function lib.nekro_take_tech(p, owners, ability) end
 
 --- Who makes a decision asked of the neutral units (owner 0): the speaker.
 --- (defined by ti4-te)
@@ -560,6 +618,19 @@ function lib.score(p, coll, id) end
 ---@return any
 function lib.setup_factions() end
 
+--- hook: the map set-up builds for n players when the game names none (default: `standard_<n>p`; a pack whose galaxy differs at some player count, or that offers a premade map as an option, returns its own).
+--- (defined by ti4 -> ti4-te)
+---@param n any
+---@return any
+function lib.setup_map(n) end
+
+--- hook: set-up once the speaker is known: after the galaxy, the players' set-up and the decks, before the secret objectives (n: the number of players; args: the set-up's). Default: nothing (a galactic event that has the players place systems in speaker order fills it).
+--- (defined by ti4 -> ti4-te)
+---@param n any
+---@param args any
+---@return any
+function lib.setup_speaker_known(n, args) end
+
 --- Whether the planet is protected by a planetary shield (a war sun in the system removes it, LRR 66.3).
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param pl any
@@ -607,6 +678,20 @@ function lib.take_action(p, act) end
 ---@param q any
 ---@return any
 function lib.te_add_plot(p, q) end
+
+--- Prophecy of Kings hook: p took faction `faction`'s alliance card, from player `from` (nil: from the deck). Alliance cards give the faction's commander ability, which needs Prophecy of Kings: a pack that has it gives p the ability here and takes it from `from`. Default: nothing more (the card is recorded and logged by L.te_take_alliance_card).
+--- (defined by ti4-te)
+---@param p any
+---@param faction any
+---@param from any
+---@return any
+function lib.te_alliance_card_gained(p, faction, from) end
+
+---  Alliance cards.  The player who holds faction f's alliance card (taken with its minor faction system), or nil (still in the deck).
+--- (defined by ti4-te)
+---@param f any
+---@return any
+function lib.te_alliance_card_holder(f) end
 
 ---  The alliance variant (4 or 6 players): the players seated opposite each other are allies. A player with 14 victory points wins with their ally when the ally has at least 10. Allies do not fight: their ships share systems without a space combat; commodities given to an ally stay commodities. The rest of the variant (landing on an ally's planets, shared combat rolls, the simultaneous tactical action, abilities and elimination) is in rules/te_alliance.lua.  p's ally in the alliance variant, or nil.
 --- (defined by ti4-te)
@@ -722,6 +807,17 @@ function lib.te_coexisting_players(pl) end
 ---@param p any
 ---@return any
 function lib.te_complete_expedition(p) end
+
+--- Deals each player a faction nobody plays (a random one of L.setup_factions), choosing its side if it has two.
+--- (defined by ti4-te)
+---@return any
+function lib.te_deal_minor_factions() end
+
+--- The minor faction dealt to player p (a faction id), or nil.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_dealt_minor_faction(p) end
 
 --- The player holding Deepgloom Executable, or nil.
 --- (defined by ti4-te)
@@ -845,6 +941,12 @@ function lib.te_helios_refresh() end
 ---@return any
 function lib.te_home_planets(p) end
 
+--- The hyperlane tile (its number, e.g. "121A") filling hex `hex`, or nil when none does.
+--- (defined by ti4-te)
+---@param hex any
+---@return any
+function lib.te_hyperlane_tile(hex) end
+
 ---  Placing neutral units by card (Pirate Contract, Pirate Fleet, Mercenary Contract).  Whether system s is a home system (a player's, or a faction's home tile).
 --- (defined by ti4-te)
 ---@param s any
@@ -888,7 +990,7 @@ function lib.te_legend_of(pl) end
 ---@return any
 function lib.te_legend_ready(id) end
 
---- Hyperlanes: a map may list the systems that each contiguous line of hyperlane tiles joins (`hyperlanes: [[hex, hex], ...]`); those systems are adjacent for every purpose. Hyperlane tiles are not systems: nothing is placed on them and no effect targets them, so they are links, not systems. The booklet's five-player formation (tiles 119A-124A) is UNKNOWN in our data, so no map lists hyperlanes yet. Joins the systems at hexes a and b by a hyperlane (adjacent for every purpose).
+--- Joins the systems at hexes a and b by a hyperlane (adjacent for every purpose).
 --- (defined by ti4-te)
 ---@param a any
 ---@param b any
@@ -909,6 +1011,24 @@ function lib.te_luminous_cost(p, from, target, rules) end
 ---@param p any
 ---@return any
 function lib.te_mercenary_planets(p) end
+
+--- The faction whose minor faction system s is, or nil (only with the event).
+--- (defined by ti4-te)
+---@param s any
+---@return any
+function lib.te_minor_faction_of(s) end
+
+---  Where the minor faction systems go.  The booklet's example is the six-player galaxy: the six ring-2 spaces that lie between two neighbouring home systems (2 spaces from each). For every player count this takes, for each pair of neighbouring seats (the map's homes in seat order, the last beside the first), the free ring-2 space holding a map tile whose distances to the two homes differ least, then the nearest to both (then the first by hex). UNCERTAIN for 3 to 5 players (our choice, not the booklet's): with 3 players these are the ring-2 corners between the homes (3 spaces from each), with 4 players two corners and two spaces between sides, with 5 players four spaces 2 from their homes and one corner 3 from its homes. A map whose ring 2 has fewer free spaces gets fewer minor faction systems (the players left over place none).  The ring-2 spaces (hexes, sorted) where the minor faction systems go on map `map` (its data) with n players.
+--- (defined by ti4-te)
+---@param map any
+---@param n any
+---@return any
+function lib.te_minor_spaces(map, n) end
+
+--- The minor faction systems on the board and beside it (sorted).
+--- (defined by ti4-te)
+---@return any
+function lib.te_minor_systems() end
 
 --- Moves p's ship u to system `to`, taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity).
 --- (defined by ti4-te)
@@ -947,11 +1067,25 @@ function lib.te_pay_slice(p, id) end
 ---@return any
 function lib.te_pirate_systems() end
 
+--- Places map `map`'s hyperlane tiles and joins the systems at the ends of each of its lines (at set-up, after the systems are placed).
+--- (defined by ti4-te)
+---@param map any
+---@return any
+function lib.te_place_hyperlanes(map) end
+
 --- Puts an ingress token in system s (at most one per system) and links it to every egress.
 --- (defined by ti4-te)
 ---@param s any
 ---@return any
 function lib.te_place_ingress(s) end
+
+--- Player p puts faction f's home system on hex as a minor faction system, with 3 neutral infantry on its planets as evenly as possible (p picks the planets that get one more); returns the system.
+--- (defined by ti4-te)
+---@param p any
+---@param f any
+---@param hex any
+---@return any
+function lib.te_place_minor_faction(p, f, hex) end
 
 --- hook: places n neutral units of `kind` in system s (owner 0, rules/te_neutral.lua).
 --- (defined by ti4-te)
@@ -1124,6 +1258,12 @@ function lib.te_slices_of(p) end
 ---@return any
 function lib.te_sow(p) end
 
+--- hook: whether hex `hex` is a space left empty at set-up for a system placed later (a hyperlane ending there is joined when that system is placed); default: none is.
+--- (defined by ti4-te)
+---@param hex any
+---@return any
+function lib.te_space_reserved(hex) end
+
 --- Places n neutral units of `kind` in system s (in space), or on planet `pl` when given; returns their ids.
 --- (defined by ti4-te)
 ---@param kind any
@@ -1166,6 +1306,13 @@ function lib.te_synergy_colours(id) end
 ---@return any
 function lib.te_synergy_pairs(p) end
 
+--- p takes faction f's alliance card from the deck or from its holder (nothing if p holds it).
+--- (defined by ti4-te)
+---@param p any
+---@param f any
+---@return any
+function lib.te_take_alliance_card(p, f) end
+
 --- What a destroyed unit of type `kind` (of `owner`) is worth in Total War: its cost, 1 for a unit bought two at a time.
 --- (defined by ti4-te)
 ---@param owner any
@@ -1198,6 +1345,32 @@ function lib.te_units_arrived(p, pl) end
 ---@param id any
 ---@return any
 function lib.te_use_legend(p, id) end
+
+--- p uses the action of a flagship their Valefar Assimilator Z token gives them (the first such faction's, in faction order).
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_valefar_component(p) end
+
+--- The factions whose sheet holds one of p's Valefar Assimilator Z tokens, sorted.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_valefar_marked(p) end
+
+--- Runs, for p holding Valefar Assimilator Z, the script of each faction marked with p's Z token that listens to window `win` (the flagship abilities p's flagship has through it).
+--- (defined by ti4-te)
+---@param win any
+---@param ctx any
+---@param p any
+---@return any
+function lib.te_valefar_run(win, ctx, p) end
+
+--- Whether p may use the action of a flagship their Valefar Assimilator Z token gives them.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_valefar_usable(p) end
 
 --- Dangerous Wilds at the end of a round: each uncontrolled hazardous planet gets back the neutral infantry lost on it since the round began.
 --- (defined by ti4-te)
@@ -1255,9 +1428,9 @@ function lib.unit_limit(p, t, d) end
 ---@return any
 function lib.votes(p) end
 
---- The wormholes of system s: its tile's, the Creuss tokens there, and the Hil Colish's delta.
+--- The wormholes of system s: its tile's, the Creuss tokens there, and the Hil Colish's delta. `hil`, when given, is where the Hil Colish is (false: nowhere), for callers that ask of every system (finding it once).
 --- (defined by ti4 -> ti4-te)
 ---@param s any
 ---@return any
-function lib.wormholes_in(s) end
+function lib.wormholes_in(s, ...) end
 

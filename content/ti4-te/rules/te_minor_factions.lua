@@ -96,6 +96,15 @@ end
 -- (then the nearest to the space it left, then one in ring 2 rather than
 -- ring 1 or 3, then the first by hex). Which blue tiles leave is ours: the
 -- booklet deals the tiles and the players place them (UNCERTAIN).
+-- The minor faction spaces stay empty until their systems are placed.
+local base_reserved = L.te_space_reserved
+function L.te_space_reserved(hex)
+  for _, h in ipairs(game.get("game", nil, "te_minor_spaces") or {}) do
+    if h == hex then return true end
+  end
+  return base_reserved(hex)
+end
+
 local base_galaxy_tiles = L.galaxy_tiles
 function L.galaxy_tiles(map, ctx)
   local tiles = base_galaxy_tiles(map, ctx)

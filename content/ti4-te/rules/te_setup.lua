@@ -33,6 +33,9 @@ end
 --- The hyperlane tile (its number, e.g. "121A") filling hex `hex`, or nil when none does.
 function L.te_hyperlane_tile(hex) return game.get("game", nil, "te_hyperlane:" .. hex) end
 
+--- hook: whether hex `hex` is a space left empty at set-up for a system placed later (a hyperlane ending there is joined when that system is placed); default: none is.
+function L.te_space_reserved(hex) return false end
+
 --- Places map `map`'s hyperlane tiles and joins the systems at the ends of each of its lines (at set-up, after the systems are placed).
 function L.te_place_hyperlanes(map)
   local tiles = map.hyperlane_tiles or {}
@@ -41,10 +44,11 @@ function L.te_place_hyperlanes(map)
     game.put("game", nil, "te_hyperlane:" .. hex, tiles[hex])
   end
   for _, pair in ipairs(map.hyperlanes or {}) do
-    if not (game.system_at(pair[1]) and game.system_at(pair[2])) then
+    if game.system_at(pair[1]) and game.system_at(pair[2]) then
+      L.te_link_hyperlane(pair[1], pair[2])
+    elseif not (L.te_space_reserved(pair[1]) or L.te_space_reserved(pair[2])) then
       error("hyperlane " .. pair[1] .. " - " .. pair[2] .. ": no system at one of its ends")
     end
-    L.te_link_hyperlane(pair[1], pair[2])
   end
 end
 

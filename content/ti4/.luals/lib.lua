@@ -9,6 +9,12 @@ local lib = {}
 ---@type any
 lib.COMPONENT_COLLS = nil
 
+--- hook: the planets that count as p's own when one of p's abilities or effects is resolved (placing units on a planet of p's, counting p's planets, a system holding a planet of p's); not for exhausting or readying planets, scoring objectives or the Imperial point, which read the planets p controls. Default: the planets p controls (game.planets_owned order); ti4-te's alliance adds the ally's after them.
+--- (defined by ti4)
+---@param p any
+---@return any
+function lib.ability_planets(p) end
+
 --- Systems p may activate: any without one of p's command tokens (L.activation_barred: not barred to p).
 --- (defined by ti-common -> ti4)
 ---@param p any
@@ -130,6 +136,13 @@ function lib.component_used(p, coll, id) end
 ---@return any
 function lib.controls_home(p) end
 
+--- hook: whether player q's units and planets count as "another player's" for an ability or effect of player p's (targeting another player's ships, units or planets, or a system holding none of them); default: q is not p (ti4-te's alliance: nor p's ally).
+--- (defined by ti4)
+---@param p any
+---@param q any
+---@return any
+function lib.counts_as_other(p, q) end
+
 --- (defined by ti-common -> ti4)
 ---@param p any
 ---@param t any
@@ -158,6 +171,13 @@ function lib.dock_holds_fighters_only(p, s) end
 ---@return any
 function lib.draw(deckname, discard, to, n) end
 
+--- The ships in system s (space area, not carried) of the players that count as "another player" for p's abilities and effects (L.counts_as_other); default: L.other_ships(p, s).
+--- (defined by ti4)
+---@param p any
+---@param s any
+---@return any
+function lib.effect_other_ships(p, s) end
+
 --- hook: an outcome chosen for agenda id before anyone votes (outcomes: its options), or nil to vote as usual (default: nil).
 --- (defined by ti-common -> ti4)
 ---@param id any
@@ -181,6 +201,21 @@ function lib.final_how(round) end
 --- (defined by ti-common -> ti4)
 ---@return any
 function lib.final_ranking() end
+
+--- The flagships whose text abilities unit `u` of player p has (u: a unit or a unit kind), as a list of unit ids. Default: the unit's own definition when it is a flagship. A child pack may add other flagships' ids (ti4-te: Valefar Assimilator Z).
+--- (defined by ti4)
+---@param p any
+---@param u any
+---@return any
+function lib.flagship_abilities(p, u) end
+
+--- The value of unit field `field` that unit `u` of player p has, itself or through a flagship's abilities (its own definition's value when set, else the first the flagships L.flagship_abilities names have), and the unit id it comes from.
+--- (defined by ti4)
+---@param p any
+---@param u any
+---@param field any
+---@return any
+function lib.flagship_field(p, u, field) end
 
 --- hook: the option p must take when voting on agenda id (opts: abstain and the outcomes), or nil to ask p (default: nil).
 --- (defined by ti-common -> ti4)
@@ -220,6 +255,14 @@ function lib.ground(p, planet) end
 ---@return any
 function lib.hand_limit(p) end
 
+--- Whether unit `u` of player p (a unit or a unit kind) has the text abilities of flagship `fid` (a unit id such as "hacan_flagship"); asks L.flagship_abilities.
+--- (defined by ti4)
+---@param p any
+---@param u any
+---@param fid any
+---@return any
+function lib.has_flagship_ability(p, u, fid) end
+
 --- Hits: one decision per hit among the legal choices, "sustain:<kind>#<id>" for a unit that can still sustain damage, "destroy:<kind>#<id>" otherwise. `units` is a list from game.units (its `damaged` prop is read once).
 --- (defined by ti-common -> ti4)
 ---@param p any
@@ -234,9 +277,18 @@ function lib.hit_options(p, units, opts, gone) end
 ---@return any
 function lib.initiative_order() end
 
+--- hook: whether planet pl counts as p's own for one of p's abilities or effects (as L.ability_planets); default: p controls it.
 --- (defined by ti4)
----@type any
-lib.is_home_system = nil
+---@param p any
+---@param pl any
+---@return any
+function lib.is_ability_planet(p, pl) end
+
+--- hook: whether system s is a home system (a player's home, or a faction's home tile). Default: either; a variant whose faction tiles are no home systems (a galactic event's minor factions) changes it.
+--- (defined by ti4)
+---@param s any
+---@return any
+function lib.is_home_system(s) end
 
 --- Political Stability: "stability:pN" = the round in which p keeps their strategy cards; p then chooses none in the next strategy phase.
 --- (defined by ti4)
@@ -503,6 +555,13 @@ function lib.receive_commodities(to, from, n) end
 ---@return any
 function lib.relink_wormhole(w) end
 
+--- Whether unit `u` of player p takes away the planetary shields in its system: its definition's `removes_planetary_shield`, or a flagship's whose abilities it has (Arc Secundus, the Letnev flagship; L.flagship_field).
+--- (defined by ti-common -> ti4)
+---@param p any
+---@param u any
+---@return any
+function lib.removes_shield(p, u) end
+
 --- Minister of Sciences: its owner researches with the Technology strategy card without spending resources. hook: the resources p spends to research with the Technology strategy card, printed cost n (default: n).
 --- (defined by ti4)
 ---@param p any
@@ -599,6 +658,19 @@ function lib.secondary_free(q, d, ctx) end
 --- (defined by ti4)
 ---@return any
 function lib.setup_factions() end
+
+--- hook: the map set-up builds for n players when the game names none (default: `standard_<n>p`; a pack whose galaxy differs at some player count, or that offers a premade map as an option, returns its own).
+--- (defined by ti4)
+---@param n any
+---@return any
+function lib.setup_map(n) end
+
+--- hook: set-up once the speaker is known: after the galaxy, the players' set-up and the decks, before the secret objectives (n: the number of players; args: the set-up's). Default: nothing (a galactic event that has the players place systems in speaker order fills it).
+--- (defined by ti4)
+---@param n any
+---@param args any
+---@return any
+function lib.setup_speaker_known(n, args) end
 
 --- Whether the planet is protected by a planetary shield (a war sun in the system removes it, LRR 66.3).
 --- (defined by ti-common -> ti4)
@@ -729,11 +801,12 @@ function lib.votes(p) end
 ---@return any
 function lib.war_sun_owned() end
 
---- The wormholes of system s: its tile's, the Creuss tokens there, and the Hil Colish's delta.
+--- The wormholes of system s: its tile's, the Creuss tokens there, and the Hil Colish's delta. `hil`, when given, is where the Hil Colish is (false: nowhere), for callers that ask of every system (finding it once).
 --- (defined by ti4)
 ---@param s any
+---@param hil any
 ---@return any
-function lib.wormholes_in(s) end
+function lib.wormholes_in(s, hil) end
 
 --- hook: the player who has the Naalu "0" token this round, first in initiative order, or nil (default: the holder of Telepathic once they hold a strategy card).
 --- (defined by ti4)
