@@ -501,15 +501,29 @@ end
 -- adds its value (true counts 1). Rules read them where the rule applies
 -- (e.g. move_through_ships, two_actions, production_discount, fleet_bonus,
 -- trade_anyone, space_cannon_penalty).
+-- (The definitions that carry each flag are listed once, at the first
+-- question about it: the data do not change while the game runs.)
+local FLAG_COLLS = { "techs", "abilities", "factions" }
+local flag_holders = {}
+local function holders_of(name)
+  local l = flag_holders[name]
+  if l then return l end
+  l = {}
+  for _, coll in ipairs(FLAG_COLLS) do
+    local c = game.data[coll]
+    for _, id in ipairs(c and game.keys(c) or {}) do
+      local v = c[id].flags and c[id].flags[name]
+      if v == true then l[#l + 1] = { coll, id, 1 } elseif type(v) == "number" then l[#l + 1] = { coll, id, v } end
+    end
+  end
+  flag_holders[name] = l
+  return l
+end
 function L.flag(p, name)
   local n = 0
   if p == 0 then return n end -- no player (neutral units): no flags
-  for _, coll in ipairs({ "techs", "abilities", "factions" }) do
-    for _, id in ipairs(game.holdings(p, coll)) do
-      local d = game.data[coll][id]
-      local v = d and d.flags and d.flags[name]
-      if v == true then n = n + 1 elseif type(v) == "number" then n = n + v end
-    end
+  for _, h in ipairs(holders_of(name)) do
+    if game.holds(p, h[1], h[2]) then n = n + h[3] end
   end
   return n
 end
