@@ -48,10 +48,15 @@ end
 
 -- Only what this pack and its parents defined: a pack on top that replaces
 -- one of them again keeps its fights on the procedure until it says so.
+-- Every definer counts, not only the last: a wrapper of ti3 that goes on
+-- once every pack has loaded (game.when_loaded) sits on top of what a pack
+-- on top of this one put in between.
 local OURS = { ["ti-common"] = true, ti3 = true, ["sa-en"] = true }
 local function ours(origins)
-  local last = origins and origins[#origins]
-  return last == nil or OURS[last] == true
+  for _, pack in ipairs(origins or {}) do
+    if not OURS[pack] then return false end
+  end
+  return true
 end
 
 -- (Once every pack has loaded: some replacements are made then.)
