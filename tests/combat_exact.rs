@@ -698,3 +698,45 @@ fn sa_plans_play_the_same_fights_as_the_procedure() {
         assert_eq!(fast, slow, "{a:?} vs {d:?}");
     }
 }
+
+/// sa-es's fights (the Spanish rulebook on top of sa-en: its replacements of
+/// the fight's helpers and procedures are marked in
+/// content/sa-es/rules/es_plan.lua) run from the plan too and play, seed for
+/// seed, the same fights as the pack's own procedure; a fleet with a PDS,
+/// ground forces or a flagship runs the procedure.
+#[test]
+fn sa_es_plans_play_the_same_fights_as_the_procedure() {
+    let pack = Rc::new(lib().resolve("sa-es").unwrap());
+    let mut fleets: Vec<(Fleet, Fleet)> = FLEETS.to_vec();
+    fleets.push((&[("war_sun", 2)], &[("dreadnought", 3), ("destroyer", 2)]));
+    fleets.push((
+        &[("war_sun", 1), ("cruiser", 2)],
+        &[("war_sun", 1), ("dreadnought", 1)],
+    ));
+    fleets.push((&[("dreadnought", 4)], &[("dreadnought", 2), ("cruiser", 3)]));
+    fleets.push((&[("destroyer", 4)], &[("carrier", 2), ("fighter", 8)]));
+    fleets.push((
+        &[("dreadnought", 2), ("cruiser", 2)],
+        &[("war_sun", 1), ("destroyer", 3)],
+    ));
+    for (i, (a, d)) in fleets.iter().enumerate() {
+        let slow = run(&pack, a, d, 1500, 61 + i as u64, true);
+        assert_eq!(slow["path"], "procedure");
+        let mut fast = run(&pack, a, d, 1500, 61 + i as u64, false);
+        assert_eq!(fast["path"], "plan", "{a:?} vs {d:?}: {}", fast["why"]);
+        fast["path"] = slow["path"].clone();
+        let mut slow = slow;
+        slow.as_object_mut().unwrap().remove("why");
+        assert_eq!(fast, slow, "{a:?} vs {d:?}");
+    }
+    for (a, d) in [
+        (&[("carrier", 2), ("pds", 1)][..], &[("cruiser", 2)][..]),
+        (
+            &[("carrier", 2), ("ground_force", 2)][..],
+            &[("cruiser", 2)][..],
+        ),
+        (&[("yssaril_flagship", 1)][..], &[("cruiser", 2)][..]),
+    ] {
+        assert_eq!(run(&pack, a, d, 20, 1, false)["path"], "procedure", "{a:?}");
+    }
+}

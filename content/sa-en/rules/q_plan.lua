@@ -8,9 +8,11 @@
 -- L.plan_unit. The test `sa_plans_play_the_same_fights_as_the_procedure`
 -- (tests/combat_exact.rs) holds this to account: the same seeds give the
 -- same results both ways. Loaded last, so that it covers every replacement
--- of this pack; a pack on top that replaces one of them again must say so
--- for its own replacement (L.plain_wrapper), or its fights run the
--- procedure.
+-- of this pack; a pack on top that replaces one of them again must say so,
+-- or its fights run the procedure. (This file marks nothing whose
+-- definers include such a pack, so that pack marks the whole chain once
+-- every pack has loaded, from the first definition up: L.plain_wrapper(cur,
+-- game.lib_first(n), plain), as sa-es's es_plan.lua does.)
 local L = game.lib
 local U = L.sa_units
 
@@ -48,10 +50,15 @@ end
 
 -- Only what this pack and its parents defined: a pack on top that replaces
 -- one of them again keeps its fights on the procedure until it says so.
+-- Every definer counts, not only the last: a wrapper of ti3 that goes on
+-- once every pack has loaded (game.when_loaded) sits on top of what a pack
+-- on top of this one put in between.
 local OURS = { ["ti-common"] = true, ti3 = true, ["sa-en"] = true }
 local function ours(origins)
-  local last = origins and origins[#origins]
-  return last == nil or OURS[last] == true
+  for _, pack in ipairs(origins or {}) do
+    if not OURS[pack] then return false end
+  end
+  return true
 end
 
 -- (Once every pack has loaded: some replacements are made then.)
