@@ -497,10 +497,6 @@ function L.extra_dice(p, ability)
   return n
 end
 
--- Flags: a held technology, ability or faction with `flags: {name: value}`
--- adds its value (true counts 1). Rules read them where the rule applies
--- (e.g. move_through_ships, two_actions, production_discount, fleet_bonus,
--- trade_anyone, space_cannon_penalty).
 -- (The definitions that carry each flag are listed once, at the first
 -- question about it: the data do not change while the game runs.)
 local FLAG_COLLS = { "techs", "abilities", "factions" }
@@ -519,6 +515,11 @@ local function holders_of(name)
   flag_holders[name] = l
   return l
 end
+
+-- Flags: a held technology, ability or faction with `flags: {name: value}`
+-- adds its value (true counts 1). Rules read them where the rule applies
+-- (e.g. move_through_ships, two_actions, production_discount, fleet_bonus,
+-- trade_anyone, space_cannon_penalty).
 function L.flag(p, name)
   local n = 0
   if p == 0 then return n end -- no player (neutral units): no flags

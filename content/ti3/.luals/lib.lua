@@ -378,6 +378,7 @@ function lib.faction(p) end
 ---@return any
 function lib.fire_cannons(q, list, target_player, label) end
 
+--- Flags: a held technology, ability or faction with `flags: {name: value}` adds its value (true counts 1). Rules read them where the rule applies (e.g. move_through_ships, two_actions, production_discount, fleet_bonus, trade_anyone, space_cannon_penalty).
 --- (defined by ti-common -> ti3)
 ---@param p any
 ---@param name any
