@@ -51,6 +51,13 @@ local function allied() return game.options.alliance end
 -- The ally who joined the tactical action in progress (game prop `te_joined`).
 local function joined() return game.get("game", nil, "te_joined") end
 
+-- A simulated fight (`imperium combat`, board: attacker and defender) where
+-- neither player has an ally: the replacements below then do just what
+-- the ones they wrap do (L.plain_wrapper), so the fight may run as a plan.
+local function no_allies(board)
+  return L.te_ally(board.attacker or 1) == nil and L.te_ally(board.defender or 2) == nil
+end
+
 -- Movement: the ally's ships do not stop a move.
 local base_move_rules = L.move_rules
 function L.move_rules(p, target)
@@ -96,6 +103,7 @@ function L.capacity(p, s)
   if acap > aused then cap = cap + (acap - aused) end
   return cap, used
 end
+L.plain_wrapper(L.capacity, base_capacity, no_allies)
 
 -- Committing: with the ally's consent (asked once per invasion), the
 -- ally's ground forces in the space area may be committed too, after p's
@@ -168,6 +176,7 @@ function L.combat_side(p, s, ctx)
   if ally and #L.ships(ally, s) > 0 then out[#out + 1] = ally end
   return out
 end
+L.plain_wrapper(L.combat_side, base_side, no_allies)
 
 local base_side_rolls = L.combat_side_rolls
 function L.combat_side_rolls(p, rc, ctx)
@@ -177,6 +186,7 @@ function L.combat_side_rolls(p, rc, ctx)
   rc.mods[ally] = rc.mods[ally] or {}
   return n + L.combat_roll(ally, L.ships(ally, rc.system), rc.mods[ally], "space combat", rc)
 end
+L.plain_wrapper(L.combat_side_rolls, base_side_rolls, no_allies)
 
 local base_assign = L.assign_combat_hits
 function L.assign_combat_hits(p, units, hits, source, rc, roll)
@@ -197,6 +207,7 @@ function L.assign_combat_hits(p, units, hits, source, rc, roll)
   if n > 0 then b = base_assign(ally, L.ships(ally, s), n, source, rc, roll) or 0 end
   return a + b
 end
+L.plain_wrapper(L.assign_combat_hits, base_assign, no_allies)
 
 -- Ground combat: the ally's ground forces on the planet (not coexisting
 -- there) fight on the same side, as in a space combat.
@@ -269,6 +280,7 @@ procedure("anti_fighter_barrage", function(ctx)
   end
   return r
 end)
+L.plain_wrapper(game.procedure_fn("anti_fighter_barrage"), base_afb, no_allies)
 
 -- An opponent's anti-fighter barrage against a player whose ally also has
 -- fighters in the system: the pair's fighters take the hits together. The
@@ -300,6 +312,7 @@ function L.assign_barrage_hits(q, s, hits, p)
   if n > 0 then b = base_barrage_hits(ally, s, n, p) or 0 end
   return a + b
 end
+L.plain_wrapper(L.assign_barrage_hits, base_barrage_hits, no_allies)
 
 -- Space cannon offense: hits on a player's ships may go to the ally's
 -- ships there too (split as in a combat); an ally who joined the tactical
@@ -343,7 +356,7 @@ game.on("after:space_cannon_offense", function(ctx)
       L.assign_cannon_hits(q, s, w.hits, volley)
     end
   end
-end)
+end, { plain = function() return not joined() end }) -- (no ally joined: nothing fires)
 
 -- A retreat takes the ally's ships in the combat along (the pair fights
 -- as one side; none is left behind with the opponent).

@@ -4,6 +4,8 @@ local L = game.lib
 
 local function is_bastion(p) return type(p) == "number" and p ~= 0 and game.get("player", p, "faction") == "bastion" end
 local function has_ability(p, id) return type(p) == "number" and p ~= 0 and game.holds(p, "abilities", id) end
+-- The two players of a simulated fight (`imperium combat`'s board).
+local function fight_players(board) return { board.attacker or 1, board.defender or 2 } end
 
 -- The starting technology: one of four on the sheet; without Prophecy of
 -- Kings only Antimass Deflectors and Sarween Tools are in the game.
@@ -61,6 +63,13 @@ function L.combat_dice(p, kind, units, dice, label, rc)
   for _, u in ipairs(units or {}) do if L.te_galvanized(u.id) then n = n + 1 end end
   return n
 end
+-- (No galvanized unit in the fight's system: the same dice.)
+L.plain_wrapper(L.combat_dice, base_combat_dice, function(board)
+  for _, u in ipairs(game.units { system = board.system or 1 }) do
+    if L.te_galvanized(u.id) then return false end
+  end
+  return true
+end)
 
 local base_bombard_roll = L.bombard_roll
 function L.bombard_roll(p, u, pl, dice, hit, ctx)
@@ -89,7 +98,12 @@ game.on("after:space_combat", function(ctx)
   for _, p in ipairs({ ctx.player, ctx.defender }) do
     if p and ctx.system then phoenix(p, L.ships(p, ctx.system)) end
   end
-end)
+end, { plain = function(board)
+  for _, p in ipairs(fight_players(board)) do
+    if has_ability(p, "phoenix_standard") then return false end
+  end
+  return true
+end })
 game.on("after:ground_combat", function(ctx)
   for _, p in ipairs({ ctx.player, ctx.defender }) do
     if p and ctx.planet then phoenix(p, L.ground(p, ctx.planet)) end
@@ -150,7 +164,8 @@ procedure("setup_player", function(p)
 end)
 game.on("structure_placed", function(ctx) if is_bastion(ctx.player) then L.te_helios_refresh() end end)
 game.on("tech_gained", function(ctx) if ctx.tech == "helios_v2" then L.te_helios_refresh() end end)
-game.on("unit_destroyed", function(ctx) if is_bastion(ctx.player) then L.te_helios_refresh() end end)
+game.on("unit_destroyed", function(ctx) if is_bastion(ctx.player) then L.te_helios_refresh() end end,
+  { plain = function(board) return not is_bastion(board.attacker or 1) and not is_bastion(board.defender or 2) end })
 
 ---------------------------------------------------------------------------
 -- Proxima Targeting V1.
@@ -172,6 +187,7 @@ function L.bombard_hits(p, owner, pl, hits, ctx)
   return h
 end
 
+-- (Ground combat only: plain fights are space combats.)
 game.on("combat_round_start", function(rc)
   if not rc.ground or not rc.planet then return end
   for _, p in ipairs({ rc.attacker, rc.defender }) do
@@ -184,7 +200,7 @@ game.on("combat_round_start", function(rc)
       L.assign_hits(p, L.ground(p, rc.planet), h2, "bombardment", { source = p })
     end
   end
-end)
+end, { plain = true })
 
 -- The Egeiro: +1 to its combat rolls per system outside p's home with a planet p controls.
 game.on("combat_round_start", function(rc)
@@ -206,7 +222,13 @@ game.on("combat_round_start", function(rc)
       end
     end
   end
-end)
+end, { plain = function(board)
+  for _, p in ipairs(fight_players(board)) do
+    if #game.units { owner = p, kind = "flagship", system = board.system or 1 } > 0
+      and L.has_flagship_ability(p, "flagship", "bastion_flagship") then return false end
+  end
+  return true
+end })
 
 -- The Icon (breakthrough): exhausted to put ships just produced in another
 -- system with a command token of p, a ground force of p and no other

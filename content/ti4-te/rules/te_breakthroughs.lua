@@ -174,6 +174,10 @@ game.on("after:ready_cards", function(ctx)
 end)
 
 local function holds_bt(p, id) return p ~= 0 and game.holds(p, "breakthroughs", id) end
+-- Whether neither player of a simulated fight (`imperium combat`'s board) holds breakthrough `id`.
+local function unheld_in_fight(board, id)
+  return not holds_bt(board.attacker or 1, id) and not holds_bt(board.defender or 2, id)
+end
 
 -- Stellar Genesis (Muaat): the Avernus planet enters next to one of p's planets.
 local base_bt_gained = L.te_breakthrough_gained
@@ -220,7 +224,7 @@ game.on("after:space_combat", function(ctx)
   for _, p in ipairs({ ctx.player, ctx.defender }) do
     if p and holds_bt(p, "norr_supremacy") and #L.ships(p, ctx.system) > 0 and #L.effect_other_ships(p, ctx.system) == 0 then norr(p) end
   end
-end)
+end, { plain = function(board) return unheld_in_fight(board, "norr_supremacy") end })
 game.on("after:ground_combat", function(ctx)
   for _, p in ipairs({ ctx.player, ctx.defender }) do
     if p and holds_bt(p, "norr_supremacy") and #L.ground(p, ctx.planet) > 0 then
@@ -306,6 +310,7 @@ function L.def(p, t)
   end
   return d
 end
+L.plain_wrapper(L.def, base_def, function(board) return unheld_in_fight(board, "tables_grace") end)
 
 -- Gravleash Maneuvers (Letnev), its movement part: a moving non-fighter ship
 -- has the best move value among Letnev's non-fighter ships in the system it

@@ -119,7 +119,8 @@ end
 
 for _, w in ipairs({ "unit_destroyed", "after:movement", "after:invasion", "after:tactical_action",
   "after:component_action", "after:strategic_action", "after:production" }) do
-  game.on(w, function() L.te_settle_all_coexistence() end)
+  -- (Nobody coexisting anywhere: nothing to settle, a simulated fight may run as a plan.)
+  game.on(w, function() L.te_settle_all_coexistence() end, { plain = function() return #L.te_coexist_planets() == 0 end })
 end
 
 -- Objectives: the planets a player coexists on count as theirs.

@@ -6,6 +6,13 @@ local L = game.lib
 
 local function is_crimson(p) return type(p) == "number" and p ~= 0 and game.get("player", p, "faction") == "crimson" end
 local function has_ability(p, id) return type(p) == "number" and p ~= 0 and game.holds(p, "abilities", id) end
+-- Whether no player in the game plays The Crimson Rebellion.
+local function no_crimson()
+  for q = 1, game.num_players() do
+    if is_crimson(q) then return false end
+  end
+  return true
+end
 
 -- The starting technology: one of Dark Energy Tap, Antimass Deflectors,
 -- Psychoarchaeology and AI Development Algorithm (the newer sheet; our
@@ -171,7 +178,12 @@ game.on("unit_destroyed", function(ctx)
     game.spawn(ctx.kind, p, { system = home })
     game.log({ key = "te.produces_at_home", p = L.pn(p), unit = ctx.kind, system = L.sysname(home) })
   end
-end)
+end, { plain = function(board)
+  for _, p in ipairs({ board.attacker or 1, board.defender or 2 }) do
+    if game.holds(p, "techs", "subatomic_splicer") then return false end
+  end
+  return true
+end })
 
 ---------------------------------------------------------------------------
 -- The Exile destroyers: after any combat in their system or an adjacent one
@@ -199,7 +211,7 @@ local function after_combat(s)
     end
   end
 end
-game.on("after:space_combat", function(ctx) after_combat(ctx.system) end)
+game.on("after:space_combat", function(ctx) after_combat(ctx.system) end, { plain = no_crimson })
 game.on("after:ground_combat", function(ctx) after_combat(ctx.planet and game.planet_system(ctx.planet)) end)
 
 ---------------------------------------------------------------------------
@@ -251,6 +263,11 @@ function L.hit_options(p, units, opts, gone)
   end
   return kept
 end
+-- (Neither player of a simulated fight silenced in its system: the same options.)
+L.plain_wrapper(L.hit_options, base_hit_options, function(board)
+  local s = board.system or 1
+  return not L.te_quietus_silenced(board.attacker or 1, s) and not L.te_quietus_silenced(board.defender or 2, s)
+end)
 
 ---------------------------------------------------------------------------
 -- Sever (promissory note): the severed system's wormholes give no adjacency

@@ -101,7 +101,13 @@ for _, w in ipairs({ "unit_destroyed", "after:movement", "after:invasion", "afte
     for p = 1, game.num_players() do
       if has_ability(p, "oceanbound") then L.te_trim_oceans(p) end
     end
-  end)
+  end, { plain = function()
+    -- (Nobody with Oceanbound: nothing to trim, a simulated fight may run as a plan.)
+    for p = 1, game.num_players() do
+      if has_ability(p, "oceanbound") then return false end
+    end
+    return true
+  end })
 end
 
 ---------------------------------------------------------------------------

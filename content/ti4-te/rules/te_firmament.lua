@@ -10,6 +10,8 @@ local L = game.lib
 
 local function faction_is(p, f) return type(p) == "number" and p ~= 0 and game.get("player", p, "faction") == f end
 local function has_ability(p, id) return type(p) == "number" and p ~= 0 and game.holds(p, "abilities", id) end
+-- The two players of a simulated fight (`imperium combat`'s board).
+local function fight_players(board) return { board.attacker or 1, board.defender or 2 } end
 
 -- Nocturne: The Obsidian is never dealt at set-up.
 local base_setup_factions = L.setup_factions
@@ -330,7 +332,12 @@ game.on("combat_round_end", function(rc)
       end
     end
   end
-end)
+end, { plain = function(board)
+  for _, p in ipairs(fight_players(board)) do
+    if L.has_unit(p, "flagship") and L.has_flagship_ability(p, "flagship", "firmament_flagship") then return false end
+  end
+  return true
+end })
 
 -- The Reaping: a trade good on it for each combat won against a puppet.
 local function reaped(ctx)
@@ -342,7 +349,12 @@ local function reaped(ctx)
     game.log({ key = "te.reaping_gains", p = L.pn(w) })
   end
 end
-game.on("after:space_combat", reaped)
+game.on("after:space_combat", reaped, { plain = function(board)
+  for _, p in ipairs(fight_players(board)) do
+    if game.holds(p, "breakthroughs", "the_reaping") then return false end
+  end
+  return true
+end })
 game.on("after:ground_combat", reaped)
 
 ---------------------------------------------------------------------------

@@ -20,6 +20,11 @@ L.TE_NEUTRAL_HIT_ORDER = { "fighter", "infantry", "destroyer", "cruiser", "carri
 --- The neutral unit reference card's values by unit type (fields of a unit definition); UNKNOWN in our data, so empty: neutral units use the unupgraded unit.
 L.TE_NEUTRAL_STATS = {}
 
+-- The replacements below act for owner 0 only: a simulated fight
+-- (`imperium combat`) with no neutral unit on the board runs them as what
+-- they wrap (L.plain_wrapper), and may run as a plan.
+local function no_neutral_units() return #game.units { owner = 0 } == 0 end
+
 local neutral_defs = {}
 --- The definition of a neutral unit of type t (the unupgraded unit with L.TE_NEUTRAL_STATS[t] over it).
 function L.te_neutral_def(t)
@@ -42,6 +47,7 @@ function L.def(p, t)
   if p == 0 then return L.te_neutral_def(t) end
   return base_def(p, t)
 end
+L.plain_wrapper(L.def, base_def, no_neutral_units)
 
 local base_pn = L.pn
 function L.pn(p)
@@ -55,6 +61,7 @@ function L.retreat_options(p, s)
   if p == 0 then return {} end
   return base_retreat_options(p, s)
 end
+L.plain_wrapper(L.retreat_options, base_retreat_options, no_neutral_units)
 
 -- Neutral units have no fleet pool or command sheet: no limits apply to them.
 local base_enforce_limits = L.enforce_limits
@@ -62,6 +69,7 @@ function L.enforce_limits(p, s, why)
   if p == 0 then return end
   return base_enforce_limits(p, s, why)
 end
+L.plain_wrapper(L.enforce_limits, base_enforce_limits, no_neutral_units)
 
 -- Hits on neutral units: sustain damage while a unit can, then the reference
 -- order; no choice is left (one option).
@@ -83,6 +91,7 @@ function L.hit_options(p, units, opts, gone)
   end
   return { best }
 end
+L.plain_wrapper(L.hit_options, base_hit_options, no_neutral_units)
 
 --- Who makes a decision asked of the neutral units (owner 0): the speaker.
 function L.neutral_decider(_prompt) return L.speaker() end

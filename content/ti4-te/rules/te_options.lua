@@ -131,6 +131,10 @@ function L.enemies_in(p, s)
   for _, q in ipairs(out) do if q ~= ally then kept[#kept + 1] = q end end
   return kept
 end
+-- (Neither player of a simulated fight with an ally: the enemies are the same.)
+L.plain_wrapper(L.enemies_in, base_enemies_in, function(board)
+  return L.te_ally(board.attacker or 1) == nil and L.te_ally(board.defender or 2) == nil
+end)
 
 game.when_loaded(function()
   if not game.has_procedure("setup") then return end
@@ -294,7 +298,7 @@ game.on("unit_destroyed", function(ctx)
   local src, owner = ctx.source, ctx.player
   if type(src) ~= "number" or src == 0 or src == owner then return end
   L.te_put_home_commodities(src, L.te_total_war_value(owner, ctx.kind))
-end)
+end, { plain = function() return not total_war() end })
 
 game.on("planet_gained", function(ctx)
   if not total_war() then return end
@@ -365,7 +369,7 @@ game.on("unit_destroyed", function(ctx)
   local key = "te_purged:" .. (d.type or ctx.kind)
   game.put("player", ctx.player, key, (game.get("player", ctx.player, key) or 0) + 1)
   game.log({ key = "te.unit_purged", p = L.pn(ctx.player), unit = ctx.kind .. "#" .. ctx.unit })
-end)
+end, { plain = function() return not fighters_age() end })
 
 local base_unit_limit = L.unit_limit
 function L.unit_limit(p, t, d)

@@ -2,6 +2,15 @@
 -- relic planets, Styx, and entropic scars.
 local L = game.lib
 
+-- Simulated fights (`imperium combat`: the board's system, attacker and
+-- defender): whether the fight is in no entropic scar, and whether neither
+-- player holds relic `id`; the replacements below act only otherwise
+-- (L.plain_wrapper), so such a fight may run as a plan.
+local function not_in_scar(board) return not L.te_is_scar(board.system or 1) end
+local function relic_unheld(board, id)
+  return not game.holds(board.attacker or 1, "relics", id) and not game.holds(board.defender or 2, "relics", id)
+end
+
 ---------------------------------------------------------------------------
 -- Space stations: no ground forces or structures; a player who is the only
 -- one with ships in its system gains its card, exhausted, and keeps it when
@@ -215,6 +224,7 @@ function L.hit_options(p, units, opts, gone)
   end
   return kept
 end
+L.plain_wrapper(L.hit_options, base_hit_options, not_in_scar)
 
 game.on("before:status_phase", function(ctx)
   for _, p in ipairs(L.order_from(L.speaker())) do
@@ -274,6 +284,7 @@ function L.def(p, t)
   end
   return d
 end
+L.plain_wrapper(L.def, base_def, function(board) return relic_unheld(board, "lightrail_ordnance") end)
 
 -- Circlet of the Void: the holder's ships roll for no gravity rift and
 -- ignore what other anomalies do to movement.
@@ -323,6 +334,7 @@ procedure("anti_fighter_barrage", function(ctx)
   if ctx.system and L.te_is_scar(ctx.system) then return end
   return base_afb(ctx)
 end)
+L.plain_wrapper(game.procedure_fn("anti_fighter_barrage"), base_afb, not_in_scar)
 local base_scd = game.procedure_fn("space_cannon_defense")
 procedure("space_cannon_defense", function(ctx)
   if ctx.planet and L.te_is_scar(game.planet_system(ctx.planet)) then return end
@@ -347,7 +359,7 @@ game.on("after:anti_fighter_barrage", function(ctx)
       L.assign_barrage_hits(q, s, hits, p)
     end
   end
-end)
+end, { plain = function(board) return relic_unheld(board, "metali_void_armaments") end })
 
 -- Metali Void Shielding: each time hits are produced against the holder's
 -- ships, one non-fighter ship without sustain damage may sustain as if it had it.
@@ -355,7 +367,7 @@ game.on("assign_hits", function(ctx)
   if ctx.player and ctx.player ~= 0 and game.holds(ctx.player, "relics", "metali_void_shielding") then
     game.put("player", ctx.player, "te_void_shield", true)
   end
-end)
+end, { plain = function(board) return relic_unheld(board, "metali_void_shielding") end })
 local base_hit_options_vs = L.hit_options
 function L.hit_options(p, units, opts, gone)
   local out = base_hit_options_vs(p, units, opts, gone)
@@ -372,6 +384,7 @@ function L.hit_options(p, units, opts, gone)
   for _, o in ipairs(extra) do out[#out + 1] = o end
   return out
 end
+L.plain_wrapper(L.hit_options, base_hit_options_vs, function(board) return relic_unheld(board, "metali_void_shielding") end)
 local base_on_hit = L.on_hit_assigned
 function L.on_hit_assigned(p, id, how, kind, label)
   if how == "sustain" and type(p) == "number" and p ~= 0 and not L.def(p, kind).sustain_damage then
@@ -379,6 +392,7 @@ function L.on_hit_assigned(p, id, how, kind, label)
   end
   return base_on_hit(p, id, how, kind, label)
 end
+L.plain_wrapper(L.on_hit_assigned, base_on_hit, function(board) return relic_unheld(board, "metali_void_shielding") end)
 
 -- Neuraloop: when a public objective is revealed its holder may purge one
 -- of their relics to discard it and reveal instead the top card of the
