@@ -310,3 +310,56 @@ fn a_seat_may_be_a_pack_policy() {
     let (ok, _, err) = imperium(&args("2=no_such_policy"));
     assert!(!ok && err.contains("greedy"), "{err}");
 }
+
+/// `play --profile` prints where the scripts' instructions went: a header
+/// with the sample count, the game's entry procedure with all of them in
+/// total, and the pack's own files by `file:line`; the game is the same.
+#[test]
+fn play_profile_names_the_scripts_functions() {
+    let args = [
+        "play",
+        "--pack",
+        "ti4",
+        "--players",
+        "3",
+        "--seed",
+        "1",
+        "--quiet",
+    ];
+    let (ok, plain, _) = imperium(&args);
+    assert!(ok);
+    let mut with = args.to_vec();
+    with.push("--profile");
+    let (ok, out, err) = imperium(&with);
+    assert!(ok, "{err}");
+    assert_eq!(out, plain, "profiling changes nothing in the game");
+    let mut lines = err.lines();
+    let head = lines.next().unwrap_or_default();
+    let samples: u64 = head
+        .strip_prefix("profile: ")
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no sample count in {head:?}"));
+    assert!(samples > 100, "{head}");
+    let rows: Vec<(f64, f64, &str)> = lines
+        .skip(1)
+        .map(|l| {
+            let mut w = l.split_whitespace();
+            let total = w.next().unwrap().parse().unwrap();
+            let own = w.next().unwrap().parse().unwrap();
+            (total, own, w.next().unwrap())
+        })
+        .collect();
+    assert!(rows.len() >= 10, "{err}");
+    assert!(
+        rows.windows(2).all(|w| w[0].0 >= w[1].0),
+        "most first: {err}"
+    );
+    assert!(rows.iter().all(|r| r.1 <= r.0), "own within total: {err}");
+    assert_eq!(rows[0].0, 100.0, "{err}");
+    assert!(
+        rows.iter()
+            .any(|r| r.2.starts_with("content/ti4/rules/") && r.2.contains(".lua:")),
+        "{err}"
+    );
+}

@@ -49,11 +49,7 @@ pub fn profile_table(p: &crate::session::Profile, top: usize) -> String {
         p.samples, "total%", "own%"
     );
     for (f, (own, total)) in rows.into_iter().take(top) {
-        out.push_str(&format!(
-            "{:>7.1} {:>7.1}  {f}\n",
-            pct(*total),
-            pct(*own)
-        ));
+        out.push_str(&format!("{:>7.1} {:>7.1}  {f}\n", pct(*total), pct(*own)));
     }
     out
 }
