@@ -642,37 +642,72 @@ fn exact_from_the_plan_matches_the_chain_and_the_simulation() {
     }
 }
 
+/// Plays FLEETS and `extra` with pack `id` both ways, 1,500 fights each
+/// from seed `seed + i`, and asserts that the plan runs every one and gives
+/// the very results of the pack's own procedure; then that each fleet of
+/// `procedure` (units the plan does not describe) runs the procedure.
+fn plans_match_the_procedure(
+    id: &str,
+    extra: &[(Fleet, Fleet)],
+    seed: u64,
+    procedure: &[(Fleet, Fleet)],
+) {
+    let pack = Rc::new(lib().resolve(id).unwrap());
+    for (i, (a, d)) in FLEETS.iter().chain(extra).enumerate() {
+        let mut slow = run(&pack, a, d, 1500, seed + i as u64, true);
+        assert_eq!(slow["path"], "procedure");
+        let mut fast = run(&pack, a, d, 1500, seed + i as u64, false);
+        assert_eq!(
+            fast["path"], "plan",
+            "{id}: {a:?} vs {d:?}: {}",
+            fast["why"]
+        );
+        fast["path"] = slow["path"].clone();
+        // (The procedure's result also says why it ran: it was asked for.)
+        slow.as_object_mut().unwrap().remove("why");
+        assert_eq!(fast, slow, "{id}: {a:?} vs {d:?}");
+    }
+    for (a, d) in procedure {
+        assert_eq!(
+            run(&pack, a, d, 20, 1, false)["path"],
+            "procedure",
+            "{id}: {a:?}"
+        );
+    }
+}
+
+/// Fleets with a PDS or ground forces, which the plan does not describe.
+const WITH_PDS: (Fleet, Fleet) = (&[("carrier", 2), ("pds", 1)], &[("cruiser", 2)]);
+const WITH_GROUND_FORCES: (Fleet, Fleet) =
+    (&[("carrier", 2), ("ground_force", 2)], &[("cruiser", 2)]);
+/// Fleets of the Shattered Ascension packs' tests beyond FLEETS: war suns
+/// that sustain two hits, dreadnoughts that roll two dice and lose one when
+/// damaged, destroyers' barrage against fighters.
+const SA_FLEETS: &[(Fleet, Fleet)] = &[
+    (&[("war_sun", 2)], &[("dreadnought", 3), ("destroyer", 2)]),
+    (
+        &[("war_sun", 1), ("cruiser", 2)],
+        &[("war_sun", 1), ("dreadnought", 1)],
+    ),
+    (&[("dreadnought", 4)], &[("dreadnought", 2), ("cruiser", 3)]),
+    (&[("destroyer", 4)], &[("carrier", 2), ("fighter", 8)]),
+];
+
 /// ti3's fights, plain ones, run from the plan: the same seeds give the very
 /// same results as ti3's own combat procedure, for every fleet below (war
 /// suns, sustaining dreadnoughts, destroyers' barrage against fighters,
-/// carriers and their fighters). A fleet with a PDS or ground forces, which
-/// the plan does not describe, runs the procedure.
+/// carriers and their fighters).
 #[test]
 fn ti3_plans_play_the_same_fights_as_the_procedure() {
-    let pack = Rc::new(lib().resolve("ti3").unwrap());
-    let mut fleets: Vec<(Fleet, Fleet)> = FLEETS.to_vec();
-    fleets.push((&[("war_sun", 2)], &[("dreadnought", 3), ("destroyer", 2)]));
-    fleets.push((&[("destroyer", 4)], &[("carrier", 2), ("fighter", 8)]));
-    for (i, (a, d)) in fleets.iter().enumerate() {
-        let slow = run(&pack, a, d, 1500, 21 + i as u64, true);
-        assert_eq!(slow["path"], "procedure");
-        let mut fast = run(&pack, a, d, 1500, 21 + i as u64, false);
-        assert_eq!(fast["path"], "plan", "{a:?} vs {d:?}");
-        fast["path"] = slow["path"].clone();
-        // (The procedure's result also says why it ran: it was asked for.)
-        let mut slow = slow;
-        slow.as_object_mut().unwrap().remove("why");
-        assert_eq!(fast, slow, "{a:?} vs {d:?}");
-    }
-    for (a, d) in [
-        (&[("carrier", 2), ("pds", 1)][..], &[("cruiser", 2)][..]),
-        (
-            &[("carrier", 2), ("ground_force", 2)][..],
-            &[("cruiser", 2)][..],
-        ),
-    ] {
-        assert_eq!(run(&pack, a, d, 20, 1, false)["path"], "procedure", "{a:?}");
-    }
+    plans_match_the_procedure(
+        "ti3",
+        &[
+            (&[("war_sun", 2)], &[("dreadnought", 3), ("destroyer", 2)]),
+            (&[("destroyer", 4)], &[("carrier", 2), ("fighter", 8)]),
+        ],
+        21,
+        &[WITH_PDS, WITH_GROUND_FORCES],
+    );
 }
 
 /// sa-en's fights compiled to plans (war suns that sustain two hits, units
@@ -681,25 +716,7 @@ fn ti3_plans_play_the_same_fights_as_the_procedure() {
 /// the pack's own procedure.
 #[test]
 fn sa_plans_play_the_same_fights_as_the_procedure() {
-    let pack = Rc::new(lib().resolve("sa-en").unwrap());
-    let mut fleets: Vec<(Fleet, Fleet)> = FLEETS.to_vec();
-    fleets.push((&[("war_sun", 2)], &[("dreadnought", 3), ("destroyer", 2)]));
-    fleets.push((
-        &[("war_sun", 1), ("cruiser", 2)],
-        &[("war_sun", 1), ("dreadnought", 1)],
-    ));
-    fleets.push((&[("dreadnought", 4)], &[("dreadnought", 2), ("cruiser", 3)]));
-    fleets.push((&[("destroyer", 4)], &[("carrier", 2), ("fighter", 8)]));
-    for (i, (a, d)) in fleets.iter().enumerate() {
-        let slow = run(&pack, a, d, 1500, 41 + i as u64, true);
-        assert_eq!(slow["path"], "procedure");
-        let mut fast = run(&pack, a, d, 1500, 41 + i as u64, false);
-        assert_eq!(fast["path"], "plan", "{a:?} vs {d:?}: {}", fast["why"]);
-        fast["path"] = slow["path"].clone();
-        let mut slow = slow;
-        slow.as_object_mut().unwrap().remove("why");
-        assert_eq!(fast, slow, "{a:?} vs {d:?}");
-    }
+    plans_match_the_procedure("sa-en", SA_FLEETS, 41, &[WITH_PDS]);
 }
 
 /// sa-es's fights (the Spanish rulebook on top of sa-en: its replacements of
@@ -709,39 +726,21 @@ fn sa_plans_play_the_same_fights_as_the_procedure() {
 /// ground forces or a flagship runs the procedure.
 #[test]
 fn sa_es_plans_play_the_same_fights_as_the_procedure() {
-    let pack = Rc::new(lib().resolve("sa-es").unwrap());
-    let mut fleets: Vec<(Fleet, Fleet)> = FLEETS.to_vec();
-    fleets.push((&[("war_sun", 2)], &[("dreadnought", 3), ("destroyer", 2)]));
-    fleets.push((
-        &[("war_sun", 1), ("cruiser", 2)],
-        &[("war_sun", 1), ("dreadnought", 1)],
-    ));
-    fleets.push((&[("dreadnought", 4)], &[("dreadnought", 2), ("cruiser", 3)]));
-    fleets.push((&[("destroyer", 4)], &[("carrier", 2), ("fighter", 8)]));
+    let mut fleets = SA_FLEETS.to_vec();
     fleets.push((
         &[("dreadnought", 2), ("cruiser", 2)],
         &[("war_sun", 1), ("destroyer", 3)],
     ));
-    for (i, (a, d)) in fleets.iter().enumerate() {
-        let slow = run(&pack, a, d, 1500, 61 + i as u64, true);
-        assert_eq!(slow["path"], "procedure");
-        let mut fast = run(&pack, a, d, 1500, 61 + i as u64, false);
-        assert_eq!(fast["path"], "plan", "{a:?} vs {d:?}: {}", fast["why"]);
-        fast["path"] = slow["path"].clone();
-        let mut slow = slow;
-        slow.as_object_mut().unwrap().remove("why");
-        assert_eq!(fast, slow, "{a:?} vs {d:?}");
-    }
-    for (a, d) in [
-        (&[("carrier", 2), ("pds", 1)][..], &[("cruiser", 2)][..]),
-        (
-            &[("carrier", 2), ("ground_force", 2)][..],
-            &[("cruiser", 2)][..],
-        ),
-        (&[("yssaril_flagship", 1)][..], &[("cruiser", 2)][..]),
-    ] {
-        assert_eq!(run(&pack, a, d, 20, 1, false)["path"], "procedure", "{a:?}");
-    }
+    plans_match_the_procedure(
+        "sa-es",
+        &fleets,
+        61,
+        &[
+            WITH_PDS,
+            WITH_GROUND_FORCES,
+            (&[("yssaril_flagship", 1)], &[("cruiser", 2)]),
+        ],
+    );
 }
 
 /// ti4-te's fights (Thunder's Edge on ti4), plain ones, run from the plan:
@@ -751,48 +750,35 @@ fn sa_es_plans_play_the_same_fights_as_the_procedure() {
 /// ability they serve; content/ti4-te/rules), so with no option on a fight
 /// of two players without factions compiles, and the same seeds give the
 /// very same results as the pack's own procedure, for ti4's fleets and
-/// some of the expansion's ships. A fleet with a PDS or ground forces runs
-/// the procedure.
+/// some of the expansion's ships.
 #[test]
 fn ti4_te_plans_play_the_same_fights_as_the_procedure() {
-    let pack = Rc::new(lib().resolve("ti4-te").unwrap());
-    let mut fleets: Vec<(Fleet, Fleet)> = FLEETS.to_vec();
-    fleets.push((&[("war_sun", 2)], &[("dreadnought", 3), ("destroyer", 2)]));
-    fleets.push((&[("destroyer", 4)], &[("carrier", 2), ("fighter", 8)]));
-    fleets.push((
-        &[("war_sun", 1), ("cruiser", 2)],
-        &[("war_sun", 1), ("dreadnought", 1)],
-    ));
-    fleets.push((
-        &[("dreadnought", 2), ("cruiser", 2)],
-        &[("war_sun", 1), ("destroyer", 3)],
-    ));
-    fleets.push((
-        &[("corsair", 2), ("crimson_destroyer", 1), ("fighter", 2)],
-        &[("ralnel_destroyer_2", 2), ("carrier", 1), ("fighter", 3)],
-    ));
-    fleets.push((
-        &[("bastion_flagship", 1), ("cruiser", 2)],
-        &[("crimson_flagship", 1), ("destroyer", 1)],
-    ));
-    for (i, (a, d)) in fleets.iter().enumerate() {
-        let slow = run(&pack, a, d, 1500, 61 + i as u64, true);
-        assert_eq!(slow["path"], "procedure");
-        let mut fast = run(&pack, a, d, 1500, 61 + i as u64, false);
-        assert_eq!(fast["path"], "plan", "{a:?} vs {d:?}: {}", fast["why"]);
-        fast["path"] = slow["path"].clone();
-        // (The procedure's result also says why it ran: it was asked for.)
-        let mut slow = slow;
-        slow.as_object_mut().unwrap().remove("why");
-        assert_eq!(fast, slow, "{a:?} vs {d:?}");
-    }
-    for (a, d) in [
-        (&[("carrier", 2), ("pds", 1)][..], &[("cruiser", 2)][..]),
-        (
-            &[("carrier", 2), ("infantry", 2)][..],
-            &[("cruiser", 2)][..],
-        ),
-    ] {
-        assert_eq!(run(&pack, a, d, 20, 1, false)["path"], "procedure", "{a:?}");
-    }
+    plans_match_the_procedure(
+        "ti4-te",
+        &[
+            (&[("war_sun", 2)], &[("dreadnought", 3), ("destroyer", 2)]),
+            (&[("destroyer", 4)], &[("carrier", 2), ("fighter", 8)]),
+            (
+                &[("war_sun", 1), ("cruiser", 2)],
+                &[("war_sun", 1), ("dreadnought", 1)],
+            ),
+            (
+                &[("dreadnought", 2), ("cruiser", 2)],
+                &[("war_sun", 1), ("destroyer", 3)],
+            ),
+            (
+                &[("corsair", 2), ("crimson_destroyer", 1), ("fighter", 2)],
+                &[("ralnel_destroyer_2", 2), ("carrier", 1), ("fighter", 3)],
+            ),
+            (
+                &[("bastion_flagship", 1), ("cruiser", 2)],
+                &[("crimson_flagship", 1), ("destroyer", 1)],
+            ),
+        ],
+        61,
+        &[
+            WITH_PDS,
+            (&[("carrier", 2), ("infantry", 2)], &[("cruiser", 2)]),
+        ],
+    );
 }

@@ -503,6 +503,15 @@ lib.sa_in_game = nil
 ---@type any
 lib.sa_leaders = nil
 
+--- Marks as leaving plain fights alone (L.plain_wrapper over the whole chain, from the first definition up, when `plain(board)`) every procedure and helper a plain fight runs (L.plan_names) that was replaced and that only the packs of set `packs` defined; with `must`, only those that pack defined too, and with `only` (a set of names), only those. Called once every pack has loaded (game.when_loaded): some wrappers go on then.
+--- (defined by sa-en)
+---@param packs any
+---@param plain any
+---@param must any
+---@param only any
+---@return any
+function lib.sa_mark_plain(packs, plain, must, only) end
+
 --- (defined by sa-en)
 ---@return any
 function lib.sa_mines() end

@@ -48,30 +48,34 @@ local function plain()
   return true
 end
 
+--- Marks as leaving plain fights alone (L.plain_wrapper over the whole chain, from the first definition up, when `plain(board)`) every procedure and helper a plain fight runs (L.plan_names) that was replaced and that only the packs of set `packs` defined; with `must`, only those that pack defined too, and with `only` (a set of names), only those. Called once every pack has loaded (game.when_loaded): some wrappers go on then.
+function L.sa_mark_plain(packs, plain, must, only)
+  local function ours(name, origins)
+    if only and not only[name] then return false end
+    local seen = must == nil
+    for _, pack in ipairs(origins or {}) do
+      if not packs[pack] then return false end
+      if pack == must then seen = true end
+    end
+    return seen
+  end
+  local procs, libs = L.plan_names()
+  for _, n in ipairs(libs) do
+    if L[n] ~= game.lib_first(n) and ours(n, game.lib_origin(n)) then
+      L.plain_wrapper(L[n], game.lib_first(n), plain)
+    end
+  end
+  for _, n in ipairs(procs) do
+    if game.procedure_fn(n) ~= game.procedure_first(n) and ours(n, game.procedure_origin(n)) then
+      L.plain_wrapper(game.procedure_fn(n), game.procedure_first(n), plain)
+    end
+  end
+end
+
 -- Only what this pack and its parents defined: a pack on top that replaces
 -- one of them again keeps its fights on the procedure until it says so.
 -- Every definer counts, not only the last: a wrapper of ti3 that goes on
 -- once every pack has loaded (game.when_loaded) sits on top of what a pack
 -- on top of this one put in between.
 local OURS = { ["ti-common"] = true, ti3 = true, ["sa-en"] = true }
-local function ours(origins)
-  for _, pack in ipairs(origins or {}) do
-    if not OURS[pack] then return false end
-  end
-  return true
-end
-
--- (Once every pack has loaded: some replacements are made then.)
-game.when_loaded(function()
-  local procs, libs = L.plan_names()
-  for _, n in ipairs(libs) do
-    if L[n] ~= game.lib_first(n) and ours(game.lib_origin(n)) then
-      L.plain_wrapper(L[n], game.lib_first(n), plain)
-    end
-  end
-  for _, n in ipairs(procs) do
-    if game.procedure_fn(n) ~= game.procedure_first(n) and ours(game.procedure_origin(n)) then
-      L.plain_wrapper(game.procedure_fn(n), game.procedure_first(n), plain)
-    end
-  end
-end)
+game.when_loaded(function() L.sa_mark_plain(OURS, plain) end)

@@ -52,28 +52,7 @@ local function plain(board)
   return true
 end
 
--- Only what this pack and its parents defined, every definer of it.
+-- Only what this pack and its parents defined, every definer of it, this
+-- pack among them (sa-en marks the others).
 local OURS = { ["ti-common"] = true, ti3 = true, ["sa-en"] = true, ["sa-es"] = true }
-local function ours(origins)
-  local mine = false
-  for _, pack in ipairs(origins or {}) do
-    if not OURS[pack] then return false end
-    if pack == "sa-es" then mine = true end
-  end
-  return mine
-end
-
--- (Once every pack has loaded: ti3 puts some wrappers on top then.)
-game.when_loaded(function()
-  local procs, libs = L.plan_names()
-  for _, n in ipairs(libs) do
-    if REVIEWED[n] and L[n] ~= game.lib_first(n) and ours(game.lib_origin(n)) then
-      L.plain_wrapper(L[n], game.lib_first(n), plain)
-    end
-  end
-  for _, n in ipairs(procs) do
-    if REVIEWED[n] and game.procedure_fn(n) ~= game.procedure_first(n) and ours(game.procedure_origin(n)) then
-      L.plain_wrapper(game.procedure_fn(n), game.procedure_first(n), plain)
-    end
-  end
-end)
+game.when_loaded(function() L.sa_mark_plain(OURS, plain, "sa-es", REVIEWED) end)
