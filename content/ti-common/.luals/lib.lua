@@ -868,6 +868,12 @@ function lib.production_count(ctx, kind, st) end
 ---@return any
 function lib.production_counted(ctx, kind, n, st) end
 
+--- hook: the resources taken off the total cost of the whole production step (ctx: the step's, with player and system); default: the producing player's flag production_discount
+--- (defined by ti-common)
+---@param ctx any
+---@return any
+function lib.production_discount(ctx) end
+
 --- hook: whether the production step checks p's fleet and capacity limits in s as it ends; default: yes (a rule that changes the new units afterwards checks them itself)
 --- (defined by ti-common)
 ---@param ctx any

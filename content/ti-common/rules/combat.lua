@@ -522,6 +522,8 @@ end
 function L.production_options(ctx, opts, st) return opts end
 -- hook: the cost in resources of one pick of `kind` (definition d); default: d.cost
 function L.production_cost(ctx, kind, d) return d.cost end
+-- hook: the resources taken off the total cost of the whole production step (ctx: the step's, with player and system); default: the producing player's flag production_discount
+function L.production_discount(ctx) return L.flag(ctx.player, "production_discount") end
 -- hook: how many units of `kind` one pick gives (counted against the production value); default: per_cost, at most the room left
 function L.production_count(ctx, kind, st)
   return math.min(L.def(st.player, kind).per_cost or 1, st.cap - st.count)
@@ -546,7 +548,7 @@ procedure("production", function(ctx)
   if cap <= 0 then return end
   local blockaded = L.blockaded(p, s)
   -- Cost reductions (e.g. a technology) come off the total.
-  local discount = L.flag(p, "production_discount")
+  local discount = L.production_discount(ctx)
   local budget = L.spendable(p, "resources") + discount
   local planet_for_ground
   for _, u in ipairs(game.units { system = s, owner = p }) do

@@ -553,6 +553,12 @@ function lib.production(p, s) end
 ---@return any
 function lib.production_counted(ctx, kind, n, st) end
 
+--- hook: the resources taken off the total cost of the whole production step (ctx: the step's, with player and system); default: the producing player's flag production_discount
+--- (defined by ti-common -> ti4-te)
+---@param ctx any
+---@return any
+function lib.production_discount(ctx) end
+
 --- hook: where one unit built by the step goes (`where` as game.spawn takes it: {system = s} or {planet = pl}); default: where the step puts it
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param ctx any

@@ -312,9 +312,61 @@ function L.def(p, t)
 end
 L.plain_wrapper(L.def, base_def, function(board) return unheld_in_fight(board, "tables_grace") end)
 
+-- Gravleash Maneuvers (Letnev), its combat part: before rolling in each
+-- round of a space combat the holder picks one of its ship types in the
+-- combat; the first die that type rolls is X better, X being the number of
+-- ship types the holder has in the combat. (Our reading of "1 of your
+-- ship's rolls": one die of one ship, chosen before the dice, and the
+-- type's first die, the dice of a type being rolled together; UNCERTAIN.)
+local GRAVLEASH = "te_gravleash"
+local function ship_types(p, s)
+  local kinds, types = {}, {}
+  for _, u in ipairs(L.ships(p, s)) do
+    local d = L.def(p, u.kind)
+    if d.combat and not kinds[u.kind] then kinds[u.kind] = true; kinds[#kinds + 1] = u.kind end
+    types[d.type or u.kind] = true
+  end
+  local n = 0
+  for _ in pairs(types) do n = n + 1 end
+  table.sort(kinds)
+  return kinds, n
+end
+game.on("combat_round_start", function(rc)
+  if rc.ground or not rc.system then return end
+  for _, p in ipairs({ rc.attacker, rc.defender }) do
+    if p and holds_bt(p, "gravleash_maneuvers") then
+      local kinds, x = ship_types(p, rc.system)
+      if #kinds > 0 then
+        local kind = game.choose(p, { key = "te.gravleash_ship", n = x }, kinds)
+        game.put("game", nil, GRAVLEASH .. ":" .. p, { kind = kind, x = x, system = rc.system, round = rc.round })
+        game.log({ key = "te.gravleash_chosen", p = L.pn(p), unit = kind, n = x })
+      end
+    end
+  end
+end, { plain = function(board) return unheld_in_fight(board, "gravleash_maneuvers") end })
+game.on("combat_rolled", function(w)
+  local p = w.player
+  if w.ground or not p or p == 0 then return end
+  local g = game.get("game", nil, GRAVLEASH .. ":" .. p)
+  if not g then return end
+  game.put("game", nil, GRAVLEASH .. ":" .. p, nil)
+  if g.system ~= w.system or g.round ~= w.round then return end
+  for _, grp in ipairs(w.groups or {}) do
+    if grp.kind == g.kind then
+      local first = grp.rolls and grp.rolls[1]
+      if first and first < grp.target and first + g.x >= grp.target then
+        grp.hits = grp.hits + 1
+        w.hits = w.hits + 1
+        game.log({ key = "te.gravleash_hit", p = L.pn(p), unit = g.kind, roll = first, n = g.x })
+      end
+      return
+    end
+  end
+end, { plain = function(board) return unheld_in_fight(board, "gravleash_maneuvers") end })
+
 -- Gravleash Maneuvers (Letnev), its movement part: a moving non-fighter ship
 -- has the best move value among Letnev's non-fighter ships in the system it
--- starts in. (The +X to one die in space combat is not built.)
+-- starts in.
 local base_move_value = L.move_value
 function L.move_value(p, u, from)
   local m = base_move_value(p, u, from)
@@ -328,8 +380,9 @@ function L.move_value(p, u, from)
   return m
 end
 
--- Particle Synthesis (Creuss), its production part: each wormhole in a
--- system with Creuss ships produces 1. (The cost reduction is not built.)
+-- Particle Synthesis (Creuss): each wormhole in a system with Creuss ships
+-- produces 1; units produced in a system with wormholes cost 1 less in all
+-- for each wormhole there.
 local base_production = L.production
 function L.production(p, s)
   local n = base_production(p, s)
@@ -338,11 +391,40 @@ function L.production(p, s)
   end
   return n
 end
+local base_discount = L.production_discount
+function L.production_discount(ctx)
+  local n = base_discount(ctx)
+  local p, s = ctx.player, ctx.system
+  if s and type(p) == "number" and holds_bt(p, "particle_synthesis") then n = n + #L.wormholes_in(s) end
+  return n
+end
+
+-- Imperator (Winnu), its combat part: each combat roll of the holder's
+-- units is 1 better for each Support for the Throne in the opponent's play
+-- area (space and ground combat, every round).
+local function thrones_in_area(q)
+  local n = 0
+  for _, card in ipairs(game.zone("notes_area:" .. q)) do
+    if L.note_of(card) == "support_for_the_throne" then n = n + 1 end
+  end
+  return n
+end
+game.on("combat_round_start", function(rc)
+  for _, p in ipairs({ rc.attacker, rc.defender }) do
+    local q = p == rc.attacker and rc.defender or rc.attacker
+    if p and q and q ~= 0 and rc.mods and holds_bt(p, "imperator") then
+      local n = thrones_in_area(q)
+      if n > 0 then
+        rc.mods[p] = rc.mods[p] or {}
+        rc.mods[p].all = (rc.mods[p].all or 0) + n
+        game.log({ key = "te.imperator_bonus", p = L.pn(p), q = L.pn(q), n = n })
+      end
+    end
+  end
+end, { plain = function(board) return unheld_in_fight(board, "imperator") end })
 
 -- Imperator (Winnu), its movement part: after activating a system with a
 -- legendary planet, one Winnu ship moves 1 further in that tactical action.
--- (Its combat part counts Support for the Throne notes, which this pack's
--- game has none of.)
 game.on("after:activation", function(ctx)
   local p, s = ctx.player, ctx.system
   if not (p and s and holds_bt(p, "imperator")) then return end

@@ -377,7 +377,7 @@ function L.production_options(ctx, opts, st)
     for _, t in ipairs(L.unit_types()) do
       local d = L.has_unit(p, t) and L.def(p, t)
       if d and d.class == "ground" and d.cost and not has[t]
-        and st.cost + L.production_cost(ctx, t, d) <= L.spendable(p, "resources") + L.flag(p, "production_discount") then
+        and st.cost + L.production_cost(ctx, t, d) <= L.spendable(p, "resources") + L.production_discount(ctx) then
         opts[#opts + 1] = t
       end
     end
