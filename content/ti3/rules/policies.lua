@@ -53,7 +53,7 @@ end
 -- control it; then the weight of p's ships that reach it (war sun 3,
 -- dreadnought 2, others 1), doubled where another player controls a planet.
 local WEIGHT = { war_sun = 3, dreadnought = 2 }
-local function appeal(p, s)
+local function appeal(p, s, movers)
   local hot, planets = #L.other_ships(p, s) > 0, false
   for _, pl in ipairs(game.planets_of(s)) do
     local o = game.planet_owner(pl)
@@ -62,7 +62,7 @@ local function appeal(p, s)
   end
   if not (hot or planets) then return 0 end
   local n = 0
-  for _, m in ipairs(L.movers(p, s, L.move_rules(p, s))) do
+  for _, m in ipairs(movers(s)) do
     n = n + (WEIGHT[L.def(p, m.unit.kind).type] or 1)
   end
   return planets and 2 * n or n
@@ -164,12 +164,14 @@ local function ship_reaches(p, s, ms, ty)
   return false
 end
 
--- The fewest moves from s to one of the systems in `goals` (a list of
--- {system, rules}), nil when none is reachable.
-local function goal_distance(s, goals)
+-- The fewest moves for p's ships from s to one of the systems in `goals` (a
+-- list of {system}; each gets the movement rules toward it, L.move_rules,
+-- and the list the distances found), nil when none is reachable.
+local function goal_distance(p, s, goals)
   if goals.dist and goals.dist[s] ~= nil then return goals.dist[s] or nil end
   local best
   for _, g in ipairs(goals) do
+    g.rules = g.rules or L.move_rules(p, g.system)
     local c = g.system == s and 0 or game.move_cost(s, g.system, g.rules)
     if c and (not best or c < best) then best = c end
   end
@@ -182,12 +184,12 @@ end
 -- of `goals`: more the closer s is to it, nothing unless s is closer than
 -- where the nearest of those ships is now (ms: L.movers of s).
 local function closer(p, s, ms, ty, goals)
-  local here = goal_distance(s, goals)
+  local here = goal_distance(p, s, goals)
   if not here then return 0 end
   local now
   for _, m in ipairs(ms) do
     if utype(p, m.unit) == ty then
-      local d = goal_distance(m.unit.system, goals)
+      local d = goal_distance(p, m.unit.system, goals)
       if d and (not now or d < now) then now = d end
     end
   end
@@ -222,29 +224,54 @@ local function odds(p, s, ms)
   return n
 end
 
+-- The hexes of the systems from which p's ships of type `ty` may move (no
+-- command counter of his there).
+local function launch_hexes(p, ty)
+  local out = {}
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    if u.system and u.carried == nil and utype(p, u) == ty and not game.has_token(u.system, "command", p) then
+      out[#out + 1] = game.system(u.system).hex
+    end
+  end
+  return out
+end
+
+-- Whether s lies within two hexes of one of `hexes` (ships move at most
+-- two; the cards' plans leave wormholes aside).
+local function near(s, hexes)
+  local h = game.system(s).hex
+  if not h then return false end
+  for _, x in ipairs(hexes) do
+    if x and game.hex_distance(x, h) <= 2 then return true end
+  end
+  return false
+end
+
 -- What p wants beyond `appeal` when he holds a card that needs a prepared
--- board, for each system he may activate (options: activate_system's):
--- a table system -> extra appeal.
-local function card_appeals(p, options)
+-- board, for each system he may activate (options: activate_system's;
+-- movers(s): L.movers of s): a table system -> extra appeal.
+local function card_appeals(p, options, movers)
   local cw, sd = holds(p, "chemical_warfare"), holds(p, "star_of_death")
   local sb, sa = holds(p, "strategic_bombardment"), holds(p, "surprise_assault")
   local out = {}
   if not (cw or sd or sb or sa) then return out end
-  -- The systems the cards aim at, with the movement rules toward them.
+  -- The systems the cards aim at.
   local gas, scour = {}, {}
   for s = 1, game.num_systems() do
-    if cw and #gassable(p, s) > 0 then gas[#gas + 1] = { system = s, rules = L.move_rules(p, s) } end
-    if (sd or sb) and scourable(p, s) then scour[#scour + 1] = { system = s, rules = L.move_rules(p, s) } end
+    if cw and #gassable(p, s) > 0 then gas[#gas + 1] = { system = s } end
+    if (sd or sb) and scourable(p, s) then scour[#scour + 1] = { system = s } end
   end
   local no_dn = cw and count_type(p, "dreadnought") == 0
   local no_ws = sd and count_type(p, "war_sun") == 0
+  local dn_hexes = cw and launch_hexes(p, "dreadnought") or {}
+  local ws_hexes = (sd or sb) and launch_hexes(p, "war_sun") or {}
   for _, o in ipairs(options) do
     local s = game.system_at(o) or tonumber(o)
     if s then
-      local ms = L.movers(p, s, L.move_rules(p, s))
       local foes = #L.other_ships(p, s)
       local v = 0
-      if cw then
+      if cw and (has_ship(p, s, "dreadnought") or near(s, dn_hexes)) then
+        local ms = movers(s)
         local dn = ship_reaches(p, s, ms, "dreadnought")
         local gf = dn and ground_in_reach(p, s, ms) or 0
         if #gassable(p, s) > 0 then
@@ -255,21 +282,22 @@ local function card_appeals(p, options)
           local c = closer(p, s, ms, "dreadnought", gas)
           if c > 0 then v = math.max(v, c + gf) end
         end
-        if no_dn and build_site(p, s, "dreadnought") then v = math.max(v, 400) end
       end
+      if no_dn and build_site(p, s, "dreadnought") then v = math.max(v, 400) end
       if sa and L.blockaded(p, s) and L.production(p, s) > 0 then
         -- Surprise Assault: one of its space docks blockaded here.
-        v = math.max(v, 800 + 20 * odds(p, s, ms))
+        v = math.max(v, 800 + 20 * odds(p, s, movers(s)))
       end
-      if sd or sb then
+      if (sd or sb) and (has_ship(p, s, "war_sun") or near(s, ws_hexes)) then
+        local ms = movers(s)
         local ws = ship_reaches(p, s, ms, "war_sun")
         if ws and scourable(p, s) then
           v = math.max(v, 1000 + 20 * odds(p, s, ms))
         elseif foes == 0 then
           v = math.max(v, closer(p, s, ms, "war_sun", scour))
         end
-        if sd and no_ws and build_site(p, s, "war_sun") then v = math.max(v, 500) end
       end
+      if sd and no_ws and build_site(p, s, "war_sun") then v = math.max(v, 500) end
       if v > 0 then out[s] = math.max(v, 1) end
     end
   end
@@ -385,10 +413,15 @@ L.policies.eager = function(p, prompt, options)
   end
   if key == "activate_system" then
     local best, bn = nil, 0
-    local extra = card_appeals(p, options)
+    local cache = {}
+    local function movers(s)
+      cache[s] = cache[s] or L.movers(p, s, L.move_rules(p, s))
+      return cache[s]
+    end
+    local extra = card_appeals(p, options, movers)
     for _, o in ipairs(options) do
       local s = game.system_at(o) or tonumber(o)
-      local n = s and (appeal(p, s) + (extra[s] or 0)) or 0
+      local n = s and (appeal(p, s, movers) + (extra[s] or 0)) or 0
       if n > bn then best, bn = o, n end
     end
     return best
