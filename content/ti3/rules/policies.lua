@@ -11,7 +11,9 @@
 -- its fleet supply while that is no larger than its largest fleet in a
 -- system, so that no war sun or dreadnought is lost over it.
 -- Once it may build war suns and has none, it saves for one: it buys no
--- technology, and in a production it builds a war sun or nothing.
+-- technology, in a production it builds a war sun or nothing, and once it
+-- has the resources it activates a system where it can build one (a space
+-- dock, not blockaded, fleet room).
 -- Some cards need a prepared board; it prepares it while it holds them, and
 -- over the hand limit (or for Bioptic Recyclers) it discards another card:
 -- - Chemical Warfare (its invasion of another player's planet defended by
@@ -23,8 +25,7 @@
 --   activates a system where it can build one;
 -- - Star of Death, Strategic Bombardment (one of its war suns in a system
 --   with another player's planet): it activates such a system that a war
---   sun of its own can reach, else one nearer to it; without a war sun, for
---   Star of Death, a system where it can build one;
+--   sun of its own can reach, else one without enemy ships nearer to it;
 -- - Surprise Assault: a system where one of its space docks is blockaded;
 -- - Rule by Terror, Reparations: it only keeps them.
 -- Among the systems the cards make it want, it prefers those where its
@@ -142,16 +143,20 @@ local function count_type(p, ty)
   return n
 end
 
--- Whether p may build a ship of type `ty` (the unit of that id) in s now (a
--- tactical action there): the technology, a space dock producing there, the
--- resources and fleet room.
-local function build_site(p, s, ty)
+-- Whether p may build a ship of type `ty` (the unit of that id) now: the
+-- technology, the resources, the number left.
+local function may_build(p, ty)
   local d = L.has_unit(p, ty) and L.def(p, ty)
   if not d or not d.cost then return false end
   if d.requires_tech and not game.holds(p, "techs", d.requires_tech) then return false end
   if d.limit and count_type(p, ty) >= d.limit then return false end
+  return L.spendable(p, "resources") >= d.cost
+end
+
+-- Whether a tactical action in s would let p build a ship there: a space
+-- dock producing there, not blockaded, and fleet room.
+local function build_site(p, s)
   if L.production(p, s) < 1 or L.blockaded(p, s) then return false end
-  if L.spendable(p, "resources") < d.cost then return false end
   return L.fleet_limit_in(p, s) > L.count_fleet(p, s)
 end
 
@@ -254,15 +259,15 @@ local function card_appeals(p, options, movers)
   local cw, sd = holds(p, "chemical_warfare"), holds(p, "star_of_death")
   local sb, sa = holds(p, "strategic_bombardment"), holds(p, "surprise_assault")
   local out = {}
-  if not (cw or sd or sb or sa) then return out end
+  local ws_build = saving_for(p) == "war_sun" and may_build(p, "war_sun")
+  if not (cw or sd or sb or sa or ws_build) then return out end
   -- The systems the cards aim at.
   local gas, scour = {}, {}
   for s = 1, game.num_systems() do
     if cw and #gassable(p, s) > 0 then gas[#gas + 1] = { system = s } end
     if (sd or sb) and scourable(p, s) then scour[#scour + 1] = { system = s } end
   end
-  local no_dn = cw and count_type(p, "dreadnought") == 0
-  local no_ws = sd and count_type(p, "war_sun") == 0
+  local dn_build = cw and count_type(p, "dreadnought") == 0 and may_build(p, "dreadnought")
   local dn_hexes = cw and launch_hexes(p, "dreadnought") or {}
   local ws_hexes = (sd or sb) and launch_hexes(p, "war_sun") or {}
   for _, o in ipairs(options) do
@@ -283,7 +288,7 @@ local function card_appeals(p, options, movers)
           if c > 0 then v = math.max(v, c + gf) end
         end
       end
-      if no_dn and build_site(p, s, "dreadnought") then v = math.max(v, 400) end
+      if dn_build and build_site(p, s) then v = math.max(v, 400) end
       if sa and L.blockaded(p, s) and L.production(p, s) > 0 then
         -- Surprise Assault: one of its space docks blockaded here.
         v = math.max(v, 800 + 20 * odds(p, s, movers(s)))
@@ -297,7 +302,7 @@ local function card_appeals(p, options, movers)
           v = math.max(v, closer(p, s, ms, "war_sun", scour))
         end
       end
-      if sd and no_ws and build_site(p, s, "war_sun") then v = math.max(v, 500) end
+      if ws_build and build_site(p, s) then v = math.max(v, 500) end
       if v > 0 then out[s] = math.max(v, 1) end
     end
   end
