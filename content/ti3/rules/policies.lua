@@ -4,7 +4,8 @@
 -- answers nothing and the agent picks at random.
 -- It plays each optional card when asked, takes a component action card
 -- (an "as an action" card) as soon as one is offered, moves every ship it
--- may, lands and commits every ground force, researches toward the war sun,
+-- may, lands and commits every ground force, takes the Technology strategy
+-- card and researches toward the war sun while it cannot build one yet,
 -- builds the largest ship it can, and activates a system holding another
 -- player's ships or planets (or Mecatol Rex) that some of its ships reach,
 -- preferring the one most of them reach. It puts a new command counter in
@@ -361,6 +362,16 @@ L.policies.eager = function(p, prompt, options)
   end
   if key == "ti3.discard_over_hand_limit" or key == "ti3.choose_discard" then
     return discard_pick(p, options)
+  end
+  if key == "ti3.choose_strategy_card" and L.has_unit(p, "war_sun") then
+    -- The Technology card while the war sun is still to be researched.
+    local t = L.def(p, "war_sun").requires_tech
+    if t and not game.holds(p, "techs", t) then
+      for _, o in ipairs(options) do
+        if o == "technology" or o == "technology_ii" then return o end
+      end
+    end
+    return nil
   end
   if key == "ti3.place_command_counter" then
     -- The fleet supply first while it is short of p's largest fleet in a
