@@ -242,13 +242,13 @@ local function launch_hexes(p, ty)
   return out
 end
 
--- Whether s lies within two hexes of one of `hexes` (ships move at most
--- two; the cards' plans leave wormholes aside).
-local function near(s, hexes)
+-- Whether s lies within n hexes (2 unless given: ships move at most two)
+-- of one of `hexes` (the cards' plans leave wormholes aside).
+local function near(s, hexes, n)
   local h = game.system(s).hex
   if not h then return false end
   for _, x in ipairs(hexes) do
-    if x and game.hex_distance(x, h) <= 2 then return true end
+    if x and game.hex_distance(x, h) <= (n or 2) then return true end
   end
   return false
 end
@@ -262,15 +262,16 @@ local function card_appeals(p, options, movers)
   local out = {}
   local ws_build = saving_for(p) == "war_sun" and may_build(p, "war_sun")
   if not (cw or sd or sb or sa or ws_build) then return out end
-  -- The systems the cards aim at.
-  local gas, scour = {}, {}
-  for s = 1, game.num_systems() do
-    if cw and #gassable(p, s) > 0 then gas[#gas + 1] = { system = s } end
-    if (sd or sb) and scourable(p, s) then scour[#scour + 1] = { system = s } end
-  end
   local dn_build = cw and count_type(p, "dreadnought") == 0 and may_build(p, "dreadnought")
   local dn_hexes = cw and launch_hexes(p, "dreadnought") or {}
   local ws_hexes = (sd or sb) and launch_hexes(p, "war_sun") or {}
+  -- The systems the cards aim at, within a few moves of the ships that
+  -- would go.
+  local gas, scour = {}, {}
+  for s = 1, game.num_systems() do
+    if #dn_hexes > 0 and near(s, dn_hexes, 4) and #gassable(p, s) > 0 then gas[#gas + 1] = { system = s } end
+    if #ws_hexes > 0 and near(s, ws_hexes, 4) and scourable(p, s) then scour[#scour + 1] = { system = s } end
+  end
   for _, o in ipairs(options) do
     local s = game.system_at(o) or tonumber(o)
     if s then
