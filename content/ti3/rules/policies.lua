@@ -30,7 +30,9 @@
 -- - Surprise Assault: a system where one of its space docks is blockaded;
 -- - Rule by Terror, Reparations: it only keeps them.
 -- Among the systems the cards make it want, it prefers those where its
--- ships outweigh the enemy's.
+-- ships outweigh the enemy's. (It looks for them within two hexes of the
+-- dreadnoughts or war suns that would go, and for their targets within
+-- four; wormholes are left aside.)
 local L = game.lib
 
 -- The technologies on the way to the war sun (it, and its prerequisites).
