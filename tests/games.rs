@@ -382,3 +382,25 @@ fn random_games_play_every_ti3_card() {
         "never played in the seeded games: {never:?}"
     );
 }
+
+/// ti3's `eager` policy is inherited by the packs on top of it. While it
+/// looks ahead it asks no player anything (`L.movers` with `quiet`; sa-en's
+/// diplomats would otherwise ask for passage, from outside the game), so
+/// their eager games end too: these two seeds once stopped with "attempt to
+/// yield from outside a coroutine".
+#[test]
+fn eager_games_of_the_shattered_ascension_packs_end() {
+    for (id, seed) in [("sa-en", 2u64), ("sa-es", 3)] {
+        let p = pack(id);
+        let mut s = Session::new(p.clone(), seed, &[], strict()).unwrap();
+        s.start("game", json!({ "players": 6 })).unwrap();
+        let mut a = s.policy_agent("eager", seed).unwrap();
+        let r = s
+            .run(&mut a)
+            .unwrap_or_else(|e| panic!("{id}, seed {seed}: {e}"));
+        assert!(
+            r.get("winner").is_some(),
+            "{id}, seed {seed}: no winner in {r}"
+        );
+    }
+}

@@ -755,7 +755,10 @@ function L.movers(p, target, rules)
   for _, B in ipairs(open) do
     local ok = true
     for _, q in ipairs(L.enemies_in(p, B)) do
-      if perm[q] == nil then
+      -- (A quiet question asks nobody: no answer yet is no passage.)
+      if perm[q] == nil and rules.quiet then
+        ok = false
+      elseif perm[q] == nil then
         perm[q] = game.choose(q, { key = "sa.diplomat_passage", system = L.sysname(B), q = pn(p) }, { "no", "yes" }) == "yes"
         game.log({ key = perm[q] and "sa.diplomat_lets_pass" or "sa.diplomat_bars_pass", p = pn(q), q = pn(p) })
       end
@@ -763,10 +766,12 @@ function L.movers(p, target, rules)
     end
     if ok then agreed[#agreed + 1] = B end
   end
-  local store = {}
-  for q, v in pairs(perm) do store[tostring(q)] = v end
-  asked[key] = store
-  game.put("game", nil, "sa_passage", asked)
+  if not rules.quiet then
+    local store = {}
+    for q, v in pairs(perm) do store[tostring(q)] = v end
+    asked[key] = store
+    game.put("game", nil, "sa_passage", asked)
+  end
   if #agreed == 0 then return out end
   for _, m in ipairs(base_movers(p, target, with_open(agreed))) do
     if not have[m.unit.id] then out[#out + 1] = m; have[m.unit.id] = true end

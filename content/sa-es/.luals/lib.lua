@@ -52,7 +52,7 @@ function lib.fire_cannons(q, list, target_player, label) end
 ---@return any
 function lib.goal() end
 
---- Ships of p that could reach `target` this tactical action, with their cost.
+--- Ships of p that could reach `target` this tactical action, with their cost. `rules` (L.move_rules) with `quiet = true` makes it a question that asks no player anything: what would need another player's answer (a pack's passage rule, say) counts as refused (for policies and other look-aheads).
 --- (defined by ti-common -> ti3 -> sa-en -> sa-es -> ti3 -> sa-en)
 ---@param p any
 ---@param target any

@@ -89,6 +89,9 @@ function L.move_value(p, u, from)
 end
 
 -- Ships of p that could reach `target` this tactical action, with their cost.
+-- `rules` (L.move_rules) with `quiet = true` makes it a question that asks
+-- no player anything: what would need another player's answer (a pack's
+-- passage rule, say) counts as refused (for policies and other look-aheads).
 function L.movers(p, target, rules)
   local out = {}
   for _, u in ipairs(game.units { owner = p, space = true }) do

@@ -652,7 +652,7 @@ function lib.move_rules(p, target) end
 ---@return any
 function lib.move_value(p, u, from) end
 
---- Ships of p that could reach `target` this tactical action, with their cost.
+--- Ships of p that could reach `target` this tactical action, with their cost. `rules` (L.move_rules) with `quiet = true` makes it a question that asks no player anything: what would need another player's answer (a pack's passage rule, say) counts as refused (for policies and other look-aheads).
 --- (defined by ti-common -> ti3)
 ---@param p any
 ---@param target any

@@ -434,7 +434,13 @@ L.policies.eager = function(p, prompt, options)
     local best, bn = nil, 0
     local cache = {}
     local function movers(s)
-      cache[s] = cache[s] or L.movers(p, s, L.move_rules(p, s))
+      if not cache[s] then
+        -- (A quiet question: a policy asks no player anything.)
+        local r = {}
+        for k, v in pairs(L.move_rules(p, s)) do r[k] = v end
+        r.quiet = true
+        cache[s] = L.movers(p, s, r)
+      end
       return cache[s]
     end
     local extra = card_appeals(p, options, movers)
