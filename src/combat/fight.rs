@@ -286,7 +286,7 @@ struct Side {
     cargo: Vec<bool>,
     /// Indices by priority (destroyed first at the front).
     kill_order: Vec<usize>,
-    /// Indices by absorb (the first that can absorbs a hit).
+    /// Indices by absorb (the first that still can absorbs the next hit).
     absorb_order: Vec<usize>,
     /// Cargo indices, lowest id first.
     cargo_order: Vec<usize>,
@@ -736,6 +736,58 @@ mod tests {
         assert!(Plan::from_value(&json!({"sides": []})).is_err());
         let bad = json!({"sides": [{"units": [], "barrage": [{"unit": 2, "hit": 9, "dice": 1}]}, {"units": []}]});
         assert!(Plan::from_value(&bad).unwrap_err().contains("unit"));
+    }
+
+    #[test]
+    fn dice_lost_with_each_absorbed_hit_down_to_the_floor() {
+        // Three dice, three hits to absorb, one die lost per hit, never
+        // fewer than one.
+        let p = json!({"sides": [
+            {"units": [{"id": 1, "kind": "big", "hit": 5, "dice": 3, "sustain": 3,
+                        "dice_lost": 1, "min_dice": 1, "priority": 1}]},
+            {"units": [unit(2, 5, 0, 1, &[])]}
+        ]});
+        let mut f = Fight::new(Plan::from_value(&p).unwrap());
+        f.reset();
+        let dice = |f: &Fight| Fight::unit_dice(&f.sides[0], &f.live[0], 0);
+        assert_eq!(dice(&f), 3);
+        for want in [2, 1, 1] {
+            f.take(0, 1, false);
+            assert_eq!(dice(&f), want);
+        }
+        assert!(f.live[0].alive[0]);
+        f.take(0, 1, false);
+        assert!(!f.live[0].alive[0]);
+        // Without dice_lost a damaged unit keeps its dice.
+        let p = json!({"sides": [{"units": [unit(1, 5, 1, 1, &[])]}, {"units": []}]});
+        let mut f = Fight::new(Plan::from_value(&p).unwrap());
+        f.reset();
+        f.take(0, 1, false);
+        assert_eq!(Fight::unit_dice(&f.sides[0], &f.live[0], 0), 1);
+    }
+
+    #[test]
+    fn hits_are_absorbed_in_absorb_order_then_priority() {
+        let side = |absorb: Option<i64>| {
+            let mut a = unit(1, 5, 1, 1, &[]);
+            if let Some(x) = absorb {
+                a["absorb"] = json!(x);
+            }
+            json!({"sides": [{"units": [a, unit(2, 5, 1, 2, &[])]}, {"units": []}]})
+        };
+        // By priority when no absorb order is given: unit 1 first.
+        let mut f = Fight::new(Plan::from_value(&side(None)).unwrap());
+        f.reset();
+        f.take(0, 1, false);
+        assert_eq!(f.live[0].sustain, vec![0, 1]);
+        // Unit 1 absorbing after unit 2 (absorb 3 against unit 2's 2).
+        let mut f = Fight::new(Plan::from_value(&side(Some(3))).unwrap());
+        f.reset();
+        f.take(0, 1, false);
+        assert_eq!(f.live[0].sustain, vec![1, 0]);
+        // Destroyed by priority all the same.
+        f.take(0, 2, false);
+        assert_eq!(f.live[0].alive, vec![false, true]);
     }
 
     #[test]
