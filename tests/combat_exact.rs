@@ -782,3 +782,20 @@ fn ti4_te_plans_play_the_same_fights_as_the_procedure() {
         ],
     );
 }
+
+/// `--exact` on sa-en's plans (dice lost with each absorbed hit, hits
+/// absorbed in board order) agrees with 20,000 simulated fights of the
+/// same plan within the simulation's margin.
+#[test]
+fn sa_exact_odds_match_the_simulation() {
+    let pack = Rc::new(lib().resolve("sa-en").unwrap());
+    for (i, (a, d)) in SA_FLEETS.iter().enumerate() {
+        let e = imperium::combat::sim::exact(pack.clone(), &spec(a), &spec(d), "default").unwrap();
+        assert_eq!(e["path"], "exact");
+        let want = KEYS.map(|k| e[k]["p"].as_f64().unwrap());
+        assert!((want.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{want:?}");
+        let r = run(&pack, a, d, 20_000, 81 + i as u64, false);
+        assert_eq!(r["path"], "plan");
+        assert_exact(&r, want, &format!("sa-en {a:?} vs {d:?}"));
+    }
+}
