@@ -120,6 +120,13 @@ function lib.assign_ground_hits(p, pl, hits, source, rc) end
 ---@return any
 function lib.assign_hits(p, units, hits, label, opts) end
 
+--- hook: p's ships in s that fire an anti-fighter barrage, each as { u = unit, a = its barrage {hit, dice} }, in board order; default: every ship whose definition has one.
+--- (defined by ti-common)
+---@param p any
+---@param s any
+---@return any
+function lib.barrage_shooters(p, s) end
+
 --- hook: whether both sides roll their anti-fighter barrage before either side's hits are assigned (ctx: the step's); default: no, each side's hits are assigned as it rolls.
 --- (defined by ti-common)
 ---@param ctx any
@@ -531,6 +538,14 @@ function lib.gain_vp(p, n, why) end
 ---@param ctx any
 ---@return any
 function lib.galaxy_tiles(map, ctx) end
+
+--- hook: whether unit u on planet pl gives it a planetary shield against `attacker`'s bombardment (the shield of a unit of another player than the attacker); default: its definition's planetary_shield.
+--- (defined by ti-common)
+---@param u any
+---@param pl any
+---@param attacker any
+---@return any
+function lib.gives_shield(u, pl, attacker) end
 
 --- Victory points that win; an edition may replace this.
 --- (defined by ti-common)

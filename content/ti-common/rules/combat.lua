@@ -72,13 +72,19 @@ L.retreat_options_base = L.retreat_options
 -- hook: whether both sides roll their anti-fighter barrage before either side's hits are assigned (ctx: the step's); default: no, each side's hits are assigned as it rolls.
 function L.barrage_simultaneous(ctx) return false end
 
--- One side's barrage; with `queue`, its hits are queued instead of assigned.
-local function afb(p, q, s, queue)
+-- hook: p's ships in s that fire an anti-fighter barrage, each as { u = unit, a = its barrage {hit, dice} }, in board order; default: every ship whose definition has one.
+function L.barrage_shooters(p, s)
   local list = {}
   for _, u in ipairs(L.ships(p, s)) do
     local d = L.def(p, u.kind)
     if d.anti_fighter_barrage then list[#list + 1] = { u = u, a = d.anti_fighter_barrage } end
   end
+  return list
+end
+
+-- One side's barrage; with `queue`, its hits are queued instead of assigned.
+local function afb(p, q, s, queue)
+  local list = L.barrage_shooters(p, s)
   if #list == 0 then return end
   local hits = 0
   for _, x in ipairs(list) do
@@ -270,6 +276,9 @@ function L.removes_shield(p, u)
   return L.def(p, u.kind).removes_planetary_shield
 end
 
+-- hook: whether unit u on planet pl gives it a planetary shield against `attacker`'s bombardment (the shield of a unit of another player than the attacker); default: its definition's planetary_shield.
+function L.gives_shield(u, pl, attacker) return L.def(u.owner, u.kind).planetary_shield end
+
 -- Whether the planet is protected by a planetary shield (a war sun in the
 -- system removes it, LRR 66.3).
 function L.shielded(pl, attacker)
@@ -278,7 +287,7 @@ function L.shielded(pl, attacker)
     if L.removes_shield(attacker, u) then return false end
   end
   for _, u in ipairs(game.units { planet = pl }) do
-    if u.owner ~= attacker and L.def(u.owner, u.kind).planetary_shield then return true end
+    if u.owner ~= attacker and L.gives_shield(u, pl, attacker) then return true end
   end
   return false
 end

@@ -13,7 +13,7 @@ local PLAN_LIB = {
   "enforce_limits", "fleet_limit", "fleet_limit_in", "count_fleet", "capacity", "flag",
   "announce_retreats", "combat_round_starting", "combat_round_ending",
   "combat_dice", "on_hit_assigned", "barrages", "barrage_simultaneous", "space_combat_rolled",
-  "assign_combat_hits", "assign_barrage_hits", "combat_side", "combat_side_rolls",
+  "assign_combat_hits", "assign_barrage_hits", "barrage_shooters", "combat_side", "combat_side_rolls",
 }
 
 --- The procedures and the helpers a plain fight runs (two lists of names): a pack that replaces some of them and knows its replacements leave a plain fight alone says so with L.plain_wrapper.

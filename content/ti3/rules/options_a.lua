@@ -1156,7 +1156,7 @@ function A.install()
     if base_shielded(pl, attacker) then return true end
     if not opt("leaders") then return false end
     for _, u in ipairs(game.units { planet = pl }) do
-      if u.owner ~= attacker and L.def(u.owner, u.kind).planetary_shield and #A.on_planet(u.owner, pl, "scientist") > 0 then
+      if u.owner ~= attacker and L.gives_shield(u, pl, attacker) and #A.on_planet(u.owner, pl, "scientist") > 0 then
         return true
       end
     end

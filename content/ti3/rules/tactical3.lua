@@ -67,7 +67,7 @@ end
 function L.shield_up(pl, p)
   if L.flag(p, "bombard_through_shields") > 0 then return false end
   for _, u in ipairs(game.units { planet = pl }) do
-    if u.owner ~= p and L.def(u.owner, u.kind).planetary_shield then return true end
+    if u.owner ~= p and L.gives_shield(u, pl, p) then return true end
   end
   return false
 end
@@ -199,11 +199,7 @@ function L.moves_as_ground(p, u) return L.def(p, u.kind).class == "ground" end
 -- only, excess hits are lost), with the `dice_rolled` window (races.lua)
 -- after each side's dice.
 local function barrage(p, q, s, queue)
-  local list = {}
-  for _, u in ipairs(L.ships(p, s)) do
-    local d = L.def(p, u.kind)
-    if d.anti_fighter_barrage then list[#list + 1] = { u = u, a = d.anti_fighter_barrage } end
-  end
+  local list = L.barrage_shooters(p, s)
   if #list == 0 then return end
   local hits, groups = 0, {}
   for _, x in ipairs(list) do

@@ -118,6 +118,13 @@ function lib.assign_combat_hits(p, units, hits, source, rc, roll) end
 ---@return any
 function lib.assign_ground_hits(p, pl, hits, source, rc) end
 
+--- hook: p's ships in s that fire an anti-fighter barrage, each as { u = unit, a = its barrage {hit, dice} }, in board order; default: every ship whose definition has one.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param s any
+---@return any
+function lib.barrage_shooters(p, s) end
+
 --- A unit with production is blockaded when another player's ships are in its system and none of its owner's are (LRR 14).
 --- (defined by ti-common -> ti4-te)
 ---@param p any
@@ -340,6 +347,14 @@ function lib.gain_tech(p, id) end
 ---@param ctx any
 ---@return any
 function lib.galaxy_tiles(map, ctx) end
+
+--- hook: whether unit u on planet pl gives it a planetary shield against `attacker`'s bombardment (the shield of a unit of another player than the attacker); default: its definition's planetary_shield.
+--- (defined by ti-common -> ti4-te)
+---@param u any
+---@param pl any
+---@param attacker any
+---@return any
+function lib.gives_shield(u, pl, attacker) end
 
 --- Victory points that win; an edition may replace this.
 --- (defined by ti-common -> ti4 -> ti4-te)
@@ -1177,7 +1192,7 @@ function lib.te_purge_relic(p, id) end
 ---@return any
 function lib.te_put_home_commodities(p, n, key) end
 
----  Quietus: while it is in a system with an active breach, other players' units in systems with active breaches have no unit abilities (here: space cannon, bombardment, sustain damage and production; anti-fighter barrage and planetary shield have no seam yet).  Whether player p's units in system s have lost their unit abilities to another player's Quietus.
+---  Quietus: while it is in a system with an active breach, other players' units in systems with active breaches have no unit abilities: space cannon, bombardment, sustain damage, production, anti-fighter barrage and planetary shield.  Whether player p's units in system s have lost their unit abilities to another player's Quietus.
 --- (defined by ti4-te)
 ---@param p any
 ---@param s any

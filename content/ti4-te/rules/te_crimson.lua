@@ -216,9 +216,9 @@ game.on("after:ground_combat", function(ctx) after_combat(ctx.planet and game.pl
 
 ---------------------------------------------------------------------------
 -- Quietus: while it is in a system with an active breach, other players'
--- units in systems with active breaches have no unit abilities (here: space
--- cannon, bombardment, sustain damage and production; anti-fighter barrage
--- and planetary shield have no seam yet).
+-- units in systems with active breaches have no unit abilities: space
+-- cannon, bombardment, sustain damage, production, anti-fighter barrage
+-- and planetary shield.
 ---------------------------------------------------------------------------
 --- Whether player p's units in system s have lost their unit abilities to another player's Quietus.
 function L.te_quietus_silenced(p, s)
@@ -247,6 +247,20 @@ local base_production = L.production
 function L.production(p, s)
   if L.te_quietus_silenced(p, s) then return 0 end
   return base_production(p, s)
+end
+local base_barrage_shooters = L.barrage_shooters
+function L.barrage_shooters(p, s)
+  if L.te_quietus_silenced(p, s) then return {} end
+  return base_barrage_shooters(p, s)
+end
+L.plain_wrapper(L.barrage_shooters, base_barrage_shooters, function(board)
+  local s = board.system or 1
+  return not L.te_quietus_silenced(board.attacker or 1, s) and not L.te_quietus_silenced(board.defender or 2, s)
+end)
+local base_gives_shield = L.gives_shield
+function L.gives_shield(u, pl, attacker)
+  if L.te_quietus_silenced(u.owner, game.planet_system(pl)) then return false end
+  return base_gives_shield(u, pl, attacker)
 end
 local base_hit_options = L.hit_options
 function L.hit_options(p, units, opts, gone)

@@ -211,7 +211,7 @@ function L.shielded(pl, attacker)
     if L.removes_shield(attacker, u) then return false end
   end
   for _, u in ipairs(game.units { planet = pl }) do
-    if u.owner ~= attacker and L.def(u.owner, u.kind).planetary_shield and not disabled_pds(u) then return true end
+    if u.owner ~= attacker and L.gives_shield(u, pl, attacker) and not disabled_pds(u) then return true end
   end
   return false
 end
