@@ -537,16 +537,21 @@ function L.production_reclaimable(ctx, kind, st) return {} end
 -- hook: whether the production step checks p's fleet and capacity limits in s as it ends; default: yes (a rule that changes the new units afterwards checks them itself)
 function L.production_enforces_limits(ctx) return true end
 
+-- hook: the production value of the production step ctx (its player's units in ctx.system); default: L.production(ctx.player, ctx.system)
+function L.production_value(ctx) return L.production(ctx.player, ctx.system) end
+-- hook: how much the production step ctx takes off the combined cost of what it produces; default: the player's production_discount flag
+function L.production_discount(ctx) return L.flag(ctx.player, "production_discount") end
+
 -- hook: how many units of board type t (definition d) p has in all (LRR 96.2), or nil for no limit; default: d.limit (a variant that removes units from the game lowers it).
 function L.unit_limit(p, t, d) return d.limit end
 
 procedure("production", function(ctx)
   local p, s = ctx.player, ctx.system
-  local cap = L.production(p, s)
+  local cap = L.production_value(ctx)
   if cap <= 0 then return end
   local blockaded = L.blockaded(p, s)
   -- Cost reductions (e.g. a technology) come off the total.
-  local discount = L.flag(p, "production_discount")
+  local discount = L.production_discount(ctx)
   local budget = L.spendable(p, "resources") + discount
   local planet_for_ground
   for _, u in ipairs(game.units { system = s, owner = p }) do
