@@ -296,13 +296,16 @@ end
 -- hook: whether player q's unit abilities (space cannon, bombardment...) may be used against player p's units; default: yes.
 function L.abilities_reach(q, p) return true end
 
+-- hook: whether player q's space cannons may fire at the active player p's ships in the space cannon offense step ctx; default: yes.
+function L.space_cannon_offense_reaches(q, p, ctx) return true end
+
 procedure("space_cannon_offense", function(ctx)
   local p, s = ctx.player, ctx.system
   local rule = L.anomaly_rule(s)
   if rule and rule.no_space_cannon then return end
   -- Other players shoot at the active player's ships ...
   if #L.ships(p, s) > 0 then
-    for _, g in ipairs(cannon_groups(s, function(q) return q ~= p and L.abilities_reach(q, p) end)) do
+    for _, g in ipairs(cannon_groups(s, function(q) return q ~= p and L.abilities_reach(q, p) and L.space_cannon_offense_reaches(q, p, ctx) end)) do
       local hits = L.fire_cannons(g.player, g.list, p, "space cannon")
       local volley = L.combat_state.last_volley
       local w = game.window("space_cannon_hits", { player = p, shooter = g.player, hits = hits, system = s })
