@@ -27,3 +27,45 @@ game.on("after:tactical_action", function(ctx)
     if game.get("game", nil, "te_solar_flare:" .. p) then game.put("game", nil, "te_solar_flare:" .. p, nil) end
   end
 end)
+
+-- Hack Election: "te_hack_election" = the agenda whose vote starts right of
+-- the speaker and goes counterclockwise (the speaker still votes last).
+local base_voting_order = L.voting_order
+function L.voting_order(speaker, id)
+  local order = base_voting_order(speaker, id)
+  if game.get("game", nil, "te_hack_election") ~= id then return order end
+  local out = {}
+  for i = #order, 1, -1 do
+    if order[i] ~= speaker then out[#out + 1] = order[i] end
+  end
+  for _, p in ipairs(order) do
+    if p == speaker then out[#out + 1] = p end
+  end
+  return out
+end
+
+-- Sanction: "te_sanction:<p>" = "<outcome>@<agenda>"; once the agenda is
+-- resolved with that outcome, each player who voted for it loses 1 fleet
+-- pool token (to reinforcements).
+game.on("after:agenda", function(ctx)
+  for p = 1, game.num_players() do
+    local pred = game.get("game", nil, "te_sanction:" .. p)
+    if pred then
+      game.put("game", nil, "te_sanction:" .. p, nil)
+      local o, id = pred:match("^(.*)@([^@]*)$")
+      if ctx.agenda == id and ctx.outcome == o then
+        local seen = {}
+        for _, v in ipairs(ctx.voters or {}) do
+          if v.outcome == o and not seen[v.player] then
+            seen[v.player] = true
+            if game.counter(v.player, "fleet") > 0 then
+              game.add(v.player, "fleet", -1)
+              game.log({ key = "te.sanctioned", p = L.pn(v.player), q = L.pn(p) })
+            end
+          end
+        end
+      end
+    end
+  end
+  if game.get("game", nil, "te_hack_election") then game.put("game", nil, "te_hack_election", nil) end
+end)
