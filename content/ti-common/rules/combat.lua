@@ -324,13 +324,16 @@ end
 -- hook: the players whose ships bombard together in p's bombardment step in s, p first (they roll against the planets and answers p may pick; the hits are added per planet; ctx: the step's); default: { p }.
 function L.bombard_side(p, s, ctx) return { p } end
 
+-- hook: the Bombardment ability ({dice, hit}) of player o's unit u in the bombardment step ctx, or nil; default: its unit definition's.
+function L.bombardment_of(o, u, ctx) return L.def(o, u.kind).bombardment end
+
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
   local bombers = {}
   for _, o in ipairs(L.bombard_side(p, s, ctx)) do
     for _, u in ipairs(L.bombard_units(o, s, ctx)) do
-      local d = L.def(o, u.kind)
-      if d.bombardment then bombers[#bombers + 1] = { u = u, b = d.bombardment, o = o } end
+      local b = L.bombardment_of(o, u, ctx)
+      if b then bombers[#bombers + 1] = { u = u, b = b, o = o } end
     end
   end
   if #bombers == 0 then return end

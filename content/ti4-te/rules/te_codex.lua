@@ -69,3 +69,14 @@ game.on("after:agenda", function(ctx)
   end
   if game.get("game", nil, "te_hack_election") then game.put("game", nil, "te_hack_election", nil) end
 end)
+
+-- Blitz: in the invasion it was played in (ctx.te_blitz = the player), that
+-- player's non-fighter ships without Bombardment bombard with 1 die at 6.
+local base_bombardment_of = L.bombardment_of
+function L.bombardment_of(o, u, ctx)
+  local b = base_bombardment_of(o, u, ctx)
+  if b or not (ctx and ctx.te_blitz == o) then return b end
+  local d = L.def(o, u.kind)
+  if d.class == "ship" and d.type ~= "fighter" then return { dice = 1, hit = 6 } end
+  return nil
+end
