@@ -81,9 +81,13 @@ local function afb(p, q, s, queue)
   end
   if #list == 0 then return end
   local hits = 0
+  local rolled = {}
   for _, x in ipairs(list) do
-    hits = hits + game.roll({ key = "roll_barrage", p = L.pn(p), unit = x.u.kind }, x.a.dice, x.a.hit)
+    local r = { { key = "roll_barrage", p = L.pn(p), unit = x.u.kind }, x.a.dice, x.a.hit }
+    rolled[#rolled + 1] = r
+    hits = hits + game.roll(r[1], r[2], r[3])
   end
+  hits = L.ability_rerolls(p, "anti_fighter_barrage", q, hits, rolled)
   local a = { q, s, hits, p }
   if queue then queue[#queue + 1] = a else L.assign_barrage_hits(q, s, hits, p) end
 end
@@ -366,13 +370,23 @@ procedure("bombardment", function(ctx)
   for _, choice in ipairs(order) do
     local hits = 0
     local pick, owner = L.bombard_victim(p, choice, ctx)
+    local rolled, done = {}, {}
     for _, x in ipairs(targets[choice]) do
       local o = x.o
       local dice, need = L.bombard_roll(o, x.u, pick, x.b.dice + extra[o], x.b.hit, ctx)
-      local h, rolls = game.roll({ key = "roll_bombardment", p = L.pn(o), unit = x.u.kind }, dice, need)
-      L.bombard_rolled(o, x.u, pick, rolls, need, h, ctx)
+      local r = { { key = "roll_bombardment", p = L.pn(o), unit = x.u.kind }, dice, need }
+      rolled[#rolled + 1] = r
+      local h, rolls = game.roll(r[1], r[2], r[3])
+      done[#done + 1] = { o = o, u = x.u, rolls = rolls, need = need, h = h }
       hits = hits + h
       extra[o] = 0
+    end
+    -- (The active player's bombardment; the dice of players on its side too.)
+    local again
+    hits, again = L.ability_rerolls(p, "bombardment", owner, hits, rolled)
+    for i, x in ipairs(done) do
+      if again then x.rolls, x.h = again[i].rolls, again[i].hits end
+      L.bombard_rolled(x.o, x.u, pick, x.rolls, x.need, x.h, ctx)
     end
     if owner then
       local units = L.ground(owner, pick)
