@@ -65,6 +65,9 @@ function L.votes(p)
   return n
 end
 
+-- hook: the players in the order they vote on agenda id (speaker: the speaker); default: starting left of the speaker, the speaker last.
+function L.voting_order(speaker, id) return L.order_from(L.next_in_rotation(speaker)) end
+
 procedure("agenda", function(ctx)
   -- The collection and zones may be an edition's own (e.g. political cards).
   local COLL = ctx.coll or "agendas"
@@ -98,7 +101,7 @@ procedure("agenda", function(ctx)
   local tally, voters = {}, {}
   local preset = L.elect_without_vote(id, d, outcomes)
   -- Voting starts left of the speaker and ends with the speaker.
-  for _, p in ipairs(preset and {} or L.order_from(L.next_in_rotation(speaker))) do
+  for _, p in ipairs(preset and {} or L.voting_order(speaker, id)) do
     local opts = { "abstain" }
     if L.votes(p) > 0 then for _, o in ipairs(outcomes) do opts[#opts + 1] = o end end
     local pick = L.forced_vote(p, id, opts) or game.choose(p, { key = "vote_on", agenda = L.name(COLL, id), id = id }, opts)

@@ -87,9 +87,13 @@ local function afb(p, q, s, queue)
   local list = L.barrage_shooters(p, s)
   if #list == 0 then return end
   local hits = 0
+  local rolled = {}
   for _, x in ipairs(list) do
-    hits = hits + game.roll({ key = "roll_barrage", p = L.pn(p), unit = x.u.kind }, x.a.dice, x.a.hit)
+    local r = { { key = "roll_barrage", p = L.pn(p), unit = x.u.kind }, x.a.dice, x.a.hit }
+    rolled[#rolled + 1] = r
+    hits = hits + game.roll(r[1], r[2], r[3])
   end
+  hits = L.ability_rerolls(p, "anti_fighter_barrage", q, hits, rolled)
   local a = { q, s, hits, p }
   if queue then queue[#queue + 1] = a else L.assign_barrage_hits(q, s, hits, p) end
 end
@@ -333,13 +337,16 @@ end
 -- hook: the players whose ships bombard together in p's bombardment step in s, p first (they roll against the planets and answers p may pick; the hits are added per planet; ctx: the step's); default: { p }.
 function L.bombard_side(p, s, ctx) return { p } end
 
+-- hook: the Bombardment ability ({dice, hit}) of player o's unit u in the bombardment step ctx, or nil; default: its unit definition's.
+function L.bombardment_of(o, u, ctx) return L.def(o, u.kind).bombardment end
+
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
   local bombers = {}
   for _, o in ipairs(L.bombard_side(p, s, ctx)) do
     for _, u in ipairs(L.bombard_units(o, s, ctx)) do
-      local d = L.def(o, u.kind)
-      if d.bombardment then bombers[#bombers + 1] = { u = u, b = d.bombardment, o = o } end
+      local b = L.bombardment_of(o, u, ctx)
+      if b then bombers[#bombers + 1] = { u = u, b = b, o = o } end
     end
   end
   if #bombers == 0 then return end
@@ -372,13 +379,23 @@ procedure("bombardment", function(ctx)
   for _, choice in ipairs(order) do
     local hits = 0
     local pick, owner = L.bombard_victim(p, choice, ctx)
+    local rolled, done = {}, {}
     for _, x in ipairs(targets[choice]) do
       local o = x.o
       local dice, need = L.bombard_roll(o, x.u, pick, x.b.dice + extra[o], x.b.hit, ctx)
-      local h, rolls = game.roll({ key = "roll_bombardment", p = L.pn(o), unit = x.u.kind }, dice, need)
-      L.bombard_rolled(o, x.u, pick, rolls, need, h, ctx)
+      local r = { { key = "roll_bombardment", p = L.pn(o), unit = x.u.kind }, dice, need }
+      rolled[#rolled + 1] = r
+      local h, rolls = game.roll(r[1], r[2], r[3])
+      done[#done + 1] = { o = o, u = x.u, rolls = rolls, need = need, h = h }
       hits = hits + h
       extra[o] = 0
+    end
+    -- (The active player's bombardment; the dice of players on its side too.)
+    local again
+    hits, again = L.ability_rerolls(p, "bombardment", owner, hits, rolled)
+    for i, x in ipairs(done) do
+      if again then x.rolls, x.h = again[i].rolls, again[i].hits end
+      L.bombard_rolled(x.o, x.u, pick, x.rolls, x.need, x.h, ctx)
     end
     if owner then
       local units = L.ground(owner, pick)
@@ -548,12 +565,17 @@ function L.production_reclaimable(ctx, kind, st) return {} end
 -- hook: whether the production step checks p's fleet and capacity limits in s as it ends; default: yes (a rule that changes the new units afterwards checks them itself)
 function L.production_enforces_limits(ctx) return true end
 
+-- hook: the production value of the production step ctx (its player's units in ctx.system); default: L.production(ctx.player, ctx.system)
+function L.production_value(ctx) return L.production(ctx.player, ctx.system) end
+-- hook: how much the production step ctx takes off the combined cost of what it produces; default: the player's production_discount flag
+function L.production_discount(ctx) return L.flag(ctx.player, "production_discount") end
+
 -- hook: how many units of board type t (definition d) p has in all (LRR 96.2), or nil for no limit; default: d.limit (a variant that removes units from the game lowers it).
 function L.unit_limit(p, t, d) return d.limit end
 
 procedure("production", function(ctx)
   local p, s = ctx.player, ctx.system
-  local cap = L.production(p, s)
+  local cap = L.production_value(ctx)
   if cap <= 0 then return end
   local blockaded = L.blockaded(p, s)
   -- Cost reductions (e.g. a technology) come off the total.

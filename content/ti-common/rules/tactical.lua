@@ -277,12 +277,31 @@ function L.fire_cannons(q, list, target_player, label)
   -- An extra die (e.g. from a technology) is added once per volley, to the first unit.
   local extra = L.extra_dice(q, "space_cannon")
   local mod = L.flag(target_player, "space_cannon_penalty")
+  local rolled = {}
   for _, x in ipairs(list) do
-    local hits = game.roll({ key = "roll_unit", p = L.pn(q), label = label, unit = x.unit.kind }, (x.sc.dice or 1) + extra, x.sc.hit + mod)
+    local r = { { key = "roll_unit", p = L.pn(q), label = label, unit = x.unit.kind }, (x.sc.dice or 1) + extra, x.sc.hit + mod }
+    rolled[#rolled + 1] = r
+    local hits = game.roll(r[1], r[2], r[3])
     extra = 0
     total = total + hits
   end
-  return total
+  return L.ability_rerolls(q, "space_cannon", target_player, total, rolled)
+end
+
+-- Opens `ability_rolled` once player p has rolled the dice of one use of a
+-- unit ability against player q (rolled: the {label, dice, target} of each
+-- game.roll made); if a handler sets `reroll`, every one of those dice is
+-- rolled again. Returns the hits (and the new rolls, or nil).
+function L.ability_rerolls(p, ability, q, hits, rolled)
+  local w = game.window("ability_rolled", { player = p, ability = ability, target = q, hits = hits, active = game.get("game", nil, "active") })
+  if not w.reroll then return hits end
+  local total, all = 0, {}
+  for _, r in ipairs(rolled) do
+    local h, rolls = game.roll(r[1], r[2], r[3])
+    total = total + h
+    all[#all + 1] = { hits = h, rolls = rolls }
+  end
+  return total, all
 end
 
 -- The anomaly rule of a system (anomalies.yaml), or nil.
@@ -299,13 +318,16 @@ end
 -- hook: whether player q's unit abilities (space cannon, bombardment...) may be used against player p's units; default: yes.
 function L.abilities_reach(q, p) return true end
 
+-- hook: whether player q's space cannons may fire at the active player p's ships in the space cannon offense step ctx; default: yes.
+function L.space_cannon_offense_reaches(q, p, ctx) return true end
+
 procedure("space_cannon_offense", function(ctx)
   local p, s = ctx.player, ctx.system
   local rule = L.anomaly_rule(s)
   if rule and rule.no_space_cannon then return end
   -- Other players shoot at the active player's ships ...
   if #L.ships(p, s) > 0 then
-    for _, g in ipairs(cannon_groups(s, function(q) return q ~= p and L.abilities_reach(q, p) end)) do
+    for _, g in ipairs(cannon_groups(s, function(q) return q ~= p and L.abilities_reach(q, p) and L.space_cannon_offense_reaches(q, p, ctx) end)) do
       local hits = L.fire_cannons(g.player, g.list, p, "space cannon")
       local volley = L.combat_state.last_volley
       local w = game.window("space_cannon_hits", { player = p, shooter = g.player, hits = hits, system = s })

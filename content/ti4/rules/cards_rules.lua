@@ -188,7 +188,7 @@ game.on("before:bombardment", function(ctx)
   if law("conventions_of_war") ~= "for" or not ctx.system then return end
   local p = ctx.player
   local bombers = false
-  for _, u in ipairs(L.ships(p, ctx.system)) do if L.def(p, u.kind).bombardment then bombers = true end end
+  for _, u in ipairs(L.ships(p, ctx.system)) do if L.bombardment_of(p, u, ctx) then bombers = true end end
   if not bombers then return end
   for _, pl in ipairs(game.planets_of(ctx.system)) do
     if L.has_trait(pl, "cultural") and game.planet_owner(pl) ~= p and #game.units { planet = pl, not_owner = p } > 0 then
