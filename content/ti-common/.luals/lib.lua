@@ -43,6 +43,16 @@ lib.POOLS = nil
 ---@return any
 function lib.abilities_reach(q, p) end
 
+--- Opens `ability_rolled` once player p has rolled the dice of one use of a unit ability against player q (rolled: the {label, dice, target} of each game.roll made); if a handler sets `reroll`, every one of those dice is rolled again. Returns the hits (and the new rolls, or nil).
+--- (defined by ti-common)
+---@param p any
+---@param ability any
+---@param q any
+---@param hits any
+---@param rolled any
+---@return any
+function lib.ability_rerolls(p, ability, q, hits, rolled) end
+
 --- Systems p may activate: any without one of p's command tokens (L.activation_barred: not barred to p).
 --- (defined by ti-common)
 ---@param p any
@@ -243,6 +253,14 @@ function lib.bombard_units(p, s, ctx) end
 ---@param ctx any
 ---@return any
 function lib.bombard_victim(p, choice, ctx) end
+
+--- hook: the Bombardment ability ({dice, hit}) of player o's unit u in the bombardment step ctx, or nil; default: its unit definition's.
+--- (defined by ti-common)
+---@param o any
+---@param u any
+---@param ctx any
+---@return any
+function lib.bombardment_of(o, u, ctx) end
 
 --- Whether p may research `id`: faction techs only by their faction; each missing prerequisite may be covered by exhausting one ready planet with that specialty (LRR 90.4, done at research time).
 --- (defined by ti-common)
@@ -920,6 +938,12 @@ function lib.production_place(ctx, kind, where, st) end
 ---@return any
 function lib.production_reclaimable(ctx, kind, st) end
 
+--- hook: the production value of the production step ctx (its player's units in ctx.system); default: L.production(ctx.player, ctx.system)
+--- (defined by ti-common)
+---@param ctx any
+---@return any
+function lib.production_value(ctx) end
+
 --- (defined by ti-common)
 ---@param p any
 ---@return any
@@ -1062,6 +1086,14 @@ function lib.ships(p, s) end
 ---@return any
 function lib.space_cannon_defense_units(p, pl, ctx) end
 
+--- hook: whether player q's space cannons may fire at the active player p's ships in the space cannon offense step ctx; default: yes.
+--- (defined by ti-common)
+---@param q any
+---@param p any
+---@param ctx any
+---@return any
+function lib.space_cannon_offense_reaches(q, p, ctx) end
+
 --- hook: the space cannon of player q's units in system t that may fire at system s, as {unit, sc (the space_cannon ability), def} entries in the order they roll; default: each of q's units in t with space cannon (one in another system only with range 1 or more).
 --- (defined by ti-common)
 ---@param q any
@@ -1192,4 +1224,11 @@ function lib.units_start_moving(p, target, ctx) end
 ---@param p any
 ---@return any
 function lib.votes(p) end
+
+--- hook: the players in the order they vote on agenda id (speaker: the speaker); default: starting left of the speaker, the speaker last.
+--- (defined by ti-common)
+---@param speaker any
+---@param id any
+---@return any
+function lib.voting_order(speaker, id) end
 

@@ -567,8 +567,6 @@ function L.production_enforces_limits(ctx) return true end
 
 -- hook: the production value of the production step ctx (its player's units in ctx.system); default: L.production(ctx.player, ctx.system)
 function L.production_value(ctx) return L.production(ctx.player, ctx.system) end
--- hook: how much the production step ctx takes off the combined cost of what it produces; default: the player's production_discount flag
-function L.production_discount(ctx) return L.flag(ctx.player, "production_discount") end
 
 -- hook: how many units of board type t (definition d) p has in all (LRR 96.2), or nil for no limit; default: d.limit (a variant that removes units from the game lowers it).
 function L.unit_limit(p, t, d) return d.limit end

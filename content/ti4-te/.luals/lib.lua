@@ -193,6 +193,14 @@ function lib.bombard_units(p, s, ctx) end
 ---@return any
 function lib.bombard_victim(p, choice, ctx) end
 
+--- hook: the Bombardment ability ({dice, hit}) of player o's unit u in the bombardment step ctx, or nil; default: its unit definition's.
+--- (defined by ti-common -> ti4-te)
+---@param o any
+---@param u any
+---@param ctx any
+---@return any
+function lib.bombardment_of(o, u, ctx) end
+
 --- Whether p can pay `amount` to research with the Technology card (default: that many resources).
 --- (defined by ti4 -> ti4-te)
 ---@param p any
@@ -583,6 +591,12 @@ function lib.production_discount(ctx) end
 ---@return any
 function lib.production_place(ctx, kind, where, st) end
 
+--- hook: the production value of the production step ctx (its player's units in ctx.system); default: L.production(ctx.player, ctx.system)
+--- (defined by ti-common -> ti4-te)
+---@param ctx any
+---@return any
+function lib.production_value(ctx) end
+
 --- Player `to` receives n commodities from player `from` in a transaction: they become trade goods (LRR 21.3; a variant may keep them commodities).
 --- (defined by ti4 -> ti4-te)
 ---@param to any
@@ -666,6 +680,14 @@ function lib.shielded(pl, attacker) end
 ---@param ctx any
 ---@return any
 function lib.space_cannon_defense_units(p, pl, ctx) end
+
+--- hook: whether player q's space cannons may fire at the active player p's ships in the space cannon offense step ctx; default: yes.
+--- (defined by ti-common -> ti4-te)
+---@param q any
+---@param p any
+---@param ctx any
+---@return any
+function lib.space_cannon_offense_reaches(q, p, ctx) end
 
 --- hook: the space cannon of player q's units in system t that may fire at system s, as {unit, sc (the space_cannon ability), def} entries in the order they roll; default: each of q's units in t with space cannon (one in another system only with range 1 or more).
 --- (defined by ti-common -> ti4-te)
@@ -1448,6 +1470,13 @@ function lib.unit_limit(p, t, d) end
 ---@param p any
 ---@return any
 function lib.votes(p) end
+
+--- hook: the players in the order they vote on agenda id (speaker: the speaker); default: starting left of the speaker, the speaker last.
+--- (defined by ti-common -> ti4-te)
+---@param speaker any
+---@param id any
+---@return any
+function lib.voting_order(speaker, id) end
 
 --- The wormholes of system s: its tile's, the Creuss tokens there, and the Hil Colish's delta. `hil`, when given, is where the Hil Colish is (false: nowhere), for callers that ask of every system (finding it once).
 --- (defined by ti4 -> ti4-te)
