@@ -248,15 +248,18 @@ function L.production(p, s)
   if L.te_quietus_silenced(p, s) then return 0 end
   return base_production(p, s)
 end
+-- (Neither player of a simulated fight silenced in its system: the
+-- wrappers below of the fight's helpers change nothing.)
+local function none_silenced(board)
+  local s = board.system or 1
+  return not L.te_quietus_silenced(board.attacker or 1, s) and not L.te_quietus_silenced(board.defender or 2, s)
+end
 local base_barrage_shooters = L.barrage_shooters
 function L.barrage_shooters(p, s)
   if L.te_quietus_silenced(p, s) then return {} end
   return base_barrage_shooters(p, s)
 end
-L.plain_wrapper(L.barrage_shooters, base_barrage_shooters, function(board)
-  local s = board.system or 1
-  return not L.te_quietus_silenced(board.attacker or 1, s) and not L.te_quietus_silenced(board.defender or 2, s)
-end)
+L.plain_wrapper(L.barrage_shooters, base_barrage_shooters, none_silenced)
 local base_gives_shield = L.gives_shield
 function L.gives_shield(u, pl, attacker)
   if L.te_quietus_silenced(u.owner, game.planet_system(pl)) then return false end
@@ -277,11 +280,7 @@ function L.hit_options(p, units, opts, gone)
   end
   return kept
 end
--- (Neither player of a simulated fight silenced in its system: the same options.)
-L.plain_wrapper(L.hit_options, base_hit_options, function(board)
-  local s = board.system or 1
-  return not L.te_quietus_silenced(board.attacker or 1, s) and not L.te_quietus_silenced(board.defender or 2, s)
-end)
+L.plain_wrapper(L.hit_options, base_hit_options, none_silenced)
 
 ---------------------------------------------------------------------------
 -- Sever (promissory note): the severed system's wormholes give no adjacency
