@@ -355,14 +355,28 @@ local function hcf2_room(p, s)
   return math.min(fighters, 2 * math.max(0, L.fleet_limit(p) - L.count_fleet(p, s)))
 end
 
+-- Fighter II (its unit upgrade card): fighters beyond the ships' capacity
+-- count against the fleet pool, one slot each: while the pool has room in
+-- the system, each free slot holds one of those fighters. (A player over
+-- the pool then removes fighters, not another ship instead.)
+local function f2_room(p, s)
+  if not holds_tech(p, "fighter_2") then return 0 end
+  local fighters = 0
+  for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+    if L.def(p, u.kind).type == "fighter" then fighters = fighters + 1 end
+  end
+  return math.min(fighters, math.max(0, L.fleet_limit(p) - L.count_fleet(p, s)))
+end
+
 local base_capacity = L.capacity
 function L.capacity(p, s)
   local cap, used = base_capacity(p, s)
   for _, u in ipairs(factories(p, s)) do cap = cap + (L.def(p, u.kind).capacity or 0) end
-  return cap + hcf2_room(p, s), used
+  return cap + hcf2_room(p, s) + f2_room(p, s), used
 end
 L.plain_wrapper(L.capacity, base_capacity, function()
   return no_floating_parts() and not anyone_holds("techs", "hybrid_crystal_fighter_2")
+    and not anyone_holds("techs", "fighter_2")
 end)
 
 local base_production_options = L.production_options
