@@ -1,7 +1,7 @@
 -- Galactic events (chosen at set-up as options) and the alliance variant.
 -- Galactic events here: Call of the Void, Age of Commerce, Stellar Atomics,
--- Civilized Society, Total War, Hidden Agenda and Age of Fighters (the last
--- two in part); Dangerous Wilds is in rules/te_neutral.lua, Minor Factions
+-- Civilized Society, Total War, Age of Fighters and Hidden Agenda (in
+-- part); Dangerous Wilds is in rules/te_neutral.lua, Minor Factions
 -- in rules/te_minor_factions.lua. Not built: Age of Exploration (relic
 -- fragments and frontier tokens: Prophecy of Kings); the printed deck's
 -- other events have no text in our sources.
@@ -340,10 +340,26 @@ end
 -- Age of Fighters: at set-up every player gains Fighter II (Naalu: Hybrid
 -- Crystal Fighter II); a ship other than a fighter that is destroyed is
 -- purged (it leaves the game: its owner has one fewer of that unit, through
--- L.unit_limit). (Not built: the capacity 1 of fighters counting against
--- the fleet pool.)
+-- L.unit_limit); and each fighter that counts against the fleet pool
+-- (L.fighters_in_fleet_pool) has capacity 1 that carries no fighter.
 ---------------------------------------------------------------------------
 local function fighters_age() return game.options.galactic_event_age_of_fighters end
+
+local base_capacity_af = L.capacity
+function L.capacity(p, s)
+  local cap, used = base_capacity_af(p, s)
+  if not fighters_age() or type(p) ~= "number" or p == 0 then return cap, used end
+  local x = L.fighters_in_fleet_pool(p, s)
+  if x == 0 then return cap, used end
+  -- Ground forces in space may ride those fighters, one each.
+  local ground = 0
+  for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+    local d = L.def(p, u.kind)
+    if d.transported and (d.type or u.kind) ~= "fighter" then ground = ground + 1 end
+  end
+  return cap + math.min(x, ground), used
+end
+L.plain_wrapper(L.capacity, base_capacity_af, function() return not fighters_age() end)
 
 local base_setup_decks_af = game.procedure_fn("setup_decks")
 procedure("setup_decks", function()

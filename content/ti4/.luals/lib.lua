@@ -192,6 +192,13 @@ function lib.elect_without_vote(id, d, outcomes) end
 ---@return any
 function lib.eliminate(p) end
 
+--- How many of p's fighters in s count against the fleet pool (Fighter II, Hybrid Crystal Fighter II: those beyond the ships' capacity, as far as the pool has room).
+--- (defined by ti4)
+---@param p any
+---@param s any
+---@return any
+function lib.fighters_in_fleet_pool(p, s) end
+
 --- (defined by ti-common -> ti4)
 ---@param round any
 ---@return any

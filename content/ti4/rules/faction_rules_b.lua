@@ -368,11 +368,14 @@ local function f2_room(p, s)
   return math.min(fighters, math.max(0, L.fleet_limit(p) - L.count_fleet(p, s)))
 end
 
+--- How many of p's fighters in s count against the fleet pool (Fighter II, Hybrid Crystal Fighter II: those beyond the ships' capacity, as far as the pool has room).
+function L.fighters_in_fleet_pool(p, s) return hcf2_room(p, s) + f2_room(p, s) end
+
 local base_capacity = L.capacity
 function L.capacity(p, s)
   local cap, used = base_capacity(p, s)
   for _, u in ipairs(factories(p, s)) do cap = cap + (L.def(p, u.kind).capacity or 0) end
-  return cap + hcf2_room(p, s) + f2_room(p, s), used
+  return cap + L.fighters_in_fleet_pool(p, s), used
 end
 L.plain_wrapper(L.capacity, base_capacity, function()
   return no_floating_parts() and not anyone_holds("techs", "hybrid_crystal_fighter_2")
