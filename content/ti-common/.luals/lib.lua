@@ -1064,6 +1064,12 @@ function lib.secondary_first(p) end
 ---@return any
 function lib.secondary_free(q, d, ctx) end
 
+--- hook: whether the vote on agenda id is a secret ballot: each player's outcome and votes stay unseen (the log says only that they voted) and only the totals by outcome are shown once everyone has voted; default: no.
+--- (defined by ti-common)
+---@param id any
+---@return any
+function lib.secret_ballot(id) end
+
 --- Whether the planet is protected by a planetary shield (a war sun in the system removes it, LRR 66.3).
 --- (defined by ti-common)
 ---@param pl any

@@ -68,6 +68,9 @@ end
 -- hook: the players in the order they vote on agenda id (speaker: the speaker); default: starting left of the speaker, the speaker last.
 function L.voting_order(speaker, id) return L.order_from(L.next_in_rotation(speaker)) end
 
+-- hook: whether the vote on agenda id is a secret ballot: each player's outcome and votes stay unseen (the log says only that they voted) and only the totals by outcome are shown once everyone has voted; default: no.
+function L.secret_ballot(id) return false end
+
 procedure("agenda", function(ctx)
   -- The collection and zones may be an edition's own (e.g. political cards).
   local COLL = ctx.coll or "agendas"
@@ -100,6 +103,7 @@ procedure("agenda", function(ctx)
   end
   local tally, voters = {}, {}
   local preset = L.elect_without_vote(id, d, outcomes)
+  local secret = not preset and L.secret_ballot(id)
   -- Voting starts left of the speaker and ends with the speaker.
   for _, p in ipairs(preset and {} or L.voting_order(speaker, id)) do
     local opts = { "abstain" }
@@ -115,15 +119,22 @@ procedure("agenda", function(ctx)
       -- A handler may turn the vote into an abstention (w.abstain): the
       -- planets stay exhausted, the votes count for nothing.
       if w.abstain then
-        game.log({ key = "abstains", p = L.pn(p) })
+        game.log(secret and { key = "casts_secret_ballot", p = L.pn(p) } or { key = "abstains", p = L.pn(p) })
       else
         v = w.votes
         tally[pick] = (tally[pick] or 0) + v
         voters[#voters + 1] = { player = p, outcome = pick, votes = v }
-        game.log({ key = v == 1 and "casts_vote" or "casts_votes", p = L.pn(p), n = v, outcome = pick })
+        game.log(secret and { key = "casts_secret_ballot", p = L.pn(p) }
+          or { key = v == 1 and "casts_vote" or "casts_votes", p = L.pn(p), n = v, outcome = pick })
       end
     else
-      game.log({ key = "abstains", p = L.pn(p) })
+      game.log(secret and { key = "casts_secret_ballot", p = L.pn(p) } or { key = "abstains", p = L.pn(p) })
+    end
+  end
+  -- A secret ballot: the totals only, once everyone has voted.
+  if secret then
+    for _, o in ipairs(outcomes) do
+      game.log({ key = "ballot_total", outcome = o, n = tally[o] or 0 })
     end
   end
   local result = preset

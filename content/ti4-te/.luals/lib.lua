@@ -648,6 +648,12 @@ function lib.rift_check_cost(p, m, from, target, rules) end
 ---@return any
 function lib.score(p, coll, id) end
 
+--- hook: whether the vote on agenda id is a secret ballot: each player's outcome and votes stay unseen (the log says only that they voted) and only the totals by outcome are shown once everyone has voted; default: no.
+--- (defined by ti-common -> ti4-te)
+---@param id any
+---@return any
+function lib.secret_ballot(id) end
+
 --- hook: the factions that may be dealt at set-up, sorted (default: every faction; one that never starts the game is left out by its pack).
 --- (defined by ti4 -> ti4-te)
 ---@return any

@@ -1,7 +1,7 @@
 -- Galactic events (chosen at set-up as options) and the alliance variant.
 -- Galactic events here: Call of the Void, Age of Commerce, Stellar Atomics,
--- Civilized Society, Total War, Age of Fighters and Hidden Agenda (in
--- part); Dangerous Wilds is in rules/te_neutral.lua, Minor Factions
+-- Civilized Society, Total War, Age of Fighters and Hidden Agenda;
+-- Dangerous Wilds is in rules/te_neutral.lua, Minor Factions
 -- in rules/te_minor_factions.lua. Not built: Age of Exploration (relic
 -- fragments and frontier tokens: Prophecy of Kings); the printed deck's
 -- other events have no text in our sources.
@@ -326,10 +326,18 @@ procedure("setup_decks", function()
 end)
 
 ---------------------------------------------------------------------------
--- Hidden Agenda: no transactions in the agenda phase. (Its other parts are
--- about table talk and secret ballots: the program's players do not talk,
--- and the log still shows each player's votes; not built.)
+-- Hidden Agenda: no transactions in the agenda phase, and the votes are a
+-- secret ballot: the log shows that each player voted and, once all have,
+-- the totals by outcome only (the Argent Flight's public votes are Prophecy
+-- of Kings'; the rule against table talk needs nothing here: the
+-- program's players do not talk).
 ---------------------------------------------------------------------------
+local base_secret_ballot = L.secret_ballot
+function L.secret_ballot(id)
+  if game.options.galactic_event_hidden_agenda then return true end
+  return base_secret_ballot(id)
+end
+
 local base_agenda_transactions = L.agenda_transactions_allowed
 function L.agenda_transactions_allowed(ctx)
   if game.options.galactic_event_hidden_agenda then return false end
