@@ -509,6 +509,9 @@ procedure("ground_combat", function(ctx)
     ctx.defender = d
     local rc = { player = p, active = p, attacker = p, defender = d, planet = pl, round = round, ground = true, mods = { [p] = {}, [d] = {} } }
     game.window("combat_round_start", rc)
+    -- An effect as the round starts may have destroyed some of them.
+    mine, theirs = L.ground(p, pl), L.ground_combat_opponents(p, pl, ctx)
+    if #mine == 0 or #theirs == 0 then break end
     local ha = L.combat_roll(p, mine, rc.mods[p], "ground combat", rc)
     ha = ha + L.ground_combat_side_rolls(p, rc, ctx)
     local hd = L.combat_roll(d, theirs, rc.mods[d], "ground combat", rc)
