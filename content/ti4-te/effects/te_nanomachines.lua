@@ -44,7 +44,7 @@ return {
       end
       table.sort(hand)
       local c = game.choose(p, { key = "te.action_card_to_discard" }, hand)
-      game.move_card(c, "actions:" .. p, "discard:actions")
+      L.discard_action_card(p, c)
       game.log({ key = "te.discards_action_card", p = L.pn(p), card = L.name("action_cards", c) })
       L.draw("deck:actions", "discard:actions", "actions:" .. p, 1)
     end

@@ -588,7 +588,7 @@ local function discard_one(p, why, key)
   table.sort(hand)
   if #hand == 0 then return nil end
   local c = game.choose(p, { key = key, ability = why }, hand)
-  game.move_card(c, "actions:" .. p, "discard:actions")
+  L.discard_action_card(p, c)
   return c
 end
 

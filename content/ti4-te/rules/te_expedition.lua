@@ -61,7 +61,7 @@ function L.te_pay_slice(p, id)
   if id == "action_cards" then
     for _ = 1, 2 do
       local c = game.choose(p, { key = "te.action_card_to_discard" }, game.zone("actions:" .. p))
-      game.move_card(c, "actions:" .. p, "discard:actions")
+      L.discard_action_card(p, c)
       game.log({ key = "te.discards_action_card", p = L.pn(p), card = L.name("action_cards", c) })
     end
     return true

@@ -67,7 +67,7 @@ function L.trade_other_terms(p, q, terms)
     if game.choose(holder, { key = "te.play_black_market", q = L.pn(partner), card = L.name("action_cards", CARD) }, { "no", "yes" }) ~= "yes" then
       holder = nil
     else
-      game.move_card(CARD, "actions:" .. holder, "discard:actions")
+      L.discard_action_card(holder, CARD)
       game.log({ key = "te.plays_card", p = L.pn(holder), card = L.name("action_cards", CARD) })
     end
   end

@@ -242,7 +242,7 @@ function L.take_action(p, act)
   if by then game.put("game", nil, "te_duress:" .. p, nil) end
   local r = base_take_action(p, act)
   if by and act:sub(1, 10) ~= "strategic:" then
-    for _, c in ipairs(game.zone("actions:" .. p)) do game.move_card(c, "actions:" .. p, "discard:actions") end
+    for _, c in ipairs(game.zone("actions:" .. p)) do L.discard_action_card(p, c) end
     local tg = game.counter(p, "tg")
     game.set(p, "tg", 0)
     game.add(by, "tg", tg)

@@ -1,9 +1,9 @@
 -- The Ral Nel Consortium: starting technology and units, Survival Instinct,
 -- Miniaturization, the Linkships, Last Dispatch (flagship). Nanomachines and
 -- the Nano-Link Permit are scripts in effects/. Data Skimmer (breakthrough)
--- catches the action cards other players play or discard over their hand
--- limit (ti-common's L.discard_action_card); cards discarded by other
--- effects go to the discard pile as before.
+-- catches every action card other players would discard: played, over the
+-- hand limit or by an effect (all of them go through ti-common's
+-- L.discard_action_card).
 local L = game.lib
 
 local function is_ralnel(p) return type(p) == "number" and p ~= 0 and game.get("player", p, "faction") == "ralnel" end

@@ -323,7 +323,7 @@ local function scheme(p)
   end
   table.sort(hand)
   local c = game.choose(p, { key = "ti4.scheming_discard", ability = L.name("abilities", SCHEMING) }, hand)
-  game.move_card(c, "actions:" .. p, "discard:actions")
+  L.discard_action_card(p, c)
   game.log({ key = "ti4.scheming", p = L.pn(p), n = #extra, ability = L.name("abilities", SCHEMING) })
 end
 

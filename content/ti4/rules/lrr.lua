@@ -128,7 +128,7 @@ function L.eliminate(p)
     if L.law_owner(id) == p then L.discard_law(id) end
   end
   -- Action cards discarded (33.5).
-  for _, c in ipairs(game.zone("actions:" .. p)) do game.move_card(c, "actions:" .. p, "discard:actions") end
+  for _, c in ipairs(game.zone("actions:" .. p)) do L.discard_action_card(p, c) end
   -- Strategy cards back to the common play area (33.6).
   for _, id in ipairs(L.sc_ids()) do
     if game.get("game", nil, "sc_owner:" .. id) == p then

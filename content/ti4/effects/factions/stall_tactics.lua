@@ -11,7 +11,7 @@ return {
     end
     table.sort(hand)
     local c = game.choose(p, { key = "ti4.stall_tactics_discard", ability = L.name("abilities", def.id) }, hand)
-    game.move_card(c, "actions:" .. p, "discard:actions")
+    L.discard_action_card(p, c)
     game.log({ key = "ti4.stall_tactics_discards", p = L.pn(p), card = L.name("action_cards", c), ability = L.name("abilities", def.id) })
   end,
 }
