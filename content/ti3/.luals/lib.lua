@@ -355,6 +355,13 @@ function lib.enforce_action_limit(p) end
 ---@return any
 function lib.enforce_limits(p, s, why) end
 
+--- Every player, from the speaker on, discards n trade goods (as many as they have), each logged with the card `card` (a name) that makes them.
+--- (defined by ti3)
+---@param n any
+---@param card any
+---@return any
+function lib.everyone_discards_tg(n, card) end
+
 --- p gives back strategy card `old` and takes the unchosen card `new` instead (the bonus counters on it come with it).
 --- (defined by ti3)
 ---@param p any

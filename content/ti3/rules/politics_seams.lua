@@ -2,6 +2,17 @@
 -- keeps today's behaviour while no card subscribes or no law is in play.
 local L = game.lib
 
+--- Every player, from the speaker on, discards n trade goods (as many as they have), each logged with the card `card` (a name) that makes them.
+function L.everyone_discards_tg(n, card)
+  for _, p in ipairs(L.order_from(L.speaker())) do
+    local k = math.min(n, game.counter(p, "tg"))
+    if k > 0 then
+      game.add(p, "tg", -k)
+      game.log({ key = "ti3.discards_tg", p = L.pn(p), n = k, card = card })
+    end
+  end
+end
+
 ---------------------------------------------------------------------------
 -- Directives that last until the end of the round.
 

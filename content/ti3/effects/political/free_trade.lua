@@ -7,13 +7,7 @@ local function NAME() return L.name("political_cards", "free_trade") end
 return {
   resolve = function(outcome, def)
     if outcome ~= "against" then return end
-    for _, p in ipairs(L.order_from(L.speaker())) do
-      local n = math.min(2, game.counter(p, "tg"))
-      if n > 0 then
-        game.add(p, "tg", -n)
-        game.log({ key = "ti3.discards_tg", p = L.pn(p), n = n, card = NAME() })
-      end
-    end
+    L.everyone_discards_tg(2, NAME())
   end,
   trade_collected = function(ctx, p, def)
     if p ~= nil or L.law(def.id) ~= "for" then return end
