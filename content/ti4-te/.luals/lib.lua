@@ -996,12 +996,6 @@ function lib.te_home_planets(p) end
 ---@return any
 function lib.te_hyperlane_tile(hex) end
 
----  Placing neutral units by card (Pirate Contract, Pirate Fleet, Mercenary Contract).  Whether system s is a home system (a player's, or a faction's home tile).
---- (defined by ti4-te)
----@param s any
----@return any
-function lib.te_is_home_system(s) end
-
 ---  Entropic scars: no unit abilities by or against units in them (here: production, bombardment and sustain damage; UNKNOWN seams still missing for space cannon, planetary shield and anti-fighter barrage), and at the start of the status phase a player with ships in one may spend a strategy token to gain one of their faction technologies.  Whether system s is an entropic scar.
 --- (defined by ti4-te)
 ---@param s any

@@ -290,12 +290,6 @@ function L.is_home_system(s)
   return base_is_home(s)
 end
 
-local base_te_is_home = L.te_is_home_system
-function L.te_is_home_system(s)
-  if L.te_minor_faction_of(s) then return false end
-  return base_te_is_home(s)
-end
-
 local ALL_TRAITS = { "cultural", "hazardous", "industrial" }
 local base_traits = L.planet_traits
 function L.planet_traits(pl)

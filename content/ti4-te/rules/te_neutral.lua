@@ -217,9 +217,11 @@ end)
 -- Placing neutral units by card (Pirate Contract, Pirate Fleet, Mercenary
 -- Contract).
 ---------------------------------------------------------------------------
---- Whether system s is a home system (a player's, or a faction's home tile).
-function L.te_is_home_system(s)
-  for q = 1, game.num_players() do if L.home(q) == s then return true end end
+-- Home systems also include the home tile of any faction in the pack's
+-- data (the new factions' tiles are not marked as homes in systems.yaml).
+local base_is_home_system = L.is_home_system
+function L.is_home_system(s)
+  if base_is_home_system(s) then return true end
   local tile = game.tile_of(s)
   for _, f in ipairs(game.keys(game.data.factions)) do
     if game.data.factions[f].home_system == tile then return true end
@@ -232,7 +234,7 @@ function L.te_pirate_systems()
   local out = {}
   for s = 1, game.num_systems() do
     local hex = game.system(s).hex
-    if hex and not L.te_is_home_system(s) then
+    if hex and not L.is_home_system(s) then
       local other = false
       for _, u in ipairs(game.units { system = s, not_owner = 0, space = true }) do
         if u.carried == nil and L.def(u.owner, u.kind).class == "ship" then other = true end
@@ -257,7 +259,7 @@ end
 function L.te_mercenary_planets(p)
   local out = {}
   for s = 1, game.num_systems() do
-    if game.system(s).hex and not L.te_is_home_system(s) then
+    if game.system(s).hex and not L.is_home_system(s) then
       for _, pl in ipairs(game.planets_of(s)) do
         if #game.units { planet = pl } == 0 and game.planet_owner(pl) ~= p and L.may_commit_to(p, pl, {}) then
           out[#out + 1] = pl
