@@ -359,6 +359,40 @@ pub struct ResolvedPack {
     /// The text of every script file a definition names (`script:
     /// effects/x.lua`), by (pack, path relative to the pack).
     pub scripts: BTreeMap<(String, String), String>,
+    /// The chunks its sessions compiled, as bytecode.
+    pub chunks: ChunkCache,
+}
+
+/// Lua chunks compiled by the sessions of one resolved pack, as bytecode
+/// with its line information, by chunk key: the first session parses each
+/// source and the next ones load the bytecode (a test run or a soak makes
+/// one session per scenario or game). A resolved pack's sources never
+/// change, so an entry cannot be stale; the cache lives and dies with the
+/// pack in memory and is never written anywhere.
+#[derive(Clone, Debug, Default)]
+pub struct ChunkCache(std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, Vec<u8>>>>);
+
+impl ChunkCache {
+    /// The bytecode compiled for `key`, handed to `f` (without a copy).
+    pub fn with<R>(&self, key: &str, f: impl FnOnce(Option<&[u8]>) -> R) -> R {
+        let map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        f(map.get(key).map(Vec::as_slice))
+    }
+
+    pub fn insert(&self, key: &str, bytecode: Vec<u8>) {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key.to_string(), bytecode);
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 impl ResolvedPack {
@@ -1390,6 +1424,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
         window_ctx,
         sources: BTreeMap::new(),
         scripts,
+        chunks: ChunkCache::default(),
     };
     check_refs(&resolved, &sources, &mut diags);
     crate::schema::validate(&resolved, &sources, &mut diags);

@@ -141,17 +141,25 @@ fn compile_script(
         .get(&d.script_origin.pack)
         .cloned()
         .ok_or_else(|| rterr("pack env missing"))?;
-    let (code, name) = if is_script_path(s) {
-        let key = (d.script_origin.pack.clone(), s.to_string());
-        let code = pack.scripts.get(&key).cloned().ok_or_else(|| {
-            rterr(format!(
-                "content/{}/{}: {coll}.{id}: cannot read script `{s}`: the loader did not read it",
-                d.script_origin.pack, d.script_origin.file
-            ))
-        })?;
-        (code, format!("@content/{}/{s}", d.script_origin.pack))
+    // A script file is its own chunk; an inline script is compiled from
+    // its data file, padded with blank lines so that Lua's line numbers are
+    // the file's (found once: later sessions load the cached bytecode).
+    let name = if is_script_path(s) {
+        format!("@content/{}/{s}", d.script_origin.pack)
     } else {
-        // Inline: pad with blank lines so Lua line numbers are YAML line numbers.
+        format!("@content/{}/{}", d.script_origin.pack, d.script_origin.file)
+    };
+    let key = format!("{name}#{coll}.{id}");
+    let f = super::load_chunk(lua, pack, &key, &name, Some(env), || {
+        if is_script_path(s) {
+            let key = (d.script_origin.pack.clone(), s.to_string());
+            return pack.scripts.get(&key).cloned().ok_or_else(|| {
+                rterr(format!(
+                    "content/{}/{}: {coll}.{id}: cannot read script `{s}`: the loader did not read it",
+                    d.script_origin.pack, d.script_origin.file
+                ))
+            });
+        }
         let src = pack
             .sources
             .get(&(d.script_origin.pack.clone(), d.script_origin.file.clone()))
@@ -163,17 +171,8 @@ fn compile_script(
             t.ends_with('|') || t.ends_with('>') || t.ends_with("|-")
         });
         let pad = if block { line } else { line.saturating_sub(1) };
-        (
-            format!("{}{s}", "\n".repeat(pad)),
-            format!("@content/{}/{}", d.script_origin.pack, d.script_origin.file),
-        )
-    };
-    let f = lua
-        .load(code)
-        .set_name(name)
-        .set_mode(mlua::ChunkMode::Text)
-        .set_environment(env)
-        .into_function()?;
+        Ok(format!("{}{s}", "\n".repeat(pad)))
+    })?;
     let v: LV = f.call(())?;
     match v {
         LV::Function(_) | LV::Table(_) => Ok(v),

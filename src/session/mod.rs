@@ -437,6 +437,44 @@ fn ctx_decls(lua: &Lua, pack: &ResolvedPack) -> mlua::Result<Table> {
     Ok(out)
 }
 
+/// The function of a pack's chunk `key`, named `name` in errors: loaded
+/// from the bytecode a session of the same pack compiled before, or
+/// compiled from `source()` and its bytecode kept.
+/// Either way the same function, with the same chunk name and lines in its
+/// errors.
+pub(crate) fn load_chunk(
+    lua: &Lua,
+    pack: &ResolvedPack,
+    key: &str,
+    name: &str,
+    env: Option<Table>,
+    source: impl FnOnce() -> mlua::Result<String>,
+) -> mlua::Result<Function> {
+    let cached = pack.chunks.with(key, |b| {
+        b.map(|b| {
+            let chunk = lua.load(b).set_name(name).set_mode(mlua::ChunkMode::Binary);
+            match &env {
+                Some(e) => chunk.set_environment(e.clone()).into_function(),
+                None => chunk.into_function(),
+            }
+        })
+    });
+    if let Some(f) = cached {
+        return f;
+    }
+    let code = source()?;
+    let chunk = lua
+        .load(code)
+        .set_name(name)
+        .set_mode(mlua::ChunkMode::Text);
+    let f = match env {
+        Some(e) => chunk.set_environment(e).into_function()?,
+        None => chunk.into_function()?,
+    };
+    pack.chunks.insert(key, f.dump(false));
+    Ok(f)
+}
+
 impl Session {
     /// Builds the VM for a pack: sandbox, kernel API, pack scripts.
     pub fn new(
@@ -534,11 +572,10 @@ impl Session {
             windows.set(w.as_str(), true).map_err(lua_err)?;
         }
         let policy = lua.create_table().map_err(lua_err)?;
-        let prelude: Function = lua
-            .load(include_str!("prelude.lua"))
-            .set_name("@kernel/prelude.lua")
-            .set_mode(mlua::ChunkMode::Text)
-            .into_function()
+        let prelude: Function =
+            load_chunk(&lua, &pack, "kernel", "@kernel/prelude.lua", None, || {
+                Ok(include_str!("prelude.lua").to_string())
+            })
             .map_err(lua_err)?;
         let chain: Vec<String> = pack.chain.iter().map(|p| p.manifest.id.clone()).collect();
         let entry_fn: Function = prelude
@@ -569,13 +606,15 @@ impl Session {
         }
         for f in &pack.rules {
             loading.call::<()>(f.pack.as_str()).map_err(lua_err)?;
-            let func = lua
-                .load(&f.source)
-                .set_name(&f.chunk_name)
-                .set_mode(mlua::ChunkMode::Text)
-                .set_environment(envs[&f.pack].clone())
-                .into_function()
-                .map_err(lua_err)?;
+            let func = load_chunk(
+                &lua,
+                &pack,
+                &f.chunk_name,
+                &f.chunk_name,
+                Some(envs[&f.pack].clone()),
+                || Ok(f.source.clone()),
+            )
+            .map_err(lua_err)?;
             shared.budget.reset();
             func.call::<()>(()).map_err(lua_err)?;
         }

@@ -108,23 +108,35 @@ function game.__loading(id) LOADING = id end
 -- errors. Nested tables are frozen too (one view per table, so identity
 -- and shared sub-tables survive).
 local FROZEN = setmetatable({}, { __mode = "k" })
-local function freeze(t, seen, path)
+-- Where each read-only table sits ({parent, key}, or the root's name),
+-- spelled out only when a script tries to write to it.
+local FROZEN_AT = setmetatable({}, { __mode = "k" })
+local function frozen_path(v)
+  local at = FROZEN_AT[v]
+  if type(at) ~= "table" then return tostring(at) end
+  return frozen_path(at[1]) .. "." .. tostring(at[2])
+end
+local function frozen_write(t, k)
+  error(frozen_path(t) .. "." .. tostring(k) .. " is read-only: a pack changes data with a `patch:` by id, or keeps its own state with game.put", 2)
+end
+local function frozen_len(t) return #FROZEN[t] end
+local function frozen_pairs(t) return next, FROZEN[t], nil end
+local function freeze(t, seen, at)
   local v = seen[t]
   if v then return v end
   local inner = {}
   v = setmetatable({}, {
     __index = inner,
-    __newindex = function(_, k)
-      error(path .. "." .. tostring(k) .. " is read-only: a pack changes data with a `patch:` by id, or keeps its own state with game.put", 2)
-    end,
-    __len = function() return #inner end,
-    __pairs = function() return next, inner, nil end,
+    __newindex = frozen_write,
+    __len = frozen_len,
+    __pairs = frozen_pairs,
     __metatable = "game.data",
   })
   seen[t] = v
   FROZEN[v] = inner
+  FROZEN_AT[v] = at
   for k, x in next, t do
-    if type(x) == "table" then x = freeze(x, seen, path .. "." .. tostring(k)) end
+    if type(x) == "table" then x = freeze(x, seen, { v, k }) end
     inner[k] = x
   end
   return v
@@ -154,7 +166,7 @@ function game.__seal()
   local seen = {}
   rawset(game, "data", freeze(game.data, seen, "game.data"))
   for _, list in pairs(SUBS) do
-    for _, s in ipairs(list) do s.def = freeze(s.def, seen, "game.data." .. s.coll .. "." .. s.id) end
+    for _, s in ipairs(list) do s.def = freeze(s.def, seen, { game.data[s.coll], s.id }) end
   end
   -- The options are fixed for the game too.
   local options = game.options
