@@ -100,7 +100,7 @@ end
 
 -- hook: q assigns the `hits` of player p's anti-fighter barrage in system s (fighters only, no sustain damage, excess hits lost); default: L.assign_hits to q's ships there with the label "anti-fighter barrage".
 function L.assign_barrage_hits(q, s, hits, p)
-  return L.assign_hits(q, L.ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p })
+  return L.assign_hits(q, L.space_combat_ships(q, s), hits, "anti-fighter barrage", { only = { fighter = true }, no_sustain = true, source = p })
 end
 
 -- Both sides' barrages (L.barrage_simultaneous: all dice before any hit).
@@ -152,6 +152,12 @@ function L.combat_side(p, s, ctx) return { p } end
 -- hook: the hits that the other players on p's side (L.combat_side) score in a round of space combat, rolled after p's own roll (rc: the round's ctx); default: 0.
 function L.combat_side_rolls(p, rc, ctx) return 0 end
 
+-- hook: the bonus to the combat rolls of the defender d in a round of space combat in system s from its anomaly (rule: the anomaly's definition, or nil); default: the rule's defender_bonus (a nebula's +1), or 0.
+function L.anomaly_defender_bonus(s, d, rule) return rule and rule.defender_bonus or 0 end
+
+-- hook: p's ships in system s that take part in the space combat there (they roll, take its hits and keep the combat going); default: L.ships(p, s), all of them.
+function L.space_combat_ships(p, s) return L.ships(p, s) end
+
 procedure("space_combat", function(ctx)
   local a, s = ctx.player, ctx.system
   local d = ctx.defender or L.enemies_in(a, s)[1]
@@ -161,7 +167,7 @@ procedure("space_combat", function(ctx)
   local function side_ships(p)
     local out = {}
     for _, q in ipairs(L.combat_side(p, s, ctx)) do
-      for _, u in ipairs(L.ships(q, s)) do out[#out + 1] = u end
+      for _, u in ipairs(L.space_combat_ships(q, s)) do out[#out + 1] = u end
     end
     return out
   end
@@ -179,7 +185,8 @@ procedure("space_combat", function(ctx)
     -- Anomaly bonus for a defender in a nebula (LRR 59.4).
     local an = (game.data.systems[game.tile_of(s)] or {}).anomaly
     local rule = an and game.data.anomalies and game.data.anomalies[an]
-    if rule and rule.defender_bonus then rc.mods[d].all = (rc.mods[d].all or 0) + rule.defender_bonus end
+    local bonus = L.anomaly_defender_bonus(s, d, rule)
+    if bonus ~= 0 then rc.mods[d].all = (rc.mods[d].all or 0) + bonus end
     L.combat_round_starting(rc, ctx)
     game.window("combat_round_start", rc)
     -- An effect may end the combat now (ctx.end_combat = "draw"), having moved a side away.
@@ -188,7 +195,7 @@ procedure("space_combat", function(ctx)
       if rc.end_combat == "draw" then ctx.draw = true end
       break
     end
-    local sa, sd = L.ships(a, s), L.ships(d, s)
+    local sa, sd = L.space_combat_ships(a, s), L.space_combat_ships(d, s)
     local ha = L.combat_roll(a, sa, rc.mods[a], "space combat", rc)
     local ra = L.combat_state.last_roll
     ha = ha + L.combat_side_rolls(a, rc, ctx)

@@ -99,14 +99,29 @@ function L.movers(p, target, rules)
       local d = L.def(p, u.kind)
       if d.class == "ship" and (d.move or 0) > 0 then
         local cost = game.move_cost(u.system, target, rules)
-        if cost and cost <= L.move_value(p, u, u.system) then
+        local mv = cost and L.move_value(p, u, u.system)
+        if cost and cost <= mv then
           out[#out + 1] = { unit = u, cost = cost }
+        elseif cost and rules.free_exit and #rules.free_exit > 0 then
+          -- A further move for a ship leaving a gravity rift (L.rift_extra_move), at a greater risk.
+          local extra = L.rift_extra_move(p, u)
+          if extra > 0 and cost <= mv + extra then
+            local m = { unit = u, cost = cost, rift_extra = true }
+            local plain = L.rift_check_cost(p, m, u.system, target, rules)
+            if plain == nil or plain > cost then out[#out + 1] = m end
+          end
         end
       end
     end
   end
   return out
 end
+
+-- hook: the further movement ship u of p may take, beyond its move value, on a path that leaves a gravity rift (such a mover is listed with `rift_extra = true` and rolls against L.rift_survival); default: 0.
+function L.rift_extra_move(p, u) return 0 end
+
+-- hook: the roll that ship m ({unit, cost, rift_extra?} of L.movers) of p needs to survive a gravity rift it moves out of; default: 4 (removed on 1-3).
+function L.rift_survival(p, m) return 4 end
 
 -- hook: the cost of the path from `from` to `target` without the gravity-rift bonus, which decides whether ship m rolls for a rift (rules: L.move_rules).
 function L.rift_check_cost(p, m, from, target, rules)
@@ -194,7 +209,7 @@ procedure("movement", function(ctx)
     -- Leaving or crossing a rift: roll, 1-3 destroys the ship (LRR 41).
     local plain = L.rift_check_cost(p, m, from, target, rules)
     if #rules.free_exit > 0 and (plain == nil or plain > m.cost) then
-      local hits = game.roll({ key = "roll_gravity_rift", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id }, 1, 4)
+      local hits = game.roll({ key = "roll_gravity_rift", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id }, 1, L.rift_survival(p, m))
       if hits == 0 then
         game.remove_unit(u.id)
         game.log({ key = "lost_in_rift", unit = u.kind .. "#" .. u.id })

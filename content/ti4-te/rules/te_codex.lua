@@ -4,14 +4,18 @@
 local L = game.lib
 
 -- War Machine: the production step it was played in (ctx.te_war_machine)
--- has 4 more production value and costs 1 less in all.
+-- has more production value (the card's `bonus`, 4) and costs less in all
+-- (its `discount`, 1), both read through L.card_value.
+local function war_machine(ctx, field)
+  return L.card_value(game.data.action_cards.war_machine, field, ctx.player)
+end
 local base_production_value = L.production_value
 function L.production_value(ctx)
-  return base_production_value(ctx) + (ctx.te_war_machine and 4 or 0)
+  return base_production_value(ctx) + (ctx.te_war_machine and war_machine(ctx, "bonus") or 0)
 end
 local base_production_discount = L.production_discount
 function L.production_discount(ctx)
-  return base_production_discount(ctx) + (ctx.te_war_machine and 1 or 0)
+  return base_production_discount(ctx) + (ctx.te_war_machine and war_machine(ctx, "discount") or 0)
 end
 
 -- Solar Flare: "te_solar_flare:<p>" set after p activated a system; other

@@ -3,6 +3,12 @@
 -- record at the point the rules reach), all registered at load time.
 local L = game.lib
 
+--- hook: the value of data field `field` of card `def` (any collection) that its script uses when player p plays it (Morale Boost's `bonus`, Flank Speed's `move`...); default: the field as the data has it. A variant that changes a card's number overrides this at load time and decides at call time.
+function L.card_value(def, field, p) return def[field] end
+
+--- hook: player p's Sabotage (def) has just cancelled action card `card` that player q played (the card is already discarded); does nothing.
+function L.sabotaged(p, q, card, def) end
+
 local function law(id) return game.get("game", nil, "law:" .. id) end
 local function law_owner(id)
   local o = law(id)

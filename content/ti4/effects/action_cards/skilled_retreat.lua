@@ -1,6 +1,7 @@
 -- Skilled Retreat: as a round of space combat starts, the player's ships
 -- leave for an adjacent system without other players' ships; the combat
--- ends in a draw and a command token from reinforcements goes there.
+-- ends in a draw and a command token from reinforcements goes there (the
+-- card's `tokens`, read through L.card_value).
 local L = game.lib
 local function targets(ctx, p)
   local out = {}
@@ -14,13 +15,13 @@ return {
     return not ctx.ground and ctx.system ~= nil and (ctx.attacker == p or ctx.defender == p) and not ctx.end_combat
       and #L.ships(p, ctx.system) > 0 and #targets(ctx, p) > 0
   end,
-  run = function(ctx, p)
+  run = function(ctx, p, def)
     local pick = game.choose(p, { key = "retreat_to" }, targets(ctx, p))
     local t = game.system_at(pick) or tonumber(pick)
     for _, u in ipairs(game.units { system = ctx.system, owner = p, space = true }) do
       if u.carried == nil then game.move_unit(u.id, { system = t }) end
     end
-    if not game.has_token(t, "command", p) and L.reinforcements(p) > 0 then game.place_token(t, "command", p) end
+    if L.card_value(def, "tokens", p) > 0 and not game.has_token(t, "command", p) and L.reinforcements(p) > 0 then game.place_token(t, "command", p) end
     game.log({ key = "retreats_to", p = L.pn(p), system = L.sysname(t) })
     L.enforce_limits(p, t)
     ctx.end_combat = "draw"
