@@ -210,22 +210,62 @@ end)
 
 ---------------------------------------------------------------------------
 -- Weird Wormholes: a ship that moved through an alpha, beta or gamma
--- wormhole rolls a die once the movement step is over; 1-5 it becomes the
--- type below it on the ladder, 6-10 the type above, from reinforcements
--- (a type none of which is left is skipped, going on the same way; none:
--- nothing changes). The kernel keeps no path: a ship moved through a
--- wormhole when it could not have made its move without a wormhole link
--- (ti-common's L.ship_moved; a player is taken to avoid wormholes when
--- another way is open to the ship).
+-- wormhole rolls a die once the movement step is over; 1-5 (a miss against
+-- 6) it becomes the type below it on the ladder, 6-10 the type above, from
+-- reinforcements (a type none of which is left is skipped, going on the
+-- same way; none: nothing changes). The kernel keeps no path, so ti-common's
+-- L.ship_moved decides: a ship whose move needs one of those wormhole links
+-- went through one; one that could also have come another way within its
+-- move value is asked which way it came (te.weird_wormhole_route).
 ---------------------------------------------------------------------------
-local WORMHOLE_LINKS = { "wormhole:alpha", "wormhole:beta", "wormhole:gamma" }
+local WORMHOLES = { "wormhole:alpha", "wormhole:beta", "wormhole:gamma" }
 local LADDER = { "fighter", "destroyer", "cruiser", "dreadnought", "carrier", "flagship", "war_sun" }
 
---- Whether p's ship m.unit, which moved from `from` to `target` under the movement rules `rules`, went through an alpha, beta or gamma wormhole: no way without those links was short enough for its move value.
+local function with_no_wormholes(rules)
+  local kinds, seen = {}, {}
+  for _, list in ipairs({ rules.no_kinds or {}, WORMHOLES }) do
+    for _, k in ipairs(list) do
+      if not seen[k] then seen[k] = true; kinds[#kinds + 1] = k end
+    end
+  end
+  return { blocked = rules.blocked, stop = rules.stop, free_exit = rules.free_exit, no_kinds = kinds }
+end
+
+local function member(list, x)
+  for _, y in ipairs(list or {}) do if y == x then return true end end
+  return false
+end
+
+--- Whether system a and b are joined by an alpha, beta or gamma wormhole link usable under `rules` (and by no other link).
+function L.te_wormhole_link(a, b, rules)
+  return game.move_cost(a, b, { no_kinds = WORMHOLES }) ~= 1 and game.move_cost(a, b, { no_kinds = rules.no_kinds }) == 1
+end
+
+--- Whether some way from `from` to `target` through an alpha, beta or gamma wormhole link costs at most `move` under `rules` (L.move_rules).
+function L.te_wormhole_route(from, target, move, rules)
+  for a = 1, game.num_systems() do
+    local c1 = (a == from) and 0 or game.move_cost(from, a, rules)
+    if c1 and c1 < move + 1 and (a == from or not member(rules.stop, a)) and a ~= target then
+      local step = member(rules.free_exit, a) and 0 or 1
+      for _, b in ipairs(game.adjacent(a, "move")) do
+        if not member(rules.blocked, b) and (b == target or not member(rules.stop, b)) and L.te_wormhole_link(a, b, rules) then
+          local c2 = game.move_cost(b, target, rules)
+          if c2 and c1 + step + c2 <= move then return true end
+        end
+      end
+    end
+  end
+  return false
+end
+
+--- Whether p's ship m.unit, which moved from `from` to `target` under the movement rules `rules`, went through an alpha, beta or gamma wormhole: its move needed one, or p says it came that way when another way was open too.
 function L.te_moved_through_wormhole(p, m, from, target, rules)
-  local r = { blocked = rules.blocked, stop = rules.stop, free_exit = rules.free_exit, no_kinds = WORMHOLE_LINKS }
-  local c = game.move_cost(from, target, r)
-  return c == nil or c > L.move_value(p, m.unit, from)
+  local move = L.move_value(p, m.unit, from)
+  local c = game.move_cost(from, target, with_no_wormholes(rules))
+  if c == nil or c > move then return true end
+  if not L.te_wormhole_route(from, target, move, rules) then return false end
+  local u = m.unit
+  return game.confirm(p, { key = "te.weird_wormhole_route", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(target) })
 end
 
 local base_ship_moved = L.ship_moved
