@@ -76,7 +76,7 @@ function L.te_purge_planet(p, pl)
   if q then L.te_monument_refresh() end
 end
 
---- Whether every planet of p's home system has been purged (Conventions of War Abandoned; a home system taken off the board otherwise counts too).
+--- Whether every planet of p's home system has been purged (Conventions of War Abandoned; planets taken off the board otherwise, as by The Silver Flame, count too).
 function L.te_home_purged(p)
   local h = L.home(p)
   if not h then return false end
@@ -84,7 +84,12 @@ function L.te_home_purged(p)
   local list = (d and d.planets) or {}
   if #list == 0 then return false end
   for _, pl in ipairs(list) do
-    if not L.te_planet_purged(pl) then return false end
+    if not L.te_planet_purged(pl) then
+      -- (A planet taken off the board otherwise, The Silver Flame's home system, is purged too.)
+      for _, x in ipairs(game.planets_of(game.planet_system(pl) or h)) do
+        if x == pl then return false end
+      end
+    end
   end
   return true
 end
