@@ -35,7 +35,7 @@ function L.te_planet_purged(pl) return game.get("game", nil, "te_purged_planet:"
 function L.te_x89_purge_targets(p)
   local systems = {}
   for _, u in ipairs(game.units { owner = p }) do
-    if u.system and L.def(p, u.kind).bombardment then systems[u.system] = true end
+    if u.system and L.bombardment_of(p, u, { player = p, system = u.system }) then systems[u.system] = true end
   end
   local out = {}
   for _, s in ipairs(game.keys(systems)) do
