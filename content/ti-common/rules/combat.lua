@@ -318,6 +318,9 @@ function L.bombard_rolled(p, u, pl, rolls, target, hits, ctx) end
 -- hook: the bombardment hits on planet pl that its owner assigns, given the hits scored; returns them.
 function L.bombard_hits(p, owner, pl, hits, ctx) return hits end
 
+-- hook: how many units each BOMBARDMENT hit that p scores against planet pl destroys (owner: whose units there are hit; the hits assigned are multiplied by it); default: 1.
+function L.bombardment_hit_size(p, owner, pl) return 1 end
+
 -- hook: the owner of planet pl assigns the bombardment's hits to his ground units there (`units`); default: L.assign_hits with the label "bombardment".
 function L.bombard_assign(p, owner, pl, units, hits, ctx)
   return L.assign_hits(owner, units, hits, "bombardment", { source = p })
@@ -406,7 +409,7 @@ procedure("bombardment", function(ctx)
     end
     if owner then
       local units = L.ground(owner, pick)
-      L.bombard_assign(p, owner, pick, units, L.bombard_hits(p, owner, pick, hits, ctx), ctx)
+      L.bombard_assign(p, owner, pick, units, L.bombard_hits(p, owner, pick, hits, ctx) * L.bombardment_hit_size(p, owner, pick), ctx)
     end
   end
 end)

@@ -131,6 +131,9 @@ end
 -- hook: in the movement step, once the units transported from the ships' own systems are chosen, ships of `moved` ({unit, cost}) may pick up units in systems they move through: the hook moves them to `target`, sets m.picked (units; c.back = where a unit stays if the ship is lost in a rift before reaching it) and m.via (systems passed, in order) and returns the systems picked from; room[s] is the capacity left to ships from s; start() before the first unit moves. Default: nothing.
 function L.transport_on_the_way(p, target, moved, rules, room, start) return {} end
 
+-- hook: called in the movement step for each of p's ships that moved from `from` into `target`, once it is there and was not lost in a gravity rift (m: its {unit, cost} entry of L.movers; rules: the step's L.move_rules; ctx: the step's); does nothing.
+function L.ship_moved(p, m, from, target, rules, ctx) end
+
 -- hook: called in the movement step just before its first unit moves (transported or moving); does nothing.
 function L.units_start_moving(p, target, ctx) end
 
@@ -228,6 +231,7 @@ procedure("movement", function(ctx)
         end
       end
     end
+    if game.unit_exists(u.id) then L.ship_moved(p, m, from, target, rules, ctx) end
   end
   -- Units transported by a ship the rift removes go with it (LRR 41.2b,
   -- 95.1b): what the surviving ships from the same system cannot hold is lost.

@@ -31,9 +31,11 @@ return {
     local use = game.choose(p, { key = "te.nanomachines_use" }, uses(p))
     if use == "pds" then
       local pl = game.choose(p, { key = "te.nanomachines_pds" }, pds_planets(p))
-      game.spawn("pds", p, { planet = pl })
-      game.log({ key = "te.places_pds", p = L.pn(p), planet = L.name("planets", pl) })
-      game.window("structure_placed", { player = p, kind = "pds", planet = pl, system = game.planet_system(pl) })
+      if not L.structure_replaced(p, "pds", pl) then
+        game.spawn("pds", p, { planet = pl })
+        game.log({ key = "te.places_pds", p = L.pn(p), planet = L.name("planets", pl) })
+        game.window("structure_placed", { player = p, kind = "pds", planet = pl, system = game.planet_system(pl) })
+      end
     elseif use == "repair" then
       for _, u in ipairs(damaged(p)) do game.put("unit", u.id, "damaged", nil) end
       game.log({ key = "te.repairs_units", p = L.pn(p) })

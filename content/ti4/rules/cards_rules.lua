@@ -273,6 +273,9 @@ function L.structure_room(p, t, pl)
   return L.may_place_on(pl)
 end
 
+--- hook: called when p is about to place a new structure of type t (pds or space_dock) on planet pl outside production (the Construction card, a card's effect); returns true when p placed something else instead, and then no structure is placed and no structure_placed window opens. Default: false (the structure is placed).
+function L.structure_replaced(p, t, pl) return false end
+
 -- Demilitarized Zone: no unit lands on the planet.
 game.when_loaded(function()
   local base_landing = game.procedure_fn("before_landing")

@@ -27,6 +27,7 @@ PAYOUT.construction_rider = function(p)
   table.sort(opts)
   if #opts == 0 then return end
   local pl = game.choose(p, { key = "ti4.planet_for_space_dock" }, opts)
+  if L.structure_replaced(p, "space_dock", pl) then return end
   game.spawn("space_dock", p, { planet = pl })
   game.log({ key = "ti4.places_unit_on", p = L.pn(p), unit = "space_dock", planet = L.name("planets", pl) })
   game.window("structure_placed", { player = p, kind = "space_dock", planet = pl, system = game.planet_system(pl) })

@@ -46,7 +46,7 @@ return {
       hits = hits + game.roll({ key = "ti4.harrow_roll", p = L.pn(p), unit = x.u.kind, id = x.u.id }, (x.b.dice or 1) + extra, x.b.hit)
       extra = 0
     end
-    L.assign_hits(q, L.ground(q, pl), hits, "bombardment", { source = p })
+    L.assign_hits(q, L.ground(q, pl), hits * L.bombardment_hit_size(p, q, pl), "bombardment", { source = p })
     game.window("after:bombardment", bctx)
   end,
 }
