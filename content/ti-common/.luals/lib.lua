@@ -76,6 +76,14 @@ function lib.activation_barred(p, s) end
 ---@return any
 function lib.announce_retreats(a, d, s, round, ctx) end
 
+--- hook: the bonus to the combat rolls of the defender d in a round of space combat in system s from its anomaly (rule: the anomaly's definition, or nil); default: the rule's defender_bonus (a nebula's +1), or 0.
+--- (defined by ti-common)
+---@param s any
+---@param d any
+---@param rule any
+---@return any
+function lib.anomaly_defender_bonus(s, d, rule) end
+
 --- The anomaly rule of a system (anomalies.yaml), or nil.
 --- (defined by ti-common)
 ---@param s any
@@ -253,6 +261,14 @@ function lib.bombard_units(p, s, ctx) end
 ---@param ctx any
 ---@return any
 function lib.bombard_victim(p, choice, ctx) end
+
+--- hook: how many units each BOMBARDMENT hit that p scores against planet pl destroys (owner: whose units there are hit; the hits assigned are multiplied by it); default: 1.
+--- (defined by ti-common)
+---@param p any
+---@param owner any
+---@param pl any
+---@return any
+function lib.bombardment_hit_size(p, owner, pl) end
 
 --- hook: the Bombardment ability ({dice, hit}) of player o's unit u in the bombardment step ctx, or nil; default: its unit definition's.
 --- (defined by ti-common)
@@ -1032,6 +1048,20 @@ lib.retreat_options_base = nil
 ---@return any
 function lib.rift_check_cost(p, m, from, target, rules) end
 
+--- hook: the further movement ship u of p may take, beyond its move value, on a path that leaves a gravity rift (such a mover is listed with `rift_extra = true` and rolls against L.rift_survival); default: 0.
+--- (defined by ti-common)
+---@param p any
+---@param u any
+---@return any
+function lib.rift_extra_move(p, u) end
+
+--- hook: the roll that ship m ({unit, cost, rift_extra?} of L.movers) of p needs to survive a gravity rift it moves out of; default: 4 (removed on 1-3).
+--- (defined by ti-common)
+---@param p any
+---@param m any
+---@return any
+function lib.rift_survival(p, m) end
+
 --- hook: the line logged when player p is seated with id of coll (a keyed line; default "pN plays <name>").
 --- (defined by ti-common)
 ---@param p any
@@ -1077,6 +1107,17 @@ function lib.secret_ballot(id) end
 ---@return any
 function lib.shielded(pl, attacker) end
 
+--- hook: called in the movement step for each of p's ships that moved from `from` into `target`, once it is there and was not lost in a gravity rift (m: its {unit, cost} entry of L.movers; rules: the step's L.move_rules; ctx: the step's); does nothing.
+--- (defined by ti-common)
+---@param p any
+---@param m any
+---@param from any
+---@param target any
+---@param rules any
+---@param ctx any
+---@return any
+function lib.ship_moved(p, m, from, target, rules, ctx) end
+
 --- Ships of p in system s (space area, carried excluded).
 --- (defined by ti-common)
 ---@param p any
@@ -1115,6 +1156,13 @@ function lib.space_cannon_shooters(q, t, s) end
 ---@param hd any
 ---@return any
 function lib.space_combat_rolled(rc, ha, hd) end
+
+--- hook: p's ships in system s that take part in the space combat there (they roll, take its hits and keep the combat going); default: L.ships(p, s), all of them.
+--- (defined by ti-common)
+---@param p any
+---@param s any
+---@return any
+function lib.space_combat_ships(p, s) end
 
 --- (defined by ti-common)
 ---@return any

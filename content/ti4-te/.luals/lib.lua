@@ -9,6 +9,11 @@ local lib = {}
 ---@type any
 lib.COMPONENT_COLLS = nil
 
+---  Cosmic Phenomenae.  The numbers of the event.
+--- (defined by ti4-te)
+---@type any
+lib.TE_COSMIC = nil
+
 --- (defined by ti4-te)
 ---@type any
 lib.TE_FRACTURE = nil
@@ -53,6 +58,11 @@ lib.TE_SLICES = nil
 ---@type any
 lib.TE_SLICE_KEYS = nil
 
+---  Wild, Wild Galaxy: the action cards' numbers (their data fields, read through L.card_value) change while the event is in play: Flank Speed +2 move (not +1); Maneuvering Jets cancels every hit of the space cannon volley (not 1); Morale Boost +2 (not +1); Shields Holding may also be played against ground combat hits; Skilled Retreat places no command token; War Machine costs 5 less (not 1). Sabotage: the saboteur also takes the card it cancelled into their hand (L.sabotaged, below). Not here: Diplomatic Pressure (giving 3 promissory notes) is in neither ti4's nor this pack's action card deck; Direct Hit against mechs, and Stellar Converter and Nova Seed on any target, need Prophecy of Kings components (mechs, those technologies) that this pack does not have. 
+--- (defined by ti4-te)
+---@type any
+lib.TE_WILD_CARDS = nil
+
 --- hook: whether player q's unit abilities (space cannon, bombardment...) may be used against player p's units; default: yes.
 --- (defined by ti-common -> ti4-te)
 ---@param q any
@@ -78,6 +88,14 @@ function lib.activation_touches(a, q) end
 ---@param ctx any
 ---@return any
 function lib.agenda_transactions_allowed(ctx) end
+
+--- hook: the bonus to the combat rolls of the defender d in a round of space combat in system s from its anomaly (rule: the anomaly's definition, or nil); default: the rule's defender_bonus (a nebula's +1), or 0.
+--- (defined by ti-common -> ti4-te)
+---@param s any
+---@param d any
+---@param rule any
+---@return any
+function lib.anomaly_defender_bonus(s, d, rule) end
 
 --- hook: q assigns the `hits` of player p's anti-fighter barrage in system s (fighters only, no sustain damage, excess hits lost); default: L.assign_hits to q's ships there with the label "anti-fighter barrage".
 --- (defined by ti-common -> ti4-te)
@@ -193,6 +211,14 @@ function lib.bombard_units(p, s, ctx) end
 ---@return any
 function lib.bombard_victim(p, choice, ctx) end
 
+--- hook: how many units each BOMBARDMENT hit that p scores against planet pl destroys (owner: whose units there are hit; the hits assigned are multiplied by it); default: 1.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param owner any
+---@param pl any
+---@return any
+function lib.bombardment_hit_size(p, owner, pl) end
+
 --- hook: the Bombardment ability ({dice, hit}) of player o's unit u in the bombardment step ctx, or nil; default: its unit definition's.
 --- (defined by ti-common -> ti4-te)
 ---@param o any
@@ -228,6 +254,14 @@ function lib.can_score(p, coll, id) end
 ---@param s any
 ---@return any
 function lib.capacity(p, s) end
+
+--- hook: the value of data field `field` of card `def` (any collection) that its script uses when player p plays it (Morale Boost's `bonus`, Flank Speed's `move`...); default: the field as the data has it. A variant that changes a card's number overrides this at load time and decides at call time.
+--- (defined by ti4 -> ti4-te)
+---@param def any
+---@param field any
+---@param p any
+---@return any
+function lib.card_value(def, field, p) end
 
 --- The game ends at once when a player reaches the goal.
 --- (defined by ti-common -> ti4-te)
@@ -641,6 +675,29 @@ function lib.reveal_objective() end
 ---@return any
 function lib.rift_check_cost(p, m, from, target, rules) end
 
+--- hook: the further movement ship u of p may take, beyond its move value, on a path that leaves a gravity rift (such a mover is listed with `rift_extra = true` and rolls against L.rift_survival); default: 0.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param u any
+---@return any
+function lib.rift_extra_move(p, u) end
+
+--- hook: the roll that ship m ({unit, cost, rift_extra?} of L.movers) of p needs to survive a gravity rift it moves out of; default: 4 (removed on 1-3).
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param m any
+---@return any
+function lib.rift_survival(p, m) end
+
+--- hook: player p's Sabotage (def) has just cancelled action card `card` that player q played (the card is already discarded); does nothing.
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@param q any
+---@param card any
+---@param def any
+---@return any
+function lib.sabotaged(p, q, card, def) end
+
 --- (defined by ti4 -> ti4-te)
 ---@param p any
 ---@param coll any
@@ -679,6 +736,17 @@ function lib.setup_speaker_known(n, args) end
 ---@return any
 function lib.shielded(pl, attacker) end
 
+--- hook: called in the movement step for each of p's ships that moved from `from` into `target`, once it is there and was not lost in a gravity rift (m: its {unit, cost} entry of L.movers; rules: the step's L.move_rules; ctx: the step's); does nothing.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param m any
+---@param from any
+---@param target any
+---@param rules any
+---@param ctx any
+---@return any
+function lib.ship_moved(p, m, from, target, rules, ctx) end
+
 --- hook: the units on planet pl that may fire space cannon defense at p's ground forces committed there (ctx: the step's); default: every other player's unit there (those without space cannon are skipped).
 --- (defined by ti-common -> ti4-te)
 ---@param p any
@@ -703,6 +771,13 @@ function lib.space_cannon_offense_reaches(q, p, ctx) end
 ---@return any
 function lib.space_cannon_shooters(q, t, s) end
 
+--- hook: p's ships in system s that take part in the space combat there (they roll, take its hits and keep the combat going); default: L.ships(p, s), all of them.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param s any
+---@return any
+function lib.space_combat_ships(p, s) end
+
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param p any
 ---@param kind any
@@ -714,6 +789,14 @@ function lib.spendable(p, kind) end
 ---@param p any
 ---@return any
 function lib.starting_tech_options(p) end
+
+--- hook: called when p is about to place a new structure of type t (pds or space_dock) on planet pl outside production (the Construction card, a card's effect); returns true when p placed something else instead, and then no structure is placed and no structure_placed window opens. Default: false (the structure is placed).
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@param t any
+---@param pl any
+---@return any
+function lib.structure_replaced(p, t, pl) end
 
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param p any
@@ -727,6 +810,11 @@ function lib.take_action(p, act) end
 ---@param q any
 ---@return any
 function lib.te_add_plot(p, q) end
+
+--- Advent of the War Sun, at the end of set-up.
+--- (defined by ti4-te)
+---@return any
+function lib.te_advent_of_the_war_sun() end
 
 --- Prophecy of Kings hook: p took faction `faction`'s alliance card, from player `from` (nil: from the deck). Alliance cards give the faction's commander ability, which needs Prophecy of Kings: a pack that has it gives p the ability here and takes it from `from`. Default: nothing more (the card is recorded and logged by L.te_take_alliance_card).
 --- (defined by ti4-te)
@@ -793,6 +881,12 @@ function lib.te_bt_exhaust(p, id) end
 ---@param id any
 ---@return any
 function lib.te_bt_ready(p, id) end
+
+--- Whether system s is a supernova or adjacent to one.
+--- (defined by ti4-te)
+---@param s any
+---@return any
+function lib.te_by_supernova(s) end
 
 --- Whether p can pay the cost of slice `id` now.
 --- (defined by ti4-te)
@@ -990,6 +1084,12 @@ function lib.te_helios_refresh() end
 ---@return any
 function lib.te_home_planets(p) end
 
+--- Whether every planet of p's home system has been purged (Conventions of War Abandoned; planets taken off the board otherwise, as by The Silver Flame, count too).
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_home_purged(p) end
+
 --- The hyperlane tile (its number, e.g. "121A") filling hex `hex`, or nil when none does.
 --- (defined by ti4-te)
 ---@param hex any
@@ -1040,6 +1140,11 @@ function lib.te_legend_ready(id) end
 ---@return any
 function lib.te_link_hyperlane(a, b) end
 
+--- Entropic scars: every system holding one is adjacent to every other (a link of kind `te_scar`, made once the galaxy is built, as the hyperlanes are). Joins every entropic scar of the board to every other one (links of kind `te_scar`).
+--- (defined by ti4-te)
+---@return any
+function lib.te_link_scars() end
+
 ---  D.W.S. Luminous: it may pass through systems with p's units even with other players' units there, and each such system it passes through costs no move (our reading of "+1 move per such system"). The path search here ignores laws that close wormholes and the gravity-rift bonus.  The fewest moves D.W.S. Luminous of p needs from `from` to `target` (rules: L.move_rules), or nil.
 --- (defined by ti4-te)
 ---@param p any
@@ -1048,6 +1153,13 @@ function lib.te_link_hyperlane(a, b) end
 ---@param rules any
 ---@return any
 function lib.te_luminous_cost(p, from, target, rules) end
+
+--- Whether p may put a monument instead of a structure on planet pl now: not in a home system, no monument there, fewer than 3 in play, 5 trade goods.
+--- (defined by ti4-te)
+---@param p any
+---@param pl any
+---@return any
+function lib.te_may_place_monument(p, pl) end
 
 --- The planets (sorted) where p may place mercenaries: on the board, not in a home system, no units, not p's.
 --- (defined by ti4-te)
@@ -1073,6 +1185,53 @@ function lib.te_minor_spaces(map, n) end
 ---@return any
 function lib.te_minor_systems() end
 
+--- Rapid Mobilization: the system whose neighbours p's infantry go to (their home system; the Creuss Gate for the Ghosts of Creuss, the Sorrow for the Crimson Rebellion).
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_mobilization_origin(p) end
+
+--- Rapid Mobilization: whether p may put their infantry on planet pl and take it.
+--- (defined by ti4-te)
+---@param p any
+---@param pl any
+---@return any
+function lib.te_mobilization_planet_ok(p, pl) end
+
+--- Rapid Mobilization: the planets of the systems adjacent to p's origin (L.te_mobilization_origin) that p's infantry go to, sorted.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_mobilization_planets(p) end
+
+--- Rapid Mobilization for player p: infantry, space dock with flagship and fighters, breakthrough, one technology.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_mobilize_player(p) end
+
+--- The commodities under the monument on planet pl, or nil without one.
+--- (defined by ti4-te)
+---@param pl any
+---@return any
+function lib.te_monument_commodities(pl) end
+
+--- The victory points the monuments give p now: 1 per 3 commodities under each monument on a planet p controls.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_monument_points(p) end
+
+--- Brings every player's monument victory points up to date (gained or lost as the monuments' planets change hands or gain commodities).
+--- (defined by ti4-te)
+---@return any
+function lib.te_monument_refresh() end
+
+--- The planets with a monument (Monuments to the Ages), sorted.
+--- (defined by ti4-te)
+---@return any
+function lib.te_monuments() end
+
 --- Moves p's ship u to system `to`, taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity).
 --- (defined by ti4-te)
 ---@param p any
@@ -1080,6 +1239,16 @@ function lib.te_minor_systems() end
 ---@param to any
 ---@return any
 function lib.te_move_ship_along(p, u, to) end
+
+--- Whether p's ship m.unit, which moved from `from` to `target` under the movement rules `rules`, went through an alpha, beta or gamma wormhole: its move needed one, or p says it came that way when another way was open too.
+--- (defined by ti4-te)
+---@param p any
+---@param m any
+---@param from any
+---@param target any
+---@param rules any
+---@return any
+function lib.te_moved_through_wormhole(p, m, from, target, rules) end
 
 --- The definition of a neutral unit of type t (the unupgraded unit with L.TE_NEUTRAL_STATS[t] over it).
 --- (defined by ti4-te)
@@ -1173,6 +1342,12 @@ function lib.te_place_synergy_ingress(p, colours) end
 ---@return any
 function lib.te_planet_commodities(pl) end
 
+--- Whether planet pl was purged (Conventions of War Abandoned): it has left the game.
+--- (defined by ti4-te)
+---@param pl any
+---@return any
+function lib.te_planet_purged(pl) end
+
 --- Player q loses planet pl to nobody: its card goes back to the planet deck (with its legendary card, and Styx's point).
 --- (defined by ti4-te)
 ---@param q any
@@ -1199,6 +1374,19 @@ function lib.te_prereq_count(id) end
 ---@return any
 function lib.te_puppet_of(p, q) end
 
+--- p's faction promissory note leaves the game, wherever it is (a player's hand or play area); logged.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_purge_faction_note(p) end
+
+--- Planet pl is purged by player p: the units on it are removed, its legendary ability card and attachments go with it, and it leaves the game (nobody controls it again).
+--- (defined by ti4-te)
+---@param p any
+---@param pl any
+---@return any
+function lib.te_purge_planet(p, pl) end
+
 --- p purges relic `id`: it leaves the game.
 --- (defined by ti4-te)
 ---@param p any
@@ -1220,6 +1408,11 @@ function lib.te_put_home_commodities(p, n, key) end
 ---@param s any
 ---@return any
 function lib.te_quietus_silenced(p, s) end
+
+--- Rapid Mobilization, after set-up: The Fracture comes in (placed by the speaker), then each player in speaker order mobilizes.
+--- (defined by ti4-te)
+---@return any
+function lib.te_rapid_mobilization() end
 
 --- Prophecy of Kings hook: how many kinds of relic fragments p owns (none without exploration).
 --- (defined by ti4-te)
@@ -1244,6 +1437,12 @@ function lib.te_relics_of(p) end
 --- (defined by ti4-te)
 ---@return any
 function lib.te_relink_breaches() end
+
+--- The monument on planet pl leaves play (with the commodities under it); nothing without one.
+--- (defined by ti4-te)
+---@param pl any
+---@return any
+function lib.te_remove_monument(pl) end
 
 --- The technologies p may research ignoring up to n prerequisites (their own technologies cover the rest), sorted.
 --- (defined by ti4-te)
@@ -1382,6 +1581,12 @@ function lib.te_trim_oceans(p) end
 ---@return any
 function lib.te_units_arrived(p, pl) end
 
+--- Prophecy of Kings hook: p's commander is unlocked by an effect (Advent of the War Sun for the Embers of Muaat), whatever its own condition. This pack has no leaders: default nothing; a pack with leaders unlocks the commander here.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_unlock_commander(p) end
+
 --- Exhausts legendary ability card `id` (p uses it).
 --- (defined by ti4-te)
 ---@param p any
@@ -1415,10 +1620,66 @@ function lib.te_valefar_run(win, ctx, p) end
 ---@return any
 function lib.te_valefar_usable(p) end
 
+--- Whether p has a unit of ladder type t in reinforcements for Weird Wormholes (a war sun only once researched; fighters always).
+--- (defined by ti4-te)
+---@param p any
+---@param t any
+---@return any
+function lib.te_weird_available(p, t) end
+
+--- Weird Wormholes: p's ship `id` in system s rolls and may be swapped for the type below (1-5) or above (6-10) on the ladder.
+--- (defined by ti4-te)
+---@param p any
+---@param id any
+---@param s any
+---@return any
+function lib.te_weird_wormhole(p, id, s) end
+
 --- Dangerous Wilds at the end of a round: each uncontrolled hazardous planet gets back the neutral infantry lost on it since the round began.
 --- (defined by ti4-te)
 ---@return any
 function lib.te_wilds_replenish() end
+
+--- Whether system a and b are joined by an alpha, beta or gamma wormhole link usable under `rules` (and by no other link).
+--- (defined by ti4-te)
+---@param a any
+---@param b any
+---@param rules any
+---@return any
+function lib.te_wormhole_link(a, b, rules) end
+
+--- Whether some way from `from` to `target` through an alpha, beta or gamma wormhole link costs at most `move` under `rules` (L.move_rules).
+--- (defined by ti4-te)
+---@param from any
+---@param target any
+---@param move any
+---@param rules any
+---@return any
+function lib.te_wormhole_route(from, target, move, rules) end
+
+--- The planets p may purge with X-89 Bacterial Weapon (Conventions of War Abandoned): those of the systems holding one of p's units with BOMBARDMENT, sorted.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_x89_purge_targets(p) end
+
+--- Whether p may use X-89 Bacterial Weapon's action of Conventions of War Abandoned now: p owns it, it is ready, and a planet can be purged.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_x89_purge_usable(p) end
+
+--- Prophecy of Kings hook: Zealous Orthodoxy puts faction `faction`'s alliance card (of player p, the first to score 2 secret objectives) on the event: every player gains its ability and that faction's alliance promissory note is purged. Default: nothing (the faction is recorded and logged by the event).
+--- (defined by ti4-te)
+---@param p any
+---@param faction any
+---@return any
+function lib.te_zealous_alliance(p, faction) end
+
+--- The player who first had 2 secret objectives scored under Zealous Orthodoxy, or nil.
+--- (defined by ti4-te)
+---@return any
+function lib.te_zealous_player() end
 
 --- The ways p's technologies may be counted by colour for objectives: a list of colour -> count tables (default: one, L.tech_colors(p); an expansion that lets a technology count as another colour gives each way).
 --- (defined by ti4 -> ti4-te)

@@ -1,10 +1,15 @@
 -- Galactic events (chosen at set-up as options) and the alliance variant.
 -- Galactic events here: Call of the Void, Age of Commerce, Stellar Atomics,
 -- Civilized Society, Total War, Age of Fighters and Hidden Agenda;
--- Dangerous Wilds is in rules/te_neutral.lua, Minor Factions
--- in rules/te_minor_factions.lua. Not built: Age of Exploration (relic
--- fragments and frontier tokens: Prophecy of Kings); the printed deck's
--- other events have no text in our sources.
+-- Dangerous Wilds is in rules/te_neutral.lua, Minor Factions in
+-- rules/te_minor_factions.lua, Advent of the War Sun, Rapid Mobilization
+-- and Zealous Orthodoxy in rules/te_event_mobilize.lua, Cosmic Phenomenae
+-- and Wild, Wild Galaxy in rules/te_event_phenomena.lua, Conventions of
+-- War Abandoned, Monuments to the Ages and Weird Wormholes in
+-- rules/te_event_conventions.lua. Not built: Cultural Exchange Program
+-- (the booklet leaves it out without Prophecy of Kings), Mercenaries for
+-- Hire (alliance cards) and Age of Exploration (relic fragments and
+-- frontier tokens), all three Prophecy of Kings components.
 local L = game.lib
 
 ---------------------------------------------------------------------------

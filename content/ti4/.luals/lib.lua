@@ -82,6 +82,14 @@ function lib.can_score(p, coll, id) end
 ---@return any
 function lib.capacity(p, s) end
 
+--- hook: the value of data field `field` of card `def` (any collection) that its script uses when player p plays it (Morale Boost's `bonus`, Flank Speed's `move`...); default: the field as the data has it. A variant that changes a card's number overrides this at load time and decides at call time.
+--- (defined by ti4)
+---@param def any
+---@param field any
+---@param p any
+---@return any
+function lib.card_value(def, field, p) end
+
 --- Eliminates every player who meets LRR 33.1, in player order.
 --- (defined by ti4)
 ---@return any
@@ -631,6 +639,15 @@ function lib.reveal_objective() end
 ---@return any
 function lib.rift_check_cost(p, m, from, target, rules) end
 
+--- hook: player p's Sabotage (def) has just cancelled action card `card` that player q played (the card is already discarded); does nothing.
+--- (defined by ti4)
+---@param p any
+---@param q any
+---@param card any
+---@param def any
+---@return any
+function lib.sabotaged(p, q, card, def) end
+
 --- (defined by ti4)
 ---@type any
 lib.sc_ids = nil
@@ -726,6 +743,14 @@ function lib.spendable(p, kind) end
 ---@param p any
 ---@return any
 function lib.starting_tech_options(p) end
+
+--- hook: called when p is about to place a new structure of type t (pds or space_dock) on planet pl outside production (the Construction card, a card's effect); returns true when p placed something else instead, and then no structure is placed and no structure_placed window opens. Default: false (the structure is placed).
+--- (defined by ti4)
+---@param p any
+---@param t any
+---@param pl any
+---@return any
+function lib.structure_replaced(p, t, pl) end
 
 --- Whether p may place a structure of type t (pds or space_dock) on planet pl now: one is left in reinforcements, a planet holds at most one space dock and at most two PDS (LRR 85.5), and nothing forbids placing units there.
 --- (defined by ti4)
