@@ -294,6 +294,17 @@ fn random_games_of_ti4_te_end_with_events_and_the_alliance() {
         "galactic_event_call_of_the_void,galactic_event_age_of_commerce,galactic_event_stellar_atomics,galactic_event_civilized_society",
         &[4, 6],
     );
+    games_of(
+        "ti4-te",
+        "galactic_event_advent_of_the_war_sun,galactic_event_rapid_mobilization,galactic_event_zealous_orthodoxy,galactic_event_cosmic_phenomenae,galactic_event_wild_wild_galaxy",
+        &[3, 5],
+    );
+    games_of(
+        "ti4-te",
+        "galactic_event_conventions_of_war_abandoned,galactic_event_monuments_to_the_ages,galactic_event_weird_wormholes,galactic_event_dangerous_wilds,galactic_event_total_war,galactic_event_hidden_agenda,galactic_event_age_of_fighters",
+        &[4, 6],
+    );
+    games_of("ti4-te", "galactic_event_minor_factions", &[6]);
     // The alliance variant plays with four or six players.
     games_of("ti4-te", "alliance", &[4, 6]);
 }
