@@ -9,8 +9,8 @@
 -- BOMBARDMENT: a PLANETARY SHIELD stops it (unless a unit removes shields,
 -- LRR 15.1b), Plasma Scoring adds its die once, and the before:/after:
 -- windows of the bombardment step are opened around it (with ctx.harrow set)
--- so that effects reacting to a bombardment (X-89 Bacterial Weapon, "Make an
--- Example of Their World") see it; one of them may cancel it.
+-- so that effects reacting to a bombardment ("Make an Example of Their
+-- World") see it; one of them may cancel it.
 -- Only the combat's planet can be bombarded, so the bombardment procedure
 -- itself (which offers every planet of the system) is not used.
 local L = game.lib
