@@ -322,7 +322,7 @@ function L.bombard_rolled(p, u, pl, rolls, target, hits, ctx) end
 -- hook: the bombardment hits on planet pl that its owner assigns, given the hits scored; returns them.
 function L.bombard_hits(p, owner, pl, hits, ctx) return hits end
 
--- hook: the hits that player o's BOMBARDMENT rolls against planet pl produce, given those their dice scored (after any reroll); called once per player rolling against the planet in one use of BOMBARDMENT (owner: whose units there are hit; ctx: the bombardment step's, or the L1Z1X Harrow's with ctx.harrow); default: hits.
+-- hook: the hits that player o's BOMBARDMENT rolls against planet pl produce, given those their dice scored (after any reroll); called once per player rolling against the planet in one use of BOMBARDMENT (owner: whose units there are hit; ctx: the bombardment step's, or the ctx of an ability that bombards outside that step); default: hits.
 function L.bombardment_roll_hits(o, owner, pl, hits, ctx) return hits end
 
 -- hook: called once player o's units have used BOMBARDMENT against planet pl (their dice rolled, before the hits are assigned; ctx as for L.bombardment_roll_hits); does nothing.
