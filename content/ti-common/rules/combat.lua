@@ -4,6 +4,9 @@ local L = game.lib
 -- hook: the dice p's units of one kind (`units`, rolling `dice` by their definitions) roll together in L.combat_roll; returns `dice`.
 function L.combat_dice(p, kind, units, dice, label, rc) return dice end
 
+-- hook: the hits player p's combat roll in L.combat_roll produces, given those its dice scored once the combat_rolled window is over (rc: the round's ctx, nil for a roll outside a combat round; label: "space combat" or "ground combat"); default: hits.
+function L.combat_roll_hits(p, hits, rc, label) return hits end
+
 -- Roll for a group of units. Modifiers from ctx.mods[p] (all / per type)
 -- lower the number needed (a +1 modifier means hitting on one less).
 function L.combat_roll(p, units, mods, label, rc)
@@ -49,6 +52,7 @@ function L.combat_roll(p, units, mods, label, rc)
     local w = game.window("combat_rolled", { player = p, active = rc.active, round = rc.round, system = rc.system, planet = rc.planet, ground = rc.ground, groups = rolled, hits = total, label = label })
     total = w.hits
   end
+  total = L.combat_roll_hits(p, total, rc, label)
   -- The dice of this roll by unit kind, for L.assign_combat_hits.
   L.combat_state.last_roll = { player = p, groups = rolled, hits = total }
   return total
@@ -318,6 +322,12 @@ function L.bombard_rolled(p, u, pl, rolls, target, hits, ctx) end
 -- hook: the bombardment hits on planet pl that its owner assigns, given the hits scored; returns them.
 function L.bombard_hits(p, owner, pl, hits, ctx) return hits end
 
+-- hook: the hits that player o's BOMBARDMENT rolls against planet pl produce, given those their dice scored (after any reroll); called once per player rolling against the planet in one use of BOMBARDMENT (owner: whose units there are hit; ctx: the bombardment step's, or the ctx of an ability that bombards outside that step); default: hits.
+function L.bombardment_roll_hits(o, owner, pl, hits, ctx) return hits end
+
+-- hook: called once player o's units have used BOMBARDMENT against planet pl (their dice rolled, before the hits are assigned; ctx as for L.bombardment_roll_hits); does nothing.
+function L.bombarded(o, pl, ctx) end
+
 -- hook: how many units each BOMBARDMENT hit that p scores against planet pl destroys (owner: whose units there are hit; the hits assigned are multiplied by it); default: 1.
 function L.bombardment_hit_size(p, owner, pl) return 1 end
 
@@ -407,6 +417,16 @@ procedure("bombardment", function(ctx)
       if again then x.rolls, x.h = again[i].rolls, again[i].hits end
       L.bombard_rolled(x.o, x.u, pick, x.rolls, x.need, x.h, ctx)
     end
+    -- The hits each player's rolls produce (L.bombardment_roll_hits).
+    local by, players = {}, {}
+    for _, x in ipairs(done) do
+      if not by[x.o] then by[x.o] = 0; players[#players + 1] = x.o end
+      by[x.o] = by[x.o] + x.h
+    end
+    for _, o in ipairs(players) do
+      hits = hits + L.bombardment_roll_hits(o, owner, pick, by[o], ctx) - by[o]
+    end
+    for _, o in ipairs(players) do L.bombarded(o, pick, ctx) end
     if owner then
       local units = L.ground(owner, pick)
       L.bombard_assign(p, owner, pick, units, L.bombard_hits(p, owner, pick, hits, ctx) * L.bombardment_hit_size(p, owner, pick), ctx)

@@ -14,7 +14,7 @@ local PLAN_LIB = {
   "announce_retreats", "combat_round_starting", "combat_round_ending",
   "combat_dice", "on_hit_assigned", "barrages", "barrage_simultaneous", "space_combat_rolled",
   "assign_combat_hits", "assign_barrage_hits", "barrage_shooters", "combat_side", "combat_side_rolls",
-  "anomaly_defender_bonus", "space_combat_ships",
+  "anomaly_defender_bonus", "space_combat_ships", "combat_roll_hits",
 }
 
 --- The procedures and the helpers a plain fight runs (two lists of names): a pack that replaces some of them and knows its replacements leave a plain fight alone says so with L.plain_wrapper.

@@ -20,7 +20,9 @@ local X89 = "x89_bacterial_weapon"
 -- with the units on it, its attachments and its legendary ability card. A
 -- player whose home-system planets are all purged is eliminated (ti4's
 -- L.meets_elimination, checked at once and at the end of every turn).
--- (The original base-game X-89 keeps its own ability besides.)
+-- (X-89's own effects, as revised for Thunder's Edge, are passive:
+-- rules/te_codex_techs.lua; exhausting it only closes this action until the
+-- status phase readies it.)
 ---------------------------------------------------------------------------
 local base_hit_size = L.bombardment_hit_size
 function L.bombardment_hit_size(p, owner, pl)

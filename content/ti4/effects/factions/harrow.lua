@@ -7,10 +7,11 @@
 -- has ground forces there (also if the player's own were all destroyed that
 -- round: the card asks only for the end of a round). It is a use of
 -- BOMBARDMENT: a PLANETARY SHIELD stops it (unless a unit removes shields,
--- LRR 15.1b), Plasma Scoring adds its die once, and the before:/after:
--- windows of the bombardment step are opened around it (with ctx.harrow set)
--- so that effects reacting to a bombardment (X-89 Bacterial Weapon, "Make an
--- Example of Their World") see it; one of them may cancel it.
+-- LRR 15.1b), Plasma Scoring adds its die once, ti-common's hooks
+-- L.bombardment_roll_hits and L.bombarded are asked as in the bombardment
+-- step, and the before:/after: windows of the bombardment step are opened
+-- around it (with ctx.harrow set) so that effects reacting to a bombardment
+-- ("Make an Example of Their World") see it; one of them may cancel it.
 -- Only the combat's planet can be bombarded, so the bombardment procedure
 -- itself (which offers every planet of the system) is not used.
 local L = game.lib
@@ -46,6 +47,8 @@ return {
       hits = hits + game.roll({ key = "ti4.harrow_roll", p = L.pn(p), unit = x.u.kind, id = x.u.id }, (x.b.dice or 1) + extra, x.b.hit)
       extra = 0
     end
+    hits = L.bombardment_roll_hits(p, q, pl, hits, bctx)
+    L.bombarded(p, pl, bctx)
     L.assign_hits(q, L.ground(q, pl), hits * L.bombardment_hit_size(p, q, pl), "bombardment", { source = p })
     game.window("after:bombardment", bctx)
   end,

@@ -1,51 +1,52 @@
--- X-89 Bacterial Weapon (original base-game card): after the player's units
--- bombard a planet, if at least one of the opponent's infantry there was
--- destroyed, the player may destroy all of that opponent's infantry on it.
--- The other players' infantry on the active system's planets are noted
--- before the bombardment step; after it, a planet that lost some of them is
--- the one that was bombarded. Not stopped by PLANETARY SHIELD (LRR 65.1).
+-- X-89 Bacterial Weapon (original base-game card): ACTION: exhaust this
+-- technology and pick a planet in a system where the player has at least one
+-- ship with BOMBARDMENT (L.bombardment_of); every infantry on that planet is
+-- destroyed.
+-- Reading: the card says "all infantry", so the infantry of every player on
+-- the planet go, the player's own included (nobody's are spared).
+-- It is no use of BOMBARDMENT, so a PLANETARY SHIELD does not stop it (LRR
+-- 65.1 and its Q&A). Only planets holding another player's infantry are
+-- offered (on any other the action would do nothing, or harm only the
+-- player). The component-action step marks it exhausted
+-- (player prop "used:x89_bacterial_weapon"); the status phase readies it.
 local L = game.lib
 
 local function is_infantry(u) return L.def(u.owner, u.kind).type == "infantry" end
 
-return {
-  when = function(ctx, p) return ctx.player == p end,
-
-  ["before:bombardment"] = function(ctx, p)
-    local snap = {}
-    for _, pl in ipairs(game.planets_of(ctx.system)) do
-      local ids = {}
-      for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
-        if is_infantry(u) then ids[#ids + 1] = { id = u.id, owner = u.owner } end
-      end
-      snap[pl] = ids
+-- The planets p may pick: those holding another player's infantry in the
+-- systems where p has a ship with BOMBARDMENT, sorted.
+local function targets(p)
+  local systems = {}
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    if u.system and not systems[u.system] and u.carried == nil and L.def(p, u.kind).class == "ship"
+      and L.bombardment_of(p, u, { player = p, system = u.system }) then
+      systems[u.system] = true
     end
-    ctx.x89 = snap
-  end,
-
-  ["after:bombardment"] = function(ctx, p, def)
-    local snap = ctx.x89
-    ctx.x89 = nil
-    if not snap then return end
-    for _, pl in ipairs(game.keys(snap)) do
-      local hit = {}
-      for _, x in ipairs(snap[pl]) do
-        if not game.unit_exists(x.id) then hit[x.owner] = true end
+  end
+  local out = {}
+  for _, s in ipairs(game.keys(systems)) do
+    for _, pl in ipairs(game.planets_of(s)) do
+      for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
+        if is_infantry(u) then out[#out + 1] = pl; break end
       end
-      for _, q in ipairs(game.keys(hit)) do
-        local left = {}
-        for _, u in ipairs(game.units { planet = pl, owner = q }) do
-          if is_infantry(u) then left[#left + 1] = u end
-        end
-        if #left > 0 and game.choose(p, { key = "ti4.x89_offer", card = L.name("techs", def.id), q = L.pn(q),
-            planet = L.name("planets", pl) }, { "yes", "no" }) == "yes" then
-          game.log({ key = "ti4.uses_on_planet", p = L.pn(p), card = L.name("techs", def.id), planet = L.name("planets", pl) })
-          for _, u in ipairs(left) do
-            L.destroy_unit({ id = u.id, kind = u.kind, owner = q },
-              { source = p, label = "x-89 bacterial weapon", active = game.get("game", nil, "active") },
-              { key = "ti4.unit_destroyed", p = L.pn(q), unit = u.kind .. "#" .. u.id, id = u.id })
-          end
-        end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+return {
+  usable = function(p) return #targets(p) > 0 end,
+  component = function(p, def)
+    local card = L.name("techs", def.id)
+    local pl = game.choose(p, { key = "ti4.x89_planet", card = card }, targets(p))
+    game.log({ key = "ti4.uses_on_planet", p = L.pn(p), card = card, planet = L.name("planets", pl) })
+    local active = game.get("game", nil, "active")
+    for _, u in ipairs(game.units { planet = pl }) do
+      if is_infantry(u) then
+        L.destroy_unit({ id = u.id, kind = u.kind, owner = u.owner },
+          { source = p, label = "x-89 bacterial weapon", active = active },
+          { key = "ti4.unit_destroyed", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
       end
     end
   end,
