@@ -262,6 +262,14 @@ function lib.bombard_units(p, s, ctx) end
 ---@return any
 function lib.bombard_victim(p, choice, ctx) end
 
+--- hook: called once player o's units have used BOMBARDMENT against planet pl (their dice rolled, before the hits are assigned; ctx as for L.bombardment_roll_hits); does nothing.
+--- (defined by ti-common)
+---@param o any
+---@param pl any
+---@param ctx any
+---@return any
+function lib.bombarded(o, pl, ctx) end
+
 --- hook: how many units each BOMBARDMENT hit that p scores against planet pl destroys (owner: whose units there are hit; the hits assigned are multiplied by it); default: 1.
 --- (defined by ti-common)
 ---@param p any
@@ -277,6 +285,16 @@ function lib.bombardment_hit_size(p, owner, pl) end
 ---@param ctx any
 ---@return any
 function lib.bombardment_of(o, u, ctx) end
+
+--- hook: the hits that player o's BOMBARDMENT rolls against planet pl produce, given those their dice scored (after any reroll); called once per player rolling against the planet in one use of BOMBARDMENT (owner: whose units there are hit; ctx: the bombardment step's, or the ctx of an ability that bombards outside that step); default: hits.
+--- (defined by ti-common)
+---@param o any
+---@param owner any
+---@param pl any
+---@param hits any
+---@param ctx any
+---@return any
+function lib.bombardment_roll_hits(o, owner, pl, hits, ctx) end
 
 --- Whether p may research `id`: faction techs only by their faction; each missing prerequisite may be covered by exhausting one ready planet with that specialty (LRR 90.4, done at research time).
 --- (defined by ti-common)
@@ -324,6 +342,15 @@ function lib.combat_dice(p, kind, units, dice, label, rc) end
 ---@param rc any
 ---@return any
 function lib.combat_roll(p, units, mods, label, rc) end
+
+--- hook: the hits player p's combat roll in L.combat_roll produces, given those its dice scored once the combat_rolled window is over (rc: the round's ctx, nil for a roll outside a combat round; label: "space combat" or "ground combat"); default: hits.
+--- (defined by ti-common)
+---@param p any
+---@param hits any
+---@param rc any
+---@param label any
+---@return any
+function lib.combat_roll_hits(p, hits, rc, label) end
 
 --- hook: called in a space combat round after the hits, just before its combat_round_end window; does nothing.
 --- (defined by ti-common)
