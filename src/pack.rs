@@ -860,6 +860,26 @@ pub fn pack_path(dir: &Path, rel: &str) -> Result<PathBuf, String> {
             "`{rel}` is outside the pack's folder: a pack names its files relative to its folder, without `..`"
         ));
     }
+    // No part of `rel` a symbolic link: the file is inside the folder,
+    // wherever the folder itself is (one `lstat` per part, where resolving
+    // both paths would read every link of both).
+    let mut at = dir.to_path_buf();
+    let mut plain = true;
+    for c in relp.components() {
+        if let std::path::Component::Normal(n) = c {
+            at.push(n);
+            let m = at
+                .symlink_metadata()
+                .map_err(|e| format!("`{rel}`: {e}"))?;
+            if m.file_type().is_symlink() {
+                plain = false;
+                break;
+            }
+        }
+    }
+    if plain {
+        return Ok(at);
+    }
     let root = dir
         .canonicalize()
         .map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -876,30 +896,31 @@ pub fn pack_path(dir: &Path, rel: &str) -> Result<PathBuf, String> {
     Ok(full)
 }
 
-/// The files with extension `ext` under `dir`, relative to it, sorted. A
-/// symbolic link to a folder is not followed (it could lead outside the
-/// pack or loop); it is listed as a file, so reading it reports it.
-fn rel_files(dir: &Path, ext: &str) -> Vec<String> {
+/// The files with extension `ext` under `dir`, relative to it, sorted,
+/// leaving out the top-level folders named in `skip`. A symbolic link to a
+/// folder is not followed (it could lead outside the pack or loop); it is
+/// listed as a file, so reading it reports it.
+fn rel_files(dir: &Path, ext: &str, skip: &[&str]) -> Vec<String> {
     let mut out = vec![];
-    fn walk(base: &Path, d: &Path, ext: &str, out: &mut Vec<String>) {
+    fn walk(base: &Path, d: &Path, ext: &str, skip: &[&str], out: &mut Vec<String>) {
         let Ok(rd) = std::fs::read_dir(d) else { return };
         for e in rd.flatten() {
             let p = e.path();
-            let link = e.file_type().map(|t| t.is_symlink()).unwrap_or(false);
-            if link && p.is_dir() {
-                if let Ok(rel) = p.strip_prefix(base) {
-                    out.push(rel.to_string_lossy().replace('\\', "/"));
+            // The entry's type as the folder listing gives it (no `stat`).
+            let Ok(t) = e.file_type() else { continue };
+            let dir_link = t.is_symlink() && p.is_dir();
+            if t.is_dir() && !dir_link {
+                if !(d == base && skip.iter().any(|s| e.file_name() == **s)) {
+                    walk(base, &p, ext, &[], out);
                 }
-            } else if p.is_dir() {
-                walk(base, &p, ext, out);
-            } else if p.extension().and_then(|x| x.to_str()) == Some(ext) {
+            } else if dir_link || p.extension().and_then(|x| x.to_str()) == Some(ext) {
                 if let Ok(rel) = p.strip_prefix(base) {
                     out.push(rel.to_string_lossy().replace('\\', "/"));
                 }
             }
         }
     }
-    walk(dir, dir, ext, &mut out);
+    walk(dir, dir, ext, skip, &mut out);
     out.sort();
     out
 }
@@ -1083,7 +1104,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
         refs.extend(p.manifest.refs.iter().cloned());
         locale = p.manifest.locale.clone();
 
-        for rel in rel_files(&p.dir, "yaml") {
+        for rel in rel_files(&p.dir, "yaml", &["tests"]) {
             if rel == "pack.yaml" || rel == "schema.yaml" || rel.starts_with("tests/") {
                 continue;
             }
@@ -1444,7 +1465,7 @@ fn merge(root_id: String, chain: Vec<LoadedPack>) -> Result<ResolvedPack, PackEr
 /// present), else sorted by name.
 fn rules_order(p: &LoadedPack, diags: &mut Vec<Diagnostic>) -> Vec<String> {
     let pid = &p.manifest.id;
-    let files = rel_files(&p.dir.join("rules"), "lua");
+    let files = rel_files(&p.dir.join("rules"), "lua", &[]);
     let Some(list) = &p.manifest.rules else {
         return files;
     };
