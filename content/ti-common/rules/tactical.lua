@@ -168,6 +168,8 @@ procedure("movement", function(ctx)
       moved[#moved + 1] = m
     end
   end
+  local moving = {}
+  for _, m in ipairs(moved) do moving[m.unit.id] = true end
   -- Transport: units that need capacity, from the systems ships leave.
   local cap_from = {}
   for _, m in ipairs(moved) do
@@ -182,6 +184,8 @@ procedure("movement", function(ctx)
     -- the space area first, then ground forces on planets.
     local cands = L.transport_candidates(p, s, target, ctx)
     for _, u in ipairs(cands) do
+      -- A unit that moves by itself (a fighter with a move value) is no cargo too.
+      if moving[u.id] then goto next_cand end
       -- A unit that needs no capacity (L.transport_uses_capacity) may still go when the room is used up.
       local free = not L.transport_uses_capacity(p, u)
       if room > 0 or free then
@@ -195,6 +199,7 @@ procedure("movement", function(ctx)
           end
         end
       end
+      ::next_cand::
     end
   end
   -- Ships may pick up units in the systems they move through (an edition's

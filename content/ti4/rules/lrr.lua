@@ -209,17 +209,20 @@ local function in_list(t, x)
   return false
 end
 
--- p's units in s that a ship can carry (fighters and ground forces, in space or on planets).
-local function pickable(p, s)
+-- p's units in s that a ship can carry (fighters and ground forces, in space
+-- or on planets), leaving out those that move by themselves (`moving`: ids).
+local function pickable(p, s, moving)
   local out = {}
   for _, u in ipairs(game.units { system = s, owner = p }) do
-    if L.def(p, u.kind).transported and u.carried == nil then out[#out + 1] = u end
+    if L.def(p, u.kind).transported and u.carried == nil and not moving[u.id] then out[#out + 1] = u end
   end
   return out
 end
 
 function L.transport_on_the_way(p, target, moved, rules, room, start)
   local picked_from, seen = {}, {}
+  local moving = {}
+  for _, m in ipairs(moved) do moving[m.unit.id] = true end
   for _, m in ipairs(moved) do
     local u = m.unit
     local from = u.system
@@ -232,7 +235,7 @@ function L.transport_on_the_way(p, target, moved, rules, room, start)
       for s = 1, game.num_systems() do
         if s ~= target and s ~= from and s ~= at and game.system(s).hex and not in_list(m.via, s)
           and not game.has_token(s, "command", p) and not in_list(rules.stop, s) and not in_list(rules.blocked, s)
-          and #pickable(p, s) > 0 then
+          and #pickable(p, s, moving) > 0 then
           local a = L.move_cost_of(p, at, s, rules)
           local b = a and L.move_cost_of(p, s, target, rules)
           if b and spent + a + b <= mv then opts[#opts + 1] = game.system(s).hex end
@@ -247,7 +250,7 @@ function L.transport_on_the_way(p, target, moved, rules, room, start)
       at = s
       m.via[#m.via + 1] = s
       game.log({ key = "ti4.moves_through", p = L.pn(p), unit = u.kind .. "#" .. u.id, system = L.sysname(s) })
-      for _, c in ipairs(pickable(p, s)) do
+      for _, c in ipairs(pickable(p, s, moving)) do
         if take <= 0 then break end
         local prompt = c.planet
           and { key = "ti4.transport_via_planet", unit = c.kind .. "#" .. c.id, id = c.id, planet = L.name("planets", c.planet), system = L.sysname(s) }
