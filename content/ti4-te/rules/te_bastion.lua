@@ -38,7 +38,7 @@ end
 
 ---------------------------------------------------------------------------
 -- Galvanize: a token under a unit (8 per player); a galvanized unit rolls
--- one more die in combat and bombardment.
+-- one more die in combat, bombardment, anti-fighter barrage and space cannon.
 ---------------------------------------------------------------------------
 L.TE_GALVANIZE_TOKENS = 8
 --- Whether unit u (id) is galvanized.
@@ -76,6 +76,47 @@ function L.bombard_roll(p, u, pl, dice, hit, ctx)
   local d, h = base_bombard_roll(p, u, pl, dice, hit, ctx)
   if L.te_galvanized(u.id) then d = d + 1 end
   return d, h
+end
+
+-- The other unit abilities that roll dice: a galvanized unit's anti-fighter
+-- barrage and space cannon (offense) roll 1 die more.
+local function one_more(a)
+  local out = {}
+  for k, v in pairs(a) do out[k] = v end
+  out.dice = (a.dice or 1) + 1
+  return out
+end
+local base_barrage_shooters = L.barrage_shooters
+function L.barrage_shooters(p, s)
+  local list = base_barrage_shooters(p, s)
+  for i, x in ipairs(list) do
+    if L.te_galvanized(x.u.id) then
+      local y = {}
+      for k, v in pairs(x) do y[k] = v end
+      y.a = one_more(x.a)
+      list[i] = y
+    end
+  end
+  return list
+end
+L.plain_wrapper(L.barrage_shooters, base_barrage_shooters, function(board)
+  for _, u in ipairs(game.units { system = board.system or 1 }) do
+    if L.te_galvanized(u.id) then return false end
+  end
+  return true
+end)
+local base_cannon_shooters = L.space_cannon_shooters
+function L.space_cannon_shooters(q, t, s)
+  local list = base_cannon_shooters(q, t, s)
+  for i, x in ipairs(list) do
+    if L.te_galvanized(x.unit.id) then
+      local y = {}
+      for k, v in pairs(x) do y[k] = v end
+      y.sc = one_more(x.sc)
+      list[i] = y
+    end
+  end
+  return list
 end
 
 -- Phoenix Standard: at the end of a combat, galvanize one unit that fought.

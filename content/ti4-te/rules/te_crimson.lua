@@ -15,10 +15,10 @@ local function no_crimson()
 end
 
 -- The starting technology: one of Dark Energy Tap, Antimass Deflectors,
--- Psychoarchaeology and AI Development Algorithm (the newer sheet; our
--- stored one has Plasma Scoring for Psychoarchaeology: UNCERTAIN). Without
--- Prophecy of Kings only Antimass Deflectors is in the game.
-local CRIMSON_START = { "dark_energy_tap", "antimass_deflectors", "psychoarchaeology", "ai_development_algorithm" }
+-- Plasma Scoring and AI Development Algorithm (AsyncTI4 te_factions.json,
+-- both the stored 067f3b98 and the newest 1a471e1f: "ps" is Plasma Scoring).
+-- Without Prophecy of Kings: Antimass Deflectors or Plasma Scoring.
+local CRIMSON_START = { "dark_energy_tap", "antimass_deflectors", "plasma_scoring", "ai_development_algorithm" }
 local base_chooses = L.chooses_starting_tech
 function L.chooses_starting_tech(p)
   if is_crimson(p) then return true end

@@ -25,10 +25,12 @@ function L.setup_factions()
   return out
 end
 
--- The starting technology: one of Neural Motivator, Psychoarchaeology,
--- Sarween Tools and Scanlink Drone Network; without Prophecy of Kings,
--- Neural Motivator or Sarween Tools.
-local FIRMAMENT_START = { "neural_motivator", "psychoarchaeology", "sarween_tools", "scanlink_drone_network" }
+-- The starting technology: one of Dacxive Animators, Bio-Stims, Graviton
+-- Laser System and Predictive Intelligence (AsyncTI4 te_factions.json at
+-- 1a471e1f; the older sheet had Neural Motivator, Psychoarchaeology,
+-- Sarween Tools and Scanlink Drone Network); without Prophecy of Kings,
+-- Dacxive Animators or Graviton Laser System.
+local FIRMAMENT_START = { "dacxive_animators", "bio_stims", "graviton_laser_system", "predictive_intelligence" }
 local base_chooses = L.chooses_starting_tech
 function L.chooses_starting_tech(p)
   if faction_is(p, "firmament") then return true end
@@ -51,7 +53,8 @@ function L.can_research(p, id)
   return base_can_research(p, id)
 end
 
--- Starting units: 2 of the 3 infantry on Tallin; The Obsidian's note set aside.
+-- Starting units: the space dock and 2 of the 3 infantry on Tallin (1
+-- infantry stays on Cronos); The Obsidian's note set aside.
 local base_setup_player = game.procedure_fn("setup_player")
 procedure("setup_player", function(p)
   local r = base_setup_player(p)
@@ -61,6 +64,9 @@ procedure("setup_player", function(p)
       if n <= 0 then break end
       game.move_unit(u.id, { planet = "tallin" })
       n = n - 1
+    end
+    for _, u in ipairs(game.units { owner = p, kind = "space_dock", planet = "cronos" }) do
+      game.move_unit(u.id, { planet = "tallin" })
     end
     game.zone_new("box:obsidian:" .. p, nil, { L.note_card("malevolency", p) })
   end

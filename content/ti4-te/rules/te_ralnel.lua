@@ -51,8 +51,8 @@ function L.te_structure_in_space(p, u)
   return u.planet == nil and L.def(p, u.kind).class == "structure"
 end
 
---- Moves p's ship u to system `to`, taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity).
-function L.te_move_ship_along(p, u, to)
+--- Moves p's ship u to system `to`, taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity); with `transport`, p may then load more of what L.transport_candidates offers in the system it left (fighters, ground forces on its planets) up to the capacity left.
+function L.te_move_ship_along(p, u, to, transport)
   local from = u.system
   game.move_unit(u.id, { system = to })
   game.log({ key = "moves", p = L.pn(p), unit = u.kind .. "#" .. u.id, from = L.sysname(from), system = L.sysname(to) })
@@ -67,12 +67,25 @@ function L.te_move_ship_along(p, u, to)
       end
     end
   end
+  if not transport then return end
+  -- The ship may transport (AsyncTI4's note on Survival Instinct, te_abilities.json 959c49db).
+  for _, c in ipairs(L.transport_candidates(p, from, to, nil)) do
+    local free = not L.transport_uses_capacity(p, c)
+    if game.unit_exists(c.id) and (room > 0 or free) then
+      local prompt = c.planet and { key = "transport_from", unit = c.kind .. "#" .. c.id, id = c.id, planet = L.name("planets", c.planet) }
+        or { key = "transport", unit = c.kind .. "#" .. c.id, id = c.id }
+      if game.choose(p, prompt, { "yes", "no" }) == "yes" then
+        game.move_unit(c.id, { system = to })
+        if not free then room = room - 1 end
+      end
+    end
+  end
 end
 
 ---------------------------------------------------------------------------
 -- Survival Instinct: after any player activates a system holding your
 -- ships, up to 2 of your ships come in from adjacent systems without your
--- command tokens.
+-- command tokens; they may transport fighters and ground forces.
 ---------------------------------------------------------------------------
 game.on("after:activation", function(ctx)
   local s = ctx.system
@@ -95,7 +108,7 @@ game.on("after:activation", function(ctx)
         if #opts == 1 then break end
         local pick = game.choose(p, { key = "te.survival_instinct", system = L.sysname(s) }, opts)
         if pick == "none" then break end
-        L.te_move_ship_along(p, by[pick], s)
+        L.te_move_ship_along(p, by[pick], s, true)
       end
     end
   end
