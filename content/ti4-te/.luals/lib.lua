@@ -23,7 +23,7 @@ lib.TE_FRACTURE = nil
 ---@type any
 lib.TE_FRACTURE_EDGES = nil
 
----  Galvanize: a token under a unit (8 per player); a galvanized unit rolls one more die in combat and bombardment. 
+---  Galvanize: a token under a unit (8 per player); a galvanized unit rolls one more die in combat, bombardment, anti-fighter barrage and space cannon. 
 --- (defined by ti4-te)
 ---@type any
 lib.TE_GALVANIZE_TOKENS = nil
@@ -1259,13 +1259,14 @@ function lib.te_monument_refresh() end
 ---@return any
 function lib.te_monuments() end
 
---- Moves p's ship u to system `to`, taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity).
+--- Moves p's ship u to system `to`, taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity); with `transport`, p may then load more of what L.transport_candidates offers in the system it left (fighters, ground forces on its planets) up to the capacity left.
 --- (defined by ti4-te)
 ---@param p any
 ---@param u any
 ---@param to any
+---@param transport any
 ---@return any
-function lib.te_move_ship_along(p, u, to) end
+function lib.te_move_ship_along(p, u, to, transport) end
 
 --- Whether p's ship m.unit, which moved from `from` to `target` under the movement rules `rules`, went through an alpha, beta or gamma wormhole: its move needed one, or p says it came that way when another way was open too.
 --- (defined by ti4-te)
