@@ -40,10 +40,32 @@ procedure("setup_player", function(p)
   L.reset_cache()
 end)
 
+-- hook: whether the card d (an entry of a card collection) stays out of its deck in this game; default: when its `out_with_players` lists the number of players (Flawless Strategy with 4 or 8 players: it is discarded as drawn and another card drawn, which is the same as never dealing it).
+function L.card_left_out(d)
+  for _, n in ipairs(d.out_with_players or {}) do
+    if n == game.num_players() then return true end
+  end
+  return false
+end
+
+-- Takes the cards of collection coll that stay out of this game (L.card_left_out)
+-- from the shuffled deck zone into the zone "out:<coll>". Done after the shuffle,
+-- so the other cards keep their order.
+function L.leave_out_of_deck(deck, coll)
+  local out = {}
+  for _, c in ipairs(game.zone(deck)) do
+    if L.card_left_out(game.data[coll][c]) then out[#out + 1] = c end
+  end
+  if #out == 0 then return end
+  game.zone_new("out:" .. coll)
+  for _, c in ipairs(out) do game.move_card(c, deck, "out:" .. coll) end
+end
+
 procedure("setup_decks", function()
   -- Only cards whose effects are scripted go into the decks.
   local function ready(d) return d.script ~= nil and d.expansion ~= "shards_of_the_throne" and not d.replaced_by end
   L.deck("deck:actions", "action_cards", ready)
+  L.leave_out_of_deck("deck:actions", "action_cards")
   game.zone_new("discard:actions")
   L.deck("deck:politics", "political_cards", ready)
   game.zone_new("discard:politics")
