@@ -1790,8 +1790,11 @@ function O.after_trade(ctx)
   O.loyalty_bids()
 end
 
-function O.merc_upkeep()
-  for _, m in ipairs(O.mercs_in_play()) do
+-- The mercenary upkeep: each mercenary of `list` (default: every mercenary in
+-- play) costs its owner 1 trade good or leaves. A child pack may pass a
+-- shorter list (mercenaries exempt this round).
+function O.merc_upkeep(list)
+  for _, m in ipairs(list or O.mercs_in_play()) do
     local u, id = m.unit, m.merc
     if game.unit_exists(u.id) then
       local p = u.owner
