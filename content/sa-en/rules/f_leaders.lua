@@ -708,13 +708,18 @@ local function diplomat_present(s)
   return false
 end
 
+-- hook: whether the players whose ships stop p's ships in system B may let
+-- them through there (each is then asked); default: B holds a diplomat (not
+-- a captive), whoever's it is.
+function L.sa_diplomat_passage_open(p, B) return diplomat_present(B) end
+
 local base_movers = L.movers
 function L.movers(p, target, rules)
   local out = base_movers(p, target, rules)
   if type(p) ~= "number" or not rules or not rules.stop then return out end
   local open = {}
   for _, B in ipairs(rules.stop) do
-    if B ~= target and diplomat_present(B) then open[#open + 1] = B end
+    if B ~= target and L.sa_diplomat_passage_open(p, B) then open[#open + 1] = B end
   end
   if #open == 0 then return out end
   local have = {}

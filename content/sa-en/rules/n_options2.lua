@@ -960,10 +960,11 @@ O.installers[#O.installers + 1] = install_rifts
 --     at most 3 ground forces; Flank Speed: no planetary landings in that
 --     action; Sharing of Technology, if For: each player may gain a
 --     technology his opponent has; Public Execution leaves the deck; Local
---     Unrest makes no planet neutral while units remain on it. Public
---     Disgrace, First Strike and Open the Trade Routes' Against have no
---     script in the ti3 pack (not in its decks), so their changes have
---     nothing to act on.
+--     Unrest makes no planet neutral while units remain on it; Public
+--     Disgrace is never played on the opponent's first strategy card pick;
+--     the action First Strike lets a player take first starts no planetary
+--     landings; Open the Trade Routes' Against hands only the next three
+--     trade goods each player receives this round to his opponent.
 
 -- Two players may play (appendix 2), besides ti3's counts.
 local base_player_counts = L.player_counts
@@ -1237,9 +1238,14 @@ local function install_duel()
     return r
   end)
 
-  -- Flank Speed: no planetary landings in that action.
+  -- Flank Speed: no planetary landings in that action; First Strike: none
+  -- in the action it lets the player take first.
   local base_commit = game.procedure_fn("commit_ground_forces")
   procedure("commit_ground_forces", function(ctx)
+    if O.duel() and ctx.player and game.get("player", ctx.player, "sa_duel_first_strike") then
+      game.log({ key = "sa.duel_first_strike" })
+      return
+    end
     if O.duel() and ctx.player then
       for _, u in ipairs(game.units { owner = ctx.player }) do
         if game.get("unit", u.id, "flank_speed") then
@@ -1252,6 +1258,12 @@ local function install_duel()
   end)
 end
 O.installers[#O.installers + 1] = install_duel
+-- The First Strike action ends with the player's turn.
+game.on("turn_end", function(ctx)
+  if ctx.player and game.get("player", ctx.player, "sa_duel_first_strike") then
+    game.put("player", ctx.player, "sa_duel_first_strike", nil)
+  end
+end)
 
 -- The 2-player card rules wrap the cards' handlers once every pack has loaded
 -- (card scripts load after the rules); each wrapper hands over to the card
@@ -1339,6 +1351,51 @@ local function wrap_duel_handlers()
           local t = game.choose(p, { key = "sa.duel_sharing" }, opts)
           if t ~= "none" then L.gain_tech(p, t) end
         end
+      end
+    end
+  end
+  -- Public Disgrace: never on the opponent's first strategy card pick of
+  -- the round (he holds no strategy card yet).
+  local disgrace = card("action_cards", "public_disgrace")
+  if disgrace and disgrace.when then
+    local base_when = disgrace.when
+    disgrace.when = function(ctx, p, ...)
+      if O.duel() and ctx and ctx.player and #L.cards_of(ctx.player) == 0 then return false end
+      return base_when(ctx, p, ...)
+    end
+  end
+  -- First Strike: the action it lets the player take first starts no
+  -- planetary landings (player prop sa_duel_first_strike until that turn
+  -- ends; install_duel's commit_ground_forces reads it).
+  local strike = card("action_cards", "first_strike")
+  if strike and strike.run then
+    local base_run = strike.run
+    strike.run = function(ctx, p, ...)
+      local r = base_run(ctx, p, ...)
+      if O.duel() then game.put("player", p, "sa_duel_first_strike", true) end
+      return r
+    end
+  end
+  -- Open the Trade Routes, Against: only the next three trade goods each
+  -- player receives this round go to his opponent.
+  local routes_done = {}
+  for _, id in ipairs({ "open_the_trade_routes", "open_the_trade_routes_se" }) do
+    local routes = card("political_cards", id)
+    if routes and routes.tg_gained and not routes_done[routes] then
+      routes_done[routes] = true
+      local base_gained = routes.tg_gained
+      routes.tg_gained = function(ctx, p, def, ...)
+        if not O.duel() then return base_gained(ctx, p, def, ...) end
+        if p ~= nil or not L.directive_active(def.id) then return end
+        local q = L.next_in_rotation(ctx.player)
+        local key = "sa_duel_routes:" .. round_no() .. ":" .. ctx.player
+        local given = game.get("game", nil, key) or 0
+        local n = math.min(ctx.n, game.counter(ctx.player, "tg"), 3 - given)
+        if q == ctx.player or n <= 0 then return end
+        game.put("game", nil, key, given + n)
+        game.add(ctx.player, "tg", -n)
+        game.add(q, "tg", n)
+        game.log({ key = "ti3.gives_tg_to", p = L.pn(ctx.player), q = L.pn(q), n = n, card = L.name("political_cards", def.id) })
       end
     end
   end
@@ -1790,8 +1847,11 @@ function O.after_trade(ctx)
   O.loyalty_bids()
 end
 
-function O.merc_upkeep()
-  for _, m in ipairs(O.mercs_in_play()) do
+-- The mercenary upkeep: each mercenary of `list` (default: every mercenary in
+-- play) costs its owner 1 trade good or leaves. A child pack may pass a
+-- shorter list (mercenaries exempt this round).
+function O.merc_upkeep(list)
+  for _, m in ipairs(list or O.mercs_in_play()) do
     local u, id = m.unit, m.merc
     if game.unit_exists(u.id) then
       local p = u.owner

@@ -189,18 +189,12 @@ if O and O.merc_upkeep and O.after_trade and O.place_merc then
 
   function ESB.merc_upkeep()
     local now = round_no()
-    local saved = {}
-    -- Mercenaries gained this round are set aside while the others pay.
-    local all = O.mercs_in_play()
+    -- Mercenaries gained this round are left out; the others pay.
     local list = {}
-    for _, m in ipairs(all) do
+    for _, m in ipairs(O.mercs_in_play()) do
       if game.get("game", nil, "es_merc_round:" .. m.merc) ~= now then list[#list + 1] = m end
     end
-    local real = O.mercs_in_play
-    O.mercs_in_play = function() return list end
-    local ok, err = pcall(base_upkeep)
-    O.mercs_in_play = real
-    if not ok then error(err, 0) end
+    base_upkeep(list)
   end
 
   function O.after_trade(ctx)

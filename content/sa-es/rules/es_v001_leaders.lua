@@ -20,6 +20,12 @@
 --     leader lost while a domain counter is being resolved (landing on a
 --     planet's counter, ships meeting a space counter) is marked; if its fate
 --     roll kills it, it escapes.
+--   * Diplomats' passage (001: a diplomat may let an active enemy fleet pass
+--     through a fleet friendly to it in the same system): the mover's ships
+--     may be let through a system only when every player whose ships stop
+--     them there has a diplomat of his own there (not a captive); those
+--     players are asked (sa-en: any diplomat in the system lets every player
+--     there be asked, a player without a diplomat too).
 --   * Not changed: the agents' automatic capture (001: enemy leaders beaten
 --     in a battle "in which an agent is present"; 000: in a battle the agent's
 --     side won). Here only the side holding the place can capture (the
@@ -139,4 +145,19 @@ if A and F then
       if base then B[name] = function(...) return with_domain(base, ...) end end
     end
   end
+end
+
+-- Diplomats' passage: each player whose ships stop p's in B needs a diplomat
+-- of his own there (sa-en's hook in f_leaders.lua).
+function L.sa_diplomat_passage_open(p, B)
+  local enemies = L.enemies_in(p, B)
+  if #enemies == 0 then return false end
+  for _, q in ipairs(enemies) do
+    local own = false
+    for _, u in ipairs(game.units { system = B, owner = q, kind = "leader_diplomat" }) do
+      if not game.get("unit", u.id, "sa_captive") then own = true end
+    end
+    if not own then return false end
+  end
+  return true
 end
