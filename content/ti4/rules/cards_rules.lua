@@ -116,9 +116,17 @@ end
 local function is_home(s) return L.is_home_system(s) end
 
 -- More kinds of election: a law in play, a scored secret objective, a
--- planet outside the home systems and other than the custodians' planet.
+-- planet outside the home systems and other than the custodians' planet,
+-- a planet of one trait (`elect_trait`: "Elect Cultural Planet" etc.).
 local base_outcomes = L.outcomes
 function L.outcomes(d)
+  if d.elect == "planet" and d.elect_trait then
+    local out = {}
+    for _, pl in ipairs(base_outcomes(d)) do
+      if L.has_trait(pl, d.elect_trait) then out[#out + 1] = pl end
+    end
+    return out
+  end
   if d.elect == "law" then
     local out = game.zone("laws")
     table.sort(out)
