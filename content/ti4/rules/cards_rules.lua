@@ -475,7 +475,35 @@ end
 local base_ground_site = L.produces_ground_site
 function L.produces_ground_site(ctx, u)
   if u.planet and game.get("game", nil, "holy:" .. u.planet) then return false end
+  -- A production by one unit only (ctx.producer: Warfare's secondary):
+  -- new ground forces go to that unit's planet.
+  if ctx.producer and u.id ~= ctx.producer then return false end
   return base_ground_site(ctx, u)
+end
+
+--- The PRODUCTION value of p's unit u by itself (a space dock: the resources of its planet plus its bonus); 0 on a Holy Planet of Ixth.
+function L.unit_production(p, u)
+  if u.planet and game.get("game", nil, "holy:" .. u.planet) then return 0 end
+  local prod = L.def(p, u.kind).production
+  if type(prod) == "number" then return prod end
+  if type(prod) == "table" then
+    return (u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0)
+  end
+  return 0
+end
+
+-- A production step by one unit only (ctx.producer, its id: Warfare's
+-- secondary uses one space dock of the home system, LRR 99.3) has that
+-- unit's production value, not the system's.
+local base_production_value = L.production_value
+function L.production_value(ctx)
+  if ctx.producer then
+    for _, u in ipairs(game.units { owner = ctx.player, system = ctx.system }) do
+      if u.id == ctx.producer then return L.unit_production(ctx.player, u) end
+    end
+    return 0
+  end
+  return base_production_value(ctx)
 end
 
 -- Research Teams: "rt:<color>" = the planet its card is attached to; while
