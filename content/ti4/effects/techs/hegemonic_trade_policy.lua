@@ -1,10 +1,9 @@
 -- Hegemonic Trade Policy (Winnu): as the player's units use PRODUCTION (a
 -- production step of the player's), the player may exhaust this card to
--- swap the resource and influence values of one planet it controls until
--- the end of the turn (game prop `htp_swap`, read by L.pdef in
--- rules/faction_rules_c.lua; cleared when the turn ends, or when the
--- production step ends if it is outside the action phase's turns). Only
--- planets whose two values differ are offered.
+-- swap the resource and influence values of one planet it controls for that
+-- production (game prop `htp_swap`, read by L.pdef in
+-- rules/faction_rules_c.lua; cleared when the step ends). Only planets
+-- whose two values differ are offered.
 local L = game.lib
 
 return {
@@ -26,12 +25,6 @@ return {
     game.log({ key = "ti4.htp_swaps", p = L.pn(p), card = L.name("techs", def.id), planet = L.name("planets", pick) })
   end,
   ["after:production"] = function(ctx, p)
-    if ctx.player == p and game.get("game", nil, "htp_swap") and game.get("game", nil, "active") == nil then
-      game.put("game", nil, "htp_swap", nil)
-    end
-  end,
-  -- The card says "until the end of your turn".
-  turn_end = function(ctx, p)
-    if game.get("game", nil, "htp_swap") then game.put("game", nil, "htp_swap", nil) end
+    if ctx.player == p and game.get("game", nil, "htp_swap") then game.put("game", nil, "htp_swap", nil) end
   end,
 }
