@@ -427,6 +427,12 @@ function L.secondary_free(q, d, ctx)
   if ctx and ctx.free and ctx.free[q] then return true end
   return base_secondary_free(q, d, ctx)
 end
+-- ... and they must resolve it, after the primary (LRR 92.4a).
+local base_secondary_required = L.secondary_required
+function L.secondary_required(q, d, ctx)
+  if ctx and ctx.free and ctx.free[q] then return true end
+  return base_secondary_required(q, d, ctx)
+end
 
 -- The greedy policy scores whenever it may.
 L.GREEDY_TAKE["ti4.score_public"] = true
