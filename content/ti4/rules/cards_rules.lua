@@ -268,7 +268,8 @@ function L.may_place_on(pl) return not game.get("game", nil, "dmz:" .. pl) end
 
 -- Whether p may place a structure of type t (pds or space_dock) on planet pl
 -- now: one is left in reinforcements, a planet holds at most one space dock
--- and at most two PDS (LRR 85.5), and nothing forbids placing units there.
+-- and at most two PDS (LRR 85.5; no PDS cap while Homeland Defense Act is in
+-- play, "for"), and nothing forbids placing units there.
 function L.structure_room(p, t, pl)
   local d = L.def(p, t)
   if #game.units { owner = p, kind = t } >= (L.unit_limit(p, t, d) or 99) then return false end
@@ -277,7 +278,7 @@ function L.structure_room(p, t, pl)
     if L.def(u.owner, u.kind).type == t and (t ~= "pds" or u.owner == p) then same = same + 1 end
   end
   if t == "space_dock" and same > 0 then return false end
-  if t == "pds" and same >= 2 then return false end
+  if t == "pds" and same >= 2 and law("homeland_defense_act") ~= "for" then return false end
   return L.may_place_on(pl)
 end
 
