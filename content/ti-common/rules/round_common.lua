@@ -119,6 +119,9 @@ end
 -- hook: whether q may use the secondary of card d (ctx.card) in this strategic action at all; default: yes (a card that bars a player from a secondary replaces this).
 function L.may_use_secondary(q, d, ctx) return true end
 
+-- hook: whether q must resolve the secondary of card d (ctx.card) in this strategic action, without being asked whether to use it (when it may: free or paid, and the card allows it); default: no (a card whose primary makes players resolve its secondary replaces this).
+function L.secondary_required(q, d, ctx) return false end
+
 -- hook: whether q can pay for the secondary of card d (ctx.card) in this strategic action when it is not free; default: q has a strategy token.
 function L.may_pay_secondary(q, d, ctx) return game.counter(q, "strategy") > 0 end
 
@@ -141,7 +144,8 @@ procedure("strategic_action", function(ctx)
     if q ~= p and d.handler.secondary and L.may_use_secondary(q, d, ctx) then
       local free = L.secondary_free(q, d, ctx)
       if (free or L.may_pay_secondary(q, d, ctx)) and (not d.handler.can_secondary or d.handler.can_secondary(q, d, ctx)) then
-        if game.choose(q, { key = "use_secondary", card = L.name("strategy_cards", id), id = id }, { "no", "yes" }) == "yes" then
+        if L.secondary_required(q, d, ctx)
+          or game.choose(q, { key = "use_secondary", card = L.name("strategy_cards", id), id = id }, { "no", "yes" }) == "yes" then
           if not free then L.pay_secondary(q, d, ctx) end
           game.log({ key = "uses_secondary", p = L.pn(q), card = L.name("strategy_cards", id) })
           L.resolve_secondary(q, d, ctx)

@@ -116,9 +116,17 @@ end
 local function is_home(s) return L.is_home_system(s) end
 
 -- More kinds of election: a law in play, a scored secret objective, a
--- planet outside the home systems and other than the custodians' planet.
+-- planet outside the home systems and other than the custodians' planet,
+-- a planet of one trait (`elect_trait`: "Elect Cultural Planet" etc.).
 local base_outcomes = L.outcomes
 function L.outcomes(d)
+  if d.elect == "planet" and d.elect_trait then
+    local out = {}
+    for _, pl in ipairs(base_outcomes(d)) do
+      if L.has_trait(pl, d.elect_trait) then out[#out + 1] = pl end
+    end
+    return out
+  end
   if d.elect == "law" then
     local out = game.zone("laws")
     table.sort(out)
@@ -260,7 +268,8 @@ function L.may_place_on(pl) return not game.get("game", nil, "dmz:" .. pl) end
 
 -- Whether p may place a structure of type t (pds or space_dock) on planet pl
 -- now: one is left in reinforcements, a planet holds at most one space dock
--- and at most two PDS (LRR 85.5), and nothing forbids placing units there.
+-- and at most two PDS (LRR 85.5; no PDS cap while Homeland Defense Act is in
+-- play, "for"), and nothing forbids placing units there.
 function L.structure_room(p, t, pl)
   local d = L.def(p, t)
   if #game.units { owner = p, kind = t } >= (L.unit_limit(p, t, d) or 99) then return false end
@@ -269,7 +278,7 @@ function L.structure_room(p, t, pl)
     if L.def(u.owner, u.kind).type == t and (t ~= "pds" or u.owner == p) then same = same + 1 end
   end
   if t == "space_dock" and same > 0 then return false end
-  if t == "pds" and same >= 2 then return false end
+  if t == "pds" and same >= 2 and law("homeland_defense_act") ~= "for" then return false end
   return L.may_place_on(pl)
 end
 
@@ -467,7 +476,35 @@ end
 local base_ground_site = L.produces_ground_site
 function L.produces_ground_site(ctx, u)
   if u.planet and game.get("game", nil, "holy:" .. u.planet) then return false end
+  -- A production by one unit only (ctx.producer: Warfare's secondary):
+  -- new ground forces go to that unit's planet.
+  if ctx.producer and u.id ~= ctx.producer then return false end
   return base_ground_site(ctx, u)
+end
+
+--- The PRODUCTION value of p's unit u by itself (a space dock: the resources of its planet plus its bonus); 0 on a Holy Planet of Ixth.
+function L.unit_production(p, u)
+  if u.planet and game.get("game", nil, "holy:" .. u.planet) then return 0 end
+  local prod = L.def(p, u.kind).production
+  if type(prod) == "number" then return prod end
+  if type(prod) == "table" then
+    return (u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0)
+  end
+  return 0
+end
+
+-- A production step by one unit only (ctx.producer, its id: Warfare's
+-- secondary uses one space dock of the home system, LRR 99.3) has that
+-- unit's production value, not the system's.
+local base_production_value = L.production_value
+function L.production_value(ctx)
+  if ctx.producer then
+    for _, u in ipairs(game.units { owner = ctx.player, system = ctx.system }) do
+      if u.id == ctx.producer then return L.unit_production(ctx.player, u) end
+    end
+    return 0
+  end
+  return base_production_value(ctx)
 end
 
 -- Research Teams: "rt:<color>" = the planet its card is attached to; while

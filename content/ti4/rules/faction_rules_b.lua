@@ -400,14 +400,17 @@ function L.production_options(ctx, opts, st)
     end
   end
   -- Mitosis (Arborec): space docks do not produce infantry; only the
-  -- production of other units may go to infantry.
+  -- production of other units may go to infantry (none when one space dock
+  -- produces by itself, ctx.producer: Warfare's secondary).
   if holds_ability(p, "mitosis") then
     local other = 0
     for _, u in ipairs(game.units { system = s, owner = p }) do
       local d = L.def(p, u.kind)
-      if type(d.production) == "number" and d.type ~= "space_dock" then other = other + d.production end
+      if type(d.production) == "number" and d.type ~= "space_dock" and (ctx.producer == nil or ctx.producer == u.id) then
+        other = other + d.production
+      end
     end
-    if game.get("game", nil, "flagship_production") == s then other = other + 5 end
+    if game.get("game", nil, "flagship_production") == s and ctx.producer == nil then other = other + 5 end
     if (st.built.infantry or 0) >= other then
       local kept = {}
       for _, o in ipairs(opts) do if o ~= "infantry" then kept[#kept + 1] = o end end

@@ -332,6 +332,17 @@ function L.objective_planets(p) return game.planets_owned(p) end
 --- The ways p's technologies may be counted by colour for objectives: a list of colour -> count tables (default: one, L.tech_colors(p); an expansion that lets a technology count as another colour gives each way).
 function L.tech_colour_counts(p) return { L.tech_colors(p) } end
 
+--- How many unit upgrade technologies p owns as objectives count them: one for each unit type upgraded, however many of its upgrades p owns (LRR FAQ, The Nekro Virus: a standard and a faction upgrade of one type count once).
+function L.unit_upgrade_count(p)
+  local types, n = {}, 0
+  for _, t in ipairs(game.holdings(p, "techs")) do
+    local d = game.data.techs[t]
+    local u = d and d.unit and game.data.units[d.unit]
+    if u and not types[u.type] then types[u.type] = true; n = n + 1 end
+  end
+  return n
+end
+
 function L.can_score(p, coll, id)
   local d = game.data[coll][id]
   local h = d.handler
@@ -426,6 +437,12 @@ local base_secondary_free = L.secondary_free
 function L.secondary_free(q, d, ctx)
   if ctx and ctx.free and ctx.free[q] then return true end
   return base_secondary_free(q, d, ctx)
+end
+-- ... and they must resolve it, after the primary (LRR 92.4a).
+local base_secondary_required = L.secondary_required
+function L.secondary_required(q, d, ctx)
+  if ctx and ctx.free and ctx.free[q] then return true end
+  return base_secondary_required(q, d, ctx)
 end
 
 -- The greedy policy scores whenever it may.
