@@ -454,6 +454,13 @@ function lib.sa_ceasefire_possible(a, d, s) end
 ---@return any
 function lib.sa_check_stage(...) end
 
+--- hook: whether the players whose ships stop p's ships in system B may let them through there (each is then asked); default: B holds a diplomat (not a captive), whoever's it is.
+--- (defined by sa-en)
+---@param p any
+---@param B any
+---@return any
+function lib.sa_diplomat_passage_open(p, B) end
+
 --- (defined by sa-en)
 ---@param id any
 ---@return any

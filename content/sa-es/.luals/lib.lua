@@ -127,6 +127,13 @@ function lib.reset_cache() end
 ---@return any
 function lib.sa_check_stage() end
 
+--- Diplomats' passage: each player whose ships stop p's in B needs a diplomat of his own there (sa-en's hook in f_leaders.lua).
+--- (defined by sa-en -> sa-es)
+---@param p any
+---@param B any
+---@return any
+function lib.sa_diplomat_passage_open(p, B) end
+
 --- (defined by sa-es)
 ---@type any
 lib.sa_es = nil
@@ -151,6 +158,12 @@ function lib.sa_es_pf_keep() end
 --- (defined by sa-es)
 ---@type any
 lib.sa_es_v001 = nil
+
+--- Whether p has neither a planet nor a unit (leaders aside) on the board.
+--- (defined by sa-es)
+---@param p any
+---@return any
+function lib.sa_es_wiped_out(p) end
 
 --- 5. May p use a card effect barred from home systems in system s?
 --- (defined by sa-en -> sa-es)

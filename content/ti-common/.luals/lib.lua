@@ -1121,6 +1121,14 @@ function lib.secondary_first(p) end
 ---@return any
 function lib.secondary_free(q, d, ctx) end
 
+--- hook: whether q must resolve the secondary of card d (ctx.card) in this strategic action, without being asked whether to use it (when it may: free or paid, and the card allows it); default: no (a card whose primary makes players resolve its secondary replaces this).
+--- (defined by ti-common)
+---@param q any
+---@param d any
+---@param ctx any
+---@return any
+function lib.secondary_required(q, d, ctx) end
+
 --- hook: whether the vote on agenda id is a secret ballot: each player's outcome and votes stay unseen (the log says only that they voted) and only the totals by outcome are shown once everyone has voted; default: no.
 --- (defined by ti-common)
 ---@param id any

@@ -209,6 +209,12 @@ function lib.can_score(p, id) end
 ---@return any
 function lib.capacity(p, s) end
 
+--- hook: whether the card d (an entry of a card collection) stays out of its deck in this game; default: when its `out_with_players` lists the number of players (Flawless Strategy with 4 or 8 players: it is discarded as drawn and another card drawn, which is the same as never dealing it).
+--- (defined by ti3)
+---@param d any
+---@return any
+function lib.card_left_out(d) end
+
 --- (defined by ti3)
 ---@type any
 lib.card_scripts = nil
@@ -596,6 +602,13 @@ function lib.leadership_most(p) end
 ---@param n any
 ---@return any
 function lib.leadership_price(p, n) end
+
+--- Takes the cards of collection coll that stay out of this game (L.card_left_out) from the shuffled deck zone into the zone "out:<coll>". Done after the shuffle, so the other cards keep their order.
+--- (defined by ti3)
+---@param deck any
+---@param coll any
+---@return any
+function lib.leave_out_of_deck(deck, coll) end
 
 --- Lifts the bans of card `by`.
 --- (defined by ti3)

@@ -653,7 +653,7 @@ function lib.production_discount(ctx) end
 function lib.production_place(ctx, kind, where, st) end
 
 --- hook: the production value of the production step ctx (its player's units in ctx.system); default: L.production(ctx.player, ctx.system)
---- (defined by ti-common -> ti4-te)
+--- (defined by ti-common -> ti4 -> ti4-te)
 ---@param ctx any
 ---@return any
 function lib.production_value(ctx) end

@@ -556,6 +556,12 @@ function lib.production_place(ctx, kind, where, st) end
 ---@return any
 function lib.production_reclaimable(ctx, kind, st) end
 
+--- hook: the production value of the production step ctx (its player's units in ctx.system); default: L.production(ctx.player, ctx.system)
+--- (defined by ti-common -> ti4)
+---@param ctx any
+---@return any
+function lib.production_value(ctx) end
+
 --- Player `to` receives n commodities from player `from` in a transaction: they become trade goods (LRR 21.3; a variant may keep them commodities).
 --- (defined by ti4)
 ---@param to any
@@ -678,6 +684,14 @@ function lib.secondary_as_primary(q, card) end
 ---@return any
 function lib.secondary_free(q, d, ctx) end
 
+--- hook: whether q must resolve the secondary of card d (ctx.card) in this strategic action, without being asked whether to use it (when it may: free or paid, and the card allows it); default: no (a card whose primary makes players resolve its secondary replaces this).
+--- (defined by ti-common -> ti4)
+---@param q any
+---@param d any
+---@param ctx any
+---@return any
+function lib.secondary_required(q, d, ctx) end
+
 --- hook: the factions that may be dealt at set-up, sorted (default: every faction; one that never starts the game is left out by its pack).
 --- (defined by ti4)
 ---@return any
@@ -752,7 +766,7 @@ function lib.starting_tech_options(p) end
 ---@return any
 function lib.structure_replaced(p, t, pl) end
 
---- Whether p may place a structure of type t (pds or space_dock) on planet pl now: one is left in reinforcements, a planet holds at most one space dock and at most two PDS (LRR 85.5), and nothing forbids placing units there.
+--- Whether p may place a structure of type t (pds or space_dock) on planet pl now: one is left in reinforcements, a planet holds at most one space dock and at most two PDS (LRR 85.5; no PDS cap while Homeland Defense Act is in play, "for"), and nothing forbids placing units there.
 --- (defined by ti4)
 ---@param p any
 ---@param t any
@@ -822,6 +836,19 @@ function lib.turn_skipped(p) end
 ---@param wctx any
 ---@return any
 function lib.turn_transaction(window, wctx) end
+
+--- The PRODUCTION value of p's unit u by itself (a space dock: the resources of its planet plus its bonus); 0 on a Holy Planet of Ixth.
+--- (defined by ti4)
+---@param p any
+---@param u any
+---@return any
+function lib.unit_production(p, u) end
+
+--- How many unit upgrade technologies p owns as objectives count them: one for each unit type upgraded, however many of its upgrades p owns (LRR FAQ, The Nekro Virus: a standard and a faction upgrade of one type count once).
+--- (defined by ti4)
+---@param p any
+---@return any
+function lib.unit_upgrade_count(p) end
 
 --- p's votes: what each of his planets gives (L.planet_votes), ready ones (L.ready_planets) and exhausted ones.
 --- (defined by ti-common -> ti4)
