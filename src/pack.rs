@@ -868,9 +868,7 @@ pub fn pack_path(dir: &Path, rel: &str) -> Result<PathBuf, String> {
     for c in relp.components() {
         if let std::path::Component::Normal(n) = c {
             at.push(n);
-            let m = at
-                .symlink_metadata()
-                .map_err(|e| format!("`{rel}`: {e}"))?;
+            let m = at.symlink_metadata().map_err(|e| format!("`{rel}`: {e}"))?;
             if m.file_type().is_symlink() {
                 plain = false;
                 break;
