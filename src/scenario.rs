@@ -551,18 +551,60 @@ pub fn picked(file: &Path, pack_id: &str, only: &str) -> bool {
 
 /// [`test_pack`] for the scenarios `only` picks (see [`picked`]); the
 /// perft counts run when `only` is part of the word `perft`.
+/// Runs the scenario files, each in its own session, on as many threads as
+/// the machine has processors (at most 8): every thread takes the next file
+/// not yet taken and gets its own handle on the resolved pack, whose
+/// compiled chunks they share. The outcomes come back in the files' order;
+/// each scenario is seeded by itself, so the thread that ran it changes
+/// nothing.
+fn run_all(pack: &Rc<ResolvedPack>, files: &[PathBuf]) -> Vec<Result<Outcome, GameError>> {
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .clamp(1, 8)
+        .min(files.len());
+    if threads <= 1 {
+        return files.iter().map(|f| run(pack, f, false)).collect();
+    }
+    let shared: &ResolvedPack = pack;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, Result<Outcome, GameError>)> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                sc.spawn(|| {
+                    let own = Rc::new(shared.clone());
+                    let mut mine = vec![];
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        let Some(f) = files.get(i) else { break };
+                        mine.push((i, run(&own, f, false)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, o)| o).collect()
+}
+
 pub fn test_pack_only(
     pack: &Rc<ResolvedPack>,
     accept: bool,
     only: Option<&str>,
 ) -> Result<Vec<Checked>, String> {
     let dir = pack.dir().to_path_buf();
+    let files: Vec<PathBuf> = scenario_files(&dir)
+        .into_iter()
+        .filter(|f| only.is_none_or(|o| picked(f, &pack.id, o)))
+        .collect();
     let mut out = vec![];
-    for f in scenario_files(&dir) {
-        if only.is_some_and(|o| !picked(&f, &pack.id, o)) {
-            continue;
-        }
-        let o = run(pack, &f, false).map_err(|e| format!("{}: {e}", f.display()))?;
+    for (f, o) in files.iter().zip(run_all(pack, &files)) {
+        let o = o.map_err(|e| format!("{}: {e}", f.display()))?;
         let mut problems = o.failures.clone();
         for l in &o.untranslated {
             problems.push(format!("untranslated: {l}"));
