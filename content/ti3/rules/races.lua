@@ -106,6 +106,19 @@ function L.flag(p, name)
   return n
 end
 
+-- Mirror Computing (flag `trade_goods_count_double`, Mentak): each trade good
+-- spent as resources or influence counts 2 (ti-common's L.spendable and
+-- L.pay, and the objectives' own split of a mixed cost, ask
+-- L.trade_good_worth). Trade goods paid as trade goods (a cost in trade
+-- goods, the Letnev bonus, bribes) stay one each, and votes take no trade
+-- goods in TI3 anyway.
+local base_trade_good_worth = L.trade_good_worth
+function L.trade_good_worth(p)
+  local w = base_trade_good_worth(p)
+  if type(p) == "number" and L.flag(p, "trade_goods_count_double") > 0 then w = 2 * w end
+  return w
+end
+
 -- Nano Technology (flag ac_immune_capital_ships): opponents' action cards
 -- cannot target the player's dreadnoughts and war suns. The action card
 -- scripts that pick another player's unit ask L.ac_immune(owner, kind, by),
