@@ -165,6 +165,7 @@ function L.strategy_research(p, cost, prompt)
     local d = game.data.racial_techs[r]
     local offered = d and d.expansion ~= "shards_of_the_throne" and d.status ~= "not_implemented"
       and not d.not_bought and L.flag(p, "no_racial_tech_purchase") == 0 and not L.tech_barred(p, "racial:" .. r)
+      and not game.get("player", p, "racial_removed:" .. r)
     if offered and not game.holds(p, "racial_techs", r) and L.spendable(p, "resources") >= (d.cost or 0) then
       opts[#opts + 1] = "racial:" .. r
     end
