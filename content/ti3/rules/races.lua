@@ -343,6 +343,15 @@ function L.chaos_mapping(p)
 end
 local CHAOS_MAPPING_FLEET_LIMIT = 3
 
+-- Nova Seed (effects/techs/nova_seed.lua): the system a supernova tile
+-- replaced stays in the game off the board (system prop nova_seeded, no
+-- hex); nobody may activate it.
+local base_activation_barred = L.activation_barred
+function L.activation_barred(p, s)
+  if game.get("system", s, "nova_seeded") then return true end
+  return base_activation_barred(p, s)
+end
+
 -- TI3 asteroid fields: nobody ends a move in one (Antimass Deflectors only
 -- lets ships pass through; without it ti-common's anomaly rule keeps ships
 -- out). Muaat ships pass through supernovas, Maneuvering Jets through ion
