@@ -142,7 +142,9 @@ end
 -- Before the offer the research_offer window (ti3's) lets cards played just
 -- before a purchase lower the price of a colour (ctx.discount) or let a
 -- technology missing one prerequisite be bought for more
--- (ctx.waive_prerequisite), as in ti3.
+-- (ctx.waive_prerequisite), or any technology whatever prerequisites it lacks
+-- (ctx.ignore_prerequisites: Inheritance Systems, bought as a racial
+-- upgrade), as in ti3.
 local function offer_price(p, t, c, offer)
   local d = game.data.techs[t]
   local off = d and d.color and offer.discount and offer.discount[d.color] or 0
@@ -166,15 +168,30 @@ function L.sa_research(p, cost, prompt)
       end
     end
   end
+  if offer.ignore_prerequisites then
+    for _, t in ipairs(game.keys(game.data.techs)) do
+      if not game.holds(p, "techs", t) and not L.tech_barred(p, t) and not L.can_research(p, t) then
+        local c = offer_price(p, t, (cost > 0 and L.sa_tech_cost(p, t, cost) or 0) + offer.ignore_prerequisites, offer)
+        if have >= c and (not prices[t] or c < prices[t]) then
+          if not prices[t] then opts[#opts + 1] = t end
+          prices[t] = c
+        end
+      end
+    end
+  end
   if #opts == 0 then return nil end
   opts[#opts + 1] = "none"
   local pick = game.choose(p, prompt or { key = "sa.research" }, opts)
   if pick == "none" then return nil end
   local c = prices[pick]
+  local lacking = offer.ignore_prerequisites and not L.can_research(p, pick)
   if c < cost then
     game.log({ key = "sa.tech_discount", p = L.pn(p), n = c, cost = cost, tech = L.name("techs", pick) })
   end
   if c > 0 then L.pay(p, c, "resources") end
+  if lacking then
+    game.log({ key = "ti3.ignores_prerequisites", p = L.pn(p), tech = L.name("techs", pick), n = offer.ignore_prerequisites })
+  end
   L.gain_tech(p, pick)
   return pick
 end

@@ -58,7 +58,8 @@ function L.sa_racial_techs(p)
   local out = {}
   for _, id in ipairs(race and race.racial_techs or {}) do
     local d = game.data.racial_techs[id]
-    if d and d.status ~= "not_implemented" then out[#out + 1] = id end
+    -- (A card removed from the game, player prop racial_removed:<id>, as Nova Seed is once used, is not offered again.)
+    if d and d.status ~= "not_implemented" and not game.get("player", p, "racial_removed:" .. id) then out[#out + 1] = id end
   end
   return out
 end

@@ -258,38 +258,51 @@ function L.ready_planets(p)
   return out
 end
 
+--- hook: how many resources (or influence) one trade good of p counts for when he spends it as such (L.spendable, L.pay); default: 1. Mirror Computing (Mentak, ti3 and ti4) makes it 2.
+function L.trade_good_worth(p) return 1 end
+
 function L.spendable(p, kind)
-  local n = game.counter(p, "tg")
+  local n = game.counter(p, "tg") * L.trade_good_worth(p)
   for _, pl in ipairs(L.ready_planets(p)) do n = n + (L.pdef(pl)[kind] or 0) end
   return n
 end
 
 -- Pays `amount` of `kind` (resources|influence) by exhausting planets and then
--- trade goods. Payment policy: the set of ready planets that covers the most
--- of the cost while wasting the least (ties: fewer planets, then by id); the
--- rest in trade goods. Returns false (and pays nothing) if p cannot pay.
+-- trade goods, each worth L.trade_good_worth(p). Payment policy: the set of
+-- ready planets that leaves the fewest trade goods to pay, then wastes the
+-- least, then has the fewest planets (ties: by id); the rest in trade goods
+-- (rounded up). With trade goods worth 1 this is the set that covers the most
+-- of the cost while wasting the least. Returns false (and pays nothing) if p
+-- cannot pay.
 function L.pay(p, amount, kind)
   if amount <= 0 then return true end
   if L.spendable(p, kind) < amount then return false end
+  local worth = L.trade_good_worth(p)
   local ready = L.ready_planets(p)
   table.sort(ready)
-  local best, bestval, bestn = {}, -1, 99
+  local tgs = game.counter(p, "tg")
   local n = #ready
   if n > 12 then n = 12 end
+  local best, bestkey = {}, nil
+  local besttg = (amount + worth - 1) // worth
   for mask = 0, (1 << n) - 1 do
     local v, cnt = 0, 0
     for i = 1, n do
       if mask & (1 << (i - 1)) ~= 0 then v = v + (L.pdef(ready[i])[kind] or 0); cnt = cnt + 1 end
     end
-    local score = v > amount and (amount - (v - amount) * 0.001) or v
-    local bscore = bestval > amount and (amount - (bestval - amount) * 0.001) or bestval
-    if v + game.counter(p, "tg") >= amount and (score > bscore or (score == bscore and cnt < bestn)) then
-      best, bestval, bestn = {}, v, cnt
-      for i = 1, n do if mask & (1 << (i - 1)) ~= 0 then best[#best + 1] = ready[i] end end
+    local tg = math.max(0, (amount - v + worth - 1) // worth)
+    if tg <= tgs then
+      local waste = v + worth * tg - amount
+      local key = { tg, waste, cnt }
+      if not bestkey or key[1] < bestkey[1] or (key[1] == bestkey[1] and (key[2] < bestkey[2] or (key[2] == bestkey[2] and key[3] < bestkey[3]))) then
+        bestkey, besttg = key, tg
+        best = {}
+        for i = 1, n do if mask & (1 << (i - 1)) ~= 0 then best[#best + 1] = ready[i] end end
+      end
     end
   end
   for _, pl in ipairs(best) do game.exhaust(pl, true) end
-  local tg = amount - math.max(bestval, 0)
+  local tg = besttg
   if tg > 0 then game.add(p, "tg", -tg) end
   local line = { p = L.pn(p), n = amount, kind = kind, planets = table.concat(best, ","), tg = tg }
   line.key = (#best > 0 and "pays" or "pays_no_planets") .. (tg > 0 and "_with_tg" or "")

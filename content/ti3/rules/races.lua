@@ -106,6 +106,19 @@ function L.flag(p, name)
   return n
 end
 
+-- Mirror Computing (flag `trade_goods_count_double`, Mentak): each trade good
+-- spent as resources or influence counts 2 (ti-common's L.spendable and
+-- L.pay, and the objectives' own split of a mixed cost, ask
+-- L.trade_good_worth). Trade goods paid as trade goods (a cost in trade
+-- goods, the Letnev bonus, bribes) stay one each, and votes take no trade
+-- goods in TI3 anyway.
+local base_trade_good_worth = L.trade_good_worth
+function L.trade_good_worth(p)
+  local w = base_trade_good_worth(p)
+  if type(p) == "number" and L.flag(p, "trade_goods_count_double") > 0 then w = 2 * w end
+  return w
+end
+
 -- Nano Technology (flag ac_immune_capital_ships): opponents' action cards
 -- cannot target the player's dreadnoughts and war suns. The action card
 -- scripts that pick another player's unit ask L.ac_immune(owner, kind, by),
@@ -318,6 +331,27 @@ function L.enforce_limits(p, s, why)
 end
 
 -- ---------------------------------------------------------------- movement
+-- Chaos-Mapping (flag `chaos_mapping`, Saar): the player may activate an
+-- asteroid field and move his ships into it (L.move_rules below); it opens
+-- no other way through asteroid fields, for which Antimass Deflectors is
+-- still needed (our reading: the card speaks only of activating them).
+-- There his fleet supply limit is 3, whatever his fleet supply and whatever
+-- would change it (L.fleet_limit_in, wrapped once every pack has loaded so
+-- that it sits above the cards that change the limit).
+function L.chaos_mapping(p)
+  return type(p) == "number" and L.flag(p, "chaos_mapping") > 0
+end
+local CHAOS_MAPPING_FLEET_LIMIT = 3
+
+-- Nova Seed (effects/techs/nova_seed.lua): the system a supernova tile
+-- replaced stays in the game off the board (system prop nova_seeded, no
+-- hex); nobody may activate it.
+local base_activation_barred = L.activation_barred
+function L.activation_barred(p, s)
+  if game.get("system", s, "nova_seeded") then return true end
+  return base_activation_barred(p, s)
+end
+
 -- TI3 asteroid fields: nobody ends a move in one (Antimass Deflectors only
 -- lets ships pass through; without it ti-common's anomaly rule keeps ships
 -- out). Muaat ships pass through supernovas, Maneuvering Jets through ion
@@ -339,6 +373,11 @@ function L.move_rules(p, target)
     end
   end
   if anomaly(target) == "asteroid_field" and not has_target then blocked[#blocked + 1] = target end
+  if anomaly(target) == "asteroid_field" and L.chaos_mapping(p) then
+    -- Chaos-Mapping: the activated asteroid field may be entered (only as the
+    -- end of the move; passing through others still needs Antimass Deflectors).
+    for i = #blocked, 1, -1 do if blocked[i] == target then table.remove(blocked, i) end end
+  end
   r.blocked = blocked
   if L.flag(p, "move_through_ships") > 0 then
     for s = 1, game.num_systems() do
@@ -693,6 +732,13 @@ local function install()
       for _, p in ipairs(rest) do first[#first + 1] = p end
       return first
     end
+  end
+
+  -- Chaos-Mapping: the fleet supply limit in an asteroid field is 3.
+  local base_fleet_limit_in = L.fleet_limit_in
+  function L.fleet_limit_in(p, s)
+    if s and anomaly(s) == "asteroid_field" and L.chaos_mapping(p) then return CHAOS_MAPPING_FLEET_LIMIT end
+    return base_fleet_limit_in(p, s)
   end
 
   -- Nekro: a technology a card would give becomes 3 command counters.

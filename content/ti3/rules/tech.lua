@@ -132,9 +132,10 @@ end
 --
 -- Before the offer, the `research_offer` window lets cards played
 -- "immediately before purchasing a technology" change it: ctx.discount
--- (colour -> resources fewer) and ctx.waive_prerequisite (resources more to
--- buy a technology missing one single prerequisite); L.research_price reads
--- them.
+-- (colour -> resources fewer), ctx.waive_prerequisite (resources more to
+-- buy a technology missing one single prerequisite) and
+-- ctx.ignore_prerequisites (resources more to buy one whatever prerequisites
+-- it lacks: Inheritance Systems); L.research_price reads them.
 function L.strategy_research(p, cost, prompt)
   local offer = game.window("research_offer", { player = p, cost = cost, discount = {} })
   local opts, price = {}, {}
@@ -151,11 +152,20 @@ function L.strategy_research(p, cost, prompt)
       end
     end
   end
+  if offer.ignore_prerequisites then
+    for _, t in ipairs(game.keys(game.data.techs)) do
+      if not price[t] and not game.holds(p, "techs", t) and not L.tech_barred(p, t) then
+        local c = L.research_price(p, t, cost, offer)
+        if c and have >= c then opts[#opts + 1] = t; price[t] = c end
+      end
+    end
+  end
   local race = L.faction(p)
   for _, r in ipairs(race and race.racial_techs or {}) do
     local d = game.data.racial_techs[r]
     local offered = d and d.expansion ~= "shards_of_the_throne" and d.status ~= "not_implemented"
       and not d.not_bought and L.flag(p, "no_racial_tech_purchase") == 0 and not L.tech_barred(p, "racial:" .. r)
+      and not game.get("player", p, "racial_removed:" .. r)
     if offered and not game.holds(p, "racial_techs", r) and L.spendable(p, "resources") >= (d.cost or 0) then
       opts[#opts + 1] = "racial:" .. r
     end
@@ -171,7 +181,11 @@ function L.strategy_research(p, cost, prompt)
     L.reset_cache()
     game.log({ key = "ti3.acquires", p = L.pn(p), tech = L.name("racial_techs", r) })
   else
+    local lacking = offer.ignore_prerequisites and not L.can_research(p, pick)
     L.pay(p, price[pick] or cost, "resources")
+    if lacking then
+      game.log({ key = "ti3.ignores_prerequisites", p = L.pn(p), tech = L.name("techs", pick), n = offer.ignore_prerequisites })
+    end
     L.gain_tech(p, pick)
   end
 end
@@ -201,11 +215,17 @@ function L.specialty_credit(p, pl, color)
   return nil
 end
 
--- hook: the resources p pays for technology id bought at `cost` (offer: the research_offer window's ctx), or nil if he may not buy it so; default: cost less offer.discount of its colour (not below 0; a negative discount costs more), plus offer.waive_prerequisite if he lacks a prerequisite.
+-- hook: the resources p pays for technology id bought at `cost` (offer: the research_offer window's ctx), or nil if he may not buy it so; default: cost less offer.discount of its colour (not below 0; a negative discount costs more), plus, if he lacks a prerequisite, offer.waive_prerequisite (one missing) or offer.ignore_prerequisites (any number missing), the lower of the two when both apply.
 function L.research_price(p, id, cost, offer)
   local d = game.data.techs[id]
   local c = cost
-  if offer.waive_prerequisite and not L.can_research(p, id) then c = c + offer.waive_prerequisite end
+  if (offer.waive_prerequisite or offer.ignore_prerequisites) and not L.can_research(p, id) then
+    local extra = offer.waive_prerequisite
+    if offer.ignore_prerequisites and (not extra or offer.ignore_prerequisites < extra or not L.one_prerequisite_missing(p, id)) then
+      extra = offer.ignore_prerequisites
+    end
+    c = c + extra
+  end
   local off = d and d.color and offer.discount and offer.discount[d.color] or 0
   if off ~= 0 then c = math.max(0, c - off) end
   return c

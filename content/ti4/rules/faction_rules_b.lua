@@ -562,50 +562,15 @@ L.plain_wrapper(L.hit_options, base_hit_options_b, no_fourth_moon)
 
 ---------------------------------------------------------------------------
 -- Mirror Computing (Mentak): each trade good spent counts as 2 resources or
--- 2 influence. L.spendable counts them twice; L.pay covers with planets
--- what it can (the set wasting the least, as the shared L.pay chooses) and
--- the rest with half as many trade goods, rounded up.
+-- 2 influence. ti-common's L.spendable and L.pay ask L.trade_good_worth: L.pay
+-- covers with planets what leaves the fewest trade goods to pay (then the
+-- least waste) and the rest with half as many trade goods, rounded up.
 ---------------------------------------------------------------------------
 local MIRROR = "mirror_computing"
-local base_spendable = L.spendable
-function L.spendable(p, kind)
-  local n = base_spendable(p, kind)
-  if holds_tech(p, MIRROR) then n = n + game.counter(p, "tg") end
-  return n
-end
-
-local base_pay = L.pay
-function L.pay(p, amount, kind)
-  if not holds_tech(p, MIRROR) or amount <= 0 then return base_pay(p, amount, kind) end
-  if L.spendable(p, kind) < amount then return false end
-  local ready = L.ready_planets(p)
-  table.sort(ready)
-  local tgs = game.counter(p, "tg")
-  local n = math.min(#ready, 12)
-  local best, bestkey
-  for mask = 0, (1 << n) - 1 do
-    local v, cnt = 0, 0
-    for i = 1, n do
-      if mask & (1 << (i - 1)) ~= 0 then v = v + (L.pdef(ready[i])[kind] or 0); cnt = cnt + 1 end
-    end
-    local tg = math.max(0, (amount - v + 1) // 2)
-    if tg <= tgs then
-      -- fewest trade goods, then least waste, then fewest planets
-      local waste = v + 2 * tg - amount
-      local key = tg * 10000 + waste * 100 + cnt
-      if not bestkey or key < bestkey then
-        bestkey = key
-        best = { planets = {}, tg = tg }
-        for i = 1, n do if mask & (1 << (i - 1)) ~= 0 then best.planets[#best.planets + 1] = ready[i] end end
-      end
-    end
-  end
-  for _, pl in ipairs(best.planets) do game.exhaust(pl, true) end
-  if best.tg > 0 then game.add(p, "tg", -best.tg) end
-  local line = { p = L.pn(p), n = amount, kind = kind, planets = table.concat(best.planets, ","), tg = best.tg }
-  line.key = (#best.planets > 0 and "pays" or "pays_no_planets") .. (best.tg > 0 and "_with_tg" or "")
-  game.log(line)
-  return true
+local base_trade_good_worth = L.trade_good_worth
+function L.trade_good_worth(p)
+  if holds_tech(p, MIRROR) then return 2 * base_trade_good_worth(p) end
+  return base_trade_good_worth(p)
 end
 
 ---------------------------------------------------------------------------

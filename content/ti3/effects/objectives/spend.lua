@@ -19,7 +19,8 @@ local function copy(t)
 end
 
 -- The best way to cover R resources and I influence from p's ready planets:
--- the fewest trade goods, then the least value wasted, then the fewest
+-- the fewest trade goods (each worth L.trade_good_worth(p), rounded up for
+-- each of the two parts), then the least value wasted, then the fewest
 -- planets. Returns goods needed, planets for resources, planets for influence.
 local function split(p, R, I)
   local ready = L.ready_planets(p)
@@ -51,7 +52,8 @@ local function split(p, R, I)
   local best, bestgoods
   for _, k in ipairs(game.keys(states)) do
     local s = states[k]
-    local goods = (R - math.min(s.r, R)) + (I - math.min(s.i, I))
+    local w = L.trade_good_worth(p)
+    local goods = (R - math.min(s.r, R) + w - 1) // w + (I - math.min(s.i, I) + w - 1) // w
     if not best or goods < bestgoods or (goods == bestgoods and (s.waste < best.waste or (s.waste == best.waste and s.n < best.n))) then
       best, bestgoods = s, goods
     end
