@@ -260,7 +260,28 @@ function L.can_score(p, coll, id)
 end
 
 -- An entropic scar: no space cannon fires into it (the anomaly's
--- `no_space_cannon`, read by ti-common's space cannon offense).
+-- `no_space_cannon`, read by ti-common's space cannon offense), and none
+-- fires from it: units inside one (a PDS II on its planet, the Xxcha
+-- flagship) do not shoot into adjacent systems either. Registered on top of
+-- every other wrapper of L.space_cannon_shooters (Linkship, Quietus).
+game.when_loaded(function()
+  local base_shooters = L.space_cannon_shooters
+  function L.space_cannon_shooters(q, t, s)
+    if L.te_is_scar(t) then return {} end
+    return base_shooters(q, t, s)
+  end
+end)
+
+-- A wormhole that would be placed inside an entropic scar (a Creuss wormhole
+-- token) is discarded instead: off the board, its old place empty too.
+local base_place_wormhole = L.place_wormhole_token
+function L.place_wormhole_token(p, s, w)
+  if not L.te_is_scar(s) then return base_place_wormhole(p, s, w) end
+  for t = 1, game.num_systems() do game.remove_token(t, "creuss_" .. w) end
+  L.relink_wormhole(w)
+  game.log({ key = "te.wormhole_discarded_scar", p = L.pn(p), wormhole = w, system = L.sysname(s) })
+  return false
+end
 
 ---------------------------------------------------------------------------
 -- Relics whose effects change numbers or movement.
