@@ -17,7 +17,7 @@ end
 -- the ships leave. Each station adds 1 to its holder's commodity value; two
 -- station holders may trade even when they are not neighbours; a ready
 -- station may be exhausted to turn commodities into trade goods. Stations
--- give no votes and do not count for objectives. (Not yet: a station in a
+-- give no votes (and are not exhausted to vote) and do not count for objectives. (Not yet: a station in a
 -- home system still counts for controlling it; no home system here has one.)
 ---------------------------------------------------------------------------
 --- Whether planet `pl` is a space station.
@@ -63,6 +63,13 @@ function L.votes(p)
     if not game.exhausted(pl) then n = n - (L.pdef(pl).influence or 0) end
   end
   return n
+end
+
+-- Nor are they exhausted or picked to cast votes.
+local base_votes_with = L.votes_with
+function L.votes_with(p, pl)
+  if L.te_is_station(pl) then return false end
+  return base_votes_with(p, pl)
 end
 
 --- p takes every space station in system s when p is the only player with ships there.
