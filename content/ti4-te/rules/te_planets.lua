@@ -85,6 +85,20 @@ game.on("before:invasion", function(ctx)
   if ctx.player and ctx.system then L.te_claim_stations(ctx.player, ctx.system) end
 end)
 
+--- Every space station whose system holds ships of one player only goes to that player (systems in order): ships that came by retreat, production or any effect, or a defender left alone after a combat.
+function L.te_claim_all_stations()
+  for s = 1, game.num_systems() do
+    local station = false
+    for _, pl in ipairs(game.planets_of(s)) do if L.te_is_station(pl) then station = true end end
+    if station then
+      for p = 1, game.num_players() do
+        if #L.ships(p, s) > 0 then L.te_claim_stations(p, s) end
+      end
+    end
+  end
+end
+game.on("after:tactical_action", function(ctx) L.te_claim_all_stations() end)
+
 -- At the start of a turn a player may exhaust a ready station to turn all
 -- their commodities into trade goods.
 game.on("turn_start", function(ctx)
