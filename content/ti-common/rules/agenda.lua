@@ -10,8 +10,13 @@ function L.elect_without_vote(id, d, outcomes) return nil end
 
 -- hook: p casts votes on agenda id: by default every ready planet is exhausted for the votes counted by L.votes(p); may return the number of votes cast instead (an edition where p picks the planets).
 function L.spend_votes(p, id)
-  for _, pl in ipairs(L.ready_planets(p)) do game.exhaust(pl, true) end
+  for _, pl in ipairs(L.ready_planets(p)) do
+    if L.votes_with(p, pl) then game.exhaust(pl, true) end
+  end
 end
+
+-- hook: whether planet pl is one p exhausts (and may pick) to cast votes; default: yes, every planet (an edition's component that is no planet for voting says no).
+function L.votes_with(p, pl) return true end
 
 procedure("agenda_phase", function(ctx)
   for i = 1, 2 do

@@ -59,11 +59,40 @@ function L.te_relink_breaches()
   game.put("game", nil, "te_breach_links", #now > 0 and table.concat(now, ",") or nil)
 end
 
+--- The number of breach tokens in the game (the component limit).
+L.TE_BREACH_LIMIT = 7
+
+--- The systems holding a breach (active or inactive), sorted by number.
+function L.te_breach_systems()
+  local out = {}
+  for t = 1, game.num_systems() do
+    if L.te_breach(t) then out[#out + 1] = t end
+  end
+  return out
+end
+
 --- Puts breach `state` ("active", "inactive" or nil to remove it) in system s, by player p (for the log).
+--- A new breach when all L.TE_BREACH_LIMIT are out: p moves an inactive one from elsewhere; when every one is active, none is placed (returns false).
 function L.te_set_breach(s, state, p)
+  if state and not L.te_breach(s) and #L.te_breach_systems() >= L.TE_BREACH_LIMIT then
+    local inactive = {}
+    for _, t in ipairs(L.te_breach_systems()) do
+      if L.te_breach(t) == "inactive" and game.system(t).hex then inactive[#inactive + 1] = game.system(t).hex end
+    end
+    table.sort(inactive)
+    if #inactive == 0 then
+      game.log({ key = "te.breach_limit_none", p = L.pn(p), n = L.TE_BREACH_LIMIT, system = L.sysname(s) })
+      return false
+    end
+    local pick = game.choose(p, { key = "te.breach_limit_move", p = L.pn(p), n = L.TE_BREACH_LIMIT }, inactive)
+    local t = game.system_at(pick)
+    game.put("game", nil, "te_breach:" .. t, nil)
+    game.log({ key = "te.breach_moved", p = L.pn(p), from = L.sysname(t) })
+  end
   game.put("game", nil, "te_breach:" .. s, state)
   game.log({ key = state and "te.breach_set" or "te.breach_removed", p = L.pn(p), system = L.sysname(s), state = state or "none" })
   L.te_relink_breaches()
+  return true
 end
 
 --- Flips the breach in system s (active <-> inactive).

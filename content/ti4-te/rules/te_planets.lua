@@ -17,7 +17,7 @@ end
 -- the ships leave. Each station adds 1 to its holder's commodity value; two
 -- station holders may trade even when they are not neighbours; a ready
 -- station may be exhausted to turn commodities into trade goods. Stations
--- give no votes and do not count for objectives. (Not yet: a station in a
+-- give no votes (and are not exhausted to vote) and do not count for objectives. (Not yet: a station in a
 -- home system still counts for controlling it; no home system here has one.)
 ---------------------------------------------------------------------------
 --- Whether planet `pl` is a space station.
@@ -65,6 +65,13 @@ function L.votes(p)
   return n
 end
 
+-- Nor are they exhausted or picked to cast votes.
+local base_votes_with = L.votes_with
+function L.votes_with(p, pl)
+  if L.te_is_station(pl) then return false end
+  return base_votes_with(p, pl)
+end
+
 --- p takes every space station in system s when p is the only player with ships there.
 function L.te_claim_stations(p, s)
   if #L.ships(p, s) == 0 or #L.other_ships(p, s) > 0 then return end
@@ -77,6 +84,20 @@ end
 game.on("before:invasion", function(ctx)
   if ctx.player and ctx.system then L.te_claim_stations(ctx.player, ctx.system) end
 end)
+
+--- Every space station whose system holds ships of one player only goes to that player (systems in order): ships that came by retreat, production or any effect, or a defender left alone after a combat.
+function L.te_claim_all_stations()
+  for s = 1, game.num_systems() do
+    local station = false
+    for _, pl in ipairs(game.planets_of(s)) do if L.te_is_station(pl) then station = true end end
+    if station then
+      for p = 1, game.num_players() do
+        if #L.ships(p, s) > 0 then L.te_claim_stations(p, s) end
+      end
+    end
+  end
+end
+game.on("after:tactical_action", function(ctx) L.te_claim_all_stations() end)
 
 -- At the start of a turn a player may exhaust a ready station to turn all
 -- their commodities into trade goods.
@@ -260,7 +281,28 @@ function L.can_score(p, coll, id)
 end
 
 -- An entropic scar: no space cannon fires into it (the anomaly's
--- `no_space_cannon`, read by ti-common's space cannon offense).
+-- `no_space_cannon`, read by ti-common's space cannon offense), and none
+-- fires from it: units inside one (a PDS II on its planet, the Xxcha
+-- flagship) do not shoot into adjacent systems either. Registered on top of
+-- every other wrapper of L.space_cannon_shooters (Linkship, Quietus).
+game.when_loaded(function()
+  local base_shooters = L.space_cannon_shooters
+  function L.space_cannon_shooters(q, t, s)
+    if L.te_is_scar(t) then return {} end
+    return base_shooters(q, t, s)
+  end
+end)
+
+-- A wormhole that would be placed inside an entropic scar (a Creuss wormhole
+-- token) is discarded instead: off the board, its old place empty too.
+local base_place_wormhole = L.place_wormhole_token
+function L.place_wormhole_token(p, s, w)
+  if not L.te_is_scar(s) then return base_place_wormhole(p, s, w) end
+  for t = 1, game.num_systems() do game.remove_token(t, "creuss_" .. w) end
+  L.relink_wormhole(w)
+  game.log({ key = "te.wormhole_discarded_scar", p = L.pn(p), wormhole = w, system = L.sysname(s) })
+  return false
+end
 
 ---------------------------------------------------------------------------
 -- Relics whose effects change numbers or movement.

@@ -126,6 +126,14 @@ function L.relink_wormhole(w)
   game.put("game", nil, key, table.concat(now, ","))
 end
 
+--- hook: puts the Creuss wormhole token `w` into system s for player p (taking it from wherever it was) and relinks the galaxy; returns whether the token is now in s. Default: always placed; a child pack may discard it instead.
+function L.place_wormhole_token(p, s, w)
+  for t = 1, game.num_systems() do game.remove_token(t, "creuss_" .. w) end
+  game.place_token(s, "creuss_" .. w)
+  L.relink_wormhole(w)
+  return true
+end
+
 -- After anything that may move the Hil Colish.
 local function relink_delta()
   local s = hil_colish_system()

@@ -76,7 +76,7 @@ local base_spend_votes = L.spend_votes
 function L.spend_votes(p, id)
   local ready = {}
   for _, pl in ipairs(L.ready_planets(p)) do
-    if (L.pdef(pl).influence or 0) > 0 then ready[#ready + 1] = pl end
+    if (L.pdef(pl).influence or 0) > 0 and L.votes_with(p, pl) then ready[#ready + 1] = pl end
   end
   if #ready < 2 then return base_spend_votes(p, id) end
   table.sort(ready)

@@ -30,9 +30,8 @@ return {
     local w = game.choose(p, { key = "ti4.wormhole_token", card = name }, { "alpha", "beta", "gamma" })
     local pick = game.choose(p, { key = "ti4.wormhole_token_to", card = name, wormhole = w }, where(p))
     local s = game.system_at(pick)
-    for t = 1, game.num_systems() do game.remove_token(t, "creuss_" .. w) end
-    game.place_token(s, "creuss_" .. w)
-    L.relink_wormhole(w)
-    game.log({ key = "ti4.wormhole_placed", p = L.pn(p), wormhole = w, system = L.sysname(s), card = name })
+    if L.place_wormhole_token(p, s, w) then
+      game.log({ key = "ti4.wormhole_placed", p = L.pn(p), wormhole = w, system = L.sysname(s), card = name })
+    end
   end,
 }
