@@ -112,9 +112,23 @@ local function retreat(B, p, u)
   for _, t in ipairs(L.retreat_options(p, B.s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
   local pick = game.choose(p, { key = "tacs.retreat_to", unit = label(u), id = u.id }, opts)
   local t = game.system_at(pick) or tonumber(pick)
+  -- A system the shared retreat rule allows (one with p's units or planet)
+  -- takes a token from reinforcements; one open only through the Tactical
+  -- Retreat option (an empty system) takes a counter from p's command pool,
+  -- as ti3's tactical retreat does (seed 002: normal activation rules apply,
+  -- the Tactical Retreat option included).
+  local ordinary = false
+  for _, x in ipairs(L.retreat_options_base(p, B.s)) do if x == t then ordinary = true end end
   game.move_unit(u.id, { system = t })
   L.tacs_set_zone(u, nil)
-  if not game.has_token(t, "command", p) and L.reinforcements(p) > 0 then game.place_token(t, "command", p) end
+  if not game.has_token(t, "command", p) then
+    if not ordinary and game.counter(p, "tactic") > 0 then
+      game.add(p, "tactic", -1)
+      game.place_token(t, "command", p)
+    elseif L.reinforcements(p) > 0 then
+      game.place_token(t, "command", p)
+    end
+  end
   game.log({ key = "tacs.retreats", p = L.pn(p), unit = label(u), system = L.sysname(t) })
   B.retreated[p] = B.retreated[p] or {}
   B.retreated[p][t] = true
