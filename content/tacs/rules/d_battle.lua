@@ -247,9 +247,11 @@ end
 ---------------------------------------------------------------------------
 -- Fire
 
--- hook: the bonus to p's accuracy roll for unit u's shot with `cannon` at unit e in battle B (B.acc[p] from cards such as Battle Stations); default: B.acc[p].
+-- hook: the bonus to p's accuracy roll for unit u's shot with `cannon` at unit e in battle B (B.acc[p] from cards such as Battle Stations, B.ship_acc[p] for ships only); default: B.acc[p], plus B.ship_acc[p] for a ship.
 function L.tacs_accuracy_bonus(B, p, u, cannon, e)
   local n = B.acc[p] or 0
+  -- Bonuses for ships only (Flanking Tactic's -1 hits the enemy's ships, not its PDS).
+  if not u.planet and B.ship_acc then n = n + (B.ship_acc[p] or 0) end
   -- Into the Breach: +1 while its dreadnought is among p's ships nearest the planet.
   local dn = B.breach and B.breach[p]
   if dn and not u.planet then
@@ -485,8 +487,8 @@ procedure("space_combat", function(ctx)
     B.round = round
     B.acc = { [a] = 0, [d] = 0 }
     game.log({ key = "tacs.round", n = round })
-    local w = game.window("tacs_round_start", { player = a, active = a, attacker = a, defender = d, system = s, round = round, acc = B.acc, assault = {}, misdirect = {} })
-    B.acc, B.assault, B.misdirect = w.acc, w.assault, w.misdirect
+    local w = game.window("tacs_round_start", { player = a, active = a, attacker = a, defender = d, system = s, round = round, acc = B.acc, ship_acc = {}, assault = {}, misdirect = {} })
+    B.acc, B.ship_acc, B.assault, B.misdirect = w.acc, w.ship_acc, w.assault, w.misdirect
     L.tacs_destroy_dead(B)
     move_side(B, a)
     move_side(B, d)
