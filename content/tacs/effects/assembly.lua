@@ -12,8 +12,13 @@
 local L = game.lib
 local base = L.card_scripts.assembly()
 
-local function pick_agendas(chooser, n_min, n_max, exclude, forced)
+-- `may_discard`: option (b), where each agenda chosen beyond the first may be
+-- discarded instead of voted on (it then leaves its player's proposal; he
+-- proposes another in the status phase). The discarded ones count toward the
+-- three the player may add.
+local function pick_agendas(chooser, n_min, n_max, exclude, forced, may_discard)
   local chosen, taken = {}, {}
+  local picked = 0
   -- A proposal that must be voted on (Determine Policy) is chosen first.
   for _, q in ipairs(game.keys(forced or {})) do
     local z = game.zone("proposed:" .. q)
@@ -22,7 +27,9 @@ local function pick_agendas(chooser, n_min, n_max, exclude, forced)
       chosen[#chosen + 1] = { player = q, card = forced[q] }
     end
   end
-  for i = #chosen + 1, n_max do
+  picked = #chosen
+  while picked < n_max do
+    local i = picked + 1
     local opts = {}
     for _, a in ipairs(L.tacs_proposed_agendas()) do
       if a.player ~= exclude and not taken[a.player] then opts[#opts + 1] = L.pn(a.player) .. ":" .. a.card end
@@ -34,7 +41,17 @@ local function pick_agendas(chooser, n_min, n_max, exclude, forced)
     local q, card = pick:match("^p(%d+):(.+)$")
     q = tonumber(q)
     taken[q] = true
-    chosen[#chosen + 1] = { player = q, card = card }
+    picked = picked + 1
+    local fate = "vote"
+    if may_discard and i > n_min then
+      fate = game.choose(chooser, { key = "tacs.agenda_vote_or_discard", card = L.name("political_cards", card), p = L.pn(q) }, { "vote", "discard" })
+    end
+    if fate == "discard" then
+      game.move_card(card, "proposed:" .. q, "discard:politics")
+      game.log({ key = "tacs.agenda_discarded", p = L.pn(chooser), card = L.name("political_cards", card), q = L.pn(q) })
+    else
+      chosen[#chosen + 1] = { player = q, card = card }
+    end
   end
   return chosen
 end
@@ -63,7 +80,7 @@ return {
       game.put("game", nil, "speaker", q)
       game.log({ key = "ti3.is_speaker", p = L.pn(q) })
       chooser = p
-      agendas = pick_agendas(p, 1, 4, nil, forced)
+      agendas = pick_agendas(p, 1, 4, nil, forced, true)
     end
     local voice = false
     if game.options.voice_of_the_council and game.data.objectives.voice_of_the_council then

@@ -112,9 +112,23 @@ local function retreat(B, p, u)
   for _, t in ipairs(L.retreat_options(p, B.s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
   local pick = game.choose(p, { key = "tacs.retreat_to", unit = label(u), id = u.id }, opts)
   local t = game.system_at(pick) or tonumber(pick)
+  -- A system the shared retreat rule allows (one with p's units or planet)
+  -- takes a token from reinforcements; one open only through the Tactical
+  -- Retreat option (an empty system) takes a counter from p's command pool,
+  -- as ti3's tactical retreat does (seed 002: normal activation rules apply,
+  -- the Tactical Retreat option included).
+  local ordinary = false
+  for _, x in ipairs(L.retreat_options_base(p, B.s)) do if x == t then ordinary = true end end
   game.move_unit(u.id, { system = t })
   L.tacs_set_zone(u, nil)
-  if not game.has_token(t, "command", p) and L.reinforcements(p) > 0 then game.place_token(t, "command", p) end
+  if not game.has_token(t, "command", p) then
+    if not ordinary and game.counter(p, "tactic") > 0 then
+      game.add(p, "tactic", -1)
+      game.place_token(t, "command", p)
+    elseif L.reinforcements(p) > 0 then
+      game.place_token(t, "command", p)
+    end
+  end
   game.log({ key = "tacs.retreats", p = L.pn(p), unit = label(u), system = L.sysname(t) })
   B.retreated[p] = B.retreated[p] or {}
   B.retreated[p][t] = true
@@ -233,9 +247,11 @@ end
 ---------------------------------------------------------------------------
 -- Fire
 
--- hook: the bonus to p's accuracy roll for unit u's shot with `cannon` at unit e in battle B (B.acc[p] from cards such as Battle Stations); default: B.acc[p].
+-- hook: the bonus to p's accuracy roll for unit u's shot with `cannon` at unit e in battle B (B.acc[p] from cards such as Battle Stations, B.ship_acc[p] for ships only); default: B.acc[p], plus B.ship_acc[p] for a ship.
 function L.tacs_accuracy_bonus(B, p, u, cannon, e)
   local n = B.acc[p] or 0
+  -- Bonuses for ships only (Flanking Tactic's -1 hits the enemy's ships, not its PDS).
+  if not u.planet and B.ship_acc then n = n + (B.ship_acc[p] or 0) end
   -- Into the Breach: +1 while its dreadnought is among p's ships nearest the planet.
   local dn = B.breach and B.breach[p]
   if dn and not u.planet then
@@ -471,8 +487,8 @@ procedure("space_combat", function(ctx)
     B.round = round
     B.acc = { [a] = 0, [d] = 0 }
     game.log({ key = "tacs.round", n = round })
-    local w = game.window("tacs_round_start", { player = a, active = a, attacker = a, defender = d, system = s, round = round, acc = B.acc, assault = {}, misdirect = {} })
-    B.acc, B.assault, B.misdirect = w.acc, w.assault, w.misdirect
+    local w = game.window("tacs_round_start", { player = a, active = a, attacker = a, defender = d, system = s, round = round, acc = B.acc, ship_acc = {}, assault = {}, misdirect = {} })
+    B.acc, B.ship_acc, B.assault, B.misdirect = w.acc, w.ship_acc, w.assault, w.misdirect
     L.tacs_destroy_dead(B)
     move_side(B, a)
     move_side(B, d)

@@ -332,11 +332,51 @@ function L.bombard_units(p, s, ctx)
   return out
 end
 
+-- Whether u is a ship with TACS cannons (it bombards with them).
+local function cannon_ship(p, u)
+  return L.def(p, u.kind).class == "ship" and L.tacs_def(p, u.kind) ~= nil
+end
+
+-- Which ships bombard: every ship with a cannon that may (a cruiser's or
+-- carrier's medium cannon with Graviton Negator too), not only those with
+-- TI3's bombardment ability; its dice are its cannons (L.bombard_roll).
+local base_bombardment_of = L.bombardment_of
+function L.bombardment_of(o, u, ctx)
+  if not cannon_ship(o, u) then return base_bombardment_of(o, u, ctx) end
+  local list = bombard_cannons(o, u)
+  if #list == 0 then return nil end
+  local need = 10
+  for _, c in ipairs(list) do need = math.min(need, L.tacs_table("bombard_ground")[c]) end
+  return { dice = #list, hit = need }
+end
+
 function L.bombard_roll(p, u, pl, dice, hit, ctx)
   local list = bombard_cannons(p, u)
   local need = 10
   for _, c in ipairs(list) do need = math.min(need, L.tacs_table("bombard_ground")[c]) end
   return #list, need
+end
+
+-- Each cannon rolls at its own value (A 4, H 5, M 7): a dreadnought with
+-- Assault Cannon rolls its assault die on 4 and its heavy ones on 5. (`need`
+-- is the value of its best cannon, from L.bombard_roll; any change made to
+-- it there applies to every cannon alike.)
+local base_dice_groups = L.bombard_dice_groups
+function L.bombard_dice_groups(p, u, pl, dice, need, ctx)
+  if not cannon_ship(p, u) then return base_dice_groups(p, u, pl, dice, need, ctx) end
+  local count, best = {}, 10
+  for _, c in ipairs(bombard_cannons(p, u)) do
+    count[c] = (count[c] or 0) + 1
+    best = math.min(best, L.tacs_table("bombard_ground")[c])
+  end
+  local out = {}
+  for _, c in ipairs({ "A", "H", "M" }) do
+    if count[c] then
+      local v = L.tacs_table("bombard_ground")[c] + (need - best)
+      out[#out + 1] = { dice = count[c], need = v, target = v }
+    end
+  end
+  return out
 end
 
 -- Planetary landings (seed 002): during a space battle (ctx.tacs_battle)

@@ -9,6 +9,8 @@ end
 
 -- Mentak: once each round one of its cruisers or destroyers in the battle
 -- fires each of its cannons twice (chosen when its first cannon is aimed).
+-- (UNCERTAIN: the seed's "fire twice with any cannon" is read as every
+-- cannon of that ship firing twice, not one cannon of its choice.)
 local base_round_cannons = L.tacs_round_cannons
 function L.tacs_round_cannons(B, p, u)
   local list = base_round_cannons(B, p, u)

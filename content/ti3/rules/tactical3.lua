@@ -77,7 +77,10 @@ function L.bombardable(p, pl, ctx)
   return game.planet_owner(pl) ~= p and #game.units { planet = pl, not_owner = p } > 0
 end
 
--- (The hooks it calls, L.bombard_units ... L.bombard_assign, are ti-common's;
+-- hook: the groups of dice p's unit u rolls when it bombards planet pl, each { dice = n, need = value (, target = the value reported to the dice_rolled window) }, from the dice and value L.bombard_roll gave (ctx: the step's); default: one group of them all.
+function L.bombard_dice_groups(p, u, pl, dice, need, ctx) return { { dice = dice, need = need } } end
+
+-- (The hooks it calls, L.bombard_units ... L.bombard_assign, L.bombardment_of, are ti-common's;
 -- the planets it offers, L.bombardable above.)
 procedure("bombardment", function(ctx)
   local p, s = ctx.player, ctx.system
@@ -92,7 +95,8 @@ procedure("bombardment", function(ctx)
   local told = {}
   for _, u in ipairs(L.bombard_units(p, s, ctx)) do
     local d = L.def(p, u.kind)
-    if d.bombardment then
+    local b = L.bombardment_of(p, u, ctx)
+    if b then
       local opts = { "none" }
       for _, pl in ipairs(planets) do
         if d.removes_planetary_shield or not L.shield_up(pl, p) then
@@ -106,7 +110,7 @@ procedure("bombardment", function(ctx)
         local pick = L.bombard_target(p, u, game.choose(p, { key = "bombard_with", unit = u.kind .. "#" .. u.id, id = u.id }, opts), ctx)
         if pick ~= "none" then
           if not targets[pick] then targets[pick] = {}; order[#order + 1] = pick end
-          table.insert(targets[pick], { u = u, b = d.bombardment })
+          table.insert(targets[pick], { u = u, b = b })
         end
       end
     end
@@ -116,11 +120,13 @@ procedure("bombardment", function(ctx)
     local hits, groups = 0, {}
     for _, x in ipairs(targets[pick]) do
       local dice, need = L.bombard_roll(p, x.u, pick, x.b.dice + extra, x.b.hit, ctx)
-      local h, rolls = game.roll({ key = "roll_bombardment", p = L.pn(p), unit = x.u.kind }, dice, need)
-      L.bombard_rolled(p, x.u, pick, rolls, need, h, ctx)
+      for _, g in ipairs(L.bombard_dice_groups(p, x.u, pick, dice, need, ctx)) do
+        local h, rolls = game.roll({ key = "roll_bombardment", p = L.pn(p), unit = x.u.kind }, g.dice, g.need)
+        L.bombard_rolled(p, x.u, pick, rolls, g.need, h, ctx)
+        hits = hits + h
+        groups[#groups + 1] = { kind = x.u.kind, rolls = rolls or {}, target = g.target or x.b.hit, hits = h }
+      end
       extra = 0
-      hits = hits + h
-      groups[#groups + 1] = { kind = x.u.kind, rolls = rolls or {}, target = x.b.hit, hits = h }
     end
     local owner = game.planet_owner(pick) or (game.units { planet = pick, not_owner = p }[1] or {}).owner
     -- The bombarding player's dice of this planet may be rerolled (races.lua).

@@ -1,5 +1,11 @@
--- Chain Reaction: the ship the player's shot damaged takes double damage.
+-- Chain Reaction: a ship just damaged in a space battle takes double that
+-- damage. The seed sets no condition on whose shot it was, so the player may
+-- play it on any other player's ship (also one hit by its own side's PDS miss
+-- or friendly fire); never on a PDS (not a ship).
+local L = game.lib
 return {
-  when = function(ctx, p) return ctx.source == p and ctx.player ~= p and ctx.n > 0 end,
+  when = function(ctx, p)
+    return ctx.player ~= p and ctx.n > 0 and L.def(ctx.player, ctx.kind).class == "ship"
+  end,
   run = function(ctx, p) ctx.n = ctx.n * 2 end,
 }

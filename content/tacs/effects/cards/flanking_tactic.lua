@@ -1,8 +1,10 @@
--- Flanking Tactic: the enemy's accuracy rolls get -1 this round.
+-- Flanking Tactic: the enemy's ships get -1 on their accuracy rolls this
+-- round (its PDS do not: the seed names ships, where Battle Stations names
+-- PDS as well).
 return {
   when = function(ctx, p) return p == ctx.attacker or p == ctx.defender end,
   run = function(ctx, p)
     local q = (p == ctx.attacker) and ctx.defender or ctx.attacker
-    ctx.acc[q] = (ctx.acc[q] or 0) - 1
+    ctx.ship_acc[q] = (ctx.ship_acc[q] or 0) - 1
   end,
 }
