@@ -26,6 +26,17 @@ function lib.bombard_assign(p, owner, pl, units, hits, ctx) end
 ---@return any
 function lib.bombard_before_landing(ctx) end
 
+--- hook: the groups of dice p's unit u rolls when it bombards planet pl, each { dice = n, need = value (, target = the value reported to the dice_rolled window) }, from the dice and value L.bombard_roll gave (ctx: the step's); default: one group of them all.
+--- (defined by ti3 -> tacs)
+---@param p any
+---@param u any
+---@param pl any
+---@param dice any
+---@param need any
+---@param ctx any
+---@return any
+function lib.bombard_dice_groups(p, u, pl, dice, need, ctx) end
+
 --- hook: the dice unit u rolls against planet pl and the value they need, given its bombardment's; returns them.
 --- (defined by ti-common -> ti3 -> tacs)
 ---@param p any
@@ -44,6 +55,14 @@ function lib.bombard_roll(p, u, pl, dice, hit, ctx) end
 ---@param ctx any
 ---@return any
 function lib.bombard_units(p, s, ctx) end
+
+--- hook: the Bombardment ability ({dice, hit}) of player o's unit u in the bombardment step ctx, or nil; default: its unit definition's.
+--- (defined by ti-common -> tacs)
+---@param o any
+---@param u any
+---@param ctx any
+---@return any
+function lib.bombardment_of(o, u, ctx) end
 
 --- House rule 1: the public objective deck mixes base and Shattered Empire objectives (as ti3 already does) without Imperium Rex: 3 stage II cards under 6 stage I cards; the game ends on victory points or when the rounds run out.
 --- (defined by ti3 -> tacs)
@@ -132,7 +151,7 @@ function lib.production(p, s) end
 ---@return any
 function lib.tacs_accuracy(cannon, size, fighter_shot) end
 
---- hook: the bonus to p's accuracy roll for unit u's shot with `cannon` at unit e in battle B (B.acc[p] from cards such as Battle Stations); default: B.acc[p].
+--- hook: the bonus to p's accuracy roll for unit u's shot with `cannon` at unit e in battle B (B.acc[p] from cards such as Battle Stations, B.ship_acc[p] for ships only); default: B.acc[p], plus B.ship_acc[p] for a ship.
 --- (defined by tacs)
 ---@param B any
 ---@param p any

@@ -93,7 +93,7 @@
 ---@field round integer
 ---@field system integer
 
---- A round of a zone space battle starts, before movement; handlers may change `acc` (player -> accuracy bonus this round), set `assault[player]` (his heavy cannons fire as assault cannons this round) or `misdirect[player] = n` (enemy accuracy rolls of n or less hit another enemy ship).
+--- A round of a zone space battle starts, before movement; handlers may change `acc` (player -> accuracy bonus this round, ships and PDS) or `ship_acc` (the same for ships only), set `assault[player]` (his heavy cannons fire as assault cannons this round) or `misdirect[player] = n` (enemy accuracy rolls of n or less hit another enemy ship).
 --- (window `tacs_round_start`, declared by tacs)
 ---@class ctx.tacs_round_start
 ---@field window string the window's name
@@ -106,6 +106,7 @@
 ---@field misdirect table
 ---@field player integer
 ---@field round integer
+---@field ship_acc table
 ---@field system integer
 
 --- Unit `unit` of `player` took `n` damage from a shot of `source` in a zone space battle, before its hit points drop; handlers may change `n`.

@@ -804,7 +804,7 @@ function lib.other_ships(p, s) end
 ---@return any
 function lib.outcomes(d) end
 
---- Pays `amount` of `kind` (resources|influence) by exhausting planets and then trade goods. Payment policy: the set of ready planets that covers the most of the cost while wasting the least (ties: fewer planets, then by id); the rest in trade goods. Returns false (and pays nothing) if p cannot pay.
+--- Pays `amount` of `kind` (resources|influence) by exhausting planets and then trade goods, each worth L.trade_good_worth(p). Payment policy: the set of ready planets that leaves the fewest trade goods to pay, then wastes the least, then has the fewest planets (ties: by id); the rest in trade goods (rounded up). With trade goods worth 1 this is the set that covers the most of the cost while wasting the least. Returns false (and pays nothing) if p cannot pay.
 --- (defined by ti-common)
 ---@param p any
 ---@param amount any
@@ -1254,6 +1254,12 @@ function lib.take_control(p, pl, exhausted) end
 ---@return any
 function lib.tech_colors(p) end
 
+--- hook: how many resources (or influence) one trade good of p counts for when he spends it as such (L.spendable, L.pay); default: 1. Mirror Computing (Mentak, ti3 and ti4) makes it 2.
+--- (defined by ti-common)
+---@param p any
+---@return any
+function lib.trade_good_worth(p) end
+
 --- hook: the units that p's ships leaving system s for `target` may transport (in the order they are offered; ctx: the movement step's); default: p's units in s that need capacity and are not carried.
 --- (defined by ti-common)
 ---@param p any
@@ -1313,6 +1319,13 @@ function lib.units_start_moving(p, target, ctx) end
 ---@param p any
 ---@return any
 function lib.votes(p) end
+
+--- hook: whether planet pl is one p exhausts (and may pick) to cast votes; default: yes, every planet (an edition's component that is no planet for voting says no).
+--- (defined by ti-common)
+---@param p any
+---@param pl any
+---@return any
+function lib.votes_with(p, pl) end
 
 --- hook: the players in the order they vote on agenda id (speaker: the speaker); default: starting left of the speaker, the speaker last.
 --- (defined by ti-common)

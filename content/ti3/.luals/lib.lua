@@ -133,6 +133,17 @@ function lib.bioptic_recycle(p, def, optional) end
 ---@return any
 function lib.bombard_before_landing(ctx) end
 
+--- hook: the groups of dice p's unit u rolls when it bombards planet pl, each { dice = n, need = value (, target = the value reported to the dice_rolled window) }, from the dice and value L.bombard_roll gave (ctx: the step's); default: one group of them all.
+--- (defined by ti3)
+---@param p any
+---@param u any
+---@param pl any
+---@param dice any
+---@param need any
+---@param ctx any
+---@return any
+function lib.bombard_dice_groups(p, u, pl, dice, need, ctx) end
+
 --- hook: the bombardment hits on planet pl that its owner assigns, given the hits scored; returns them.
 --- (defined by ti-common -> ti3)
 ---@param p any
@@ -226,6 +237,12 @@ lib.card_scripts = nil
 ---@param n any
 ---@return any
 function lib.change_fleet_supply(p, s, n) end
+
+--- ---------------------------------------------------------------- movement Chaos-Mapping (flag `chaos_mapping`, Saar): the player may activate an asteroid field and move his ships into it (L.move_rules below); it opens no other way through asteroid fields, for which Antimass Deflectors is still needed (our reading: the card speaks only of activating them). There his fleet supply limit is 3, whatever his fleet supply and whatever would change it (L.fleet_limit_in, wrapped once every pack has loaded so that it sits above the cards that change the limit).
+--- (defined by ti3)
+---@param p any
+---@return any
+function lib.chaos_mapping(p) end
 
 --- The card leaves play once its player no longer controls Mecatol Rex.
 --- (defined by ti3)
@@ -848,7 +865,7 @@ function lib.redistribute(p) end
 ---@return any
 function lib.remove_space_mine(s, owner) end
 
---- hook: the resources p pays for technology id bought at `cost` (offer: the research_offer window's ctx), or nil if he may not buy it so; default: cost less offer.discount of its colour (not below 0; a negative discount costs more), plus offer.waive_prerequisite if he lacks a prerequisite.
+--- hook: the resources p pays for technology id bought at `cost` (offer: the research_offer window's ctx), or nil if he may not buy it so; default: cost less offer.discount of its colour (not below 0; a negative discount costs more), plus, if he lacks a prerequisite, offer.waive_prerequisite (one missing) or offer.ignore_prerequisites (any number missing), the lower of the two when both apply.
 --- (defined by ti3)
 ---@param p any
 ---@param id any
@@ -971,7 +988,7 @@ function lib.strategy_card_barred(id) end
 ---@return any
 function lib.strategy_card_choices(p, free) end
 
---- A technology bought through a Technology card for `cost` resources (0 = free), or one of the race's own racial technologies at its own price (our reading: the TI3 race sheets price them). Racial techs of later expansions, those marked unimplemented and those never bought (`not_bought`: the Valefar Assimilators) are not offered; a race whose ability forbids buying them gets none. `prompt` replaces "research".  Before the offer, the `research_offer` window lets cards played "immediately before purchasing a technology" change it: ctx.discount (colour -> resources fewer) and ctx.waive_prerequisite (resources more to buy a technology missing one single prerequisite); L.research_price reads them.
+--- A technology bought through a Technology card for `cost` resources (0 = free), or one of the race's own racial technologies at its own price (our reading: the TI3 race sheets price them). Racial techs of later expansions, those marked unimplemented and those never bought (`not_bought`: the Valefar Assimilators) are not offered; a race whose ability forbids buying them gets none. `prompt` replaces "research".  Before the offer, the `research_offer` window lets cards played "immediately before purchasing a technology" change it: ctx.discount (colour -> resources fewer), ctx.waive_prerequisite (resources more to buy a technology missing one single prerequisite) and ctx.ignore_prerequisites (resources more to buy one whatever prerequisites it lacks: Inheritance Systems); L.research_price reads them.
 --- (defined by ti3)
 ---@param p any
 ---@param cost any
@@ -1026,6 +1043,12 @@ function lib.ti3_transfer_action(ctx) end
 ---@param opts any
 ---@return any
 function lib.trade_choices(p, title, opts) end
+
+--- hook: how many resources (or influence) one trade good of p counts for when he spends it as such (L.spendable, L.pay); default: 1. Mirror Computing (Mentak, ti3 and ti4) makes it 2.
+--- (defined by ti-common -> ti3)
+---@param p any
+---@return any
+function lib.trade_good_worth(p) end
 
 --- Income from p's active agreements: the values of the other players' contracts p holds (races.lua adds the per-agreement bonuses).
 --- (defined by ti3)

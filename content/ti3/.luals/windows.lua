@@ -66,13 +66,14 @@
 ---@field player integer
 ---@field system integer
 
---- A player is about to buy a technology (the Technology strategy card), before the technologies he may buy are offered; cost is the price; handlers may set `discount` (colour -> resources fewer, or more if negative) and `waive_prerequisite` (resources more to buy a technology missing one single prerequisite). L.research_price reads them.
+--- A player is about to buy a technology (the Technology strategy card), before the technologies he may buy are offered; cost is the price; handlers may set `discount` (colour -> resources fewer, or more if negative) `waive_prerequisite` (resources more to buy a technology missing one single prerequisite) and `ignore_prerequisites` (resources more to buy a technology whatever prerequisites it lacks). L.research_price reads them.
 --- (window `research_offer`, declared by ti3)
 ---@class ctx.research_offer
 ---@field window string the window's name
 ---@field cancel? boolean set by a handler to stop a before: step or a "when" window
 ---@field cost integer
 ---@field discount table
+---@field ignore_prerequisites? integer
 ---@field player integer
 ---@field waive_prerequisite? integer
 

@@ -9,6 +9,11 @@ local lib = {}
 ---@type any
 lib.COMPONENT_COLLS = nil
 
+--- The number of breach tokens in the game (the component limit).
+--- (defined by ti4-te)
+---@type any
+lib.TE_BREACH_LIMIT = nil
+
 ---  Cosmic Phenomenae.  The numbers of the event.
 --- (defined by ti4-te)
 ---@type any
@@ -581,8 +586,8 @@ function lib.on_hit_assigned(p, id, how, kind, label) end
 ---@return any
 function lib.opponent_hit_targets(p, q, s) end
 
---- Pays `amount` of `kind` (resources|influence) by exhausting planets and then trade goods. Payment policy: the set of ready planets that covers the most of the cost while wasting the least (ties: fewer planets, then by id); the rest in trade goods. Returns false (and pays nothing) if p cannot pay.
---- (defined by ti-common -> ti4 -> ti4-te)
+--- Pays `amount` of `kind` (resources|influence) by exhausting planets and then trade goods, each worth L.trade_good_worth(p). Payment policy: the set of ready planets that leaves the fewest trade goods to pay, then wastes the least, then has the fewest planets (ties: by id); the rest in trade goods (rounded up). With trade goods worth 1 this is the set that covers the most of the cost while wasting the least. Returns false (and pays nothing) if p cannot pay.
+--- (defined by ti-common -> ti4-te)
 ---@param p any
 ---@param amount any
 ---@param kind any
@@ -603,6 +608,14 @@ function lib.pay_research(p, amount) end
 ---@param ctx any
 ---@return any
 function lib.pay_secondary(q, d, ctx) end
+
+--- hook: puts the Creuss wormhole token `w` into system s for player p (taking it from wherever it was) and relinks the galaxy; returns whether the token is now in s. Default: always placed; a child pack may discard it instead.
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@param s any
+---@param w any
+---@return any
+function lib.place_wormhole_token(p, s, w) end
 
 --- The technology specialties of planet `pl`, as a sorted list (empty, or its one colour; a pack whose planets may have two overrides this).
 --- (defined by ti-common -> ti4-te)
@@ -805,7 +818,7 @@ function lib.space_cannon_shooters(q, t, s) end
 ---@return any
 function lib.space_combat_ships(p, s) end
 
---- (defined by ti-common -> ti4 -> ti4-te)
+--- (defined by ti-common -> ti4-te)
 ---@param p any
 ---@param kind any
 ---@return any
@@ -882,6 +895,11 @@ function lib.te_begin_coexisting(p, pl) end
 ---@return any
 function lib.te_breach(s) end
 
+--- The systems holding a breach (active or inactive), sorted by number.
+--- (defined by ti4-te)
+---@return any
+function lib.te_breach_systems() end
+
 --- hook: called when p gains breakthrough `id`, before the Fracture roll (a breakthrough that acts at once acts here); does nothing by default.
 --- (defined by ti4-te)
 ---@param p any
@@ -927,6 +945,11 @@ function lib.te_can_pay_slice(p, id) end
 ---@param p any
 ---@return any
 function lib.te_civilized_tiebreak(p) end
+
+--- Every space station whose system holds ships of one player only goes to that player (systems in order): ships that came by retreat, production or any effect, or a defender left alone after a combat.
+--- (defined by ti4-te)
+---@return any
+function lib.te_claim_all_stations() end
 
 --- p claims slice `id` (cost paid by the caller).
 --- (defined by ti4-te)
@@ -1129,7 +1152,7 @@ function lib.te_hyperlane_tile(hex) end
 ---@return any
 function lib.te_is_scar(s) end
 
----  Space stations: no ground forces or structures; a player who is the only one with ships in its system gains its card, exhausted, and keeps it when the ships leave. Each station adds 1 to its holder's commodity value; two station holders may trade even when they are not neighbours; a ready station may be exhausted to turn commodities into trade goods. Stations give no votes and do not count for objectives. (Not yet: a station in a home system still counts for controlling it; no home system here has one.)  Whether planet `pl` is a space station.
+---  Space stations: no ground forces or structures; a player who is the only one with ships in its system gains its card, exhausted, and keeps it when the ships leave. Each station adds 1 to its holder's commodity value; two station holders may trade even when they are not neighbours; a ready station may be exhausted to turn commodities into trade goods. Stations give no votes (and are not exhausted to vote) and do not count for objectives. (Not yet: a station in a home system still counts for controlling it; no home system here has one.)  Whether planet `pl` is a space station.
 --- (defined by ti4-te)
 ---@param pl any
 ---@return any
@@ -1479,7 +1502,7 @@ function lib.te_remove_monument(pl) end
 ---@return any
 function lib.te_research_ignoring(p, n) end
 
---- Puts breach `state` ("active", "inactive" or nil to remove it) in system s, by player p (for the log).
+--- Puts breach `state` ("active", "inactive" or nil to remove it) in system s, by player p (for the log). A new breach when all L.TE_BREACH_LIMIT are out: p moves an inactive one from elsewhere; when every one is active, none is placed (returns false).
 --- (defined by ti4-te)
 ---@param s any
 ---@param state any
@@ -1759,6 +1782,13 @@ function lib.unit_limit(p, t, d) end
 ---@param p any
 ---@return any
 function lib.votes(p) end
+
+--- hook: whether planet pl is one p exhausts (and may pick) to cast votes; default: yes, every planet (an edition's component that is no planet for voting says no).
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param pl any
+---@return any
+function lib.votes_with(p, pl) end
 
 --- hook: the players in the order they vote on agenda id (speaker: the speaker); default: starting left of the speaker, the speaker last.
 --- (defined by ti-common -> ti4-te)

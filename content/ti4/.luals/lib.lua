@@ -476,14 +476,6 @@ function lib.opponent_hit_targets(p, q, s) end
 ---@return any
 function lib.outcomes(d) end
 
---- Pays `amount` of `kind` (resources|influence) by exhausting planets and then trade goods. Payment policy: the set of ready planets that covers the most of the cost while wasting the least (ties: fewer planets, then by id); the rest in trade goods. Returns false (and pays nothing) if p cannot pay.
---- (defined by ti-common -> ti4)
----@param p any
----@param amount any
----@param kind any
----@return any
-function lib.pay(p, amount, kind) end
-
 --- p pays `amount` to research with the Technology card; returns nil, or a colour the technology researched must then have (default: resources, no colour).
 --- (defined by ti4)
 ---@param p any
@@ -508,6 +500,14 @@ function lib.picks_strategy(p) end
 ---@param q any
 ---@return any
 function lib.pillage(q) end
+
+--- hook: puts the Creuss wormhole token `w` into system s for player p (taking it from wherever it was) and relinks the galaxy; returns whether the token is now in s. Default: always placed; a child pack may discard it instead.
+--- (defined by ti4)
+---@param p any
+---@param s any
+---@param w any
+---@return any
+function lib.place_wormhole_token(p, s, w) end
 
 --- hook: whether the producing player's unit u (ctx: the production step's) counts as a producing unit for where new ground forces may go; default: its unit has production
 --- (defined by ti-common -> ti4)
@@ -746,12 +746,6 @@ function lib.space_combat_rolled(rc, ha, hd) end
 ---@return any
 function lib.spend_votes(p, id) end
 
---- (defined by ti-common -> ti4)
----@param p any
----@param kind any
----@return any
-function lib.spendable(p, kind) end
-
 --- The technologies p may choose from at set-up (default: every technology without prerequisites that is not a faction's and that p lacks), sorted.
 --- (defined by ti4)
 ---@param p any
@@ -791,6 +785,12 @@ function lib.tech_colors(p) end
 ---@param p any
 ---@return any
 function lib.tech_colour_counts(p) end
+
+--- hook: how many resources (or influence) one trade good of p counts for when he spends it as such (L.spendable, L.pay); default: 1. Mirror Computing (Mentak, ti3 and ti4) makes it 2.
+--- (defined by ti-common -> ti4)
+---@param p any
+---@return any
+function lib.trade_good_worth(p) end
 
 --- What else p and q could exchange in a transaction besides trade goods and commodities, as a count (an ability that lets them trade more replaces this; default nothing).
 --- (defined by ti4)
