@@ -272,8 +272,9 @@ end
 -- ready planets that leaves the fewest trade goods to pay, then wastes the
 -- least, then has the fewest planets (ties: by id); the rest in trade goods
 -- (rounded up). With trade goods worth 1 this is the set that covers the most
--- of the cost while wasting the least. Returns false (and pays nothing) if p
--- cannot pay.
+-- of the cost while wasting the least. The sets tried are those of the first
+-- 12 ready planets; when none of them will do, planets are taken by value,
+-- largest first. Returns false (and pays nothing) if p cannot pay.
 function L.pay(p, amount, kind)
   if amount <= 0 then return true end
   if L.spendable(p, kind) < amount then return false end
@@ -300,6 +301,27 @@ function L.pay(p, amount, kind)
         for i = 1, n do if mask & (1 << (i - 1)) ~= 0 then best[#best + 1] = ready[i] end end
       end
     end
+  end
+  if not bestkey then
+    -- The subsets above are of the first 12 ready planets only: when no
+    -- subset of those covers the cost with the trade goods at hand, the
+    -- ready planets are taken by value, largest first, until they do.
+    local by_value = {}
+    for _, pl in ipairs(ready) do by_value[#by_value + 1] = pl end
+    table.sort(by_value, function(a, b)
+      local va, vb = L.pdef(a)[kind] or 0, L.pdef(b)[kind] or 0
+      if va ~= vb then return va > vb end
+      return a < b
+    end)
+    local v = 0
+    best = {}
+    for _, pl in ipairs(by_value) do
+      if v + worth * tgs >= amount then break end
+      best[#best + 1] = pl
+      v = v + (L.pdef(pl)[kind] or 0)
+    end
+    table.sort(best)
+    besttg = math.max(0, (amount - v + worth - 1) // worth)
   end
   for _, pl in ipairs(best) do game.exhaust(pl, true) end
   local tg = besttg
