@@ -804,7 +804,7 @@ function lib.other_ships(p, s) end
 ---@return any
 function lib.outcomes(d) end
 
---- Pays `amount` of `kind` (resources|influence) by exhausting planets and then trade goods, each worth L.trade_good_worth(p). Payment policy: the set of ready planets that leaves the fewest trade goods to pay, then wastes the least, then has the fewest planets (ties: by id); the rest in trade goods (rounded up). With trade goods worth 1 this is the set that covers the most of the cost while wasting the least. Returns false (and pays nothing) if p cannot pay.
+--- Pays `amount` of `kind` (resources|influence) by exhausting planets and then trade goods, each worth L.trade_good_worth(p). Payment policy: the set of ready planets that leaves the fewest trade goods to pay, then wastes the least, then has the fewest planets (ties: by id); the rest in trade goods (rounded up). With trade goods worth 1 this is the set that covers the most of the cost while wasting the least. The sets tried are those of the first 12 ready planets; when none of them will do, planets are taken by value, largest first. Returns false (and pays nothing) if p cannot pay.
 --- (defined by ti-common)
 ---@param p any
 ---@param amount any
