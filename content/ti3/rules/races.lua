@@ -740,6 +740,8 @@ local function install()
     if s and anomaly(s) == "asteroid_field" and L.chaos_mapping(p) then return CHAOS_MAPPING_FLEET_LIMIT end
     return base_fleet_limit_in(p, s)
   end
+  -- (A plain fight is in no anomaly: the limit there is the same.)
+  L.plain_wrapper(L.fleet_limit_in, base_fleet_limit_in)
 
   -- Nekro: a technology a card would give becomes 3 command counters.
   local base_gain = L.gain_tech
