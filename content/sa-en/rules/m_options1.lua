@@ -750,7 +750,9 @@ function ASC.no_loss(fn, ...)
     end
     for _, id in ipairs(ids) do
       local c = game.get("game", nil, "objective_controller:" .. id)
-      if c and c ~= ctl[id] then game.put("player", c, "sa_asc_round:" .. id, round_no()) end
+      -- (An elected holder who has not scored it yet claims it in the
+      -- objectives step: rules/k_victory.lua.)
+      if c and c ~= ctl[id] and game.get("player", c, "scored:" .. id) then game.put("player", c, "sa_asc_round:" .. id, round_no()) end
     end
   end
   return guarded(settle, fn, ...)
