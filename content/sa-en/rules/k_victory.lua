@@ -16,9 +16,10 @@
 --     when its holder no longer qualifies (the seed's Ascendancy option spares
 --     players this loss when they stop qualifying for a special objective,
 --     so the ordinary game has it; when the loss happens is our
---     reading). The SE artifacts settle control and points by their own
---     rules. The Voice of the Council is only elected by a vote: the player
---     elected claims its points in the objectives step (V.elected).
+--     reading). The Voice of the Council (elected by a vote) and the SE
+--     artifacts' objectives (held with the artifact) change hands by their
+--     own rules; their holder claims the points in the objectives step
+--     (V.elected) and loses them at once when he loses control.
 --   * Victory is immediate (L.check_win) the moment anybody reaches the goal.
 --     With several players at or over it, the most victory points win, then
 --     the most planets controlled outside the home system; a tie after that is
@@ -261,20 +262,23 @@ function V.specials(st)
   end
 end
 
--- Objectives won by election (the Voice of the Council, its `elect` field):
--- the player elected only qualifies for it; like every objective, special
--- ones included, it is claimed in the objectives step (seed, "Objective
--- Cards and Victory"; the Voice "is able to claim the Special Objective").
--- A holder who loses the election loses the points if he had claimed them
--- (the ti3 card). Under Ascendancy the holder claims it every round through
--- rules/m_options1.lua (ASC.claim_held_specials), so not here.
+-- Special objectives held by control (game prop objective_controller:<id>):
+-- the Voice of the Council, won by election, and the artifacts' objectives,
+-- held with the artifact. Their holder only qualifies; like every
+-- objective, special ones included, they are claimed in the objectives step
+-- (seed, "Objective Cards and Victory"; the Voice "is able to claim the
+-- Special Objective"). A holder who loses control loses the points if he
+-- had claimed them (the ti3 rules). Under Ascendancy the holder claims them
+-- every round through rules/m_options1.lua (ASC.claim_held_specials), so
+-- not here.
 function L.elected_objective_gained(q, def) end
+function L.artifact_objective_gained(p, obj, pts, name) end
 
 function V.elected(st)
   if opt("ascendancy") then return end
   for _, id in ipairs(game.keys(game.data.objectives or {})) do
     local d = game.data.objectives[id]
-    if d.kind == "special" and d.elect then
+    if d.kind == "special" and game.get("game", nil, "objective_controller:" .. id) then
       local c = game.get("game", nil, "objective_controller:" .. id)
       if c and not scored(c, id) then claim(c, id, st) end
     end
