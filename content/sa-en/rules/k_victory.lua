@@ -280,7 +280,7 @@ function V.elected(st)
     local d = game.data.objectives[id]
     if d.kind == "special" and game.get("game", nil, "objective_controller:" .. id) then
       local c = game.get("game", nil, "objective_controller:" .. id)
-      if c and not scored(c, id) then claim(c, id, st) end
+      if c and not scored(c, id) and (not L.sa_in_game or L.sa_in_game(c)) then claim(c, id, st) end
     end
   end
 end
