@@ -16,8 +16,10 @@
 --     when its holder no longer qualifies (the seed's Ascendancy option spares
 --     players this loss when they stop qualifying for a special objective,
 --     so the ordinary game has it; when the loss happens is our
---     reading). Specials that settle control elsewhere (the SE artifacts,
---     the Voice of the Council) keep their own timing.
+--     reading). The Voice of the Council (elected by a vote) and the SE
+--     artifacts' objectives (held with the artifact) change hands by their
+--     own rules; their holder claims the points in the objectives step
+--     (V.elected) and loses them at once when he loses control.
 --   * Victory is immediate (L.check_win) the moment anybody reaches the goal.
 --     With several players at or over it, the most victory points win, then
 --     the most planets controlled outside the home system; a tie after that is
@@ -260,6 +262,29 @@ function V.specials(st)
   end
 end
 
+-- Special objectives held by control (game prop objective_controller:<id>):
+-- the Voice of the Council, won by election, and the artifacts' objectives,
+-- held with the artifact. Their holder only qualifies; like every
+-- objective, special ones included, they are claimed in the objectives step
+-- (seed, "Objective Cards and Victory"; the Voice "is able to claim the
+-- Special Objective"). A holder who loses control loses the points if he
+-- had claimed them (the ti3 rules). Under Ascendancy the holder claims them
+-- every round through rules/m_options1.lua (ASC.claim_held_specials), so
+-- not here.
+function L.elected_objective_gained(q, def) end
+function L.artifact_objective_gained(p, obj, pts, name) end
+
+function V.elected(st)
+  if opt("ascendancy") then return end
+  for _, id in ipairs(game.keys(game.data.objectives or {})) do
+    local d = game.data.objectives[id]
+    if d.kind == "special" and game.get("game", nil, "objective_controller:" .. id) then
+      local c = game.get("game", nil, "objective_controller:" .. id)
+      if c and not scored(c, id) and (not L.sa_in_game or L.sa_in_game(c)) then claim(c, id, st) end
+    end
+  end
+end
+
 procedure("score_objectives", function(ctx)
   V.sync_all()
   local st = { instant = {}, preliminary = {} }
@@ -267,6 +292,7 @@ procedure("score_objectives", function(ctx)
   local ok, err = pcall(function()
     for _, p in ipairs(L.order_from(L.speaker())) do V.claim_for(p, st) end
     V.specials(st)
+    V.elected(st)
   end)
   V.defer = V.defer - 1
   if not ok then error(err, 0) end

@@ -726,6 +726,9 @@ function ASC.claim_held_specials(p)
     local d = game.data.objectives[id]
     if d.kind == "special" and game.get("game", nil, "objective_controller:" .. id) == p and not claimed_this_round(p, id) then
       game.put("player", p, "sa_asc_round:" .. id, round_no())
+      -- (claimed: a holder who loses control loses these points, unless
+      -- ASC.no_loss gives them back)
+      game.put("player", p, "scored:" .. id, true)
       L.gain_vp(p, L.objective_points(d), L.name("objectives", id) .. ", Ascendancy")
     end
   end
@@ -750,7 +753,9 @@ function ASC.no_loss(fn, ...)
     end
     for _, id in ipairs(ids) do
       local c = game.get("game", nil, "objective_controller:" .. id)
-      if c and c ~= ctl[id] then game.put("player", c, "sa_asc_round:" .. id, round_no()) end
+      -- (An elected holder who has not scored it yet claims it in the
+      -- objectives step: rules/k_victory.lua.)
+      if c and c ~= ctl[id] and game.get("player", c, "scored:" .. id) then game.put("player", c, "sa_asc_round:" .. id, round_no()) end
     end
   end
   return guarded(settle, fn, ...)
@@ -1341,13 +1346,12 @@ function SBS.sync_space()
           local pts = L.objective_points(o)
           game.put("system", s, "sa_space_artifact_holder", q)
           game.put("game", nil, "objective_controller:" .. obj, q)
-          if holder then
+          if holder and game.get("player", holder, "scored:" .. obj) then
             game.put("player", holder, "scored:" .. obj, nil)
             local v = game.add(holder, "vp", -pts)
             game.log({ key = "sa.sbs_loses_vp", p = pn(holder), n = pts, artifact = name, vp = v })
           end
-          game.put("player", q, "scored:" .. obj, true)
-          L.gain_vp(q, pts, name)
+          L.artifact_objective_gained(q, obj, pts, name)
         end
       end
     end

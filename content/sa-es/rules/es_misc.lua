@@ -203,7 +203,10 @@ function ES.surrender(p)
       if held or ctl then
         game.put("player", p, "scored:" .. id, nil)
         if ctl then game.put("game", nil, "objective_controller:" .. id, nil) end
-        lost = lost + L.objective_points(d)
+        -- (A Voice of the Council elected but not yet claimed in an
+        -- objectives step gave no points; under Ascension a claimed one is
+        -- marked sa_asc_round:<id>.)
+        if held or game.get("player", p, "sa_asc_round:" .. id) then lost = lost + L.objective_points(d) end
         game.log({ key = "sa_es.gives_up", p = pn(p), card = L.name("objectives", id) })
       end
     end

@@ -35,7 +35,7 @@ if ASC and ASC.no_loss then
     local r = table.pack(pcall(fn, ...))
     for _, id in ipairs(ids) do
       local c = game.get("game", nil, "objective_controller:" .. id)
-      if c and c ~= ctl[id] then game.put("player", c, "sa_asc_round:" .. id, round) end
+      if c and c ~= ctl[id] and game.get("player", c, "scored:" .. id) then game.put("player", c, "sa_asc_round:" .. id, round) end
     end
     if not r[1] then error(r[2], 0) end
     return table.unpack(r, 2, r.n)

@@ -459,6 +459,16 @@ function B.place_artifacts(first)
   end)
 end
 
+-- Called when player p takes control of an artifact whose special objective
+-- (id obj) is worth pts: by default he scores it at once (player prop
+-- scored:<obj>). A variant where special objectives are only claimed in the
+-- objectives step overrides this at load time; a player who loses the
+-- artifact loses the points only if he had scored them.
+function L.artifact_objective_gained(p, obj, pts, name)
+  game.put("player", p, "scored:" .. obj, true)
+  L.gain_vp(p, pts, name)
+end
+
 local function artifact_points(token)
   local d = game.data.se_artifacts_b[token]
   local o = d and d.objective and game.data.objectives and game.data.objectives[d.objective]
@@ -489,15 +499,12 @@ function B.sync_artifacts()
           local obj = game.data.se_artifacts_b[token].objective or token
           game.put("planet", pl, "se_artifact_holder", owner)
           game.put("game", nil, "objective_controller:" .. obj, owner)
-          if holder then
+          if holder and game.get("player", holder, "scored:" .. obj) then
             game.put("player", holder, "scored:" .. obj, nil)
             local v = game.add(holder, "vp", -pts)
             game.log({ key = "ti3.loses_vp", p = L.pn(holder), pts = pts, name = name, v = v })
           end
-          if owner then
-            game.put("player", owner, "scored:" .. obj, true)
-            L.gain_vp(owner, pts, name)
-          end
+          if owner then L.artifact_objective_gained(owner, obj, pts, name) end
         end
       end
     end

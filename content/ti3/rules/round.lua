@@ -411,6 +411,16 @@ function L.objective_points(d)
   return (d and d.points) or 1
 end
 
+-- Called when player q is elected by a vote to control objective def (the
+-- Voice of the Council): by default he scores its points at once. A variant
+-- where such an objective is only claimed later (in the objectives step of
+-- the status phase) overrides this at load time; a player who loses control
+-- loses the points only if he had scored them (player prop scored:<id>).
+function L.elected_objective_gained(q, def)
+  game.put("player", q, "scored:" .. def.id, true)
+  L.gain_vp(q, L.objective_points(def), L.name("objectives", def.id))
+end
+
 function L.can_score(p, id)
   local d = game.data.objectives[id]
   local h = d.handler

@@ -43,13 +43,13 @@ return {
       return
     end
     local pts = L.objective_points(def)
-    if old then
+    if old and game.get("player", old, "scored:" .. def.id) then
       local v = game.add(old, "vp", -pts)
       game.put("player", old, "scored:" .. def.id, nil)
       game.log({ key = "ti3.loses_vp_objective", p = L.pn(old), pts = pts, objective = L.name("objectives", def.id), v = v })
     end
     game.put("game", nil, KEY, q)
-    game.put("player", q, "scored:" .. def.id, true)
-    L.gain_vp(q, pts, L.name("objectives", def.id))
+    -- Scored at once, unless a variant claims it later (round.lua).
+    L.elected_objective_gained(q, def)
   end,
 }
