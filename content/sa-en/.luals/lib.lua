@@ -25,6 +25,15 @@ function lib.adjoining(s) end
 ---@return any
 function lib.announce_retreats(a, d, s, round, ctx) end
 
+--- Called when player p takes control of an artifact whose special objective (id obj) is worth pts: by default he scores it at once (player prop scored:<obj>). A variant where special objectives are only claimed in the objectives step overrides this at load time; a player who loses the artifact loses the points only if he had scored them.
+--- (defined by ti3 -> sa-en)
+---@param p any
+---@param obj any
+---@param pts any
+---@param name any
+---@return any
+function lib.artifact_objective_gained(p, obj, pts, name) end
+
 --- hook: p chose `pick` with Assembly's primary (default: nothing more).
 --- (defined by ti3 -> sa-en)
 ---@param p any
@@ -180,6 +189,13 @@ function lib.controls_system(p, s) end
 ---@param t any
 ---@return any
 function lib.def(p, t) end
+
+--- Special objectives held by control (game prop objective_controller:<id>): the Voice of the Council, won by election, and the artifacts' objectives, held with the artifact. Their holder only qualifies; like every objective, special ones included, they are claimed in the objectives step (seed, "Objective Cards and Victory"; the Voice "is able to claim the Special Objective"). A holder who loses control loses the points if he had claimed them (the ti3 rules). Under Ascendancy the holder claims them every round through rules/m_options1.lua (ASC.claim_held_specials), so not here.
+--- (defined by ti3 -> sa-en)
+---@param q any
+---@param def any
+---@return any
+function lib.elected_objective_gained(q, def) end
 
 --- (defined by ti-common -> sa-en)
 ---@return any

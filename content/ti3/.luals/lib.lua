@@ -69,6 +69,15 @@ function lib.agenda_system_missing(id) end
 ---@return any
 function lib.anomaly_rule(s) end
 
+--- Called when player p takes control of an artifact whose special objective (id obj) is worth pts: by default he scores it at once (player prop scored:<obj>). A variant where special objectives are only claimed in the objectives step overrides this at load time; a player who loses the artifact loses the points only if he had scored them.
+--- (defined by ti3)
+---@param p any
+---@param obj any
+---@param pts any
+---@param name any
+---@return any
+function lib.artifact_objective_gained(p, obj, pts, name) end
+
 --- hook: the options of Assembly's primary offered to p (default: opts).
 --- (defined by ti3)
 ---@param p any
@@ -364,6 +373,13 @@ function lib.domain_counter_live(pl) end
 ---@param ctx any
 ---@return any
 function lib.draft_hands(order, pool, mode, ctx) end
+
+--- Called when player q is elected by a vote to control objective def (the Voice of the Council): by default he scores its points at once. A variant where such an objective is only claimed later (in the objectives step of the status phase) overrides this at load time; a player who loses control loses the points only if he had scored them (player prop scored:<id>).
+--- (defined by ti3)
+---@param q any
+---@param def any
+---@return any
+function lib.elected_objective_gained(q, def) end
 
 --- (defined by ti3)
 ---@param p any
