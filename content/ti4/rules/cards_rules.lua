@@ -434,7 +434,9 @@ function L.take_action(p, act)
   for _, o in ipairs(game.call("action_options", p)) do if o ~= "pass" then again[#again + 1] = o end end
   again[#again + 1] = "none"
   local act2 = game.choose(p, { key = "ti4.second_action" }, again)
-  if act2 ~= "none" then return base_take_action(p, act2) end
+  -- The second action goes through every pack's handling of actions (a
+  -- child pack's own kinds of action among them); the law is gone by now.
+  if act2 ~= "none" then return L.take_action(p, act2) end
   return r
 end
 
