@@ -1302,6 +1302,13 @@ function lib.unit_destroyed(u, how) end
 ---@return any
 function lib.unit_limit(p, t, d) end
 
+--- The PRODUCTION value of p's unit u by itself: its number, or (a space dock) the resources of its planet plus its bonus; 0 for a unit without PRODUCTION.
+--- (defined by ti-common)
+---@param p any
+---@param u any
+---@return any
+function lib.unit_production(p, u) end
+
 --- (defined by ti-common)
 ---@return any
 function lib.unit_types() end

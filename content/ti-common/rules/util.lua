@@ -465,18 +465,21 @@ function L.gain_tech(p, id)
   game.window("tech_gained", { player = p, tech = id })
 end
 
+--- The PRODUCTION value of p's unit u by itself: its number, or (a space dock) the resources of its planet plus its bonus; 0 for a unit without PRODUCTION.
+function L.unit_production(p, u)
+  local prod = L.def(p, u.kind).production
+  if type(prod) == "number" then return prod end
+  if type(prod) == "table" then
+    return (u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0)
+  end
+  return 0
+end
+
 -- Production value of p's producing units in system s.
 function L.production(p, s)
   local total = 0
   for _, u in ipairs(game.units { system = s, owner = p }) do
-    local d = L.def(p, u.kind)
-    local prod = d.production
-    if type(prod) == "number" then
-      total = total + prod
-    elseif type(prod) == "table" then
-      local r = u.planet and (L.pdef(u.planet).resources or 0) or 0
-      total = total + r + (prod.plus_resources or 0)
-    end
+    total = total + L.unit_production(p, u)
   end
   return total
 end

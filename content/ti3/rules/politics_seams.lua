@@ -135,12 +135,9 @@ function L.unit_production_change(p, u)
   local c = base_unit_production_change(p, u)
   local v = L.production_per_unit(p, u)
   if v == nil then return c end
-  local prod = L.def(p, u.kind).production
-  local own
-  if type(prod) == "number" then own = prod
-  elseif type(prod) == "table" then own = (u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0)
-  else return c end
-  return c + math.min(0, v - own)
+  local t = type(L.def(p, u.kind).production)
+  if t ~= "number" and t ~= "table" then return c end
+  return c + math.min(0, v - L.unit_production(p, u))
 end
 
 ---------------------------------------------------------------------------

@@ -629,14 +629,6 @@ end
 -- still gets the +N of technologies with `production_bonus` (Enviro
 -- Compensator; tech.lua adds it only to production that depends on a
 -- planet; our reading: the card raises every space dock's capacity).
-local function unit_production(p, u)
-  local prod = L.def(p, u.kind).production
-  if type(prod) == "number" then return prod end
-  if type(prod) == "table" then
-    return (u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0)
-  end
-  return 0
-end
 
 local base_production = L.production
 function L.production(p, s)
@@ -650,7 +642,7 @@ function L.production(p, s)
     for _, u in ipairs(game.units { system = s, owner = p }) do
       local d = L.def(p, u.kind)
       if u.dock_moved then
-        n = n - unit_production(p, u)
+        n = n - L.unit_production(p, u)
       elseif (d.type or u.kind) == "space_dock" and type(d.production) == "number" then
         n = n + bonus
       end

@@ -178,12 +178,7 @@ function L.unit_production_change(p, u)
   local r = game.get("unit", u.id, "production_change_round")
   if r == nil or r ~= (game.get("game", nil, "round") or 0) then return 0 end
   local c = game.get("unit", u.id, "production_change")
-  if c == "none" then
-    local prod = L.def(p, u.kind).production
-    if type(prod) == "number" then return -prod end
-    if type(prod) == "table" then return -((u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0)) end
-    return 0
-  end
+  if c == "none" then return -L.unit_production(p, u) end
   return tonumber(c) or 0
 end
 

@@ -86,18 +86,23 @@ local function one_more(a)
   out.dice = (a.dice or 1) + 1
   return out
 end
-local base_barrage_shooters = L.barrage_shooters
-function L.barrage_shooters(p, s)
-  local list = base_barrage_shooters(p, s)
+-- A list of shooters ({[unit_field] = unit, [ability_field] = ability}),
+-- each galvanized unit's entry copied with one more die.
+local function galvanize_shooters(list, unit_field, ability_field)
   for i, x in ipairs(list) do
-    if L.te_galvanized(x.u.id) then
+    if L.te_galvanized(x[unit_field].id) then
       local y = {}
       for k, v in pairs(x) do y[k] = v end
-      y.a = one_more(x.a)
+      y[ability_field] = one_more(x[ability_field])
       list[i] = y
     end
   end
   return list
+end
+local base_barrage_shooters = L.barrage_shooters
+function L.barrage_shooters(p, s)
+  local list = base_barrage_shooters(p, s)
+  return galvanize_shooters(list, "u", "a")
 end
 L.plain_wrapper(L.barrage_shooters, base_barrage_shooters, function(board)
   for _, u in ipairs(game.units { system = board.system or 1 }) do
@@ -108,15 +113,7 @@ end)
 local base_cannon_shooters = L.space_cannon_shooters
 function L.space_cannon_shooters(q, t, s)
   local list = base_cannon_shooters(q, t, s)
-  for i, x in ipairs(list) do
-    if L.te_galvanized(x.unit.id) then
-      local y = {}
-      for k, v in pairs(x) do y[k] = v end
-      y.sc = one_more(x.sc)
-      list[i] = y
-    end
-  end
-  return list
+  return galvanize_shooters(list, "unit", "sc")
 end
 
 -- Phoenix Standard: at the end of a combat, galvanize one unit that fought.

@@ -837,13 +837,6 @@ function lib.turn_skipped(p) end
 ---@return any
 function lib.turn_transaction(window, wctx) end
 
---- The PRODUCTION value of p's unit u by itself (a space dock: the resources of its planet plus its bonus); 0 on a Holy Planet of Ixth.
---- (defined by ti4)
----@param p any
----@param u any
----@return any
-function lib.unit_production(p, u) end
-
 --- How many unit upgrade technologies p owns as objectives count them: one for each unit type upgraded, however many of its upgrades p owns (LRR FAQ, The Nekro Virus: a standard and a faction upgrade of one type count once).
 --- (defined by ti4)
 ---@param p any

@@ -467,9 +467,7 @@ function L.production(p, s)
       -- Take back what p's units on that planet add (the same count as
       -- L.production's).
       for _, u in ipairs(game.units { planet = pl, owner = p }) do
-        local prod = L.def(p, u.kind).production
-        if type(prod) == "number" then total = total - prod
-        elseif type(prod) == "table" then total = total - ((L.pdef(pl).resources or 0) + (prod.plus_resources or 0)) end
+        total = total - L.unit_production(p, u)
       end
     end
   end
@@ -484,15 +482,10 @@ function L.produces_ground_site(ctx, u)
   return base_ground_site(ctx, u)
 end
 
---- The PRODUCTION value of p's unit u by itself (a space dock: the resources of its planet plus its bonus); 0 on a Holy Planet of Ixth.
-function L.unit_production(p, u)
+-- The PRODUCTION value of p's unit u by itself; 0 on a Holy Planet of Ixth.
+local function own_production(p, u)
   if u.planet and game.get("game", nil, "holy:" .. u.planet) then return 0 end
-  local prod = L.def(p, u.kind).production
-  if type(prod) == "number" then return prod end
-  if type(prod) == "table" then
-    return (u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0)
-  end
-  return 0
+  return L.unit_production(p, u)
 end
 
 -- A production step by one unit only (ctx.producer, its id: Warfare's
@@ -502,7 +495,7 @@ local base_production_value = L.production_value
 function L.production_value(ctx)
   if ctx.producer then
     for _, u in ipairs(game.units { owner = ctx.player, system = ctx.system }) do
-      if u.id == ctx.producer then return L.unit_production(ctx.player, u) end
+      if u.id == ctx.producer then return own_production(ctx.player, u) end
     end
     return 0
   end
