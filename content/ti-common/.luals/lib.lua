@@ -426,6 +426,13 @@ function lib.control_removes(p, pl, ctx) end
 ---@return any
 function lib.controls_home(p) end
 
+--- Whether p controls a planet in system s.
+--- (defined by ti-common)
+---@param p any
+---@param s any
+---@return any
+function lib.controls_planet_in(p, s) end
+
 --- (defined by ti-common)
 ---@param p any
 ---@param s any

@@ -465,6 +465,14 @@ function L.gain_tech(p, id)
   game.window("tech_gained", { player = p, tech = id })
 end
 
+--- Whether p controls a planet in system s.
+function L.controls_planet_in(p, s)
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) == p then return true end
+  end
+  return false
+end
+
 --- The PRODUCTION value of p's unit u by itself: its number, or (a space dock) the resources of its planet plus its bonus; 0 for a unit without PRODUCTION.
 function L.unit_production(p, u)
   local prod = L.def(p, u.kind).production

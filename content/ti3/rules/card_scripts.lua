@@ -7,12 +7,7 @@ local L = game.lib
 local C = {}
 L.card_scripts = C
 
-local function controls(p, s)
-  for _, pl in ipairs(game.planets_of(s)) do
-    if game.planet_owner(pl) == p then return true end
-  end
-  return false
-end
+local controls = L.controls_planet_in
 
 ---------------------------------------------------------------------------
 -- Warfare II. Options (all optional):

@@ -20,12 +20,7 @@
 -- nova_seeded), as game.swap_systems leaves it.
 local L = game.lib
 
-local function controls(p, s)
-  for _, pl in ipairs(game.planets_of(s)) do
-    if game.planet_owner(pl) == p then return true end
-  end
-  return false
-end
+local controls = L.controls_planet_in
 
 local function red_bordered(s)
   local d = game.data.systems[game.tile_of(s)] or {}

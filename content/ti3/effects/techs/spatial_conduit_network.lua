@@ -16,12 +16,7 @@ local function controlled(p)
   return game.keys(set)
 end
 
-local function controls(p, s)
-  for _, pl in ipairs(game.planets_of(s)) do
-    if game.planet_owner(pl) == p then return true end
-  end
-  return false
-end
+local controls = L.controls_planet_in
 
 return {
   turn_start = function(ctx, p) game.put("player", p, USED, nil) end,

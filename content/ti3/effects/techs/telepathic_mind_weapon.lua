@@ -2,12 +2,7 @@
 -- a planet the player controls loses one counter from his fleet supply; his
 -- fleets are then checked against the smaller supply.
 local L = game.lib
-local function controls(p, s)
-  for _, pl in ipairs(game.planets_of(s)) do
-    if game.planet_owner(pl) == p then return true end
-  end
-  return false
-end
+local controls = L.controls_planet_in
 return {
   when = function(ctx, p)
     return ctx.player ~= p and ctx.system ~= nil and controls(p, ctx.system) and game.counter(ctx.player, "fleet") > 0
