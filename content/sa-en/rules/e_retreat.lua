@@ -95,7 +95,7 @@ local function pick_destination(p, s, prompt, first)
   for _, t in ipairs(dests) do opts[#opts + 1] = hex(t) end
   local pick = game.choose(p, prompt, opts)
   if pick == opts[1] then return nil end
-  return game.system_at(pick) or tonumber(pick)
+  return tonumber(pick) or game.system_at(pick)
 end
 
 -- Lets the window's effects (e.g. Flanking Tactic) forbid the retreat.

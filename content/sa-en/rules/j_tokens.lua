@@ -63,6 +63,8 @@ local B = L.optb
 
 local function pn(p) return L.pn(p) end
 local function hex(s) return game.system(s).hex or tostring(s) end
+-- The system an option made by hex() names (a number for a system off the board).
+local function system_of(o) return tonumber(o) or game.system_at(o) end
 
 ---------------------------------------------------------------------------
 -- Domain counters: several at one location, red first.
@@ -236,7 +238,7 @@ function T.native_knowledge()
       local pick = game.choose(p, { key = "sa.native_knowledge" }, opts)
       if pick ~= "none" then
         if game.data.planets[pick] then T.look_planet(p, pick, "native knowledge")
-        else T.look_system(p, game.system_at(pick), "native knowledge") end
+        else T.look_system(p, system_of(pick), "native knowledge") end
       end
     end
   end

@@ -34,6 +34,8 @@ O.after_setup = {}   -- functions(args) run after that
 local function opt(id) return game.options[id] end
 local function round_no() return game.get("game", nil, "round") or 0 end
 local function hex(s) return game.system(s).hex or tostring(s) end
+-- The system an option made by hex() names (a number for a system off the board).
+local function system_of(o) return tonumber(o) or game.system_at(o) end
 
 -- hook: whether p, who took the speaker token with Assembly in a 2-player game, is asked to put his own agenda to the vote too (default: yes).
 function O.duel_own_agenda_asked(p) return true end
@@ -100,7 +102,7 @@ local function each_in_order(p, step, list, fn)
     if #left > 1 then
       local opts = {}
       for _, s in ipairs(left) do opts[#opts + 1] = hex(s) end
-      pick = game.system_at(game.choose(p, { key = "sa.sim_next_in", step = step }, opts))
+      pick = system_of(game.choose(p, { key = "sa.sim_next_in", step = step }, opts))
     end
     for i, s in ipairs(left) do if s == pick then table.remove(left, i); break end end
     fn(pick)
@@ -162,7 +164,7 @@ procedure("simultaneous_action", function(ctx)
     if #opts == 1 and opts[1] == "done" then break end
     local pick = game.choose(p, { key = "sa.sim_activate" }, opts)
     if pick == "done" then break end
-    local s = game.system_at(pick)
+    local s = system_of(pick)
     local cost = O.sim_cost(p, s)
     -- (se_tactical / sa_tactical: what ti3's options_b and rules/b_general.lua
     -- read as "the production step of a tactical action")
@@ -447,7 +449,7 @@ function O.resolve_surrender(p)
       L.take_control(winner, id, true)
       for _, u in ipairs(game.units { planet = id, owner = p }) do game.set_unit_owner(u.id, winner) end
     else
-      local s = game.system_at(id)
+      local s = system_of(id)
       for _, u in ipairs(game.units { system = s, owner = p }) do
         if not u.planet or game.planet_owner(u.planet) ~= p then game.set_unit_owner(u.id, winner) end
       end
@@ -1531,7 +1533,7 @@ function O.territorial(rc)
         for _, t in ipairs(L.retreat_options(issuer, rc.system)) do opts[#opts + 1] = hex(t) end
         if #opts > 0 and game.choose(holder, { key = "sa.note_retreat", note = L.name("sa_promissory_notes", h.note.id), id = h.note.id, issuer = L.pn(issuer) }, { "no", "yes" }) == "yes" then
           game.log({ key = "sa.note_retreat_done", p = L.pn(holder), note = L.name("sa_promissory_notes", h.note.id), issuer = L.pn(issuer) })
-          local t = game.system_at(#opts == 1 and opts[1] or game.choose(issuer, { key = "sa.note_retreat_to" }, opts))
+          local t = system_of(#opts == 1 and opts[1] or game.choose(issuer, { key = "sa.note_retreat_to" }, opts))
           for _, u in ipairs(game.units { system = rc.system, owner = issuer, space = true }) do
             if u.carried == nil then game.move_unit(u.id, { system = t }) end
           end
@@ -1741,7 +1743,7 @@ function O.place_merc(p, id)
   if what == "planet" then
     u = game.spawn("sa_merc_" .. id .. "_ground", p, { planet = where })
   else
-    u = game.spawn("sa_merc_" .. id, p, { system = game.system_at(where) })
+    u = game.spawn("sa_merc_" .. id, p, { system = system_of(where) })
   end
   game.log({ key = "sa.merc_placed", p = L.pn(p), merc = L.name("sa_mercenaries", id), where = pick })
   return u

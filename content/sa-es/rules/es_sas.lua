@@ -34,6 +34,8 @@ L.sa_es = ES
 local O = L.sa_opt2 -- (sa-en's simultaneous action helpers, n_options2.lua)
 
 local function hex(s) return game.system(s).hex or tostring(s) end
+-- The system an option made by hex() names (a number for a system off the board).
+local function system_of(o) return tonumber(o) or game.system_at(o) end
 
 local function filter(list, fn)
   local out = {}
@@ -65,7 +67,7 @@ local function pick_order(p, step, list)
   while #left > 1 do
     local opts = {}
     for _, s in ipairs(left) do opts[#opts + 1] = hex(s) end
-    local pick = game.system_at(game.choose(p, { key = "sa.sim_next_in", step = step }
+    local pick = system_of(game.choose(p, { key = "sa.sim_next_in", step = step }
 , opts))
     for i, s in ipairs(left) do if s == pick then table.remove(left, i); break end end
     out[#out + 1] = pick
@@ -100,7 +102,7 @@ procedure("simultaneous_action", function(ctx)
     if #opts == 1 and opts[1] == "done" then break end
     local pick = game.choose(p, { key = "sa_es.sas_place_counter" }, opts)
     if pick == "done" then break end
-    local s = game.system_at(pick)
+    local s = system_of(pick)
     -- The first counter comes from the reinforcements: it passes through the
     -- command pool so that the activation step (and its checks) places it.
     if free_counter then game.add(p, "tactic", 1) end
@@ -126,7 +128,7 @@ procedure("simultaneous_action", function(ctx)
   if nfull == 0 then
     local opts = {}
     for _, s in ipairs(systems) do opts[#opts + 1] = hex(s) end
-    local s = game.system_at(game.choose(p, { key = "sa_es.sas_free_full" }, opts))
+    local s = system_of(game.choose(p, { key = "sa_es.sas_free_full" }, opts))
     full[s] = true
     nfull = 1
     game.log({ key = "sa_es.sas_fully_activates", p = L.pn(p), system = L.sysname(s) })
@@ -137,7 +139,7 @@ procedure("simultaneous_action", function(ctx)
     if #opts == 1 then break end
     local pick = game.choose(p, { key = "sa_es.sas_another_full" }, opts)
     if pick == "done" then break end
-    local s = game.system_at(pick)
+    local s = system_of(pick)
     full[s] = true
     nfull = nfull + 1
     game.add(p, "tactic", -1)
@@ -249,7 +251,7 @@ function ES.sas_assign_cannons(p, systems)
     if #c.systems > 1 then
       local opts = {}
       for _, x in ipairs(c.systems) do opts[#opts + 1] = hex(x) end
-      s = game.system_at(game.choose(c.unit.owner, { key = "sa_es.sas_fires_into", unit = c.unit.kind .. "#" .. c.unit.id, id = c.unit.id }, opts))
+      s = system_of(game.choose(c.unit.owner, { key = "sa_es.sas_fires_into", unit = c.unit.kind .. "#" .. c.unit.id, id = c.unit.id }, opts))
       game.log({ key = "sa_es.sas_fires_only_into", p = L.pn(c.unit.owner), unit = c.unit.kind .. "#" .. c.unit.id, system = L.sysname(s) })
     end
     ES.sas.cannon[c.unit.id] = s

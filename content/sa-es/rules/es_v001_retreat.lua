@@ -113,7 +113,7 @@ if R and A then
     if #opts == n then return end
     local pick = game.choose(p, { key = "sa_es.tactical_retreat_to" }, opts)
     if pick == "ordinary retreat" then return end
-    st.tactical = game.system_at(pick) or tonumber(pick)
+    st.tactical = tonumber(pick) or game.system_at(pick)
     game.log({ key = "ti3.prepares_tactical_retreat", p = pn(p), system = L.sysname(st.tactical) }
 )
   end
@@ -147,7 +147,7 @@ if R and A then
       local opts = {}
       for _, x in ipairs(dests) do opts[#opts + 1] = hex(x) end
       local pick = game.choose(p, { key = "retreat_to" }, opts)
-      t = game.system_at(pick) or tonumber(pick)
+      t = tonumber(pick) or game.system_at(pick)
     end
     R.conduct(p, s, t)
     return p

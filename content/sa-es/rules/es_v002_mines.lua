@@ -29,7 +29,7 @@ if G and G.deploy_mines and G.mine_borders and L.sa_place_mine then
     if #opts == 1 then return end
     local pick = game.choose(p, { key = "sa_es.lay_mine", system = L.sysname(s), n = 2 }, opts)
     if pick == "none" then return end
-    local t = game.system_at(pick) or tonumber(pick)
+    local t = tonumber(pick) or game.system_at(pick)
     L.pay(p, 2, "resources")
     L.sa_place_mine(p, s, t)
   end

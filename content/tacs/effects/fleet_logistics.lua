@@ -20,7 +20,7 @@ return {
     table.insert(opts, 1, "none")
     local pick = game.choose(p, { key = "tacs.fleet_logistics", tech = L.name("techs", def.id) }, opts)
     if pick == "none" then return end
-    local s = game.system_at(pick) or tonumber(pick)
+    local s = tonumber(pick) or game.system_at(pick)
     game.add(p, "strategy", -1)
     game.remove_token(s, "command", p)
     game.put("player", p, "tacs_fleet_logistics_round", game.get("game", nil, "round"))

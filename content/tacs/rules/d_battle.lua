@@ -111,7 +111,7 @@ local function retreat(B, p, u)
   local opts = {}
   for _, t in ipairs(L.retreat_options(p, B.s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
   local pick = game.choose(p, { key = "tacs.retreat_to", unit = label(u), id = u.id }, opts)
-  local t = game.system_at(pick) or tonumber(pick)
+  local t = tonumber(pick) or game.system_at(pick)
   -- A system the shared retreat rule allows (one with p's units or planet)
   -- takes a token from reinforcements; one open only through the Tactical
   -- Retreat option (an empty system) takes a counter from p's command pool,

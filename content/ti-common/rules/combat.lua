@@ -217,7 +217,7 @@ procedure("space_combat", function(ctx)
       for _, t in ipairs(L.retreat_options(retreating, s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
       if #opts > 0 then
         local pick = game.choose(retreating, { key = "retreat_to" }, opts)
-        local t = game.system_at(pick) or tonumber(pick)
+        local t = tonumber(pick) or game.system_at(pick)
         L.retreat_cargo(retreating, s, t)
         for _, u in ipairs(game.units { system = s, owner = retreating, space = true }) do
           if u.carried == nil then game.move_unit(u.id, { system = t }) end

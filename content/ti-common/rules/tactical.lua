@@ -24,11 +24,14 @@ procedure("tactical_action", function(ctx)
   game.step("production", ctx)
 end)
 
--- Systems p may activate: any without one of p's command tokens (L.activation_barred: not barred to p).
+--- Whether system s is on the board: it has a hex. (A pack may keep a system off the board, e.g. one a galaxy rule took out; it is neither activated nor a target.)
+function L.on_board(s) return game.system(s).hex ~= nil end
+
+-- Systems p may activate: any on the board without one of p's command tokens (L.activation_barred: not barred to p).
 function L.activatable(p)
   local out = {}
   for s = 1, game.num_systems() do
-    if not game.has_token(s, "command", p) and not L.activation_barred(p, s) then out[#out + 1] = s end
+    if L.on_board(s) and not game.has_token(s, "command", p) and not L.activation_barred(p, s) then out[#out + 1] = s end
   end
   return out
 end
@@ -39,7 +42,7 @@ procedure("activation", function(ctx)
     local opts = {}
     for _, s in ipairs(L.activatable(p)) do opts[#opts + 1] = game.system(s).hex or tostring(s) end
     local pick = game.choose(p, { key = "activate_system" }, opts)
-    ctx.system = game.system_at(pick) or tonumber(pick)
+    ctx.system = tonumber(pick) or game.system_at(pick)
   end
   -- A system holding one of p's command tokens cannot be activated (LRR
   -- 5.2, 89.1), and the token comes from the tactic pool (LRR 89.1a).

@@ -764,7 +764,7 @@ function A.on_retreat_tactical(ctx)
     for _, t in ipairs(tac) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
     local pick = game.choose(p, { key = "ti3.tactical_retreat_counter" }, opts)
     if pick ~= "ordinary retreat" then
-      local t = game.system_at(pick) or tonumber(pick)
+      local t = tonumber(pick) or game.system_at(pick)
       game.add(p, "tactic", -1)
       game.place_token(t, "command", p)
       st.prepared = t

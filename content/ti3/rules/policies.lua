@@ -275,7 +275,7 @@ local function card_appeals(p, options, movers)
     if #ws_hexes > 0 and near(s, ws_hexes, 4) and scourable(p, s) then scour[#scour + 1] = { system = s } end
   end
   for _, o in ipairs(options) do
-    local s = game.system_at(o) or tonumber(o)
+    local s = tonumber(o) or game.system_at(o)
     if s then
       local foes = #L.other_ships(p, s)
       local v = 0
@@ -445,7 +445,7 @@ L.policies.eager = function(p, prompt, options)
     end
     local extra = card_appeals(p, options, movers)
     for _, o in ipairs(options) do
-      local s = game.system_at(o) or tonumber(o)
+      local s = tonumber(o) or game.system_at(o)
       local n = s and (appeal(p, s, movers) + (extra[s] or 0)) or 0
       if n > bn then best, bn = o, n end
     end

@@ -426,7 +426,7 @@ function L.take_action(p, act)
   table.insert(systems, 1, "no")
   local pick = game.choose(p, { key = "ti4.minister_of_war_use", card = L.name("agendas", "minister_of_war") }, systems)
   if pick == "no" then return r end
-  local s = game.system_at(pick) or tonumber(pick)
+  local s = tonumber(pick) or game.system_at(pick)
   L.discard_law("minister_of_war")
   game.remove_token(s, "command", p)
   game.log({ key = "ti4.minister_of_war_used", p = L.pn(p), card = L.name("agendas", "minister_of_war"), system = L.sysname(s) })

@@ -10,11 +10,11 @@ local function players_for(p, s)
   end
   return out
 end
-local function sys(pick) return game.system_at(pick) or tonumber(pick) end
+local function sys(pick) return tonumber(pick) or game.system_at(pick) end
 local function systems(p)
   local out = {}
   for s = 1, game.num_systems() do
-    if #players_for(p, s) > 0 then out[#out + 1] = game.system(s).hex or tostring(s) end
+    if L.on_board(s) and #players_for(p, s) > 0 then out[#out + 1] = game.system(s).hex or tostring(s) end
   end
   return out
 end

@@ -13,7 +13,7 @@ local function systems()
   end
   return out
 end
-local function sys(pick) return game.system_at(pick) or tonumber(pick) end
+local function sys(pick) return tonumber(pick) or game.system_at(pick) end
 return {
   usable = function(p) return #systems() > 0 end,
   component = function(p)

@@ -15,7 +15,7 @@ return {
     local opts = {}
     for _, s in ipairs(systems(p)) do opts[#opts + 1] = game.system(s).hex or tostring(s) end
     local pick = game.choose(p, { key = "tacs.redeploy_which" }, opts)
-    local s = game.system_at(pick) or tonumber(pick)
+    local s = tonumber(pick) or game.system_at(pick)
     L.tacs_redeploy(p, s)
   end,
 }

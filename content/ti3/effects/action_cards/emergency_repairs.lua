@@ -16,7 +16,7 @@ return {
   when = function(ctx, p) return not game.get("game", nil, "ac_lock") and #systems(p) > 0 end,
   run = function(ctx, p)
     local pick = game.choose(p, { key = "ti3.system_whose_ships_are" }, systems(p))
-    local s = game.system_at(pick) or tonumber(pick)
+    local s = tonumber(pick) or game.system_at(pick)
     local n = 0
     for _, u in ipairs(game.units { system = s, owner = p }) do
       if game.get("unit", u.id, "damaged") and REPAIRED[L.def(p, u.kind).type] then

@@ -17,7 +17,7 @@ return {
   usable = function(p) return #targets(p) > 0 end,
   component = function(p)
     local pick = game.choose(p, { key = "ti3.system_destroyer" }, targets(p))
-    local s = game.system_at(pick) or tonumber(pick)
+    local s = tonumber(pick) or game.system_at(pick)
     game.spawn("destroyer", p, { system = s })
     game.log({ key = "ti3.places_destroyer", p = L.pn(p), system = L.sysname(s) })
     L.enforce_limits(p, s)

@@ -54,7 +54,7 @@ return {
       for _, u in ipairs(game.units { owner = p, space = true }) do
         if u.id == id then from = u.system end
       end
-      local s = game.system_at(hex) or tonumber(hex)
+      local s = tonumber(hex) or game.system_at(hex)
       game.move_unit(id, { system = s })
       moved[id] = true
       if not game.has_token(s, "command", p) then game.place_token(s, "command", p) end

@@ -22,7 +22,7 @@ local function retreat(q, s)
   local opts = {}
   for _, t in ipairs(L.retreat_options(q, s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
   local pick = game.choose(q, { key = "ti3.retreat_to" }, opts)
-  local t = game.system_at(pick) or tonumber(pick)
+  local t = tonumber(pick) or game.system_at(pick)
   for _, u in ipairs(game.units { system = s, owner = q, space = true }) do
     if u.carried == nil then game.move_unit(u.id, { system = t }) end
   end

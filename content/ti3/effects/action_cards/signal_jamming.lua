@@ -18,7 +18,7 @@ end
 local function systems(p)
   local out = {}
   for s = 1, game.num_systems() do
-    if not is_home(s) and #players_for(p, s) > 0 then out[#out + 1] = game.system(s).hex or tostring(s) end
+    if L.on_board(s) and not is_home(s) and #players_for(p, s) > 0 then out[#out + 1] = game.system(s).hex or tostring(s) end
   end
   return out
 end
@@ -26,7 +26,7 @@ return {
   when = function(ctx, p) return not game.get("game", nil, "ac_lock") and #systems(p) > 0 end,
   run = function(ctx, p)
     local pick = game.choose(p, { key = "ti3.system_jam" }, systems(p))
-    local s = game.system_at(pick) or tonumber(pick)
+    local s = tonumber(pick) or game.system_at(pick)
     local q = tonumber(game.choose(p, { key = "ti3.player_whose_counter_placed" }, players_for(p, s)):sub(2))
     game.place_token(s, "command", q)
     game.log({ key = "ti3.places_command_counter", p = L.pn(p), q = L.pn(q), system = L.sysname(s) })

@@ -39,7 +39,7 @@ return {
   run = function(ctx, p)
     local s = ctx.system
     local pick = game.choose(p, { key = "ti3.system_withdraw" }, destinations(p, s))
-    local t = game.system_at(pick) or tonumber(pick)
+    local t = tonumber(pick) or game.system_at(pick)
     game.place_token(t, "command", p)
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
       if u.carried == nil then game.move_unit(u.id, { system = t }) end

@@ -21,7 +21,7 @@ return {
   usable = function(p) return #systems(p) > 0 end,
   component = function(p, def)
     local pick = game.choose(p, { key = "ti3.system_bombard" }, systems(p))
-    local s = game.system_at(pick) or tonumber(pick)
+    local s = tonumber(pick) or game.system_at(pick)
     for _, pl in ipairs(game.planets_of(s)) do
       local o = game.planet_owner(pl)
       if o and o ~= p then

@@ -12,7 +12,7 @@ return {
   usable = function(p) return #systems(p) > 0 end,
   component = function(p)
     local pick = game.choose(p, { key = "ti3.command_counter_take_back" }, systems(p))
-    local s = game.system_at(pick) or tonumber(pick)
+    local s = tonumber(pick) or game.system_at(pick)
     game.remove_token(s, "command", p)
     game.log({ key = "ti3.takes_back_its_command", p = L.pn(p), system = L.sysname(s) })
   end,

@@ -24,7 +24,7 @@ return {
   usable = function(p) return #systems() > 0 end,
   component = function(p)
     local pick = game.choose(p, { key = "ti3.system_uprising" }, systems())
-    local s = game.system_at(pick) or tonumber(pick)
+    local s = tonumber(pick) or game.system_at(pick)
     for _, pl in ipairs(game.planets_of(s)) do
       if game.planet_owner(pl) and not game.exhausted(pl) then
         game.exhaust(pl, true)

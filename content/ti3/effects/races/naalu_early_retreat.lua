@@ -25,7 +25,7 @@ return {
     local opts = {}
     for _, t in ipairs(L.retreat_options(p, s)) do opts[#opts + 1] = game.system(t).hex or tostring(t) end
     local pick = game.choose(p, { key = "ti3.retreat_to" }, opts)
-    local t = game.system_at(pick) or tonumber(pick)
+    local t = tonumber(pick) or game.system_at(pick)
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
       if u.carried == nil then game.move_unit(u.id, { system = t }) end
     end

@@ -13,7 +13,7 @@ return {
   when = function(ctx, p) return ctx.player == p and #systems(p) > 0 end,
   run = function(ctx, p)
     local pick = game.choose(p, { key = "ti4.silence_system" }, systems(p))
-    local s = game.system_at(pick) or tonumber(pick)
+    local s = tonumber(pick) or game.system_at(pick)
     game.put("game", nil, "silence:" .. p, s)
     game.log({ key = "ti4.silence", p = L.pn(p), system = L.sysname(s) })
   end,

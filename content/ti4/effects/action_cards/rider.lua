@@ -8,7 +8,7 @@ local function pick_system(p, key, list)
   local opts = {}
   for _, s in ipairs(list) do opts[#opts + 1] = game.system(s).hex or tostring(s) end
   local pick = game.choose(p, { key = key }, opts)
-  return game.system_at(pick) or tonumber(pick)
+  return tonumber(pick) or game.system_at(pick)
 end
 
 local PAYOUT = {}

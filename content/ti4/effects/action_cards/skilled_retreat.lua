@@ -17,7 +17,7 @@ return {
   end,
   run = function(ctx, p, def)
     local pick = game.choose(p, { key = "retreat_to" }, targets(ctx, p))
-    local t = game.system_at(pick) or tonumber(pick)
+    local t = tonumber(pick) or game.system_at(pick)
     for _, u in ipairs(game.units { system = ctx.system, owner = p, space = true }) do
       if u.carried == nil then game.move_unit(u.id, { system = t }) end
     end

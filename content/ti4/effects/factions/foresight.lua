@@ -28,7 +28,7 @@ return {
     if #opts == 1 then return end
     local pick = game.choose(p, { key = "ti4.foresight_to", ability = L.name("abilities", def.id), system = L.sysname(s) }, opts)
     if pick == "no" then return end
-    local t = game.system_at(pick) or tonumber(pick)
+    local t = tonumber(pick) or game.system_at(pick)
     game.add(p, "strategy", -1)
     if not game.has_token(t, "command", p) then game.place_token(t, "command", p) end
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do

@@ -19,7 +19,7 @@ return {
     local opts = {}
     for _, s in ipairs(war_sun_systems(p)) do opts[#opts + 1] = game.system(s).hex or tostring(s) end
     local pick = game.choose(p, { key = "ti4.star_forge_system", ability = L.name("abilities", def.id) }, opts)
-    local s = game.system_at(pick) or tonumber(pick)
+    local s = tonumber(pick) or game.system_at(pick)
     local units = { "2 fighters" }
     if #game.units { owner = p, kind = "destroyer" } < L.def(p, "destroyer").limit then units[2] = "1 destroyer" end
     local what = game.choose(p, { key = "ti4.star_forge_units", ability = L.name("abilities", def.id) }, units)

@@ -54,7 +54,7 @@ return {
     if #opts == 1 then return end
     local pick = game.choose(p, { key = "ti4.chaos_mapping_system", card = card }, opts)
     if pick == "none" then return end
-    local s = game.system_at(pick) or tonumber(pick)
+    local s = tonumber(pick) or game.system_at(pick)
     local kinds, site = choices(p, s)
     kinds[#kinds + 1] = "none"
     local t = game.choose(p, { key = "ti4.chaos_mapping_unit", card = card }, kinds)

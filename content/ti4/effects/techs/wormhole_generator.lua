@@ -36,7 +36,7 @@ return {
     local card = L.name("techs", def.id)
     local w = game.choose(p, { key = "ti4.wormhole_token", card = card }, { "alpha", "beta", "gamma" })
     local pick = game.choose(p, { key = "ti4.wormhole_token_to", card = card, wormhole = w }, where(p))
-    local s = game.system_at(pick) or tonumber(pick)
+    local s = tonumber(pick) or game.system_at(pick)
     if L.place_wormhole_token(p, s, w) then
       game.log({ key = "ti4.wormhole_placed", p = L.pn(p), wormhole = w, system = L.sysname(s), card = card })
     end

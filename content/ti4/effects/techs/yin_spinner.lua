@@ -34,7 +34,7 @@ return {
       if pick == "done" then break end
       local hex = pick:match("^space:(.+)$")
       if hex then
-        local s = game.system_at(hex) or tonumber(hex)
+        local s = tonumber(hex) or game.system_at(hex)
         game.spawn("infantry", p, { system = s })
         game.log({ key = "ti4.places_infantry_in", p = L.pn(p), system = L.sysname(s), card = name })
         L.enforce_limits(p, s)
