@@ -3,6 +3,7 @@
 local game, PROCS, SUBS, WINDOWS, POLICY, CHAIN, CTX_DECLS = ...
 local yield = coroutine.yield
 local sort = table.sort
+local tmove = table.move
 
 -- The pack whose files are loading (set by the kernel), and whether loading
 -- is over: after that, procedures and helpers can no longer be replaced.
@@ -153,10 +154,12 @@ end
 -- Scenarios only: changes field `k` of a read-only table of game.data
 -- (e.g. to watch a card's handler, or to try a definition with another
 -- value). A pack's rules and cards never call it.
+local KEYS = setmetatable({}, { __mode = "k" })
 function game.test_patch(t, k, v)
   local inner = FROZEN[t]
   if not inner then error("game.test_patch: the table is not one of game.data", 2) end
   inner[k] = v
+  KEYS[t] = nil
 end
 
 function game.__seal()
@@ -460,14 +463,19 @@ function game.atomic(fn, ...)
   error(res[2], 0)
 end
 
--- Sorted keys of a table: iterate maps in a stable order.
+-- Sorted keys of a table: iterate maps in a stable order. The keys of a
+-- read-only table of game.data are sorted once (KEYS; game.test_patch
+-- drops them); each call gets its own copy of the list.
 function game.keys(t)
+  local known = KEYS[t]
+  if known then return tmove(known, 1, #known, 1, {}) end
   local ks = {}
   for k in pairs(t) do ks[#ks + 1] = k end
   sort(ks, function(a, b)
     if type(a) == type(b) then return a < b end
     return type(a) < type(b)
   end)
+  if FROZEN[t] then KEYS[t] = tmove(ks, 1, #ks, 1, {}) end
   return ks
 end
 

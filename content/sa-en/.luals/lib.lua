@@ -4,7 +4,7 @@
 ---@class imperium.lib
 local lib = {}
 
---- Systems p may activate: any without one of p's command tokens (L.activation_barred: not barred to p).
+--- Systems p may activate: any on the board without one of p's command tokens (L.activation_barred: not barred to p).
 --- (defined by ti-common -> ti3 -> sa-en -> ti3)
 ---@param p any
 ---@return any
@@ -128,7 +128,6 @@ function lib.break_agreements() end
 ---@return any
 function lib.bureaucracy_gives_counter(p) end
 
---- Whether p may research `id`: faction techs only by their faction; each missing prerequisite may be covered by exhausting one ready planet with that specialty (LRR 90.4, done at research time).
 --- (defined by ti-common -> ti3 -> sa-en)
 ---@param p any
 ---@param id any

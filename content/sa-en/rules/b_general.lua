@@ -356,7 +356,7 @@ function G.use_refresh(p, pl)
       local d = L.def(p, t)
       local n = r.units[t]
       if d.limit and d.type ~= "fighter" and d.type ~= "ground_force" then
-        n = math.max(0, math.min(n, d.limit - #game.units { owner = p, kind = t }))
+        n = math.max(0, math.min(n, d.limit - game.count_units { owner = p, kind = t }))
       end
       for _ = 1, n do
         if d.class == "ship" then game.spawn(t, p, { system = s }) else game.spawn(t, p, { planet = pl }) end

@@ -485,7 +485,7 @@ function U.commando_captures(p, pl)
       local d = L.def(u.owner, u.kind)
       local t = d.type or u.kind
       local mine = L.has_unit(p, t) and L.def(p, t)
-      if d.class == "structure" and mine and (not mine.limit or #game.units { owner = p, kind = u.kind } < mine.limit) then
+      if d.class == "structure" and mine and (not mine.limit or game.count_units { owner = p, kind = u.kind } < mine.limit) then
         opts[#opts + 1] = u.kind .. "#" .. u.id
       end
     end

@@ -1413,7 +1413,7 @@ local function wrap_duel_handlers()
         return L.sa_pick_with_home_permission(p, prompt, planets, function(x) return game.planet_system(x) end, "Local Unrest")
       end,
       aftermath = function(_, q, pl)
-        if #game.units { planet = pl, owner = q } == 0 then
+        if game.count_units { planet = pl, owner = q } == 0 then
           game.set_owner(pl, nil)
           game.log({ key = "sa.duel_unrest_neutral", planet = L.name("planets", pl) })
         else

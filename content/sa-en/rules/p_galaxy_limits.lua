@@ -94,7 +94,7 @@ local function removable(s)
   local tile = game.tile_of(s)
   local d = game.data.systems[tile] or {}
   return hex(s) ~= nil and tile ~= "mecatol_rex" and not d.home_of and d.kind ~= "home"
-    and not has_wormhole(tile) and #game.units { system = s } == 0 and resources_of(s) > 0
+    and not has_wormhole(tile) and game.count_units { system = s } == 0 and resources_of(s) > 0
 end
 
 -- Box tiles that could replace a system: not on the board (nor off it),

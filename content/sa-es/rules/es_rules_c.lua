@@ -89,7 +89,7 @@ end
 local function unit_room(p, kind)
   local d = L.def(p, kind)
   if d.limit and d.type ~= "fighter" and d.type ~= "ground_force" then
-    return math.max(0, d.limit - #game.units { owner = p, kind = kind })
+    return math.max(0, d.limit - game.count_units { owner = p, kind = kind })
   end
   return 99
 end

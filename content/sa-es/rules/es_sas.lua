@@ -50,7 +50,7 @@ end
 
 -- Whether p has any unit in s (ships, ground forces, PDS, docks, leaders...).
 function ES.sas_has_units(p, s)
-  return #game.units { system = s, owner = p } > 0
+  return game.count_units { system = s, owner = p } > 0
 end
 
 -- Must s be fully activated whatever the player wants?
@@ -217,9 +217,9 @@ procedure("simultaneous_action", function(ctx)
         end
       end
       if go then
-        local before = #game.units { owner = p }
+        local before = game.count_units { owner = p }
         game.step("production", sctx[s])
-        if #game.units { owner = p } > before then produced = produced + 1 end
+        if game.count_units { owner = p } > before then produced = produced + 1 end
       end
     end
   end

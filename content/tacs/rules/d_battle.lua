@@ -535,7 +535,7 @@ procedure("space_combat", function(ctx)
   if winner then
     local dz = d_zones(B.zones)
     for _, u in ipairs(L.ships(winner, s)) do
-      local cargo = #game.units { carried = u.id }
+      local cargo = game.count_units { carried = u.id }
       local z = game.choose(winner, { key = "tacs.rearrange", unit = label(u), id = u.id, zone = L.tacs_zone(u), cargo = cargo }, dz)
       L.tacs_set_zone(u, z)
     end

@@ -405,7 +405,7 @@ end
 function L.tacs_may_land(p, s)
   for _, pl in ipairs(game.planets_of(s)) do
     local o = game.planet_owner(pl)
-    if o ~= p and (o ~= nil or #game.units { planet = pl, not_owner = p } > 0) then
+    if o ~= p and (o ~= nil or game.count_units { planet = pl, not_owner = p } > 0) then
       local avail = {}
       for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
         if u.carried and L.def(p, u.kind).class == "ground" then avail[#avail + 1] = u end

@@ -90,6 +90,11 @@ function game.confirm(p, prompt) end
 ---@return any
 function game.count_tokens(kind, p) end
 
+--- how many units game.units would list for the same filter (no tables built)
+---@param opts table
+---@return any
+function game.count_units(opts) end
+
 --- integer counters; scope is a player or "game"
 ---@param scope integer|string
 ---@param name string
@@ -472,6 +477,11 @@ function game.tile_of(s) end
 ---@param u integer
 ---@return any
 function game.unit_exists(u) end
+
+--- the systems holding the units game.units would list for the same filter, each once, in increasing order
+---@param opts table
+---@return any
+function game.unit_systems(opts) end
 
 --- list of {id, kind, owner, system, planet?, carried?, <props>}
 ---@param opts table

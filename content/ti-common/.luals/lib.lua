@@ -53,7 +53,7 @@ function lib.abilities_reach(q, p) end
 ---@return any
 function lib.ability_rerolls(p, ability, q, hits, rolled) end
 
---- Systems p may activate: any without one of p's command tokens (L.activation_barred: not barred to p).
+--- Systems p may activate: any on the board without one of p's command tokens (L.activation_barred: not barred to p).
 --- (defined by ti-common)
 ---@param p any
 ---@return any
@@ -296,7 +296,6 @@ function lib.bombardment_of(o, u, ctx) end
 ---@return any
 function lib.bombardment_roll_hits(o, owner, pl, hits, ctx) end
 
---- Whether p may research `id`: faction techs only by their faction; each missing prerequisite may be covered by exhausting one ready planet with that specialty (LRR 90.4, done at research time).
 --- (defined by ti-common)
 ---@param p any
 ---@param id any
@@ -783,6 +782,12 @@ function lib.neighbours(p, q) end
 ---@return any
 function lib.next_in_rotation(p) end
 
+--- Whether system s is on the board: it has a hex. (A pack may keep a system off the board, e.g. one a galaxy rule took out; it is neither activated nor a target.)
+--- (defined by ti-common)
+---@param s any
+---@return any
+function lib.on_board(s) end
+
 --- hook: called in L.assign_hits as soon as p assigns a hit to unit `id` (`how`: "sustain" or "destroy"), before it is applied; does nothing.
 --- (defined by ti-common)
 ---@param p any
@@ -798,6 +803,12 @@ function lib.on_hit_assigned(p, id, how, kind, label) end
 ---@param first any
 ---@return any
 function lib.order_from(first) end
+
+--- The systems where L.other_ships(p, s) finds ships, all at once: a set (system -> true). A pack that changes L.other_ships changes this with it.
+--- (defined by ti-common)
+---@param p any
+---@return any
+function lib.other_ship_systems(p) end
 
 --- (defined by ti-common)
 ---@param p any

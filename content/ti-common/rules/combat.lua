@@ -64,7 +64,7 @@ function L.retreat_options(p, s)
   local out = {}
   for _, t in ipairs(game.adjacent(s, "move")) do
     if #L.other_ships(p, t) == 0 then
-      local mine = #game.units { system = t, owner = p } > 0
+      local mine = game.count_units { system = t, owner = p } > 0
       for _, pl in ipairs(game.planets_of(t)) do if game.planet_owner(pl) == p then mine = true end end
       if mine then out[#out + 1] = t end
     end
@@ -341,7 +341,7 @@ function L.bombard_planets(p, s, ctx)
   local planets = {}
   for _, pl in ipairs(game.planets_of(s)) do
     local o = game.planet_owner(pl)
-    if o ~= p and #game.units { planet = pl, not_owner = p } > 0 then planets[#planets + 1] = pl end
+    if o ~= p and game.count_units { planet = pl, not_owner = p } > 0 then planets[#planets + 1] = pl end
   end
   return planets
 end
@@ -628,7 +628,7 @@ procedure("production", function(ctx)
       if ok and blockaded and d.class == "ship" then ok = false end
       if ok and d.class == "ground" and not planet_for_ground then ok = false end
       if ok and cost + L.production_cost(ctx, t, d) > budget then ok = false end
-      if ok and L.unit_limit(p, t, d) and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = t } + (built[t] or 0) >= L.unit_limit(p, t, d)
+      if ok and L.unit_limit(p, t, d) and d.type ~= "fighter" and d.type ~= "infantry" and game.count_units { owner = p, kind = t } + (built[t] or 0) >= L.unit_limit(p, t, d)
         and #L.production_reclaimable(ctx, t, st) == 0 then ok = false end
       if ok and d.fleet and L.count_fleet(p, s) + (built._fleet or 0) + 1 > L.fleet_limit_in(p, s) then ok = false end
       if ok then opts[#opts + 1] = t end
@@ -638,7 +638,7 @@ procedure("production", function(ctx)
     if pick == "done" then break end
     local d = L.def(p, pick)
     -- None left in reinforcements: one on the board goes back first.
-    if L.unit_limit(p, pick, d) and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = pick } + (built[pick] or 0) >= L.unit_limit(p, pick, d) then
+    if L.unit_limit(p, pick, d) and d.type ~= "fighter" and d.type ~= "infantry" and game.count_units { owner = p, kind = pick } + (built[pick] or 0) >= L.unit_limit(p, pick, d) then
       local ro = {}
       for _, u in ipairs(L.production_reclaimable(ctx, pick, st)) do ro[#ro + 1] = u.kind .. "#" .. u.id end
       local r = game.choose(p, { key = "production_reclaim", unit = pick }, ro)

@@ -245,7 +245,7 @@ procedure("combat_plan", function(args)
   local can_hit = false
   for _, p in ipairs({ a, d }) do
     local ships = L.ships(p, s)
-    if #ships ~= #game.units { owner = p } then return no("units other than ships in the fight") end
+    if #ships ~= game.count_units { owner = p } then return no("units other than ships in the fight") end
     if L.count_fleet(p, s) > L.fleet_limit(p) then return no("a fleet over its fleet limit") end
     local units, barrage = {}, {}
     for i, u in ipairs(ships) do

@@ -67,6 +67,7 @@ function L.activation_barred(p, s) return false end
 function L.move_rules(p, target)
   local r = { blocked = {}, stop = {}, free_exit = {} }
   local through = L.flag(p, "move_through_ships") > 0
+  local held = not through and L.other_ship_systems(p) or {}
   for s = 1, game.num_systems() do
     local d = game.data.systems[game.tile_of(s)] or {}
     local a = d.anomaly
@@ -77,7 +78,7 @@ function L.move_rules(p, target)
       elseif rule.enter == "end" and s ~= target then r.blocked[#r.blocked + 1] = s end
       if rule.exit_bonus then r.free_exit[#r.free_exit + 1] = s end
     end
-    if s ~= target and not through and #L.other_ships(p, s) > 0 then r.stop[#r.stop + 1] = s end
+    if s ~= target and held[s] then r.stop[#r.stop + 1] = s end
   end
   return r
 end

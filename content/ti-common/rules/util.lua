@@ -96,6 +96,15 @@ function L.other_ships(p, s)
   return out
 end
 
+--- The systems where L.other_ships(p, s) finds ships, all at once: a set (system -> true). A pack that changes L.other_ships changes this with it.
+function L.other_ship_systems(p)
+  local out = {}
+  for _, u in ipairs(game.units { not_owner = p, space = true }) do
+    if u.carried == nil and u.system and L.def(u.owner, u.kind).class == "ship" then out[u.system] = true end
+  end
+  return out
+end
+
 -- Players other than p with ships in s, sorted.
 function L.enemies_in(p, s)
   local seen, out = {}, {}
@@ -413,14 +422,25 @@ end
 -- Whether p may research `id`: faction techs only by their faction; each
 -- missing prerequisite may be covered by exhausting one ready planet with that
 -- specialty (LRR 90.4, done at research time).
+-- While L.researchable asks about every technology (the state does not
+-- change meanwhile): player -> { colours held, ready specialties }, so that
+-- they are counted once rather than once per technology.
+local research_memo
+
 function L.can_research(p, id)
   local d = game.data.techs[id]
   if not d or game.holds(p, "techs", id) then return false end
   if d.faction and d.faction ~= game.get("player", p, "faction") then return false end
-  local have = L.tech_colors(p)
-  local spec = {}
-  for _, pl in ipairs(L.ready_planets(p)) do
-    for _, s in ipairs(L.planet_specialties(pl)) do spec[s] = (spec[s] or 0) + 1 end
+  local m = research_memo and research_memo[p]
+  local have, spec
+  if m then
+    have, spec = m[1], m[2]
+  else
+    have, spec = L.tech_colors(p), {}
+    for _, pl in ipairs(L.ready_planets(p)) do
+      for _, s in ipairs(L.planet_specialties(pl)) do spec[s] = (spec[s] or 0) + 1 end
+    end
+    if research_memo then research_memo[p] = { have, spec } end
   end
   local missing = 0
   for _, color in ipairs(game.keys(d.requires or {})) do
@@ -433,10 +453,17 @@ function L.can_research(p, id)
 end
 
 function L.researchable(p)
-  local out = {}
-  for _, id in ipairs(game.keys(game.data.techs)) do
-    if L.can_research(p, id) then out[#out + 1] = id end
-  end
+  local outer = research_memo
+  research_memo = outer or {}
+  local ok, out = pcall(function()
+    local out = {}
+    for _, id in ipairs(game.keys(game.data.techs)) do
+      if L.can_research(p, id) then out[#out + 1] = id end
+    end
+    return out
+  end)
+  research_memo = outer
+  if not ok then error(out, 0) end
   return out
 end
 
@@ -495,7 +522,7 @@ end
 -- Neighbours (LRR 59): players with units or planets in the same or adjacent systems.
 function L.presence(p)
   local sys = {}
-  for _, u in ipairs(game.units { owner = p }) do if u.system then sys[u.system] = true end end
+  for _, s in ipairs(game.unit_systems { owner = p }) do sys[s] = true end
   for _, pl in ipairs(game.planets_owned(p)) do sys[game.planet_system(pl)] = true end
   return sys
 end

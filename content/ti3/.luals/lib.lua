@@ -44,7 +44,7 @@ function lib.action_card_limit(p) end
 ---@return any
 function lib.action_turn_order(cycle) end
 
---- Systems p may activate: any without one of p's command tokens (L.activation_barred: not barred to p).
+--- Systems p may activate: any on the board without one of p's command tokens (L.activation_barred: not barred to p).
 --- (defined by ti-common -> ti3)
 ---@param p any
 ---@return any
@@ -209,7 +209,6 @@ function lib.build_objective_deck() end
 ---@return any
 function lib.bureaucracy_gives_counter(p) end
 
---- Whether p may research `id`: faction techs only by their faction; each missing prerequisite may be covered by exhausting one ready planet with that specialty (LRR 90.4, done at research time).
 --- (defined by ti-common -> ti3)
 ---@param p any
 ---@param id any

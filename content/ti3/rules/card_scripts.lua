@@ -170,7 +170,7 @@ function C.diplomacy_ii(o)
     local out, seen = {}, {}
     for _, t in ipairs(annex_systems(p)) do
       for _, pl in ipairs(game.planets_of(t)) do
-        if not seen[pl] and game.planet_owner(pl) == nil and #game.units { planet = pl } == 0 then
+        if not seen[pl] and game.planet_owner(pl) == nil and game.count_units { planet = pl } == 0 then
           seen[pl] = true
           out[#out + 1] = pl
         end

@@ -617,7 +617,7 @@ function A.promote(p, pl)
   tens[key] = nil
   while n > 0 do
     local limit = (game.data.units.shock_troop or {}).shared_limit or 12
-    if #game.units { kind = "shock_troop" } >= limit then
+    if game.count_units { kind = "shock_troop" } >= limit then
       game.log({ key = "ti3.no_shock_troop_left", p = pn(p) })
       break
     end
@@ -645,7 +645,7 @@ end
 -- become the invader's, within his unit limits.
 function A.capture_structures(p, pl)
   local agent = opt("leaders") and #A.on_planet(p, pl, "agent") > 0
-  local shock = opt("shock_troops") and #game.units { planet = pl, owner = p, kind = "shock_troop" } > 0
+  local shock = opt("shock_troops") and game.count_units { planet = pl, owner = p, kind = "shock_troop" } > 0
   if not agent and not shock then return end
   local list = {}
   for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
@@ -657,7 +657,7 @@ function A.capture_structures(p, pl)
   for _, u in ipairs(list) do
     local t = L.def(u.owner, u.kind).type
     local mine = L.has_unit(p, t) and L.def(p, t)
-    if mine and (not mine.limit or #game.units { owner = p, kind = u.kind } < mine.limit) then
+    if mine and (not mine.limit or game.count_units { owner = p, kind = u.kind } < mine.limit) then
       game.set_unit_owner(u.id, p)
       game.log({ key = shock and "ti3.captures_structure_shock" or "ti3.captures_structure_agent", p = pn(p), q = pn(u.owner), unit = u.kind .. "#" .. u.id, planet = pname(pl) })
       A.structure_captured(p, u, t)
@@ -819,7 +819,7 @@ function A.custodians(ctx)
     game.put("planet", pl, "se_custodians_gone", true)
     game.log({ key = "ti3.defeats_custodians", p = pn(p), planet = pname(pl) })
     local pds = L.has_unit(p, "pds") and L.def(p, "pds")
-    if pds and (not pds.limit or #game.units { owner = p, kind = "pds" } < pds.limit)
+    if pds and (not pds.limit or game.count_units { owner = p, kind = "pds" } < pds.limit)
       and game.choose(p, { key = "ti3.custodians_free_pds", planet = pname(pl) }, { "yes", "no" }) == "yes" then
       game.spawn("pds", p, { planet = pl })
       game.log({ key = "ti3.places_free_pds", p = pn(p), planet = pname(pl) })
@@ -902,7 +902,7 @@ local wrap, guarded = L.wrap_procedure, L.guarded
 function A.scientist_docks(p, s)
   local sites, all = 0, true
   for _, pl in ipairs(game.planets_of(s)) do
-    if game.planet_owner(pl) == p and #game.units { planet = pl, kind = "space_dock" } == 0 then
+    if game.planet_owner(pl) == p and game.count_units { planet = pl, kind = "space_dock" } == 0 then
       sites = sites + 1
       if #A.on_planet(p, pl, "scientist") == 0 then all = false end
     end

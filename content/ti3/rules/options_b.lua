@@ -42,7 +42,7 @@ end
 local function is_mecatol(s) return game.tile_of(s) == "mecatol_rex" end
 
 -- Units of p of a kind on the board, for component limits.
-local function count_kind(p, kind) return #game.units { owner = p, kind = kind } end
+local function count_kind(p, kind) return game.count_units { owner = p, kind = kind } end
 
 local function room_for(p, kind, n)
   local d = L.def(p, kind)

@@ -133,7 +133,7 @@ end
 local function scourable(p, s)
   for _, pl in ipairs(game.planets_of(s)) do
     local o = game.planet_owner(pl)
-    if (o ~= nil and o ~= p) or #game.units { planet = pl, not_owner = p } > 0 then return true end
+    if (o ~= nil and o ~= p) or game.count_units { planet = pl, not_owner = p } > 0 then return true end
   end
   return false
 end

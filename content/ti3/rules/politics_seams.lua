@@ -189,7 +189,7 @@ function L.free_ships_at_dock(p, kinds, card, must)
   local s = game.system_at(pick)
   for _, k in ipairs(kinds) do
     local d = L.def(p, k)
-    if not d.limit or #game.units { owner = p, kind = k } < d.limit then
+    if not d.limit or game.count_units { owner = p, kind = k } < d.limit then
       game.spawn(k, p, { system = s })
       game.log({ key = "ti3.places_free_unit", p = L.pn(p), unit = L.name("units", k), system = L.sysname(s), card = card })
     end

@@ -74,7 +74,7 @@ end
 
 -- hook: whether p may choose planet pl as a target in this bombardment step (ctx: the step's; the planets in ctx.forbid are left out apart from this); default: a planet p does not own with another player's units on it.
 function L.bombardable(p, pl, ctx)
-  return game.planet_owner(pl) ~= p and #game.units { planet = pl, not_owner = p } > 0
+  return game.planet_owner(pl) ~= p and game.count_units { planet = pl, not_owner = p } > 0
 end
 
 -- hook: the groups of dice p's unit u rolls when it bombards planet pl, each { dice = n, need = value (, target = the value reported to the dice_rolled window) }, from the dice and value L.bombard_roll gave (ctx: the step's); default: one group of them all.
@@ -253,7 +253,7 @@ local function pds_room(p, s)
   local out = {}
   for _, pl in ipairs(game.planets_of(s)) do
     if game.planet_owner(pl) == p then
-      local n = #game.units { planet = pl, kind = "pds" }
+      local n = game.count_units { planet = pl, kind = "pds" }
       local max = L.def(p, "pds").max_per_planet or 2
       if n < max then out[#out + 1] = { planet = pl, room = max - n } end
     end
@@ -265,7 +265,7 @@ local function dock_sites(p, s)
   local out = {}
   for _, pl in ipairs(game.planets_of(s)) do
     if game.planet_owner(pl) == p and game.get("planet", pl, "round_start_owner") == p
-      and (L.floating_docks(p) or #game.units { planet = pl, kind = "space_dock" } == 0) then
+      and (L.floating_docks(p) or game.count_units { planet = pl, kind = "space_dock" } == 0) then
       out[#out + 1] = pl
     end
   end
@@ -360,14 +360,14 @@ procedure("production", function(ctx)
         if ok and d.class == "ground" and #gsites == 0 then ok = false end
         if ok and t == "pds" and (built.pds or 0) >= pds_free then ok = false end
         if ok and cost + L.production_cost(ctx, t, d) > budget then ok = false end
-        if ok and d.limit and d.type ~= "fighter" and d.type ~= "ground_force" and #game.units { owner = p, kind = t } + (built[t] or 0) >= d.limit then ok = false end
+        if ok and d.limit and d.type ~= "fighter" and d.type ~= "ground_force" and game.count_units { owner = p, kind = t } + (built[t] or 0) >= d.limit then ok = false end
         if ok and d.fleet and (built._fleet or 0) + 1 > room then ok = false end
         if ok then opts[#opts + 1] = t end
       end
     end
     local dock_cost = dock_def and dock_def.cost and L.production_cost(ctx, "space_dock", dock_def)
     if dock_cost and cost + dock_cost <= budget
-      and #game.units { owner = p, kind = "space_dock" } + #docks < (dock_def.limit or 99) then
+      and game.count_units { owner = p, kind = "space_dock" } + #docks < (dock_def.limit or 99) then
       for _, pl in ipairs(sites) do
         local taken = false
         for _, x in ipairs(docks) do if x == pl then taken = true end end

@@ -257,7 +257,6 @@ function lib.bombardment_roll_hits(o, owner, pl, hits, ctx) end
 ---@return any
 function lib.can_pay_research(p, amount) end
 
---- Whether p may research `id`: faction techs only by their faction; each missing prerequisite may be covered by exhausting one ready planet with that specialty (LRR 90.4, done at research time).
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param p any
 ---@param id any

@@ -5,9 +5,9 @@ local L = game.lib
 
 local function pds_planets(p)
   local out = {}
-  if #game.units { owner = p, kind = "pds" } >= (L.def(p, "pds").limit or 99) then return out end
+  if game.count_units { owner = p, kind = "pds" } >= (L.def(p, "pds").limit or 99) then return out end
   for _, pl in ipairs(game.planets_owned(p)) do
-    if not L.te_is_station(pl) and #game.units { owner = p, kind = "pds", planet = pl } < 2 then out[#out + 1] = pl end
+    if not L.te_is_station(pl) and game.count_units { owner = p, kind = "pds", planet = pl } < 2 then out[#out + 1] = pl end
   end
   table.sort(out)
   return out

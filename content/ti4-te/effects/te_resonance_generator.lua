@@ -10,7 +10,7 @@ local function targets(p)
     if hex then
       if L.te_breach(s) then
         out[#out + 1] = "flip@" .. hex
-      elseif #game.units { system = s, owner = p } > 0 and not L.is_home_system(s) then
+      elseif game.count_units { system = s, owner = p } > 0 and not L.is_home_system(s) then
         out[#out + 1] = "place@" .. hex
       end
     end

@@ -7,7 +7,7 @@ local L = game.lib
 local function systems(p)
   local out = {}
   for s = 1, game.num_systems() do
-    if #game.units { system = s, owner = p } > 0 and #L.wormholes_in(s) > 0 and game.system(s).hex then
+    if game.count_units { system = s, owner = p } > 0 and #L.wormholes_in(s) > 0 and game.system(s).hex then
       out[#out + 1] = game.system(s).hex
     end
   end

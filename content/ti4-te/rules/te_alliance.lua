@@ -510,7 +510,7 @@ function L.redistribute(p)
     for _, side in ipairs({ { p, ally }, { ally, p } }) do
       local list = {}
       for _, pl in ipairs(game.planets_owned(side[1])) do
-        if not done[pl] and #game.units { planet = pl, owner = side[2] } > 0 then list[#list + 1] = pl end
+        if not done[pl] and game.count_units { planet = pl, owner = side[2] } > 0 then list[#list + 1] = pl end
       end
       table.sort(list)
       for _, pl in ipairs(list) do opts[#opts + 1] = pl end

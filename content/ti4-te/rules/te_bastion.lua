@@ -153,11 +153,11 @@ end)
 game.on("planet_gained", function(ctx)
   local p, pl = ctx.player, ctx.planet
   if not has_ability(p, "liberate") or L.te_is_station(pl) then return end
-  local n = #game.units { owner = p, planet = pl, kind = "infantry" }
+  local n = game.count_units { owner = p, planet = pl, kind = "infantry" }
   if n >= (L.pdef(pl).resources or 0) then
     game.exhaust(pl, false)
     game.log({ key = "te.liberate_ready", p = L.pn(p), planet = L.name("planets", pl) })
-  elseif #game.units { owner = p, kind = "infantry" } < (L.def(p, "infantry").limit or 99) then
+  elseif game.count_units { owner = p, kind = "infantry" } < (L.def(p, "infantry").limit or 99) then
     game.spawn("infantry", p, { planet = pl })
     game.log({ key = "te.places_infantry", p = L.pn(p), n = 1, planet = L.name("planets", pl) })
   end
@@ -245,7 +245,7 @@ game.on("combat_round_start", function(rc)
   for _, p in ipairs({ rc.attacker, rc.defender }) do
     -- (A player without a faction, as in a simulated fight, has no flagship.)
     if p and p ~= 0 and not rc.ground and rc.system
-      and #game.units { owner = p, kind = "flagship", system = rc.system } > 0
+      and game.count_units { owner = p, kind = "flagship", system = rc.system } > 0
       and L.has_flagship_ability(p, "flagship", "bastion_flagship") then
       local systems = {}
       for _, pl in ipairs(game.planets_owned(p)) do
@@ -262,7 +262,7 @@ game.on("combat_round_start", function(rc)
   end
 end, { plain = function(board)
   for _, p in ipairs(fight_players(board)) do
-    if #game.units { owner = p, kind = "flagship", system = board.system or 1 } > 0
+    if game.count_units { owner = p, kind = "flagship", system = board.system or 1 } > 0
       and L.has_flagship_ability(p, "flagship", "bastion_flagship") then return false end
   end
   return true

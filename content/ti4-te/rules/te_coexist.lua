@@ -102,9 +102,9 @@ end
 function L.te_settle_coexistence(pl)
   for _, r in ipairs(L.te_coexisting_players(pl)) do
     if L.te_coexisting(r, pl) then
-      if #game.units { planet = pl, owner = r } == 0 then
+      if game.count_units { planet = pl, owner = r } == 0 then
         L.te_end_coexisting(r, pl)
-      elseif #game.units { planet = pl, not_owner = r } == 0 then
+      elseif game.count_units { planet = pl, not_owner = r } == 0 then
         L.te_end_coexisting(r, pl)
         if game.planet_owner(pl) ~= r then L.take_control(r, pl, true) end
       end

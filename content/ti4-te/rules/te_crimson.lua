@@ -198,10 +198,10 @@ game.on("unit_destroyed", function(ctx)
   if d.class ~= "ship" or not home or not d.cost then return end
   local dock = false
   for _, pl in ipairs(game.planets_of(home)) do
-    if #game.units { owner = p, planet = pl, kind = "space_dock" } > 0 then dock = true end
+    if game.count_units { owner = p, planet = pl, kind = "space_dock" } > 0 then dock = true end
   end
   if not dock or L.blockaded(p, home) then return end
-  if L.unit_limit(p, ctx.kind, d) and #game.units { owner = p, kind = ctx.kind } >= L.unit_limit(p, ctx.kind, d) then return end
+  if L.unit_limit(p, ctx.kind, d) and game.count_units { owner = p, kind = ctx.kind } >= L.unit_limit(p, ctx.kind, d) then return end
   if L.spendable(p, "resources") < d.cost then return end
   if game.confirm(p, { key = "te.subatomic_splicer", unit = ctx.kind, n = d.cost }) and L.pay(p, d.cost, "resources") then
     game.spawn(ctx.kind, p, { system = home })
@@ -228,9 +228,9 @@ local function after_combat(s)
       if range then
         local near = false
         for _, t in ipairs(game.within(s, range, "move")) do
-          if #game.units { owner = q, kind = "destroyer", system = t, space = true } > 0 then near = true end
+          if game.count_units { owner = q, kind = "destroyer", system = t, space = true } > 0 then near = true end
         end
-        if #game.units { owner = q, kind = "destroyer", system = s, space = true } > 0 then near = true end
+        if game.count_units { owner = q, kind = "destroyer", system = s, space = true } > 0 then near = true end
         if near then
           local opts = range == 2 and { "none", "inactive", "active" } or { "none", "inactive" }
           local pick = game.choose(q, { key = "te.exile_breach", system = L.sysname(s) }, opts)

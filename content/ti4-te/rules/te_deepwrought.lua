@@ -70,7 +70,7 @@ end
 function L.te_coexist_planet_count(p)
   local n = 0
   for _, pl in ipairs(L.te_coexist_planets()) do
-    if L.te_coexisting(p, pl) and #game.units { owner = p, planet = pl } > 0 then n = n + 1 end
+    if L.te_coexisting(p, pl) and game.count_units { owner = p, planet = pl } > 0 then n = n + 1 end
   end
   return n
 end
@@ -129,7 +129,7 @@ procedure("commit_ground_forces", function(ctx)
     end
     for _, q in ipairs(players) do
       if not coexist and has_ability(q, "research_team") and not L.te_coexisting(q, pl)
-        and #game.units { planet = pl, owner = q } > 0 and #game.units { planet = pl, not_owner = q } > 0
+        and game.count_units { planet = pl, owner = q } > 0 and game.count_units { planet = pl, not_owner = q } > 0
         and game.confirm(q, { key = "te.research_team", planet = L.name("planets", pl), planet_id = pl }) then
         coexist = L.te_begin_coexisting(q, pl)
       end
@@ -206,11 +206,11 @@ function L.te_luminous_cost(p, from, target, rules)
   while i <= #queue do
     local s = queue[i]
     i = i + 1
-    local mine = s ~= from and #game.units { system = s, owner = p } > 0
+    local mine = s ~= from and game.count_units { system = s, owner = p } > 0
     if s == from or (not stop[s] or mine) then
       for _, t in ipairs(game.adjacent(s, "move")) do
         if not blocked[t] or t == target then
-          local step = (t ~= target and #game.units { system = t, owner = p } > 0) and 0 or 1
+          local step = (t ~= target and game.count_units { system = t, owner = p } > 0) and 0 or 1
           local d = dist[s] + step
           if dist[t] == nil or d < dist[t] then
             dist[t] = d

@@ -292,7 +292,7 @@ function L.te_weird_available(p, t)
   if d.requires_tech and not game.holds(p, "techs", d.requires_tech) then return false end
   if t == "fighter" then return true end
   local lim = L.unit_limit(p, t, d)
-  return lim == nil or #game.units { owner = p, kind = t } < lim
+  return lim == nil or game.count_units { owner = p, kind = t } < lim
 end
 
 --- Weird Wormholes: p's ship `id` in system s rolls and may be swapped for the type below (1-5) or above (6-10) on the ladder.

@@ -20,7 +20,7 @@ end
 
 -- How many more units of board type t p may place (their limit less those on the board; 99 without a limit).
 local function room_for(p, t)
-  local n = #game.units { owner = p, kind = t }
+  local n = game.count_units { owner = p, kind = t }
   local limit = L.unit_limit(p, t, L.def(p, t))
   if not limit then return 99 end
   return math.max(0, limit - n)

@@ -122,7 +122,7 @@ function L.te_complete_expedition(p)
     for _, q in ipairs(tied) do o[#o + 1] = L.pn(q) end
     who = tonumber(game.choose(p, { key = "te.edge_tie", n = best }, o):sub(2))
   end
-  local room = (L.def(who, "infantry").limit or 99) - #game.units { owner = who, kind = "infantry" }
+  local room = (L.def(who, "infantry").limit or 99) - game.count_units { owner = who, kind = "infantry" }
   local n = math.min(best, math.max(room, 0))
   for _ = 1, n do game.spawn("infantry", who, { planet = "thunders_edge" }) end
   game.log({ key = "te.edge_infantry", p = L.pn(who), n = n })

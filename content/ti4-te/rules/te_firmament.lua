@@ -205,7 +205,7 @@ game.on("before:status_phase", function()
   for _, p in ipairs(L.order_from(L.speaker())) do
     -- Neural Parasite (Firmament): 1 infantry onto a home planet.
     if game.holds(p, "techs", "neural_parasite_firmament") and L.home(p)
-      and #game.units { owner = p, kind = "infantry" } < (L.def(p, "infantry").limit or 99) then
+      and game.count_units { owner = p, kind = "infantry" } < (L.def(p, "infantry").limit or 99) then
       local opts = { "none" }
       for _, pl in ipairs(game.planets_of(L.home(p))) do
         if game.planet_owner(pl) == p then opts[#opts + 1] = pl end
@@ -313,7 +313,7 @@ end)
 local function puppet_units_in(p, s)
   if not s then return false end
   for _, q in ipairs(L.te_plots(p)) do
-    if #game.units { owner = q, system = s } > 0 then return true end
+    if game.count_units { owner = q, system = s } > 0 then return true end
   end
   return false
 end

@@ -23,7 +23,7 @@ L.TE_NEUTRAL_STATS = {}
 -- The replacements below act for owner 0 only: a simulated fight
 -- (`imperium combat`) with no neutral unit on the board runs them as what
 -- they wrap (L.plain_wrapper), and may run as a plan.
-local function no_neutral_units() return #game.units { owner = 0 } == 0 end
+local function no_neutral_units() return game.count_units { owner = 0 } == 0 end
 
 local neutral_defs = {}
 --- The definition of a neutral unit of type t (the unupgraded unit with L.TE_NEUTRAL_STATS[t] over it).
@@ -261,7 +261,7 @@ function L.te_mercenary_planets(p)
   for s = 1, game.num_systems() do
     if game.system(s).hex and not L.is_home_system(s) then
       for _, pl in ipairs(game.planets_of(s)) do
-        if #game.units { planet = pl } == 0 and game.planet_owner(pl) ~= p and L.may_commit_to(p, pl, {}) then
+        if game.count_units { planet = pl } == 0 and game.planet_owner(pl) ~= p and L.may_commit_to(p, pl, {}) then
           out[#out + 1] = pl
         end
       end

@@ -25,7 +25,7 @@ end
 game.on("before:movement", function(ctx)
   if not game.options.galactic_event_call_of_the_void then return end
   game.put("game", nil, "te_void_active", is_fracture(ctx.system) and ctx.system or nil)
-  ctx.te_units_before = #game.units { system = ctx.system, owner = ctx.player }
+  ctx.te_units_before = game.count_units { system = ctx.system, owner = ctx.player }
 end)
 
 local base_move_value = L.move_value
@@ -42,7 +42,7 @@ game.on("after:movement", function(ctx)
   if not game.options.galactic_event_call_of_the_void then return end
   game.put("game", nil, "te_void_active", nil)
   if is_fracture(ctx.system) and ctx.te_units_before
-    and #game.units { system = ctx.system, owner = ctx.player } > ctx.te_units_before then
+    and game.count_units { system = ctx.system, owner = ctx.player } > ctx.te_units_before then
     local pool = game.choose(ctx.player, { key = "ti4.place_command_token" }, L.POOLS)
     game.add(ctx.player, pool, 1)
     game.log({ key = "te.gains_command_token", p = L.pn(ctx.player), pool = pool })

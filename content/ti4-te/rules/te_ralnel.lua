@@ -155,7 +155,7 @@ function L.te_structure_fits(p, u, pl)
   if game.planet_owner(pl) ~= p then return false end
   local d = L.def(p, u.kind)
   local most = (d.type == "pds" and 2) or (d.type == "space_dock" and 1) or nil
-  return most == nil or #game.units { owner = p, planet = pl, kind = u.kind } < most
+  return most == nil or game.count_units { owner = p, planet = pl, kind = u.kind } < most
 end
 
 --- p may put each of their structures in the space area of system(s) `systems` (a list), or coming from them onto `to`, onto a planet p controls in `to` (or in its own system when `to` is nil). Returns how many were placed.
@@ -243,7 +243,7 @@ end
 ---------------------------------------------------------------------------
 local base_retreat_cargo = L.retreat_cargo
 function L.retreat_cargo(p, s, t)
-  if p ~= 0 and L.has_unit(p, "flagship") and #game.units { owner = p, kind = "flagship", system = s } > 0 and L.has_flagship_ability(p, "flagship", "ralnel_flagship") then
+  if p ~= 0 and L.has_unit(p, "flagship") and game.count_units { owner = p, kind = "flagship", system = s } > 0 and L.has_flagship_ability(p, "flagship", "ralnel_flagship") then
     local opts, by = { "none" }, {}
     for _, u in ipairs(L.effect_other_ships(p, s)) do
       if not L.def(u.owner, u.kind).sustain_damage then

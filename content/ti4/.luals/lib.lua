@@ -15,7 +15,7 @@ lib.COMPONENT_COLLS = nil
 ---@return any
 function lib.ability_planets(p) end
 
---- Systems p may activate: any without one of p's command tokens (L.activation_barred: not barred to p).
+--- Systems p may activate: any on the board without one of p's command tokens (L.activation_barred: not barred to p).
 --- (defined by ti-common -> ti4)
 ---@param p any
 ---@return any
@@ -61,7 +61,6 @@ function lib.bombard_roll(p, u, pl, dice, hit, ctx) end
 ---@return any
 function lib.can_pay_research(p, amount) end
 
---- Whether p may research `id`: faction techs only by their faction; each missing prerequisite may be covered by exhausting one ready planet with that specialty (LRR 90.4, done at research time).
 --- (defined by ti-common -> ti4)
 ---@param p any
 ---@param id any
@@ -416,7 +415,6 @@ function lib.note_in_play(p, id, owner) end
 ---@return any
 function lib.note_label(card) end
 
---- The note id and owner of a card string.
 --- (defined by ti4)
 ---@param card any
 ---@return any

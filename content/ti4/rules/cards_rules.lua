@@ -205,7 +205,7 @@ game.on("before:bombardment", function(ctx)
   for _, u in ipairs(L.ships(p, ctx.system)) do if L.bombardment_of(p, u, ctx) then bombers = true end end
   if not bombers then return end
   for _, pl in ipairs(game.planets_of(ctx.system)) do
-    if L.has_trait(pl, "cultural") and game.planet_owner(pl) ~= p and #game.units { planet = pl, not_owner = p } > 0 then
+    if L.has_trait(pl, "cultural") and game.planet_owner(pl) ~= p and game.count_units { planet = pl, not_owner = p } > 0 then
       ctx.forbid = ctx.forbid or {}
       ctx.forbid[pl] = true
       game.log({ key = "ti4.no_bombard_cultural", planet = L.name("planets", pl), card = L.name("agendas", "conventions_of_war") })
@@ -272,7 +272,7 @@ function L.may_place_on(pl) return not game.get("game", nil, "dmz:" .. pl) end
 -- play, "for"), and nothing forbids placing units there.
 function L.structure_room(p, t, pl)
   local d = L.def(p, t)
-  if #game.units { owner = p, kind = t } >= (L.unit_limit(p, t, d) or 99) then return false end
+  if game.count_units { owner = p, kind = t } >= (L.unit_limit(p, t, d) or 99) then return false end
   local same = 0
   for _, u in ipairs(game.units { planet = pl }) do
     if L.def(u.owner, u.kind).type == t and (t ~= "pds" or u.owner == p) then same = same + 1 end

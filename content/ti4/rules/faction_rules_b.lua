@@ -230,7 +230,7 @@ function L.retreat_options(p, s)
   for _, t in ipairs(out) do have[t] = true end
   for _, t in ipairs(ab_systems()) do
     if t ~= s and not have[t] and #L.other_ships(p, t) == 0 then
-      local mine = #game.units { system = t, owner = p } > 0
+      local mine = game.count_units { system = t, owner = p } > 0
       for _, pl in ipairs(game.planets_of(t)) do if game.planet_owner(pl) == p then mine = true end end
       if mine then out[#out + 1] = t; have[t] = true end
     end
@@ -471,7 +471,7 @@ local base_production = L.production
 function L.production(p, s)
   if game.get("game", nil, "flagship_production") == s then return 5 end
   local n = base_production(p, s)
-  if holds_tech(p, "magmus_reactor") and anomaly(s) == "supernova" and #game.units { system = s, owner = p } > 0 then
+  if holds_tech(p, "magmus_reactor") and anomaly(s) == "supernova" and game.count_units { system = s, owner = p } > 0 then
     n = n + 5
   end
   return n
@@ -562,7 +562,7 @@ function L.hit_options(p, units, opts, gone)
 end
 local function no_fourth_moon()
   for p = 1, game.num_players() do
-    if #game.units { owner = p, kind = "flagship" } > 0 and L.has_flagship_ability(p, "flagship", "mentak_flagship") then return false end
+    if game.count_units { owner = p, kind = "flagship" } > 0 and L.has_flagship_ability(p, "flagship", "mentak_flagship") then return false end
   end
   return true
 end

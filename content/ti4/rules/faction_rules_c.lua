@@ -206,10 +206,10 @@ wrap_procedure("setup_player", function(base)
       local home = L.home(p)
       for _, pl in ipairs(game.keys(places)) do
         for _, kind in ipairs(game.keys(places[pl])) do
-          local want = places[pl][kind] - #game.units { owner = p, kind = kind, planet = pl }
+          local want = places[pl][kind] - game.count_units { owner = p, kind = kind, planet = pl }
           for _, u in ipairs(game.units { owner = p, kind = kind, system = home }) do
             if want <= 0 then break end
-            if u.planet and u.planet ~= pl and #game.units { owner = p, kind = kind, planet = u.planet } > ((places[u.planet] or {})[kind] or 0) then
+            if u.planet and u.planet ~= pl and game.count_units { owner = p, kind = kind, planet = u.planet } > ((places[u.planet] or {})[kind] or 0) then
               game.move_unit(u.id, { planet = pl })
               want = want - 1
             end

@@ -24,10 +24,16 @@ local function area(p) return "notes_area:" .. p end
 -- The card string of owner's note `id`.
 function L.note_card(id, owner) return id .. ":p" .. owner end
 
--- The note id and owner of a card string.
+-- The note id and owner of a card string (parsed once per card string).
+local parsed = {}
 function L.note_of(card)
-  local id, o = card:match("^([%w_]+):p(%d+)$")
-  return id, tonumber(o)
+  local c = parsed[card]
+  if not c then
+    local id, o = card:match("^([%w_]+):p(%d+)$")
+    c = { id, tonumber(o) }
+    parsed[card] = c
+  end
+  return c[1], c[2]
 end
 
 -- A keyed fragment naming a note and its owner ("Ceasefire (p2)").
@@ -133,12 +139,30 @@ local function lists(t, w)
   return false
 end
 
+-- The note ids whose `timing` lists a window (window -> set), made when
+-- the pack is loaded.
+local at_window = {}
+
+-- Whether p's hand `list` holds a note of another player whose timing lists
+-- w (a quick test before the full one below).
+local function may_offer(w, p, list)
+  local ids = at_window[w]
+  if not ids then return false end
+  for _, card in ipairs(list) do
+    local id, o = L.note_of(card)
+    if o ~= p and ids[id] then return true end
+  end
+  return false
+end
+
 -- `only` (optional): the set of cards that may be offered.
 local function offer(w, ctx, only)
   local first = ctx.active or game.get("game", nil, "active") or ctx.player or L.speaker()
   for _, p in ipairs(L.order_from(first)) do
     local list = game.zone(hand(p))
-    if #list > 0 then
+    if #list > 0 and not may_offer(w, p, list) then
+      if ctx.cancel then return end
+    elseif #list > 0 then
       for _, card in ipairs(sorted(list)) do
         local id, o = L.note_of(card)
         local d = game.data[COLL][id]
@@ -168,6 +192,8 @@ game.when_loaded(function()
   local seen = {}
   for _, id in ipairs(game.keys(game.data[COLL] or {})) do
     for _, w in ipairs(game.data[COLL][id].timing or {}) do
+      at_window[w] = at_window[w] or {}
+      at_window[w][id] = true
       if not seen[w] then
         seen[w] = true
         game.on(w, function(ctx) offer(w, ctx) end, { plain = no_notes })
@@ -231,7 +257,7 @@ game.on("after:activation", function(ctx)
   for _, card in ipairs(L.notes_in_play(p)) do
     local id, o = L.note_of(card)
     local d = game.data[COLL][id]
-    if d.returns_on_activation and #game.units { system = s, owner = o } > 0 and L.activation_touches(p, o) then
+    if d.returns_on_activation and game.count_units { system = s, owner = o } > 0 and L.activation_touches(p, o) then
       L.return_note(card, area(p), p)
     end
   end

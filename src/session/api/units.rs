@@ -6,7 +6,85 @@ use crate::session::{rterr, to_lua, Shared};
 use crate::state::{Loc, State};
 use mlua::{Lua, Table, Value as LV};
 use serde_json::Value;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
+
+/// The most names `game.units` keeps as ready Lua strings.
+const MAX_NAME_CACHE: usize = 4096;
+
+/// The filter of `game.units` and `game.count_units`.
+struct UnitFilter {
+    system: Option<usize>,
+    owner: Option<usize>,
+    not_owner: Option<usize>,
+    kind: Option<String>,
+    planet: Option<usize>,
+    space: bool,
+    carried: Option<u32>,
+}
+
+impl UnitFilter {
+    /// Reads a filter table; `k` holds its keys as Lua strings (system,
+    /// owner, not_owner, kind, planet, space, carried).
+    fn read(st: &State, k: &[mlua::String], t: Option<&Table>) -> mlua::Result<Self> {
+        let mut f = UnitFilter {
+            system: None,
+            owner: None,
+            not_owner: None,
+            kind: None,
+            planet: None,
+            space: false,
+            carried: None,
+        };
+        if let Some(t) = t {
+            if let Some(s) = t.raw_get::<Option<i64>>(&k[0])? {
+                f.system = Some(sys_idx(st, s)?);
+            }
+            f.owner = t.raw_get::<Option<OwnerNo>>(&k[1])?.map(|o| o.0);
+            f.not_owner = t.raw_get::<Option<OwnerNo>>(&k[2])?.map(|o| o.0);
+            f.kind = match t.raw_get::<Option<mlua::String>>(&k[3])? {
+                Some(x) => Some(x.to_str()?.to_string()),
+                None => None,
+            };
+            if let Some(p) = t.raw_get::<Option<mlua::String>>(&k[4])? {
+                f.planet = Some(planet_idx(st, &p.to_str()?)?);
+            }
+            f.space = t.raw_get::<Option<bool>>(&k[5])?.unwrap_or(false);
+            f.carried = t.raw_get::<Option<i64>>(&k[6])?.map(|c| c as u32);
+        }
+        Ok(f)
+    }
+
+    /// Whether unit `u` passes: `Some(its system)` (itself `None` for a
+    /// unit in no system), or `None` when it does not pass.
+    fn matches(&self, st: &State, u: &crate::state::Unit) -> Option<Option<usize>> {
+        if self.owner.is_some_and(|o| u.owner != o) || self.not_owner.is_some_and(|o| u.owner == o)
+        {
+            return None;
+        }
+        if self.kind.as_ref().is_some_and(|x| *x != u.kind) {
+            return None;
+        }
+        if self.planet.is_some_and(|p| u.loc != Loc::Planet(p)) {
+            return None;
+        }
+        if self.carried.is_some_and(|c| u.loc != Loc::Carried(c)) {
+            return None;
+        }
+        if self.space && matches!(u.loc, Loc::Planet(_)) {
+            return None;
+        }
+        let usys = match u.loc {
+            Loc::Space(s) => Some(s),
+            _ => st.unit_system(u.id),
+        };
+        if self.system.is_some() && usys != self.system {
+            return None;
+        }
+        Some(usys)
+    }
+}
 
 pub(super) fn install(
     lua: &Lua,
@@ -115,11 +193,12 @@ pub(super) fn install(
         Ok(st.removals as i64)
     });
     // units{system=, owner=, kind=, planet=, space=true, carried=, not_owner=}
+    // count_units{...} (the same filter, only the number) and
+    // unit_systems{...} (the systems of those units, each once, in order).
     {
-        let sh2 = sh.clone();
-        game.set("units", {
-            // Keys made once: building result tables is the hot path of combat.
-            let k: Vec<mlua::String> = [
+        // Keys made once: building result tables is the hot path of combat.
+        let k: Rc<Vec<mlua::String>> = Rc::new(
+            [
                 "system",
                 "owner",
                 "not_owner",
@@ -131,72 +210,43 @@ pub(super) fn install(
             ]
             .iter()
             .map(|x| lua.create_string(x))
-            .collect::<mlua::Result<_>>()?;
+            .collect::<mlua::Result<_>>()?,
+        );
+        // Lua strings of unit kinds, planet ids and unit prop keys, made once
+        // per name (a game names a few hundred at most; the cache is bounded).
+        let names: Rc<RefCell<HashMap<String, mlua::String>>> = Rc::default();
+        let sh2 = sh.clone();
+        let k2 = k.clone();
+        game.set(
+            "units",
             lua.create_function(move |lua, filter: Option<Table>| {
                 let st = sh2.st()?;
-                let mut system: Option<usize> = None;
-                let mut owner: Option<usize> = None;
-                let mut not_owner: Option<usize> = None;
-                let mut kind: Option<mlua::String> = None;
-                let mut planet: Option<usize> = None;
-                let mut space = false;
-                let mut carried: Option<u32> = None;
-                if let Some(f) = &filter {
-                    if let Some(s) = f.raw_get::<Option<i64>>(&k[0])? {
-                        system = Some(sys_idx(&st, s)?);
+                let f = UnitFilter::read(&st, &k2, filter.as_ref())?;
+                let mut names = names.borrow_mut();
+                let mut name = |x: &str| -> mlua::Result<mlua::String> {
+                    if let Some(v) = names.get(x) {
+                        return Ok(v.clone());
                     }
-                    owner = f.raw_get::<Option<OwnerNo>>(&k[1])?.map(|o| o.0);
-                    not_owner = f.raw_get::<Option<OwnerNo>>(&k[2])?.map(|o| o.0);
-                    kind = f.raw_get(&k[3])?;
-                    if let Some(p) = f.raw_get::<Option<mlua::String>>(&k[4])? {
-                        planet = Some(planet_idx(&st, &p.to_str()?)?);
+                    let v = lua.create_string(x)?;
+                    if names.len() < MAX_NAME_CACHE {
+                        names.insert(x.to_string(), v.clone());
                     }
-                    space = f.raw_get::<Option<bool>>(&k[5])?.unwrap_or(false);
-                    carried = f.raw_get::<Option<i64>>(&k[6])?.map(|c| c as u32);
-                }
-                let kind_str = match &kind {
-                    Some(x) => Some(x.to_str()?.to_string()),
-                    None => None,
+                    Ok(v)
                 };
                 let out = lua.create_table()?;
                 let mut n = 0;
                 for u in st.units.values() {
-                    if owner.is_some_and(|o| u.owner != o)
-                        || not_owner.is_some_and(|o| u.owner == o)
-                    {
+                    let Some(usys) = f.matches(&st, u) else {
                         continue;
-                    }
-                    if kind_str.as_ref().is_some_and(|x| *x != u.kind) {
-                        continue;
-                    }
-                    if let Some(p) = planet {
-                        if u.loc != Loc::Planet(p) {
-                            continue;
-                        }
-                    }
-                    if let Some(c) = carried {
-                        if u.loc != Loc::Carried(c) {
-                            continue;
-                        }
-                    }
-                    if space && matches!(u.loc, Loc::Planet(_)) {
-                        continue;
-                    }
-                    let usys = match u.loc {
-                        Loc::Space(s) => Some(s),
-                        _ => st.unit_system(u.id),
                     };
-                    if system.is_some() && usys != system {
-                        continue;
-                    }
                     let t = lua.create_table_with_capacity(0, 5 + u.props.len())?;
-                    t.raw_set(&k[7], u.id as i64)?;
-                    t.raw_set(&k[3], u.kind.as_str())?;
-                    t.raw_set(&k[1], OwnerNo(u.owner))?;
-                    t.raw_set(&k[0], usys.map(SystemNo))?;
+                    t.raw_set(&k2[7], u.id as i64)?;
+                    t.raw_set(&k2[3], name(&u.kind)?)?;
+                    t.raw_set(&k2[1], OwnerNo(u.owner))?;
+                    t.raw_set(&k2[0], usys.map(SystemNo))?;
                     match u.loc {
-                        Loc::Planet(p) => t.raw_set(&k[4], st.planets[p].id.as_str())?,
-                        Loc::Carried(c) => t.raw_set(&k[6], c as i64)?,
+                        Loc::Planet(p) => t.raw_set(&k2[4], name(&st.planets[p].id)?)?,
+                        Loc::Carried(c) => t.raw_set(&k2[6], c as i64)?,
                         Loc::Space(_) => {}
                     }
                     for (key, v) in &u.props {
@@ -207,14 +257,42 @@ pub(super) fn install(
                             }
                             other => to_lua(lua, other)?,
                         };
-                        t.raw_set(key.as_str(), lv)?;
+                        t.raw_set(name(key)?, lv)?;
                     }
                     n += 1;
                     out.raw_set(n, t)?;
                 }
                 Ok(out)
-            })?
-        })?;
+            })?,
+        )?;
+        let sh2 = sh.clone();
+        let k3 = k.clone();
+        game.set(
+            "unit_systems",
+            lua.create_function(move |lua, filter: Option<Table>| {
+                let st = sh2.st()?;
+                let f = UnitFilter::read(&st, &k3, filter.as_ref())?;
+                let set: std::collections::BTreeSet<usize> = st
+                    .units
+                    .values()
+                    .filter_map(|u| f.matches(&st, u).flatten())
+                    .collect();
+                lua.create_sequence_from(set.into_iter().map(SystemNo))
+            })?,
+        )?;
+        let sh2 = sh.clone();
+        game.set(
+            "count_units",
+            lua.create_function(move |_lua, filter: Option<Table>| {
+                let st = sh2.st()?;
+                let f = UnitFilter::read(&st, &k, filter.as_ref())?;
+                Ok(st
+                    .units
+                    .values()
+                    .filter(|u| f.matches(&st, u).is_some())
+                    .count() as i64)
+            })?,
+        )?;
     }
     Ok(())
 }

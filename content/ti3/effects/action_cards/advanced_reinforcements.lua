@@ -6,7 +6,7 @@ local function shock_left()
   local d = game.data.units.shock_troop
   if not d then return false end
   local lim = d.shared_limit or d.limit
-  return not lim or #game.units { kind = "shock_troop" } < lim
+  return not lim or game.count_units { kind = "shock_troop" } < lim
 end
 return {
   usable = function(p) return #game.planets_owned(p) > 0 end,

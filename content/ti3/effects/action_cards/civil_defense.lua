@@ -4,7 +4,7 @@
 local L = game.lib
 local function targets(p)
   local lim = L.def(p, "pds").limit
-  if lim and #game.units { owner = p, kind = "pds" } + 2 > lim then return {} end
+  if lim and game.count_units { owner = p, kind = "pds" } + 2 > lim then return {} end
   local out = {}
   for _, pl in ipairs(game.planets_owned(p)) do
     local any = false

@@ -3,7 +3,7 @@
 local L = game.lib
 local function targets(p)
   local lim = L.def(p, "destroyer").limit
-  if lim and #game.units { owner = p, kind = "destroyer" } >= lim then return {} end
+  if lim and game.count_units { owner = p, kind = "destroyer" } >= lim then return {} end
   local out = {}
   for s = 1, game.num_systems() do
     local d = game.data.systems[game.tile_of(s)]

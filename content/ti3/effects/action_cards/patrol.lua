@@ -6,7 +6,7 @@
 -- entered (none if one is there already). Each move needs a counter in
 -- reinforcements unless the system already holds one.
 local L = game.lib
-local function empty(s) return #game.units { system = s } == 0 and #game.planets_of(s) == 0 end
+local function empty(s) return game.count_units { system = s } == 0 and #game.planets_of(s) == 0 end
 local function moves(p, dest, moved, from)
   local out = {}
   for _, u in ipairs(game.units { owner = p, space = true }) do

@@ -4,7 +4,7 @@ local L = game.lib
 return {
   usable = function(p)
     local lim = L.def(p, "dreadnought").limit
-    return L.home(p) ~= nil and not (lim and #game.units { owner = p, kind = "dreadnought" } >= lim)
+    return L.home(p) ~= nil and not (lim and game.count_units { owner = p, kind = "dreadnought" } >= lim)
   end,
   component = function(p)
     local s = L.home(p)

@@ -17,7 +17,7 @@ end
 local function destinations(p, s)
   local out = {}
   for _, t in ipairs(game.adjacent(s, "move")) do
-    local ok = enterable(p, t) and not game.has_token(t, "command", p) and #game.units { system = t, not_owner = p } == 0
+    local ok = enterable(p, t) and not game.has_token(t, "command", p) and game.count_units { system = t, not_owner = p } == 0
     for _, pl in ipairs(game.planets_of(t)) do
       local o = game.planet_owner(pl)
       if o and o ~= p then ok = false end

@@ -13,7 +13,7 @@ local function targets(p)
       seen[u.system] = true
       for _, pl in ipairs(game.planets_of(u.system)) do
         local o = game.planet_owner(pl)
-        if (o ~= nil and o ~= p) or #game.units { planet = pl, not_owner = p } > 0 then out[#out + 1] = pl end
+        if (o ~= nil and o ~= p) or game.count_units { planet = pl, not_owner = p } > 0 then out[#out + 1] = pl end
       end
     end
   end

@@ -11,7 +11,7 @@ local function targets(p)
   local out = {}
   for _, s in ipairs(game.keys(near)) do
     for _, pl in ipairs(game.planets_of(s)) do
-      if game.planet_owner(pl) == nil and #game.units { planet = pl } == 0 then out[#out + 1] = pl end
+      if game.planet_owner(pl) == nil and game.count_units { planet = pl } == 0 then out[#out + 1] = pl end
     end
   end
   table.sort(out)

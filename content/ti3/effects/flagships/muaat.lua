@@ -4,7 +4,7 @@
 local L = game.lib
 local function cruiser_room(p)
   local d = L.def(p, "cruiser")
-  return not d.limit or #game.units { owner = p, kind = "cruiser" } < d.limit
+  return not d.limit or game.count_units { owner = p, kind = "cruiser" } < d.limit
 end
 return {
   usable = function(p, def)

@@ -22,7 +22,7 @@ end
 
 local function ground_left(p)
   local d = L.def(p, "ground_force")
-  return (d.limit or 99) - #game.units { owner = p, kind = "ground_force" }
+  return (d.limit or 99) - game.count_units { owner = p, kind = "ground_force" }
 end
 
 return {

@@ -34,7 +34,7 @@ return {
       local pick = game.choose(p, { key = "ti3.discard_law", card = NAME() }, opts)
       if pick ~= "none" then discard_law(pick) end
     else
-      local left = (L.def(p, "ground_force").limit or 99) - #game.units { owner = p, kind = "ground_force" }
+      local left = (L.def(p, "ground_force").limit or 99) - game.count_units { owner = p, kind = "ground_force" }
       local k = math.min(2, left)
       if k > 0 and game.confirm(p, { key = "ti3.put_free_ground_forces", k = k, card = NAME() }) then
         for _ = 1, k do game.spawn("ground_force", p, { planet = "mecatol_rex" }) end

@@ -11,7 +11,7 @@ local function NAME() return L.name("political_cards", "neutrality_pact") end
 local COST = 3
 local function neutral_space(p, s)
   if #game.planets_of(s) > 0 then return false end
-  return #game.units { system = s, not_owner = p } > 0
+  return game.count_units { system = s, not_owner = p } > 0
 end
 return {
   resolve = function(outcome, def)

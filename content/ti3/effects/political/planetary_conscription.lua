@@ -27,7 +27,7 @@ return {
     local q = ctx.player
     if game.planet_owner(ctx.planet) ~= q then return end
     local d = L.def(q, "ground_force")
-    if d.limit and #game.units { owner = q, kind = "ground_force" } >= d.limit then return end
+    if d.limit and game.count_units { owner = q, kind = "ground_force" } >= d.limit then return end
     if game.confirm(q, { key = "ti3.conscript_ground_force", planet = L.name("planets", ctx.planet), card = NAME() }) then
       game.spawn("ground_force", q, { planet = ctx.planet })
       game.log({ key = "ti3.mobilization_places", p = L.pn(q), n = 1, planet = L.name("planets", ctx.planet), card = NAME() })

@@ -35,7 +35,7 @@ return {
           for _, s in ipairs(game.adjacent(u.system, "move")) do
             local home = false
             for r = 1, game.num_players() do if L.home(r) == s then home = true end end
-            if not home and #game.units { system = s } == 0 and #game.planets_of(s) == 0 and may_stop(q, s) then
+            if not home and game.count_units { system = s } == 0 and #game.planets_of(s) == 0 and may_stop(q, s) then
               opts[#opts + 1] = u.kind .. "#" .. u.id .. "->" .. game.system(s).hex
             end
           end

@@ -16,7 +16,7 @@ return function(ctx, p, def)
       for _, t in ipairs(game.adjacent(game.planet_system(from), "move")) do
         for _, pl in ipairs(game.planets_of(t)) do
           local o = game.planet_owner(pl)
-          if (o == p or (o == nil and #game.units { planet = pl, not_owner = p } == 0)) then
+          if (o == p or (o == nil and game.count_units { planet = pl, not_owner = p } == 0)) then
             opts[#opts + 1] = from .. "->" .. pl
           end
         end

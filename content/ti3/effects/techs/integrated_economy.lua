@@ -51,7 +51,7 @@ return {
         elseif d.class == "ground" or is_pds then
           for _, t in ipairs(systems) do
             for _, pl in ipairs(game.planets_of(t)) do
-              if game.planet_owner(pl) == p and not (is_pds and #game.units { planet = pl, kind = "pds" } >= pds_max) then
+              if game.planet_owner(pl) == p and not (is_pds and game.count_units { planet = pl, kind = "pds" } >= pds_max) then
                 opts[#opts + 1] = pl
               end
             end

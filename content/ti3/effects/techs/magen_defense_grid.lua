@@ -4,7 +4,7 @@
 local L = game.lib
 return function(ctx, p)
   if not ctx.ground or p ~= ctx.defender or not ctx.mods or not ctx.mods[p] then return end
-  if #game.units { planet = ctx.planet, owner = p, kind = "pds" } == 0 then return end
+  if game.count_units { planet = ctx.planet, owner = p, kind = "pds" } == 0 then return end
   local m = ctx.mods[p]
   m.ground_force = (m.ground_force or 0) + 1
   m.shock_troop = (m.shock_troop or 0) + 1

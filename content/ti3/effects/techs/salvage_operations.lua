@@ -38,7 +38,7 @@ return {
       local d = L.has_unit(p, ty) and L.def(p, ty)
       local ok = d and d.cost and L.spendable(p, "resources") >= d.cost
       if ok and d.requires_tech and not game.holds(p, "techs", d.requires_tech) then ok = false end
-      if ok and d.limit and d.type ~= "fighter" and #game.units { owner = p, kind = ty } >= d.limit then ok = false end
+      if ok and d.limit and d.type ~= "fighter" and game.count_units { owner = p, kind = ty } >= d.limit then ok = false end
       if ok and d.fleet and L.count_fleet(p, s) + 1 > L.fleet_limit(p) then ok = false end
       if ok then opts[#opts + 1] = ty end
     end

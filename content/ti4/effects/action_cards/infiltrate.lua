@@ -13,7 +13,7 @@ return {
   run = function(ctx, p)
     for _, t in ipairs(kinds(ctx)) do
       local lim = L.def(p, t).limit
-      if not lim or #game.units { owner = p, kind = t } < lim then
+      if not lim or game.count_units { owner = p, kind = t } < lim then
         game.spawn(t, p, { planet = ctx.planet })
         game.log({ key = "ti4.places_unit_on", p = L.pn(p), unit = t, planet = L.name("planets", ctx.planet) })
         game.window("structure_placed", { player = p, kind = t, planet = ctx.planet, system = game.planet_system(ctx.planet) })

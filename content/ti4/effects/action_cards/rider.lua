@@ -15,7 +15,7 @@ local PAYOUT = {}
 
 PAYOUT.construction_rider = function(p)
   local lim = L.def(p, "space_dock").limit
-  if lim and #game.units { owner = p, kind = "space_dock" } >= lim then return end
+  if lim and game.count_units { owner = p, kind = "space_dock" } >= lim then return end
   local opts = {}
   for _, pl in ipairs(game.planets_owned(p)) do
     local has = false
@@ -78,7 +78,7 @@ end
 
 PAYOUT.warfare_rider = function(p)
   local lim = L.def(p, "dreadnought").limit
-  if lim and #game.units { owner = p, kind = "dreadnought" } >= lim then return end
+  if lim and game.count_units { owner = p, kind = "dreadnought" } >= lim then return end
   local list = {}
   for s = 1, game.num_systems() do if #L.ships(p, s) > 0 then list[#list + 1] = s end end
   if #list == 0 then return end

@@ -13,8 +13,8 @@ local function assimilate(p, pl, def)
     local t = L.def(u.owner, u.kind).type
     if t == "pds" or t == "space_dock" then
       local mine = L.def(p, t)
-      local room = #game.units { owner = p, kind = t } < (mine.limit or 99)
-      if room and t == "space_dock" and #game.units { planet = pl, owner = p, kind = t } > 0 then room = false end
+      local room = game.count_units { owner = p, kind = t } < (mine.limit or 99)
+      if room and t == "space_dock" and game.count_units { planet = pl, owner = p, kind = t } > 0 then room = false end
       if room then
         game.remove_unit(u.id)
         game.spawn(t, p, { planet = pl })

@@ -13,7 +13,7 @@ end
 return {
   usable = function(p)
     return game.counter(p, "strategy") > 0 and inferno(p) ~= nil
-      and #game.units { owner = p, kind = "cruiser" } < L.def(p, "cruiser").limit
+      and game.count_units { owner = p, kind = "cruiser" } < L.def(p, "cruiser").limit
   end,
   component = function(p, def)
     local u = inferno(p)

@@ -18,7 +18,7 @@ local function candidates(p)
   local out = {}
   for _, s in ipairs(game.keys(near)) do
     for _, pl in ipairs(game.planets_of(s)) do
-      if not L.is_ability_planet(p, pl) and not L.pdef(pl).custodians and #game.units { planet = pl } == 0 then
+      if not L.is_ability_planet(p, pl) and not L.pdef(pl).custodians and game.count_units { planet = pl } == 0 then
         out[#out + 1] = pl
       end
     end

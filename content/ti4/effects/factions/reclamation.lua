@@ -8,7 +8,7 @@ local function mecatol(pl) return pl and L.pdef(pl) and L.pdef(pl).custodians en
 
 local function left(p, kind)
   local d = L.def(p, kind)
-  return not d.limit or #game.units { owner = p, kind = kind } < d.limit
+  return not d.limit or game.count_units { owner = p, kind = kind } < d.limit
 end
 
 return {

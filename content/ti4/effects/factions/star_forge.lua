@@ -21,7 +21,7 @@ return {
     local pick = game.choose(p, { key = "ti4.star_forge_system", ability = L.name("abilities", def.id) }, opts)
     local s = tonumber(pick) or game.system_at(pick)
     local units = { "2 fighters" }
-    if #game.units { owner = p, kind = "destroyer" } < L.def(p, "destroyer").limit then units[2] = "1 destroyer" end
+    if game.count_units { owner = p, kind = "destroyer" } < L.def(p, "destroyer").limit then units[2] = "1 destroyer" end
     local what = game.choose(p, { key = "ti4.star_forge_units", ability = L.name("abilities", def.id) }, units)
     game.add(p, "strategy", -1)
     if what == "1 destroyer" then

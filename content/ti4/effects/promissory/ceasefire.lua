@@ -4,7 +4,7 @@
 local L = game.lib
 return {
   when = function(ctx, p, owner)
-    return ctx.player == owner and ctx.system ~= nil and #game.units { system = ctx.system, owner = p } > 0
+    return ctx.player == owner and ctx.system ~= nil and game.count_units { system = ctx.system, owner = p } > 0
   end,
   run = function(ctx, p, owner, def)
     ctx.ceasefire = p

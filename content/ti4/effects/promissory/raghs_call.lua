@@ -14,7 +14,7 @@ end
 local function targets(ctx, owner)
   local out = {}
   for _, pl in ipairs(ctx.targets or {}) do
-    if #saar_ground(owner, pl) > 0 and #game.units { planet = pl, owner = ctx.player } > 0 then out[#out + 1] = pl end
+    if #saar_ground(owner, pl) > 0 and game.count_units { planet = pl, owner = ctx.player } > 0 then out[#out + 1] = pl end
   end
   table.sort(out)
   return out

@@ -20,7 +20,7 @@ end
 return {
   when = function(ctx, p)
     local q = ctx.player
-    return q ~= p and (ctx.moved or 0) > 0 and #game.units { system = ctx.system, owner = p } > 0
+    return q ~= p and (ctx.moved or 0) > 0 and game.count_units { system = ctx.system, owner = p } > 0
       and L.reinforcements(q) > 0 and #where(q) > 0
   end,
   run = function(ctx, p, owner, def)

@@ -36,7 +36,7 @@ local function choices(p, s)
     if ok and d.requires_tech and not game.holds(p, "techs", d.requires_tech) then ok = false end
     if ok and d.class == "ship" and L.blockaded(p, s) then ok = false end
     if ok and d.class == "ground" and not ground_site then ok = false end
-    if ok and d.limit and d.type ~= "fighter" and d.type ~= "infantry" and #game.units { owner = p, kind = t } >= d.limit then ok = false end
+    if ok and d.limit and d.type ~= "fighter" and d.type ~= "infantry" and game.count_units { owner = p, kind = t } >= d.limit then ok = false end
     if ok and d.fleet and L.count_fleet(p, s) + 1 > L.fleet_limit(p) then ok = false end
     if ok then out[#out + 1] = t end
   end

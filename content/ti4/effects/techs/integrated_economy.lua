@@ -27,7 +27,7 @@ return {
         if ok and d.requires_tech and not game.holds(p, "techs", d.requires_tech) then ok = false end
         if ok and cost + d.cost > budget then ok = false end
         if ok and d.limit and d.type ~= "fighter" and d.type ~= "infantry"
-          and #game.units { owner = p, kind = t } + (built[t] or 0) >= d.limit then ok = false end
+          and game.count_units { owner = p, kind = t } + (built[t] or 0) >= d.limit then ok = false end
         if ok and d.fleet and L.count_fleet(p, s) + fleet + 1 > L.fleet_limit(p) then ok = false end
         if ok then opts[#opts + 1] = t end
       end

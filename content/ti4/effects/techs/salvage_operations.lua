@@ -31,7 +31,7 @@ return {
       local d = L.has_unit(p, t) and L.def(p, t)
       if d and d.cost and d.cost <= L.spendable(p, "resources")
         and not (d.requires_tech and not game.holds(p, "techs", d.requires_tech))
-        and not (d.limit and d.type ~= "fighter" and #game.units { owner = p, kind = t } >= d.limit) then
+        and not (d.limit and d.type ~= "fighter" and game.count_units { owner = p, kind = t } >= d.limit) then
         opts[#opts + 1] = t
       end
     end

@@ -7,13 +7,13 @@ local L = game.lib
 
 return {
   ["before:production"] = function(ctx, p)
-    if ctx.player == p then game.put("player", p, "ys_units", #game.units { owner = p }) end
+    if ctx.player == p then game.put("player", p, "ys_units", game.count_units { owner = p }) end
   end,
   ["after:production"] = function(ctx, p, def)
     if ctx.player ~= p then return end
     local before = game.get("player", p, "ys_units")
     game.put("player", p, "ys_units", nil)
-    if not before or #game.units { owner = p } <= before then return end
+    if not before or game.count_units { owner = p } <= before then return end
     local name = L.name("techs", def.id)
     for _ = 1, 2 do
       local opts = { "done" }
