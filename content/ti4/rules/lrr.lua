@@ -272,6 +272,23 @@ function L.transport_on_the_way(p, target, moved, rules, room, start)
       end
     end
     if #m.via > 0 then m.cost = spent + L.move_cost_of(p, at, target, rules) end
+    -- The active system too (LRR 95.1): ground forces on p's planets there
+    -- may be taken up into its space area (to land elsewhere in the
+    -- invasion). A ship a gravity rift removes never got there: they stay.
+    if take > 0 then
+      for _, c in ipairs(pickable(p, target, moving)) do
+        if take <= 0 then break end
+        if c.planet and game.choose(p, { key = "ti4.transport_in_active", unit = c.kind .. "#" .. c.id, id = c.id,
+            ship = u.kind .. "#" .. u.id, planet = L.name("planets", c.planet), system = L.sysname(target) }, { "no", "yes" }) == "yes" then
+          start()
+          game.move_unit(c.id, { system = target })
+          c.back = { planet = c.planet }
+          m.picked[#m.picked + 1] = c
+          take = take - 1
+          room[from] = room[from] - 1
+        end
+      end
+    end
   end
   return picked_from
 end
