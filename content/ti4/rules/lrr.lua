@@ -34,6 +34,24 @@ function L.retreat_cargo(p, s, t)
   end
 end
 
+-- A retreat moves ships into the system retreated to, so the anomalies that
+-- bar a ship from moving in bar it too (LRR 78.7b; 59.1: a nebula only as the
+-- active system; 11.1: an asteroid field without Antimass Deflectors; 86.1).
+-- A plain fight never retreats (the default policy) and is fought in no
+-- anomaly's neighbourhood that matters to it.
+local base_retreat_options = L.retreat_options
+function L.retreat_options(p, s)
+  local out = {}
+  for _, t in ipairs(base_retreat_options(p, s)) do
+    local rule = L.anomaly_rule(t)
+    local barred = rule and (rule.enter == "never" or rule.enter == "end"
+      or (rule.enter == "with_tech" and not game.holds(p, "techs", rule.tech)))
+    if not barred then out[#out + 1] = t end
+  end
+  return out
+end
+L.plain_wrapper(L.retreat_options, base_retreat_options)
+
 ---------------------------------------------------------------------------
 -- Elimination (LRR 33). A player with no ground forces on the board, no
 -- unit with production and no planet is out of the game. Checked after an
