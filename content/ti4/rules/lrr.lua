@@ -52,6 +52,25 @@ function L.retreat_options(p, s)
 end
 L.plain_wrapper(L.retreat_options, base_retreat_options)
 
+-- Ground forces produced go to a planet holding a unit that used its
+-- PRODUCTION (LRR 68.3): with two such planets in the system (a space dock
+-- on each), the player says which, for each unit.
+local base_production_place = L.production_place
+function L.production_place(ctx, kind, where, st)
+  where = base_production_place(ctx, kind, where, st)
+  if not where.planet or L.def(ctx.player, kind).class ~= "ground" then return where end
+  local sites, seen = {}, {}
+  for _, u in ipairs(game.units { system = ctx.system, owner = ctx.player }) do
+    if u.planet and not seen[u.planet] and L.produces_ground_site(ctx, u) then
+      seen[u.planet] = true
+      sites[#sites + 1] = u.planet
+    end
+  end
+  if #sites < 2 or not seen[where.planet] then return where end
+  table.sort(sites)
+  return { planet = game.choose(ctx.player, { key = "ti4.place_produced_on", unit = kind }, sites) }
+end
+
 ---------------------------------------------------------------------------
 -- Elimination (LRR 33). A player with no ground forces on the board, no
 -- unit with production and no planet is out of the game. Checked after an
