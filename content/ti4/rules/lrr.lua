@@ -71,6 +71,9 @@ function L.production_place(ctx, kind, where, st)
   return { planet = game.choose(ctx.player, { key = "ti4.place_produced_on", unit = kind }, sites) }
 end
 
+-- Space cannon offense begins with the active player, then clockwise (LRR 77.2).
+function L.space_cannon_offense_active_first(ctx) return true end
+
 ---------------------------------------------------------------------------
 -- Elimination (LRR 33). A player with no ground forces on the board, no
 -- unit with production and no planet is out of the game. Checked after an
