@@ -349,27 +349,39 @@ function L.abilities_reach(q, p) return true end
 -- hook: whether player q's space cannons may fire at the active player p's ships in the space cannon offense step ctx; default: yes.
 function L.space_cannon_offense_reaches(q, p, ctx) return true end
 
+--- hook: whether the active player's space cannon fire before the other players' in the space cannon offense step ctx (ti4: LRR 77.2, the active player first, then clockwise); default: no, the other players' first.
+function L.space_cannon_offense_active_first(ctx) return false end
+
 procedure("space_cannon_offense", function(ctx)
   local p, s = ctx.player, ctx.system
   local rule = L.anomaly_rule(s)
   if rule and rule.no_space_cannon then return end
   -- Other players shoot at the active player's ships ...
-  if #L.ships(p, s) > 0 then
-    for _, g in ipairs(cannon_groups(s, function(q) return q ~= p and L.abilities_reach(q, p) and L.space_cannon_offense_reaches(q, p, ctx) end)) do
-      local hits = L.fire_cannons(g.player, g.list, p, "space cannon")
-      local volley = L.combat_state.last_volley
-      local w = game.window("space_cannon_hits", { player = p, shooter = g.player, hits = hits, system = s })
-      L.assign_cannon_hits(p, s, w.hits, volley)
+  local function others()
+    if #L.ships(p, s) > 0 then
+      for _, g in ipairs(cannon_groups(s, function(q) return q ~= p and L.abilities_reach(q, p) and L.space_cannon_offense_reaches(q, p, ctx) end)) do
+        local hits = L.fire_cannons(g.player, g.list, p, "space cannon")
+        local volley = L.combat_state.last_volley
+        local w = game.window("space_cannon_hits", { player = p, shooter = g.player, hits = hits, system = s })
+        L.assign_cannon_hits(p, s, w.hits, volley)
+      end
     end
   end
   -- ... and the active player's cannons shoot at other players' ships.
-  for _, q in ipairs(L.enemies_in(p, s)) do
-    for _, g in ipairs(cannon_groups(s, function(x) return x == p end)) do
-      local hits = L.fire_cannons(p, g.list, q, "space cannon")
-      local volley = L.combat_state.last_volley
-      local w = game.window("space_cannon_hits", { player = q, shooter = p, hits = hits, system = s })
-      L.assign_cannon_hits(q, s, w.hits, volley)
+  local function active()
+    for _, q in ipairs(L.enemies_in(p, s)) do
+      for _, g in ipairs(cannon_groups(s, function(x) return x == p end)) do
+        local hits = L.fire_cannons(p, g.list, q, "space cannon")
+        local volley = L.combat_state.last_volley
+        local w = game.window("space_cannon_hits", { player = q, shooter = p, hits = hits, system = s })
+        L.assign_cannon_hits(q, s, w.hits, volley)
+      end
     end
+  end
+  if L.space_cannon_offense_active_first(ctx) then
+    active(); others()
+  else
+    others(); active()
   end
 end)
 

@@ -34,6 +34,46 @@ function L.retreat_cargo(p, s, t)
   end
 end
 
+-- A retreat moves ships into the system retreated to, so the anomalies that
+-- bar a ship from moving in bar it too (LRR 78.7b; 59.1: a nebula only as the
+-- active system; 11.1: an asteroid field without Antimass Deflectors; 86.1).
+-- A plain fight never retreats (the default policy) and is fought in no
+-- anomaly's neighbourhood that matters to it.
+local base_retreat_options = L.retreat_options
+function L.retreat_options(p, s)
+  local out = {}
+  for _, t in ipairs(base_retreat_options(p, s)) do
+    local rule = L.anomaly_rule(t)
+    local barred = rule and (rule.enter == "never" or rule.enter == "end"
+      or (rule.enter == "with_tech" and not game.holds(p, "techs", rule.tech)))
+    if not barred then out[#out + 1] = t end
+  end
+  return out
+end
+L.plain_wrapper(L.retreat_options, base_retreat_options)
+
+-- Ground forces produced go to a planet holding a unit that used its
+-- PRODUCTION (LRR 68.3): with two such planets in the system (a space dock
+-- on each), the player says which, for each unit.
+local base_production_place = L.production_place
+function L.production_place(ctx, kind, where, st)
+  where = base_production_place(ctx, kind, where, st)
+  if not where.planet or L.def(ctx.player, kind).class ~= "ground" then return where end
+  local sites, seen = {}, {}
+  for _, u in ipairs(game.units { system = ctx.system, owner = ctx.player }) do
+    if u.planet and not seen[u.planet] and L.produces_ground_site(ctx, u) then
+      seen[u.planet] = true
+      sites[#sites + 1] = u.planet
+    end
+  end
+  if #sites < 2 or not seen[where.planet] then return where end
+  table.sort(sites)
+  return { planet = game.choose(ctx.player, { key = "ti4.place_produced_on", unit = kind }, sites) }
+end
+
+-- Space cannon offense begins with the active player, then clockwise (LRR 77.2).
+function L.space_cannon_offense_active_first(ctx) return true end
+
 ---------------------------------------------------------------------------
 -- Elimination (LRR 33). A player with no ground forces on the board, no
 -- unit with production and no planet is out of the game. Checked after an
@@ -272,6 +312,23 @@ function L.transport_on_the_way(p, target, moved, rules, room, start)
       end
     end
     if #m.via > 0 then m.cost = spent + L.move_cost_of(p, at, target, rules) end
+    -- The active system too (LRR 95.1): ground forces on p's planets there
+    -- may be taken up into its space area (to land elsewhere in the
+    -- invasion). A ship a gravity rift removes never got there: they stay.
+    if take > 0 then
+      for _, c in ipairs(pickable(p, target, moving)) do
+        if take <= 0 then break end
+        if c.planet and game.choose(p, { key = "ti4.transport_in_active", unit = c.kind .. "#" .. c.id, id = c.id,
+            ship = u.kind .. "#" .. u.id, planet = L.name("planets", c.planet), system = L.sysname(target) }, { "no", "yes" }) == "yes" then
+          start()
+          game.move_unit(c.id, { system = target })
+          c.back = { planet = c.planet }
+          m.picked[#m.picked + 1] = c
+          take = take - 1
+          room[from] = room[from] - 1
+        end
+      end
+    end
   end
   return picked_from
 end
