@@ -1186,6 +1186,12 @@ function lib.ships(p, s) end
 ---@return any
 function lib.space_cannon_defense_units(p, pl, ctx) end
 
+--- hook: whether the active player's space cannon fire before the other players' in the space cannon offense step ctx (ti4: LRR 77.2, the active player first, then clockwise); default: no, the other players' first.
+--- (defined by ti-common)
+---@param ctx any
+---@return any
+function lib.space_cannon_offense_active_first(ctx) end
+
 --- hook: whether player q's space cannons may fire at the active player p's ships in the space cannon offense step ctx; default: yes.
 --- (defined by ti-common)
 ---@param q any

@@ -729,6 +729,12 @@ function lib.ships(p, s) end
 ---@return any
 function lib.singularity_allowed(p, opp) end
 
+--- Space cannon offense begins with the active player, then clockwise (LRR 77.2).
+--- (defined by ti-common -> ti4)
+---@param ctx any
+---@return any
+function lib.space_cannon_offense_active_first(ctx) end
+
 --- hook: the hits of a space combat round once both sides have rolled (ha: the attacker's, hd: the defender's, after their combat_rolled windows), before either is assigned; returns the two (default: unchanged).
 --- (defined by ti-common -> ti4)
 ---@param rc any
