@@ -59,11 +59,15 @@ pub(super) fn install(
         Ok(())
     });
     // get(kind, key, name) / put(kind, key, name, value): props on any entity.
-    fn props_of<'a>(
-        st: &'a mut State,
-        kind: &str,
-        key: &LV,
-    ) -> mlua::Result<&'a mut crate::state::Props> {
+    /// Whose props a (kind, key) pair names, checked against the state.
+    enum Owner {
+        Game,
+        Player(usize),
+        System(usize),
+        Unit(u32),
+        Planet(usize),
+    }
+    fn locate(st: &State, kind: &str, key: &LV) -> mlua::Result<Owner> {
         let int = |k: &LV| -> mlua::Result<i64> {
             match k {
                 LV::Integer(i) => Ok(*i),
@@ -72,28 +76,28 @@ pub(super) fn install(
             }
         };
         match kind {
-            "game" => Ok(&mut st.props),
+            "game" => Ok(Owner::Game),
             "player" => {
                 let i = int(key)?;
                 usize::try_from(i - 1)
                     .ok()
-                    .and_then(|x| st.players.get_mut(x))
-                    .map(|p| &mut p.props)
+                    .filter(|x| *x < st.players.len())
+                    .map(Owner::Player)
                     .ok_or_else(|| rterr(format!("no such player {i}")))
             }
             "system" => {
                 let i = int(key)?;
                 usize::try_from(i - 1)
                     .ok()
-                    .and_then(|x| st.systems.get_mut(x))
-                    .map(|p| &mut p.props)
+                    .filter(|x| *x < st.systems.len())
+                    .map(Owner::System)
                     .ok_or_else(|| rterr(format!("no such system {i}")))
             }
             "unit" => {
                 let i = int(key)?;
-                st.units
-                    .get_mut(&(i as u32))
-                    .map(|p| &mut p.props)
+                Some(i as u32)
+                    .filter(|x| st.units.contains_key(x))
+                    .map(Owner::Unit)
                     .ok_or_else(|| rterr(format!("no such unit {i}")))
             }
             "planet" => {
@@ -105,13 +109,43 @@ pub(super) fn install(
                     .planet_index
                     .get(&name)
                     .ok_or_else(|| rterr(format!("no such planet `{name}`")))?;
-                Ok(&mut st.planets[idx].props)
+                Ok(Owner::Planet(idx))
             }
             other => Err(rterr(format!("unknown entity kind `{other}`"))),
         }
     }
+    /// The props a (kind, key) pair names, to read.
+    fn props_ref<'a>(
+        st: &'a State,
+        kind: &str,
+        key: &LV,
+    ) -> mlua::Result<&'a crate::state::Props> {
+        Ok(match locate(st, kind, key)? {
+            Owner::Game => &st.props,
+            Owner::Player(i) => &st.players[i].props,
+            Owner::System(i) => &st.systems[i].props,
+            Owner::Unit(i) => &st.units[&i].props,
+            Owner::Planet(i) => &st.planets[i].props,
+        })
+    }
+    /// The props a (kind, key) pair names, to change.
+    fn props_of<'a>(
+        st: &'a mut State,
+        kind: &str,
+        key: &LV,
+    ) -> mlua::Result<&'a mut crate::state::Props> {
+        let at = locate(st, kind, key)?;
+        let p = match at {
+            Owner::Game => &mut st.props,
+            Owner::Player(i) => &mut st.players[i].props,
+            Owner::System(i) => &mut st.systems[i].props,
+            Owner::Unit(i) => st.units.get_mut(&i).map(|u| &mut u.props).ok_or_else(|| rterr("no such unit"))?,
+            Owner::Planet(i) => &mut st.planets[i].props,
+        };
+        Ok(p)
+    }
     f!("get", |lua, st, (kind, key, name): (String, LV, String)| {
-        let p = props_of(&mut st, &kind, &key)?;
+        let p = props_ref(&st, &kind, &key)?;
         match p.get(&name) {
             Some(v) => to_lua(lua, v),
             None => Ok(LV::Nil),
