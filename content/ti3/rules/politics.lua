@@ -63,6 +63,38 @@ local function has_agreement(p, q)
   return false
 end
 
+-- War breaks trade: when two players fight a space battle or an invasion
+-- combat against each other, the trade agreement between them is broken as
+-- the combat's first round starts (even a Hacan one: their agreements can be
+-- broken by war only). Firing PDS or playing action cards at each other is
+-- not war (our reading, with the preeminent.org TI3 walkthrough; the TI3
+-- rulebook text is not in the public sources).
+
+-- hook: whether a combat between p and q breaks the trade agreement between them; default: yes (a variant with its own trigger, like Shattered Ascension's hostile acts, says no).
+function L.combat_breaks_agreement(p, q) return true end
+
+-- Breaks the agreement between p and q, if they have one; returns whether one was broken.
+function L.break_agreement_between(p, q)
+  local keep, broke = {}, false
+  for _, a in ipairs(agreements()) do
+    if (a.a == p and a.b == q) or (a.a == q and a.b == p) then broke = true else keep[#keep + 1] = a end
+  end
+  if not broke then return false end
+  game.put("game", nil, "agreements", keep)
+  game.log({ key = "ti3.agreement_broken_by_war", p = L.pn(p), q = L.pn(q) })
+  return true
+end
+
+game.on("combat_round_start", function(rc)
+  if rc.round ~= 1 or not rc.attacker or not rc.defender or rc.attacker == rc.defender then return end
+  if has_agreement(rc.attacker, rc.defender) and L.combat_breaks_agreement(rc.attacker, rc.defender) then
+    L.break_agreement_between(rc.attacker, rc.defender)
+  end
+end, { plain = function(board)
+  local a, d = board.attacker, board.defender
+  return not (a and d and has_agreement(a, d))
+end })
+
 -- Negotiations: from the Trade holder clockwise, each player with a free
 -- contract may propose an agreement to another such player; the other
 -- accepts or not; the Trade holder approves agreements he is not part of,
