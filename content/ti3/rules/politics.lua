@@ -26,11 +26,28 @@ end
 function L.trade_income(p)
   local n = 0
   for _, a in ipairs(agreements()) do
-    if a.a == p then n = n + L.contract_value(a.b, L.faction(a.b).trade_agreements[a.bi]) end
-    if a.b == p then n = n + L.contract_value(a.a, L.faction(a.a).trade_agreements[a.ai]) end
+    if a.a == p and not a.fresh then n = n + L.contract_value(a.b, L.faction(a.b).trade_agreements[a.bi]) end
+    if a.b == p and not a.fresh then n = n + L.contract_value(a.a, L.faction(a.a).trade_agreements[a.ai]) end
   end
   return n
 end
+
+-- An agreement formed in trade negotiations pays nothing in the strategic
+-- action that formed it: the Trade holder cannot make one and collect it at
+-- once, nor can another player through the secondary (TI3 rulebook, as
+-- quoted by players). It is marked `fresh` until that action ends.
+-- hook: whether an agreement formed now in negotiations opened by `holder` waits for the end of the strategic action before it pays; default: yes (a variant whose agreements pay otherwise says no).
+function L.new_agreement_waits(holder) return true end
+
+local function settle_fresh()
+  local list, changed = agreements(), false
+  for _, a in ipairs(list) do
+    if a.fresh then a.fresh = nil; changed = true end
+  end
+  if changed then game.put("game", nil, "agreements", list) end
+end
+game.on("after:strategic_action", settle_fresh, { plain = true })
+game.on("turn_end", settle_fresh, { plain = true })
 
 function L.trade_partners(p)
   local out = {}
@@ -117,7 +134,7 @@ function L.negotiate(holder)
         end
         if ok then
           local list = agreements()
-          list[#list + 1] = { a = p, ai = free_contract(p), b = q, bi = free_contract(q) }
+          list[#list + 1] = { a = p, ai = free_contract(p), b = q, bi = free_contract(q), fresh = L.new_agreement_waits(holder) or nil }
           game.put("game", nil, "agreements", list)
           game.log({ key = "ti3.make_trade_agreement", p = L.pn(p), q = L.pn(q) })
         end
