@@ -82,7 +82,7 @@ end
 
 -- War breaks trade: when two players fight a space battle or an invasion
 -- combat against each other, the trade agreement between them is broken as
--- the combat's first round starts (even a Hacan one: their agreements can be
+-- the combat begins (even a Hacan one: their agreements can be
 -- broken by war only). Firing PDS or playing action cards at each other is
 -- not war (our reading, with the preeminent.org TI3 walkthrough; the TI3
 -- rulebook text is not in the public sources).
@@ -102,15 +102,25 @@ function L.break_agreement_between(p, q)
   return true
 end
 
-game.on("combat_round_start", function(rc)
-  if rc.round ~= 1 or not rc.attacker or not rc.defender or rc.attacker == rc.defender then return end
-  if has_agreement(rc.attacker, rc.defender) and L.combat_breaks_agreement(rc.attacker, rc.defender) then
-    L.break_agreement_between(rc.attacker, rc.defender)
+local function war(a, d)
+  if a and d and a ~= d and has_agreement(a, d) and L.combat_breaks_agreement(a, d) then
+    L.break_agreement_between(a, d)
   end
-end, { plain = function(board)
+end
+local function no_war(board)
   local a, d = board.attacker, board.defender
   return not (a and d and has_agreement(a, d))
-end })
+end
+-- A space battle: as soon as it begins (before any barrage or ambush, even
+-- if the defender then slips away before the first round).
+game.on("before:space_combat", function(ctx)
+  local a = ctx.player
+  war(a, ctx.defender or (a and ctx.system and L.enemies_in(a, ctx.system)[1]))
+end, { plain = no_war })
+-- An invasion combat: as its first round starts.
+game.on("combat_round_start", function(rc)
+  if rc.ground and rc.round == 1 then war(rc.attacker, rc.defender) end
+end, { plain = no_war })
 
 -- Negotiations: from the Trade holder clockwise, each player with a free
 -- contract may propose an agreement to another such player; the other
