@@ -382,6 +382,10 @@ procedure("deal_objectives", function()
 end)
 
 ---------------------------------------------------------------------------
+-- SA has its own home-system rule for victory points (rules/k_victory.lua),
+-- not TI3's bar on claiming objectives without the home system.
+function L.scoring_needs_home(p, d) return false end
+
 -- Stage II objectives are claimed only in stage II.
 local base_can = L.can_score
 function L.can_score(p, id)

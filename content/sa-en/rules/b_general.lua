@@ -214,6 +214,10 @@ function L.sa_break_agreement(p, q, why)
   return true
 end
 
+-- Combat between trade partners breaks nothing by itself here: SA breaks
+-- agreements through hostile acts (above), not through TI3's rule of war.
+function L.combat_breaks_agreement(p, q) return false end
+
 function L.sa_hostile_act(p, q, why)
   if not p or not q or p == q then return end
   local w = game.window("hostile_act", { player = p, active = p, target = q, why = why })

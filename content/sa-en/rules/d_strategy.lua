@@ -491,6 +491,10 @@ function S.self_trade_offers(holder)
   end
 end
 
+-- SA pays agreements through the trade goods placed on them (above), not
+-- TI3's bar on collecting from an agreement formed in the same action.
+function L.new_agreement_waits(holder) return false end
+
 local base_negotiate = L.negotiate
 function L.negotiate(holder)
   S.self_trade_offers(holder)

@@ -833,7 +833,8 @@ end
 -- HOME WORLDS. UNCERTAIN: the SE option's text is not in the public sources
 -- and we do not remember it; this is
 --   (TI3, as we recall the base rules) a player who does not control every
---   planet of his home system may not claim public objectives;
+--   planet of his home system may not claim public objectives (now the base
+--   rule, for secret objectives too: rules/round.lua's L.scoring_needs_home);
 --   (SA, where TI3/SE are silent) no player may activate another player's
 --   home system in the first round; at the start of each strategy phase a
 --   player regains his home planets that hold no other player's ground units

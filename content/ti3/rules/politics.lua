@@ -26,11 +26,28 @@ end
 function L.trade_income(p)
   local n = 0
   for _, a in ipairs(agreements()) do
-    if a.a == p then n = n + L.contract_value(a.b, L.faction(a.b).trade_agreements[a.bi]) end
-    if a.b == p then n = n + L.contract_value(a.a, L.faction(a.a).trade_agreements[a.ai]) end
+    if a.a == p and not a.fresh then n = n + L.contract_value(a.b, L.faction(a.b).trade_agreements[a.bi]) end
+    if a.b == p and not a.fresh then n = n + L.contract_value(a.a, L.faction(a.a).trade_agreements[a.ai]) end
   end
   return n
 end
+
+-- An agreement formed in trade negotiations pays nothing in the strategic
+-- action that formed it: the Trade holder cannot make one and collect it at
+-- once, nor can another player through the secondary (TI3 rulebook, as
+-- quoted by players). It is marked `fresh` until that action ends.
+-- hook: whether an agreement formed now in negotiations opened by `holder` waits for the end of the strategic action before it pays; default: yes (a variant whose agreements pay otherwise says no).
+function L.new_agreement_waits(holder) return true end
+
+local function settle_fresh()
+  local list, changed = agreements(), false
+  for _, a in ipairs(list) do
+    if a.fresh then a.fresh = nil; changed = true end
+  end
+  if changed then game.put("game", nil, "agreements", list) end
+end
+game.on("after:strategic_action", settle_fresh, { plain = true })
+game.on("turn_end", settle_fresh, { plain = true })
 
 function L.trade_partners(p)
   local out = {}
@@ -63,6 +80,48 @@ local function has_agreement(p, q)
   return false
 end
 
+-- War breaks trade: when two players fight a space battle or an invasion
+-- combat against each other, the trade agreement between them is broken as
+-- the combat begins (even a Hacan one: their agreements can be
+-- broken by war only). Firing PDS or playing action cards at each other is
+-- not war (our reading, with the preeminent.org TI3 walkthrough; the TI3
+-- rulebook text is not in the public sources).
+
+-- hook: whether a combat between p and q breaks the trade agreement between them; default: yes (a variant with its own trigger, like Shattered Ascension's hostile acts, says no).
+function L.combat_breaks_agreement(p, q) return true end
+
+-- Breaks the agreement between p and q, if they have one; returns whether one was broken.
+function L.break_agreement_between(p, q)
+  local keep, broke = {}, false
+  for _, a in ipairs(agreements()) do
+    if (a.a == p and a.b == q) or (a.a == q and a.b == p) then broke = true else keep[#keep + 1] = a end
+  end
+  if not broke then return false end
+  game.put("game", nil, "agreements", keep)
+  game.log({ key = "ti3.agreement_broken_by_war", p = L.pn(p), q = L.pn(q) })
+  return true
+end
+
+local function war(a, d)
+  if a and d and a ~= d and has_agreement(a, d) and L.combat_breaks_agreement(a, d) then
+    L.break_agreement_between(a, d)
+  end
+end
+local function no_war(board)
+  local a, d = board.attacker, board.defender
+  return not (a and d and has_agreement(a, d))
+end
+-- A space battle: as soon as it begins (before any barrage or ambush, even
+-- if the defender then slips away before the first round).
+game.on("before:space_combat", function(ctx)
+  local a = ctx.player
+  war(a, ctx.defender or (a and ctx.system and L.enemies_in(a, ctx.system)[1]))
+end, { plain = no_war })
+-- An invasion combat: as its first round starts.
+game.on("combat_round_start", function(rc)
+  if rc.ground and rc.round == 1 then war(rc.attacker, rc.defender) end
+end, { plain = no_war })
+
 -- Negotiations: from the Trade holder clockwise, each player with a free
 -- contract may propose an agreement to another such player; the other
 -- accepts or not; the Trade holder approves agreements he is not part of,
@@ -85,7 +144,7 @@ function L.negotiate(holder)
         end
         if ok then
           local list = agreements()
-          list[#list + 1] = { a = p, ai = free_contract(p), b = q, bi = free_contract(q) }
+          list[#list + 1] = { a = p, ai = free_contract(p), b = q, bi = free_contract(q), fresh = L.new_agreement_waits(holder) or nil }
           game.put("game", nil, "agreements", list)
           game.log({ key = "ti3.make_trade_agreement", p = L.pn(p), q = L.pn(q) })
         end

@@ -582,7 +582,7 @@ local function agreements() return game.get("game", nil, "agreements") or {} end
 local function count_agreements(p)
   local n = 0
   for _, a in ipairs(agreements()) do
-    if a.a == p or a.b == p then n = n + 1 end
+    if (a.a == p or a.b == p) and not a.fresh then n = n + 1 end
   end
   return n
 end

@@ -421,10 +421,19 @@ function L.elected_objective_gained(q, def)
   L.gain_vp(q, L.objective_points(def), L.name("objectives", def.id))
 end
 
+-- A player who does not control every planet of his home system may not
+-- claim objectives (TI3 as we recall the rulebook; the Saar race sheet's
+-- "may fulfil objectives without the home system" presumes it).
+-- hook: whether p must control every planet of his home system to claim objective d (its definition); default: yes for public (stage I and II) and secret objectives, unless a race ability lifts it (flag score_without_home: the Saar). A variant without the rule says no.
+function L.scoring_needs_home(p, d)
+  return (d.kind == "stage1" or d.kind == "stage2" or d.kind == "secret") and L.flag(p, "score_without_home") == 0
+end
+
 function L.can_score(p, id)
   local d = game.data.objectives[id]
   local h = d.handler
   if not h or not h.check then return false end
+  if L.scoring_needs_home(p, d) and not L.controls_home(p) then return false end
   local spend = L.objective_cost(p, d, d.spend)
   if spend then
     for _, kind in ipairs(game.keys(spend)) do

@@ -209,13 +209,27 @@ function L.one_prerequisite_missing(p, id)
   return missing == 1
 end
 
--- hook: the technology credit planet pl gives p toward a technology of colour `color` (resources off its price), or nil when it gives none at all (another specialty, or not counted now); default: 0 for a planet of that specialty (this pack counts no specialty credits in purchases), nil otherwise. Cards that raise the credit (Opening the Black Box) ask it.
+-- Technology specialties (TI3): buying a technology, each planet p controls
+-- whose specialty has the technology's colour takes 1 resource off the price
+-- (Opening the Black Box, a base-game card, speaks of red planets giving a
+-- credit "of 2 rather than 1"). The planet need not be ready: our reading,
+-- the rulebook text is not in the public sources (Shattered Ascension, which
+-- asks for a ready planet, prices its own purchases).
+-- hook: the technology credit planet pl gives p toward a technology of colour `color` (resources off its price), or nil when it gives none at all (another specialty, or not counted now); default: 1 for a planet of that specialty, exhausted or not, nil otherwise. Cards that raise the credit (Opening the Black Box) ask it.
 function L.specialty_credit(p, pl, color)
-  if L.pdef(pl).specialty == color then return 0 end
+  if color and L.pdef(pl).specialty == color then return 1 end
   return nil
 end
 
--- hook: the resources p pays for technology id bought at `cost` (offer: the research_offer window's ctx), or nil if he may not buy it so; default: cost less offer.discount of its colour (not below 0; a negative discount costs more), plus, if he lacks a prerequisite, offer.waive_prerequisite (one missing) or offer.ignore_prerequisites (any number missing), the lower of the two when both apply.
+-- The credits of p's planets toward a technology of colour `color`.
+function L.specialty_credits(p, color)
+  if not color then return 0 end
+  local n = 0
+  for _, pl in ipairs(game.planets_owned(p)) do n = n + (L.specialty_credit(p, pl, color) or 0) end
+  return n
+end
+
+-- hook: the resources p pays for technology id bought at `cost` (offer: the research_offer window's ctx), or nil if he may not buy it so; default: cost less offer.discount of its colour and, when it is not free, the specialty credits of p's planets toward that colour (L.specialty_credits) (not below 0; a negative discount costs more), plus, if he lacks a prerequisite, offer.waive_prerequisite (one missing) or offer.ignore_prerequisites (any number missing), the lower of the two when both apply.
 function L.research_price(p, id, cost, offer)
   local d = game.data.techs[id]
   local c = cost
@@ -227,6 +241,7 @@ function L.research_price(p, id, cost, offer)
     c = c + extra
   end
   local off = d and d.color and offer.discount and offer.discount[d.color] or 0
+  if cost > 0 and d then off = off + L.specialty_credits(p, d.color) end
   if off ~= 0 then c = math.max(0, c - off) end
   return c
 end

@@ -1,9 +1,10 @@
 -- Opening the Black Box: played just before the player buys a technology
 -- (the research_offer window): if it is a red one, each of his planets with
 -- a red technology specialty gives a credit of 2 instead of what it gives
--- now (L.specialty_credit: this pack counts none, so 2 each; a variant that
--- counts 1 per ready planet gets 1 more each). The difference is added to
--- the offer's discount on red technologies.
+-- now (L.specialty_credit: 1 each, so 1 more each; a variant that counts
+-- only ready planets gets 2 more for an exhausted one). The difference is
+-- added to the offer's discount on red technologies (and logged: what the
+-- card takes off beyond the usual credits).
 local L = game.lib
 local function more(p)
   local n = 0

@@ -1,7 +1,8 @@
 -- Naalu: when attacked, the fleet may retreat before the space battle
 -- begins, under the normal retreat rules (a legal destination; the retreat
--- may be stopped through the retreat_announced window; a command counter from
--- reinforcements goes to the destination, as in combat.lua).
+-- may be stopped through the retreat_announced window). Under TI3's rule the
+-- destination already holds a counter of the Naalu (rules/retreat3.lua); one
+-- opened by another rule without a counter gets one from reinforcements.
 local L = game.lib
 
 local function defender(ctx)
