@@ -15,8 +15,8 @@ function lib.activatable(p) end
 ---@return any
 function lib.adjoining(s) end
 
---- hook: the retreat announcements at the start of a space combat round; returns the player who will retreat, or nil.
---- (defined by ti-common -> sa-en)
+--- The attacker announces first; the defender only if the attacker did not.
+--- (defined by ti-common -> ti3 -> sa-en)
 ---@param a any
 ---@param d any
 ---@param s any
@@ -151,6 +151,13 @@ function lib.check_win(p) end
 ---@param p any
 ---@return any
 function lib.collect_trade(p) end
+
+--- Combat between trade partners breaks nothing by itself here: SA breaks agreements through hostile acts (above), not through TI3's rule of war.
+--- (defined by ti3 -> sa-en)
+---@param p any
+---@param q any
+---@return any
+function lib.combat_breaks_agreement(p, q) end
 
 --- hook: the dice p's units of one kind (`units`, rolling `dice` by their definitions) roll together in L.combat_roll; returns `dice`.
 --- (defined by ti-common -> sa-en)
@@ -302,6 +309,12 @@ function lib.negotiate(holder) end
 ---@return any
 function lib.neighbours(p, q) end
 
+--- SA pays agreements through the trade goods placed on them (above), not TI3's bar on collecting from an agreement formed in the same action.
+--- (defined by ti3 -> sa-en)
+---@param holder any
+---@return any
+function lib.new_agreement_waits(holder) end
+
 --- The next player in rotation after p.
 --- (defined by ti-common -> sa-en)
 ---@param p any
@@ -416,7 +429,7 @@ function lib.reset_cache() end
 function lib.resolve_primary(p, d, ctx) end
 
 --- Where p's ships in s may retreat (LRR 78.7): adjacent systems with none of another player's ships and with p's units or planets.
---- (defined by ti-common -> sa-en -> ti3)
+--- (defined by ti-common -> ti3 -> sa-en -> ti3)
 ---@param p any
 ---@param s any
 ---@return any
@@ -733,6 +746,13 @@ function lib.sc_ids() end
 ---@param id any
 ---@return any
 function lib.score(p, id) end
+
+---  SA has its own home-system rule for victory points (rules/k_victory.lua), not TI3's bar on claiming objectives without the home system.
+--- (defined by ti3 -> sa-en)
+---@param p any
+---@param d any
+---@return any
+function lib.scoring_needs_home(p, d) end
 
 --- hook: the line logged when player p is seated with id of coll (a keyed line; default "pN plays <name>").
 --- (defined by ti-common -> sa-en)

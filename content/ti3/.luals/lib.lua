@@ -63,6 +63,16 @@ function lib.activation_barred(p, s) end
 ---@return any
 function lib.agenda_system_missing(id) end
 
+--- The attacker announces first; the defender only if the attacker did not.
+--- (defined by ti-common -> ti3)
+---@param a any
+---@param d any
+---@param s any
+---@param round any
+---@param ctx any
+---@return any
+function lib.announce_retreats(a, d, s, round, ctx) end
+
 --- The anomaly rule of a system (anomalies.yaml), or nil.
 --- (defined by ti-common -> ti3)
 ---@param s any
@@ -194,6 +204,13 @@ function lib.bombard_rolled(p, u, pl, rolls, target, hits, c) end
 ---@return any
 function lib.bombardable(p, pl, ctx) end
 
+--- Breaks the agreement between p and q, if they have one; returns whether one was broken.
+--- (defined by ti3)
+---@param p any
+---@param q any
+---@return any
+function lib.break_agreement_between(p, q) end
+
 --- (defined by ti3)
 ---@return any
 function lib.break_agreements() end
@@ -275,6 +292,13 @@ function lib.close_system(p, s) end
 ---@param p any
 ---@return any
 function lib.collect_trade(p) end
+
+--- hook: whether a combat between p and q breaks the trade agreement between them; default: yes (a variant with its own trigger, like Shattered Ascension's hostile acts, says no).
+--- (defined by ti3)
+---@param p any
+---@param q any
+---@return any
+function lib.combat_breaks_agreement(p, q) end
 
 --- Roll for a group of units. Modifiers from ctx.mods[p] (all / per type) lower the number needed (a +1 modifier means hitting on one less).
 --- (defined by ti-common -> ti3)
@@ -725,6 +749,12 @@ function lib.moves_as_ground(p, u) end
 ---@return any
 function lib.negotiate(holder) end
 
+--- An agreement formed in trade negotiations pays nothing in the strategic action that formed it: the Trade holder cannot make one and collect it at once, nor can another player through the secondary (TI3 rulebook, as quoted by players). It is marked `fresh` until that action ends. hook: whether an agreement formed now in negotiations opened by `holder` waits for the end of the strategic action before it pays; default: yes (a variant whose agreements pay otherwise says no).
+--- (defined by ti3)
+---@param holder any
+---@return any
+function lib.new_agreement_waits(holder) end
+
 --- hook: the players (as "pN") p may make speaker with Assembly's primary (default: opts).
 --- (defined by ti3)
 ---@param p any
@@ -880,7 +910,7 @@ function lib.redistribute(p) end
 ---@return any
 function lib.remove_space_mine(s, owner) end
 
---- hook: the resources p pays for technology id bought at `cost` (offer: the research_offer window's ctx), or nil if he may not buy it so; default: cost less offer.discount of its colour (not below 0; a negative discount costs more), plus, if he lacks a prerequisite, offer.waive_prerequisite (one missing) or offer.ignore_prerequisites (any number missing), the lower of the two when both apply.
+--- hook: the resources p pays for technology id bought at `cost` (offer: the research_offer window's ctx), or nil if he may not buy it so; default: cost less offer.discount of its colour and, when it is not free, the specialty credits of p's planets toward that colour (L.specialty_credits) (not below 0; a negative discount costs more), plus, if he lacks a prerequisite, offer.waive_prerequisite (one missing) or offer.ignore_prerequisites (any number missing), the lower of the two when both apply.
 --- (defined by ti3)
 ---@param p any
 ---@param id any
@@ -914,6 +944,14 @@ function lib.resolve_primary(p, d, ctx) end
 ---@return any
 function lib.resolve_secondary(q, d, ctx) end
 
+--- hook: whether p's fleet fighting in s may retreat into the adjacent system t; default (TI3): t holds one of p's command counters, none of another player's ships, and p's ships may stop there.
+--- (defined by ti3)
+---@param p any
+---@param s any
+---@param t any
+---@return any
+function lib.retreat_destination_ok(p, s, t) end
+
 --- Where p's ships in s may retreat (LRR 78.7): adjacent systems with none of another player's ships and with p's units or planets.
 --- (defined by ti-common -> ti3)
 ---@param p any
@@ -946,6 +984,13 @@ function lib.sc_ids() end
 ---@param id any
 ---@return any
 function lib.score(p, id) end
+
+--- A player who does not control every planet of his home system may not claim objectives (TI3 as we recall the rulebook; the Saar race sheet's "may fulfil objectives without the home system" presumes it). hook: whether p must control every planet of his home system to claim objective d (its definition); default: yes for public (stage I and II) and secret objectives, unless a race ability lifts it (flag score_without_home: the Saar). A variant without the rule says no.
+--- (defined by ti3)
+---@param p any
+---@param d any
+---@return any
+function lib.scoring_needs_home(p, d) end
 
 --- Whether q uses the secondary of card d (ctx.card) without spending a strategy token: the card says so, or the player prop free_secondaries (a race ability that frees some secondaries replaces this).
 --- (defined by ti-common -> ti3)
@@ -982,13 +1027,20 @@ function lib.skips_strategy_choice(p) end
 ---@return any
 function lib.space_mines(s, owner) end
 
---- hook: the technology credit planet pl gives p toward a technology of colour `color` (resources off its price), or nil when it gives none at all (another specialty, or not counted now); default: 0 for a planet of that specialty (this pack counts no specialty credits in purchases), nil otherwise. Cards that raise the credit (Opening the Black Box) ask it.
+--- Technology specialties (TI3): buying a technology, each planet p controls whose specialty has the technology's colour takes 1 resource off the price (Opening the Black Box, a base-game card, speaks of red planets giving a credit "of 2 rather than 1"). The planet need not be ready: our reading, the rulebook text is not in the public sources (Shattered Ascension, which asks for a ready planet, prices its own purchases). hook: the technology credit planet pl gives p toward a technology of colour `color` (resources off its price), or nil when it gives none at all (another specialty, or not counted now); default: 1 for a planet of that specialty, exhausted or not, nil otherwise. Cards that raise the credit (Opening the Black Box) ask it.
 --- (defined by ti3)
 ---@param p any
 ---@param pl any
 ---@param color any
 ---@return any
 function lib.specialty_credit(p, pl, color) end
+
+--- The credits of p's planets toward a technology of colour `color`.
+--- (defined by ti3)
+---@param p any
+---@param color any
+---@return any
+function lib.specialty_credits(p, color) end
 
 --- hook: whether no player may choose strategy card id in this strategy phase; default: the card was barred for this round (game prop sc_barred_round:<id>, set by Strategic Shift).
 --- (defined by ti3)
