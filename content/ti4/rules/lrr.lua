@@ -379,3 +379,18 @@ function L.rift_check_cost(p, m, from, target, rules)
   return plain
 end
 
+-- The active player's space cannons in the space cannon offense step fire
+-- at one player, whom the active player chooses among those with ships in
+-- the active system (LRR 77.5b), not at each of them in turn.
+function L.space_cannon_offense_targets(p, s, ctx)
+  local enemies = L.enemies_in(p, s)
+  if #enemies <= 1 then return enemies end
+  local fires = false
+  for _, t in ipairs(game.within(s, 1, "space_cannon")) do
+    if #L.space_cannon_shooters(p, t, s) > 0 then fires = true end
+  end
+  if not fires then return enemies end
+  local opts, by = {}, {}
+  for _, q in ipairs(enemies) do opts[#opts + 1] = L.pn(q); by[L.pn(q)] = q end
+  return { by[game.choose(p, { key = "ti4.space_cannon_target", system = L.sysname(s) }, opts)] }
+end
