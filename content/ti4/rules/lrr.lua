@@ -15,13 +15,14 @@ end
 -- player chooses which of the others are removed (LRR 78.7b, 16.3a).
 function L.retreat_cargo(p, s, t)
   -- Retreating out of a gravity rift is moving out of it: a die for each
-  -- ship that moves, 1-3 removes it (LRR 41.2); what it carried goes with
-  -- it, as the capacity below counts only the ships that are left.
+  -- ship that moves, 1-3 removes it (LRR 41.2), a fighter with a move
+  -- value too (it moves on its own, below); what a ship carried goes with
+  -- it, as the capacity below counts only the ships that are left (41.2a-b).
   local rule = L.anomaly_rule(s)
   if rule and rule.exit_bonus then
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
       local d = L.def(p, u.kind)
-      if u.carried == nil and d.class == "ship" and not d.transported and (d.move or 0) > 0 then
+      if u.carried == nil and d.class == "ship" and (d.move or 0) > 0 then
         local hits = game.roll({ key = "roll_gravity_rift", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id }, 1, L.rift_survival(p, { unit = u, cost = 1 }))
         if hits == 0 then
           game.remove_unit(u.id)
