@@ -237,7 +237,7 @@ procedure("space_combat", function(ctx)
           end
           if L.reinforcements(retreating) > 0 then game.place_token(t, "command", retreating) end
         end
-        game.log({ key = "retreats_to", p = L.pn(retreating), system = L.sysname(t) })
+        if went > 0 then game.log({ key = "retreats_to", p = L.pn(retreating), system = L.sysname(t) }) end
         -- Fleet pool and capacity hold in the system retreated to (LRR 37.3,
         -- 78.7b: fighters and ground forces that cannot be carried are removed).
         L.enforce_limits(retreating, t)
