@@ -219,13 +219,15 @@ procedure("space_combat", function(ctx)
         local pick = game.choose(retreating, { key = "retreat_to" }, opts)
         local t = tonumber(pick) or game.system_at(pick)
         L.retreat_cargo(retreating, s, t)
+        local went = 0
         for _, u in ipairs(game.units { system = s, owner = retreating, space = true }) do
-          if u.carried == nil then game.move_unit(u.id, { system = t }) end
+          if u.carried == nil then game.move_unit(u.id, { system = t }); went = went + 1 end
         end
         -- A token from reinforcements goes to the system retreated to, none
         -- if one of the player's tokens is already there; with none left in
-        -- reinforcements, one from the command sheet (LRR 78.7d).
-        if not game.has_token(t, "command", retreating) then
+        -- reinforcements, one from the command sheet (LRR 78.7d). None when
+        -- no unit got there (L.retreat_cargo removed them all).
+        if went > 0 and not game.has_token(t, "command", retreating) then
           if L.reinforcements(retreating) <= 0 then
             local pools = {}
             for _, pool in ipairs(L.POOLS) do
@@ -235,7 +237,7 @@ procedure("space_combat", function(ctx)
           end
           if L.reinforcements(retreating) > 0 then game.place_token(t, "command", retreating) end
         end
-        game.log({ key = "retreats_to", p = L.pn(retreating), system = L.sysname(t) })
+        if went > 0 then game.log({ key = "retreats_to", p = L.pn(retreating), system = L.sysname(t) }) end
         -- Fleet pool and capacity hold in the system retreated to (LRR 37.3,
         -- 78.7b: fighters and ground forces that cannot be carried are removed).
         L.enforce_limits(retreating, t)

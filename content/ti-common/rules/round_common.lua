@@ -93,7 +93,9 @@ function L.component_used(p, coll, id) end
 procedure("component_action", function(ctx)
   local p, d = ctx.player, game.data[ctx.coll][ctx.id]
   if ctx.coll == "action_cards" then
-    if not L.play_action_card(p, ctx.id, ctx) then return end
+    -- (ctx.cancelled: the card was cancelled, for an edition where that
+    -- does not use the player's action.)
+    if not L.play_action_card(p, ctx.id, ctx) then ctx.cancelled = true; return end
   else
     L.component_used(p, ctx.coll, ctx.id)
     game.log({ key = "uses", p = L.pn(p), card = L.name(ctx.coll, ctx.id) })

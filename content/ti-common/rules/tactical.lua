@@ -352,6 +352,9 @@ function L.space_cannon_offense_reaches(q, p, ctx) return true end
 --- hook: whether the active player's space cannon fire before the other players' in the space cannon offense step ctx (ti4: LRR 77.2, the active player first, then clockwise); default: no, the other players' first.
 function L.space_cannon_offense_active_first(ctx) return false end
 
+--- hook: the players whose ships in s the active player p's space cannons fire at in the space cannon offense step ctx, one volley each; default: every other player with ships there (L.enemies_in).
+function L.space_cannon_offense_targets(p, s, ctx) return L.enemies_in(p, s) end
+
 procedure("space_cannon_offense", function(ctx)
   local p, s = ctx.player, ctx.system
   local rule = L.anomaly_rule(s)
@@ -369,7 +372,7 @@ procedure("space_cannon_offense", function(ctx)
   end
   -- ... and the active player's cannons shoot at other players' ships.
   local function active()
-    for _, q in ipairs(L.enemies_in(p, s)) do
+    for _, q in ipairs(L.space_cannon_offense_targets(p, s, ctx)) do
       for _, g in ipairs(cannon_groups(s, function(x) return x == p end)) do
         local hits = L.fire_cannons(p, g.list, q, "space cannon")
         local volley = L.combat_state.last_volley

@@ -417,7 +417,8 @@ end)
 local base_take_action = L.take_action
 function L.take_action(p, act)
   local r = base_take_action(p, act)
-  if law_owner("minister_of_war") ~= p or (type(r) == "table" and r.end_turn) or game.get("game", nil, "finished") then return r end
+  -- (A cancelled action was not performed, LRR 22.4: the law waits.)
+  if law_owner("minister_of_war") ~= p or (type(r) == "table" and (r.end_turn or r.cancelled)) or game.get("game", nil, "finished") then return r end
   local systems = {}
   for s = 1, game.num_systems() do
     if game.has_token(s, "command", p) then systems[#systems + 1] = game.system(s).hex or tostring(s) end

@@ -44,6 +44,24 @@ local function assimilated(tech)
   return false
 end
 
+-- The unit type a technology upgrades (nil for one that is no unit upgrade).
+local function upgrade_type(t)
+  local u = game.data.techs[t] and game.data.techs[t].unit
+  local d = u and game.data.units[u]
+  return d and d.type
+end
+
+-- The assimilator token p has on a unit upgrade of type `typ`, if any
+-- (LRR 97.1a: a new upgrade of that type takes that token).
+local function token_on_type(p, typ)
+  if not typ then return nil end
+  for _, a in ipairs(ASSIMILATORS) do
+    local t0 = game.get("player", p, "assimilated:" .. a)
+    if t0 and upgrade_type(t0) == typ then return a end
+  end
+  return nil
+end
+
 -- hook: whether Nekro player p may use Technological Singularity against
 -- opponent `opp` in the combat starting now (default: yes).
 function L.singularity_allowed(p, opp) return true end
@@ -66,7 +84,13 @@ function L.nekro_take_tech(p, owners, ability)
         if not d.faction then
           opts[#opts + 1] = t
         elseif not assimilated(t) then
-          for _, a in ipairs(free) do opts[#opts + 1] = a .. ":" .. t end
+          -- A unit upgrade of a type p already copied replaces that one,
+          -- under the same token (LRR 97.1a).
+          local same = token_on_type(p, upgrade_type(t))
+          if same then opts[#opts + 1] = same .. ":" .. t
+          else
+            for _, a in ipairs(free) do opts[#opts + 1] = a .. ":" .. t end
+          end
         end
       end
     end
@@ -76,6 +100,11 @@ function L.nekro_take_tech(p, owners, ability)
   if pick == "none" then return nil end
   local a, t = pick:match("^([%w_]+):([%w_]+)$")
   if a then
+    local old = game.get("player", p, "assimilated:" .. a)
+    if old then
+      game.revoke(p, "techs", old)
+      game.log({ key = "ti4.nekro_upgrade_replaced", p = L.pn(p), tech = L.name("techs", old), card = L.name("techs", a) })
+    end
     game.put("player", p, "assimilated:" .. a, t)
     game.grant(p, "techs", t)
     L.reset_cache()

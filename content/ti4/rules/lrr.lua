@@ -14,6 +14,23 @@ end
 -- ground forces their capacity can carry (or that move on their own); the
 -- player chooses which of the others are removed (LRR 78.7b, 16.3a).
 function L.retreat_cargo(p, s, t)
+  -- Retreating out of a gravity rift is moving out of it: a die for each
+  -- ship that moves, 1-3 removes it (LRR 41.2), a fighter with a move
+  -- value too (it moves on its own, below); what a ship carried goes with
+  -- it, as the capacity below counts only the ships that are left (41.2a-b).
+  local rule = L.anomaly_rule(s)
+  if rule and rule.exit_bonus then
+    for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+      local d = L.def(p, u.kind)
+      if u.carried == nil and d.class == "ship" and (d.move or 0) > 0 then
+        local hits = game.roll({ key = "roll_gravity_rift", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id }, 1, L.rift_survival(p, { unit = u, cost = 1 }))
+        if hits == 0 then
+          game.remove_unit(u.id)
+          game.log({ key = "lost_in_rift", unit = u.kind .. "#" .. u.id })
+        end
+      end
+    end
+  end
   local cap, cargo = 0, {}
   for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
     local d = L.def(p, u.kind)
@@ -361,4 +378,20 @@ function L.rift_check_cost(p, m, from, target, rules)
   end
   if plain and plain <= L.move_value(p, m.unit, from) then return m.cost end
   return plain
+end
+
+-- The active player's space cannons in the space cannon offense step fire
+-- at one player, whom the active player chooses among those with ships in
+-- the active system (LRR 77.5b), not at each of them in turn.
+function L.space_cannon_offense_targets(p, s, ctx)
+  local enemies = L.enemies_in(p, s)
+  if #enemies <= 1 then return enemies end
+  local fires = false
+  for _, t in ipairs(game.within(s, 1, "space_cannon")) do
+    if #L.space_cannon_shooters(p, t, s) > 0 then fires = true end
+  end
+  if not fires then return enemies end
+  local opts, by = {}, {}
+  for _, q in ipairs(enemies) do opts[#opts + 1] = L.pn(q); by[L.pn(q)] = q end
+  return { by[game.choose(p, { key = "ti4.space_cannon_target", system = L.sysname(s) }, opts)] }
 end

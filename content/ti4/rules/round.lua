@@ -255,11 +255,13 @@ procedure("action_phase", function(ctx)
         game.put("game", nil, TURN_TRADES, {})
         game.window("turn_start", { player = p })
         L.turn_transaction("turn_start")
+        ::choose_again::
         local act = game.choose(p, { key = "ti4.action" }, game.call("action_options", p))
         if act ~= "pass" and L.flag(p, "two_actions") > 0 then
           -- A second action this turn (e.g. a technology allows it), unless
           -- the first ended the turn.
           local first = L.take_action(p, act)
+          if first.cancelled then goto choose_again end
           if first.end_turn then goto turn_over end
           local again = {}
           for _, o in ipairs(game.call("action_options", p)) do if o ~= "pass" then again[#again + 1] = o end end
@@ -274,7 +276,10 @@ procedure("action_phase", function(ctx)
           game.put("game", nil, "passed:" .. p, true)
           game.log({ key = "ti4.passes", p = L.pn(p) })
         elseif act then
-          L.take_action(p, act)
+          local r = L.take_action(p, act)
+          -- A cancelled component action does not use the player's action
+          -- (LRR 22.4): they choose their action again.
+          if type(r) == "table" and r.cancelled then goto choose_again end
         end
         ::turn_over::
         game.window("turn_end", { player = p })
