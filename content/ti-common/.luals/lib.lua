@@ -1200,6 +1200,14 @@ function lib.space_cannon_offense_active_first(ctx) end
 ---@return any
 function lib.space_cannon_offense_reaches(q, p, ctx) end
 
+--- hook: the players whose ships in s the active player p's space cannons fire at in the space cannon offense step ctx, one volley each; default: every other player with ships there (L.enemies_in).
+--- (defined by ti-common)
+---@param p any
+---@param s any
+---@param ctx any
+---@return any
+function lib.space_cannon_offense_targets(p, s, ctx) end
+
 --- hook: the space cannon of player q's units in system t that may fire at system s, as {unit, sc (the space_cannon ability), def} entries in the order they roll; default: each of q's units in t with space cannon (one in another system only with range 1 or more).
 --- (defined by ti-common)
 ---@param q any

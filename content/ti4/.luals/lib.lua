@@ -735,6 +735,14 @@ function lib.singularity_allowed(p, opp) end
 ---@return any
 function lib.space_cannon_offense_active_first(ctx) end
 
+--- The active player's space cannons in the space cannon offense step fire at one player, whom the active player chooses among those with ships in the active system (LRR 77.5b), not at each of them in turn.
+--- (defined by ti-common -> ti4)
+---@param p any
+---@param s any
+---@param ctx any
+---@return any
+function lib.space_cannon_offense_targets(p, s, ctx) end
+
 --- hook: the hits of a space combat round once both sides have rolled (ha: the attacker's, hd: the defender's, after their combat_rolled windows), before either is assigned; returns the two (default: unchanged).
 --- (defined by ti-common -> ti4)
 ---@param rc any
