@@ -240,12 +240,17 @@ end
 
 -- Extreme Duress (an action card): the player it was played on who then
 -- takes an action other than a strategic action pays its price.
--- The price is paid once that action is done.
+-- The price is paid once that action is done. A cancelled action was not
+-- taken (LRR 22.4): the card then waits for the action chosen instead.
 local base_take_action = L.take_action
 function L.take_action(p, act)
   local by = game.get("game", nil, "te_duress:" .. p)
   if by then game.put("game", nil, "te_duress:" .. p, nil) end
   local r = base_take_action(p, act)
+  if by and type(r) == "table" and r.cancelled then
+    game.put("game", nil, "te_duress:" .. p, by)
+    return r
+  end
   if by and act:sub(1, 10) ~= "strategic:" then
     for _, c in ipairs(game.zone("actions:" .. p)) do L.discard_action_card(p, c) end
     local tg = game.counter(p, "tg")
