@@ -11,6 +11,7 @@ local function shots_of(B, id)
 end
 return {
   when = function(ctx, p)
+    if game.get("game", nil, "ac_lock") then return false end
     local B = L.tacs_current_battle()
     return ctx.player == p and B ~= nil and ctx.system == B.s and #shots_of(B, ctx.unit) > 0
   end,

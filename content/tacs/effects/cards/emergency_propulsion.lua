@@ -12,6 +12,7 @@ local function empty_zones(B)
 end
 return {
   when = function(ctx, p)
+    if game.get("game", nil, "ac_lock") then return false end
     local B = L.tacs_current_battle()
     return B ~= nil and ctx.player == p and #L.ships(p, ctx.system) > 0 and #empty_zones(B) > 0
   end,

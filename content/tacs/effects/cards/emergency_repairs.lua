@@ -15,7 +15,7 @@ local function damaged(p, s)
   return false
 end
 return {
-  when = function(ctx, p) return (p == ctx.attacker or p == ctx.defender) and damaged(p, ctx.system) end,
+  when = function(ctx, p) return not game.get("game", nil, "ac_lock") and (p == ctx.attacker or p == ctx.defender) and damaged(p, ctx.system) end,
   run = function(ctx, p)
     for _, u in ipairs(units(p, ctx.system)) do L.tacs_repair(u, L.tacs_unit_max_hp(u) // 2) end
   end,

@@ -2,7 +2,7 @@
 -- round (its PDS do not: the seed names ships, where Battle Stations names
 -- PDS as well).
 return {
-  when = function(ctx, p) return p == ctx.attacker or p == ctx.defender end,
+  when = function(ctx, p) return not game.get("game", nil, "ac_lock") and (p == ctx.attacker or p == ctx.defender) end,
   run = function(ctx, p)
     local q = (p == ctx.attacker) and ctx.defender or ctx.attacker
     ctx.ship_acc[q] = (ctx.ship_acc[q] or 0) - 1

@@ -11,6 +11,7 @@ local function dreadnoughts(p, s)
 end
 return {
   when = function(ctx, p)
+    if game.get("game", nil, "ac_lock") then return false end
     return L.tacs_current_battle() ~= nil and (p == ctx.attacker or p == ctx.defender) and #dreadnoughts(p, ctx.system) > 0
   end,
   run = function(ctx, p)

@@ -4,6 +4,7 @@
 -- ships, or a miss of one of his own.
 return {
   when = function(ctx, p)
+    if game.get("game", nil, "ac_lock") then return false end
     if ctx.reroll then return false end
     if ctx.target == p and ctx.player ~= p then return ctx.roll >= ctx.need end
     if ctx.player == p then return ctx.roll < ctx.need end
