@@ -252,7 +252,9 @@ procedure("space_cannon_defense", function(ctx)
       hits = hits + game.roll({ key = "tacs.pds_landing_roll", p = L.pn(u.owner), unit = label(u) }, 2, L.tacs_table("pds_vs_landing"))
     end
   end
-  -- The PDS's owner picks the landing ground forces its hits destroy.
+  -- The PDS's owner picks the landing ground forces its hits destroy (a
+  -- ground force with Resister takes two hits).
+  local wounds = {}
   for _ = 1, hits do
     local opts, by = {}, {}
     for _, u in ipairs(targets) do
@@ -260,9 +262,22 @@ procedure("space_cannon_defense", function(ctx)
     end
     if #opts == 0 then break end
     local u = by[game.choose(q, { key = "tacs.pds_landing_target", p = L.pn(p) }, opts)]
-    L.destroy_unit(u, { source = q, label = "space cannon defense", active = p, system = s })
+    if not L.tacs_gf_absorbs(u, wounds) then
+      L.destroy_unit(u, { source = q, label = "space cannon defense", active = p, system = s })
+    end
   end
 end)
+
+-- Resister ("take 2 hits", seed 002): whether ground force u takes this hit
+-- without dying, counting the hits it took before in `wounds` (u.id -> hits;
+-- kept by the caller for one round of fire). Logs the hit it takes.
+function L.tacs_gf_absorbs(u, wounds)
+  local n = (wounds[u.id] or 0) + 1
+  if n >= L.tacs_gf_stats(u).absorb then return false end
+  wounds[u.id] = n
+  game.log({ key = "tacs.gf_takes_hit", p = L.pn(u.owner), unit = label(u) })
+  return true
+end
 
 -- Bombardment of ground forces comes before the landing it goes with (seed
 -- 002 "Bombardment"): the ground forces committed stay aboard until the
@@ -270,14 +285,35 @@ end)
 -- combat follow).
 function L.bombard_before_landing(ctx) return true end
 
--- Ground forces with Immunity A are not hit by bombardment.
+-- Ground forces with Immunity A are not hit by bombardment; one with
+-- Resister takes two of its hits (when one is there, its owner assigns the
+-- hits one by one here; otherwise as ti3 does).
 local base_bombard_assign = L.bombard_assign
 function L.bombard_assign(p, owner, pl, units, hits, ctx)
   local keep = {}
+  local tough = false
   for _, u in ipairs(units) do
-    if not L.tacs_gf_stats(u).immune_bombard then keep[#keep + 1] = u end
+    local st = L.tacs_gf_stats(u)
+    if not st.immune_bombard then
+      keep[#keep + 1] = u
+      tough = tough or st.absorb > 1
+    end
   end
-  return base_bombard_assign(p, owner, pl, keep, hits, ctx)
+  if not tough then return base_bombard_assign(p, owner, pl, keep, hits, ctx) end
+  local wounds, destroyed = {}, 0
+  for _ = 1, hits do
+    local opts, by = {}, {}
+    for _, u in ipairs(keep) do
+      if game.unit_exists(u.id) then opts[#opts + 1] = label(u); by[opts[#opts]] = u end
+    end
+    if #opts == 0 then break end
+    local u = by[game.choose(owner, { key = "tacs.bombard_hit_which", p = L.pn(owner) }, opts)]
+    if not L.tacs_gf_absorbs(u, wounds) then
+      L.destroy_unit(u, { source = p, label = "bombardment", active = p, system = game.planet_system(pl) })
+      destroyed = destroyed + 1
+    end
+  end
+  return destroyed
 end
 
 -- Occupier A and B: a planet taken by ground forces among which one has
