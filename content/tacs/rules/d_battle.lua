@@ -343,6 +343,11 @@ function L.tacs_fire(B, s)
   local need = math.max(1, acc - L.tacs_accuracy_bonus(B, s.p, s.u, s.cannon, e))
   local _, rolls = game.roll({ key = "tacs.roll_accuracy", p = L.pn(s.p), unit = label(s.u), cannon = s.cannon, target = label(e) }, 1, need)
   local r = rolls[1]
+  -- Graviton Laser System (ti3's pds_reroll): a PDS's missed die is rolled once more.
+  if s.u.planet and r < need and L.flag(s.p, "pds_reroll") > 0 then
+    _, rolls = game.roll({ key = "tacs.roll_accuracy_again", p = L.pn(s.p), unit = label(s.u), target = label(e), tech = L.name("techs", "graviton_laser_system") }, 1, need)
+    r = rolls[1]
+  end
   do
     local w = game.window("tacs_accuracy_rolled", { player = s.p, active = B.a, target = s.q, system = B.s, roll = r, need = need, pds = s.u.planet ~= nil })
     if w.reroll then

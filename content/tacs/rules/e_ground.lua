@@ -249,7 +249,13 @@ procedure("space_cannon_defense", function(ctx)
         L.tacs_attrition(B)
       end
     elseif #targets > 0 then
-      hits = hits + game.roll({ key = "tacs.pds_landing_roll", p = L.pn(u.owner), unit = label(u) }, 2, L.tacs_table("pds_vs_landing"))
+      local need = L.tacs_table("pds_vs_landing")
+      local h = game.roll({ key = "tacs.pds_landing_roll", p = L.pn(u.owner), unit = label(u) }, 2, need)
+      -- Graviton Laser System (ti3's pds_reroll): each missed die is rolled once more.
+      if h < 2 and L.flag(u.owner, "pds_reroll") > 0 then
+        h = h + game.roll({ key = "tacs.pds_landing_roll_again", p = L.pn(u.owner), unit = label(u), tech = L.name("techs", "graviton_laser_system") }, 2 - h, need)
+      end
+      hits = hits + h
     end
   end
   -- The PDS's owner picks the landing ground forces its hits destroy (a
