@@ -250,6 +250,12 @@ end
 -- hook: the bonus to p's accuracy roll for unit u's shot with `cannon` at unit e in battle B (B.acc[p] from cards such as Battle Stations, B.ship_acc[p] for ships only); default: B.acc[p], plus B.ship_acc[p] for a ship.
 function L.tacs_accuracy_bonus(B, p, u, cannon, e)
   local n = B.acc[p] or 0
+  -- Maneuvering Jets (ti3's enemy_pds_penalty flags on the target's owner):
+  -- a PDS firing at his ships takes -1; the -2 of a Deep Space Cannon from an
+  -- adjacent system is gone in TACS (techs.yaml sets that flag to 0).
+  if u.planet and e and type(e.owner) == "number" then
+    n = n - L.flag(e.owner, u.remote and "enemy_pds_penalty_adjacent" or "enemy_pds_penalty")
+  end
   -- Bonuses for ships only (Flanking Tactic's -1 hits the enemy's ships, not its PDS).
   if not u.planet and B.ship_acc then n = n + (B.ship_acc[p] or 0) end
   -- Into the Breach: +1 while its dreadnought is among p's ships nearest the planet.
