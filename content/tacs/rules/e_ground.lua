@@ -30,11 +30,25 @@ function L.tacs_free_promotions(u)
   return out
 end
 
--- The promotions ground force u holds (earned and free), as a set.
+-- The promotions ground force u holds (earned and free), as a set. Each free
+-- promotion is one more: when u already holds it (earned, or from another
+-- source: L1Z1X and Military Academy, say), u gets the next one of the same
+-- kind along its line (Attacker I, II, III; Defender I, II) if there is one.
 function L.tacs_promotions(u)
   local set = {}
   for _, id in ipairs(game.get("unit", u.id, "tacs_promotions") or {}) do set[id] = true end
-  for _, id in ipairs(L.tacs_free_promotions(u)) do set[id] = true end
+  for _, id in ipairs(L.tacs_free_promotions(u)) do
+    local x = id
+    while x and set[x] do
+      local e, nx = promos()[x] and promos()[x].effect, nil
+      for _, y in ipairs(L.TACS_PROMOTION_ORDER) do
+        local pr = promos()[y]
+        if pr and pr.requires == x and pr.effect == e and not nx then nx = y end
+      end
+      x = nx
+    end
+    if x then set[x] = true end
+  end
   return set
 end
 
