@@ -1,5 +1,9 @@
 -- Action cards (cards.yaml): every player starts with one Strategic
--- Redeployment, dealt from the deck once the game is set up.
+-- Redeployment, dealt from the deck once the game is set up. The deck holds
+-- five; when they are all dealt (six players or more, as in the seed's own
+-- game of six races) each further player gets a copy from outside the deck,
+-- so that every player starts with one (UNCERTAIN: the seed does not say
+-- whether the starting cards are among the five).
 local L = game.lib
 
 game.on("setup_done", function(ctx)
@@ -8,10 +12,11 @@ game.on("setup_done", function(ctx)
     local deck = game.zone("deck:actions") or {}
     local found = false
     for _, c in ipairs(deck) do if c == "strategic_redeployment" then found = true end end
-    if found then
-      game.move_card("strategic_redeployment", "deck:actions", "actions:" .. p)
-      game.log({ key = "tacs.dealt_redeployment", p = L.pn(p) })
+    if not found then
+      game.zone_new("tmp:tacs_redeployment", nil, { "strategic_redeployment" })
     end
+    game.move_card("strategic_redeployment", found and "deck:actions" or "tmp:tacs_redeployment", "actions:" .. p)
+    game.log({ key = "tacs.dealt_redeployment", p = L.pn(p) })
   end
 end)
 
