@@ -264,10 +264,26 @@ procedure("space_cannon_defense", function(ctx)
       end
     elseif #targets > 0 then
       local need = L.tacs_table("pds_vs_landing")
-      local h = game.roll({ key = "tacs.pds_landing_roll", p = L.pn(u.owner), unit = label(u) }, 2, need)
+      local h, rolls = game.roll({ key = "tacs.pds_landing_roll", p = L.pn(u.owner), unit = label(u) }, 2, need)
+      rolls = rolls or {}
       -- Graviton Laser System (ti3's pds_reroll): each missed die is rolled once more.
       if h < 2 and L.flag(u.owner, "pds_reroll") > 0 then
-        h = h + game.roll({ key = "tacs.pds_landing_roll_again", p = L.pn(u.owner), unit = label(u), tech = L.name("techs", "graviton_laser_system") }, 2 - h, need)
+        local more, again = game.roll({ key = "tacs.pds_landing_roll_again", p = L.pn(u.owner), unit = label(u), tech = L.name("techs", "graviton_laser_system") }, 2 - h, need)
+        h = h + more
+        local j = 1
+        for i, r in ipairs(rolls) do
+          if r < need and again and again[j] then rolls[i] = again[j]; j = j + 1 end
+        end
+      end
+      -- A die that hit may be rolled again (Faulty Targeting Systems: window
+      -- tacs_pds_landing_rolled).
+      for _, r in ipairs(rolls) do
+        if r >= need then
+          local w = game.window("tacs_pds_landing_rolled", { player = u.owner, active = p, target = p, planet = pl, roll = r, need = need, pds = true })
+          if w.reroll then
+            h = h - 1 + game.roll({ key = "tacs.pds_landing_roll_die_again", p = L.pn(u.owner), unit = label(u) }, 1, need)
+          end
+        end
       end
       hits = hits + h
     end
