@@ -11,9 +11,17 @@ function L.tacs_deep_defense(p)
 end
 
 -- The zones of system s when `defender` defends it, nearest the planet first.
+-- Deep Defense gives the defender's planets a D4: only where he controls a
+-- planet of s (not a fleet of his in open space or at another's planet).
 function L.tacs_zones(s, defender)
   local z = { "D3", "D2", "D1", "-0-", "A1", "A2", "A3" }
-  if L.tacs_deep_defense(defender) then table.insert(z, 1, "D4") end
+  if L.tacs_deep_defense(defender) then
+    local mine = false
+    for _, pl in ipairs(game.planets_of(s) or {}) do
+      if game.planet_owner(pl) == defender then mine = true end
+    end
+    if mine then table.insert(z, 1, "D4") end
+  end
   return z
 end
 
