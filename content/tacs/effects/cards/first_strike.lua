@@ -15,6 +15,7 @@ local function side(ctx, p)
 end
 return {
   when = function(ctx, p)
+    if game.get("game", nil, "ac_lock") then return false end
     local mine, theirs = side(ctx, p)
     return mine ~= nil and #mine > 0 and #theirs > 0 and (p == ctx.player or p == ctx.defender or game.planet_owner(ctx.planet) == p)
   end,
