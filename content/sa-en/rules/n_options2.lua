@@ -718,7 +718,9 @@ end)
 -- to its capacity) stays with it.
 local function is_rift(s)
   local a = (game.data.systems[game.tile_of(s)] or {}).anomaly
-  if L.optb and L.optb.anomaly_of and L.optb.anomaly_of(s) then a = L.optb.anomaly_of(s) end
+  -- (The anomaly a counter made of s, asked once: it reads a game prop.)
+  local made = L.optb and L.optb.anomaly_of and L.optb.anomaly_of(s)
+  if made then a = made end
   return a == "gravity_rift"
 end
 O.is_rift = is_rift
