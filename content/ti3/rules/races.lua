@@ -93,12 +93,34 @@ end
 -- L.flag sums `flags:` of techs (and ti4's abilities/factions); race
 -- abilities and racial technologies count too. The Production strategy card
 -- lends extra resources to one production through `production_discount`.
+--
+-- Whether any race ability or racial technology carries flag `name` is
+-- worked out once per name, at the first question about it (the data do not
+-- change while the game runs, as ti-common's index of flags assumes): for the
+-- many flags none of them carries, p's holdings are not read at all.
+local race_flag_known = {}
+local function race_flag_exists(name)
+  local v = race_flag_known[name]
+  if v ~= nil then return v end
+  v = false
+  for _, coll in ipairs(MINE) do
+    for _, d in pairs(game.data[coll] or {}) do
+      local x = d.flags and d.flags[name]
+      if x == true or type(x) == "number" then v = true end
+    end
+  end
+  race_flag_known[name] = v
+  return v
+end
+
 local base_flag = L.flag
 function L.flag(p, name)
   local n = base_flag(p, name)
-  for _, d in ipairs(held(p)) do
-    local v = d.flags and d.flags[name]
-    if v == true then n = n + 1 elseif type(v) == "number" then n = n + v end
+  if race_flag_exists(name) then
+    for _, d in ipairs(held(p)) do
+      local v = d.flags and d.flags[name]
+      if v == true then n = n + 1 elseif type(v) == "number" then n = n + v end
+    end
   end
   if name == "production_discount" and type(p) == "number" then
     n = n + (game.get("player", p, "extra_production_resources") or 0)
