@@ -236,17 +236,23 @@ end)
 -- ---------------------------------------------------------------- capacity
 -- Capacity that only ground forces may use (Stasis Capsules: a tech with
 -- `capacity_ground_only`, whose capacity_bonus tech.lua adds; racial
--- `ground_capacity`), per ship type.
-local function ground_only(p, ty)
-  local n = 0
+-- `ground_capacity`), per ship type: {ship type = n}, from one reading of
+-- p's holdings for all the types (and all the ships of a system) rather than
+-- one per type asked.
+local function ground_only_by_type(p)
+  local out = {}
   for _, id in ipairs(game.holdings(p, "techs")) do
     local t = game.data.techs[id]
-    if t and t.capacity_ground_only and t.capacity_bonus and t.capacity_bonus[ty] then n = n + t.capacity_bonus[ty] end
+    if t and t.capacity_ground_only and t.capacity_bonus then
+      for ty, n in pairs(t.capacity_bonus) do out[ty] = (out[ty] or 0) + n end
+    end
   end
   for _, x in ipairs(held(p)) do
-    if x.ground_capacity and x.ground_capacity[ty] then n = n + x.ground_capacity[ty] end
+    if x.ground_capacity then
+      for ty, n in pairs(x.ground_capacity) do out[ty] = (out[ty] or 0) + n end
+    end
   end
-  return n
+  return out
 end
 
 local function special_capacity(p)
@@ -254,8 +260,9 @@ local function special_capacity(p)
   if L.flag(p, "advanced_fighters") > 0 or L.flag(p, "half_carriers") > 0 then return true end
   -- Floating docks give fighter-only capacity in the space area.
   if L.floating_docks(p) then return true end
+  local go = ground_only_by_type(p)
   for _, ty in ipairs({ "cruiser", "dreadnought", "carrier", "war_sun", "destroyer" }) do
-    if ground_only(p, ty) > 0 then return true end
+    if (go[ty] or 0) > 0 then return true end
   end
   return false
 end
@@ -264,10 +271,11 @@ end
 -- (docks), and fighters / ground units / other cargo (PDS) in space.
 local function cargo(p, s)
   local r = { gen = 0, go = 0, fo = 0, f = 0, g = 0, o = 0, carriers = 0, fleet = 0 }
+  local ground_only = ground_only_by_type(p)
   for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
     local d = L.def(p, u.kind)
     if u.carried == nil and d.class == "ship" then
-      local go = ground_only(p, d.type or u.kind)
+      local go = ground_only[d.type or u.kind] or 0
       r.go = r.go + go
       r.gen = r.gen + (d.capacity or 0) - go
       if d.fleet then
