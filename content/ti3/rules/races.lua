@@ -94,32 +94,46 @@ end
 -- abilities and racial technologies count too. The Production strategy card
 -- lends extra resources to one production through `production_discount`.
 --
--- Whether any race ability or racial technology carries flag `name` is
--- worked out once per name, at the first question about it (the data do not
--- change while the game runs, as ti-common's index of flags assumes): for the
--- many flags none of them carries, p's holdings are not read at all.
+-- The race abilities and racial technologies that carry flag `name` are
+-- listed once per name, at the first question about it (the data do not
+-- change while the game runs, as ti-common's index of flags assumes):
+-- race_flag_index(name)[coll][id] = the value it adds (true counts 1), or
+-- false when none carries it. For those flags p's holdings of only the
+-- collections concerned are read; for the many flags none carries, none.
 local race_flag_known = {}
-local function race_flag_exists(name)
-  local v = race_flag_known[name]
-  if v ~= nil then return v end
-  v = false
+local function race_flag_index(name)
+  local idx = race_flag_known[name]
+  if idx ~= nil then return idx end
+  idx = false
   for _, coll in ipairs(MINE) do
-    for _, d in pairs(game.data[coll] or {}) do
+    for id, d in pairs(game.data[coll] or {}) do
       local x = d.flags and d.flags[name]
-      if x == true or type(x) == "number" then v = true end
+      if x == true then x = 1 end
+      if type(x) == "number" then
+        idx = idx or {}
+        idx[coll] = idx[coll] or {}
+        idx[coll][id] = x
+      end
     end
   end
-  race_flag_known[name] = v
-  return v
+  race_flag_known[name] = idx
+  return idx
 end
 
 local base_flag = L.flag
 function L.flag(p, name)
   local n = base_flag(p, name)
-  if race_flag_exists(name) then
-    for _, d in ipairs(held(p)) do
-      local v = d.flags and d.flags[name]
-      if v == true then n = n + 1 elseif type(v) == "number" then n = n + v end
+  local idx = type(p) == "number" and race_flag_index(name)
+  if idx then
+    -- (In the order of held(p): collection, then holdings.)
+    for _, coll in ipairs(MINE) do
+      local values = idx[coll]
+      if values then
+        for _, id in ipairs(game.holdings(p, coll)) do
+          local v = values[id]
+          if v then n = n + v end
+        end
+      end
     end
   end
   if name == "production_discount" and type(p) == "number" then
