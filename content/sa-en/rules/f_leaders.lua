@@ -786,11 +786,13 @@ end
 
 -- Between the steps of his turn (offered as it starts): p moves leaders he
 -- holds within systems without enemy ships.
+-- (The records are read once: after a move, the list just saved is what
+-- reading them again would give, so it is used as it is.)
 function F.relocate(p)
   local moved = {}
+  local list = records()
   for _ = 1, 12 do
     local opts = { "done" }
-    local list = records()
     for i, rec in ipairs(list) do
       local u = not moved[i] and (rec.status == "board" or rec.status == "captive") and F.holder(rec) == p and F.unit_of(rec)
       if u and #L.other_ships(p, u.system) == 0 then
