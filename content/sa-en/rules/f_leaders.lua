@@ -308,10 +308,11 @@ function A.sync()
         F.lose(list, i, { planet = rec.planet, system = rec.system }, rec.ship and "its ship is gone" or "it left the board")
       elseif u.planet then
         -- (A leader beside its army on a planet not yet taken is invading.)
-        if game.planet_owner(u.planet) ~= holder and #L.ground(holder, u.planet) == 0 then
+        local owner = game.planet_owner(u.planet)
+        if owner ~= holder and #L.ground(holder, u.planet) == 0 then
           changed = true
           F.lose(list, i, { planet = u.planet }, pname(u.planet) .. " changed hands")
-        elseif game.planet_owner(u.planet) ~= holder then
+        elseif owner ~= holder then
           -- left as it is
         elseif rec.ship or rec.planet ~= u.planet or rec.system ~= u.system then
           rec.ship, rec.planet, rec.system = nil, u.planet, u.system
