@@ -80,13 +80,19 @@ function S.counts(n)
 end
 
 -- The cards in play: the SE set, with the ninth card when it is in play.
+-- (The ninth cards are data: listed once, at the first call that needs them.)
 local base_sc_ids = L.sc_ids
+local ninth_ids
 function L.sc_ids()
   local ids = base_sc_ids()
   if not game.get("game", nil, "sa_ninth") then return ids end
-  for _, id in ipairs(game.keys(game.data.strategy_cards)) do
-    if game.data.strategy_cards[id].ninth then ids[#ids + 1] = id end
+  if not ninth_ids then
+    ninth_ids = {}
+    for _, id in ipairs(game.keys(game.data.strategy_cards)) do
+      if game.data.strategy_cards[id].ninth then ninth_ids[#ninth_ids + 1] = id end
+    end
   end
+  for _, id in ipairs(ninth_ids) do ids[#ids + 1] = id end
   table.sort(ids, function(a, b)
     return game.data.strategy_cards[a].initiative < game.data.strategy_cards[b].initiative
   end)

@@ -308,10 +308,11 @@ function A.sync()
         F.lose(list, i, { planet = rec.planet, system = rec.system }, rec.ship and "its ship is gone" or "it left the board")
       elseif u.planet then
         -- (A leader beside its army on a planet not yet taken is invading.)
-        if game.planet_owner(u.planet) ~= holder and #L.ground(holder, u.planet) == 0 then
+        local owner = game.planet_owner(u.planet)
+        if owner ~= holder and #L.ground(holder, u.planet) == 0 then
           changed = true
           F.lose(list, i, { planet = u.planet }, pname(u.planet) .. " changed hands")
-        elseif game.planet_owner(u.planet) ~= holder then
+        elseif owner ~= holder then
           -- left as it is
         elseif rec.ship or rec.planet ~= u.planet or rec.system ~= u.system then
           rec.ship, rec.planet, rec.system = nil, u.planet, u.system
@@ -786,11 +787,13 @@ end
 
 -- Between the steps of his turn (offered as it starts): p moves leaders he
 -- holds within systems without enemy ships.
+-- (The records are read once: after a move, the list just saved is what
+-- reading them again would give, so it is used as it is.)
 function F.relocate(p)
   local moved = {}
+  local list = records()
   for _ = 1, 12 do
     local opts = { "done" }
-    local list = records()
     for i, rec in ipairs(list) do
       local u = not moved[i] and (rec.status == "board" or rec.status == "captive") and F.holder(rec) == p and F.unit_of(rec)
       if u and #L.other_ships(p, u.system) == 0 then

@@ -55,11 +55,15 @@ local function bombard_mods(p)
   return grant, bonus
 end
 
+-- (bcache[p][t] = {src = the definition below this one, def = ours}: a
+-- table per player rather than a "p:t" string key, which L.def, asked very
+-- often, would build on every call.)
 function L.def(p, t)
   local d = base_def(p, t)
   if type(p) ~= "number" then return d end
-  local key = p .. ":" .. t
-  local c = bcache[key]
+  local pc = bcache[p]
+  if not pc then pc = {}; bcache[p] = pc end
+  local c = pc[t]
   if c and c.src == d then return c.def end
   local grant, bonus = bombard_mods(p)
   local ty = d.type or t
@@ -72,7 +76,7 @@ function L.def(p, t)
     if b then b.hit = b.hit - bonus end
     out.bombardment = b
   end
-  bcache[key] = { src = d, def = out }
+  pc[t] = { src = d, def = out }
   return out
 end
 

@@ -390,13 +390,17 @@ function L.def(p, t)
   local ty = d.type or t
   local lim = V.LIMITS[ty]
   if not lim or d.limit == nil or d.limit >= lim then return d end
-  local key = tostring(p) .. ":" .. t
-  local c = lcache[key]
+  -- (lcache[p][t]: a table per player, not a "p:t" string built per call;
+  -- a player-less p is filed under "nil" or its own value.)
+  local pk = p == nil and "nil" or p
+  local pc = lcache[pk]
+  if not pc then pc = {}; lcache[pk] = pc end
+  local c = pc[t]
   if c and c.src == d then return c.def end
   local cp = {}
   for k, v in pairs(d) do cp[k] = v end
   cp.limit = lim
-  lcache[key] = { src = d, def = cp }
+  pc[t] = { src = d, def = cp }
   return cp
 end
 

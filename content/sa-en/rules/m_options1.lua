@@ -1089,7 +1089,19 @@ function SBS.tile_choices(p, tiles) return tiles end
 -- hook: the hexes p may put `tile` on (default: every legal one, hexes).
 function SBS.hex_choices(p, tile, hexes) return hexes end
 SBS.HIGH_RESOURCE_PLANETS = { "bereg", "abyz", "meer", "ashtroth" }
-local hex_neighbours = L.optb.hex_neighbours -- (ti3's, options_b.lua)
+local base_hex_neighbours = L.optb.hex_neighbours -- (ti3's, options_b.lua)
+-- The neighbours of a hex, worked out once per hex (pure geometry, which
+-- the legal hexes below ask for again and again while the galaxy is built).
+-- The lists are only read.
+local neighbours_of = {}
+local function hex_neighbours(h)
+  local l = neighbours_of[h]
+  if not l then
+    l = base_hex_neighbours(h)
+    neighbours_of[h] = l
+  end
+  return l
+end
 
 local function tile_def(t) return game.data.systems[t] or {} end
 local function is_home_tile(t)
@@ -1144,6 +1156,10 @@ end
 local function legal_hexes(tile, placed, bounds, level, next_hs_only)
   local out = {}
   local home = is_home_tile(tile)
+  -- (bounds as a set: whether a hex is in the galaxy is asked for every
+  -- neighbour of every home tile for every candidate hex.)
+  local in_bounds = {}
+  for _, b in ipairs(bounds) do in_bounds[b] = true end
   for _, h in ipairs(bounds) do
     if not placed[h] then
       local touches = false
@@ -1160,7 +1176,7 @@ local function legal_hexes(tile, placed, bounds, level, next_hs_only)
           if ok and placed[hh] and is_home_tile(placed[hh]) then
             local inside, all_red = 0, true
             for _, nb in ipairs(hex_neighbours(hh)) do
-              if contains(bounds, nb) then
+              if in_bounds[nb] then
                 inside = inside + 1
                 if not (placed[nb] and is_red(placed[nb])) then all_red = false end
               end

@@ -718,7 +718,9 @@ end)
 -- to its capacity) stays with it.
 local function is_rift(s)
   local a = (game.data.systems[game.tile_of(s)] or {}).anomaly
-  if L.optb and L.optb.anomaly_of and L.optb.anomaly_of(s) then a = L.optb.anomaly_of(s) end
+  -- (The anomaly a counter made of s, asked once: it reads a game prop.)
+  local made = L.optb and L.optb.anomaly_of and L.optb.anomaly_of(s)
+  if made then a = made end
   return a == "gravity_rift"
 end
 O.is_rift = is_rift
@@ -738,6 +740,27 @@ function O.rift_route(from, target, move, rules)
   local blocked, stop = {}, {}
   for _, s in ipairs(rules.blocked or {}) do blocked[s] = true end
   for _, s in ipairs(rules.stop or {}) do stop[s] = true end
+  -- (The search changes nothing: whether a system is a rift, its neighbours
+  -- and the direction of a step are looked up once per system or step
+  -- during it, not each time a state of the search reaches them.)
+  local rift_of, adjacent_of, dir_of = {}, {}, {}
+  local function rift_at(s)
+    local v = rift_of[s]
+    if v == nil then v = is_rift(s); rift_of[s] = v end
+    return v
+  end
+  local function adjacent(s)
+    local l = adjacent_of[s]
+    if not l then l = game.adjacent(s, "move"); adjacent_of[s] = l end
+    return l
+  end
+  local function step_dir_of(a, b)
+    local row = dir_of[a]
+    if not row then row = {}; dir_of[a] = row end
+    local d = row[b]
+    if d == nil then d = step_dir(a, b) or false; row[b] = d end
+    return d or nil
+  end
   local MAXR = 3
   for rmax = 0, MAXR do
     -- state key: x .. ":" .. prev .. ":" .. r  ->  { cost, parent key }
@@ -753,12 +776,12 @@ function O.rift_route(from, target, move, rules)
         if st.x == target then
           if not found or st.cost < found.cost then found = { cost = st.cost, key = key } end
         elseif st.x == from or not stop[st.x] then
-          for _, y in ipairs(game.adjacent(st.x, "move")) do
+          for _, y in ipairs(adjacent(st.x)) do
             if not blocked[y] and y ~= st.prev then
               local c, r = 1, st.r
-              if st.x ~= from and is_rift(st.x) then
+              if st.x ~= from and rift_at(st.x) then
                 r = r + 1
-                local d1, d2 = st.prev ~= 0 and step_dir(st.prev, st.x), step_dir(st.x, y)
+                local d1, d2 = st.prev ~= 0 and step_dir_of(st.prev, st.x), step_dir_of(st.x, y)
                 if d1 and d2 and d1 ~= d2 then c = 0 end
               end
               local nc = st.cost + c
@@ -782,7 +805,7 @@ function O.rift_route(from, target, move, rules)
         table.insert(chain, 1, x)
         k = best[k].parent
       end
-      for i = 2, #chain - 1 do if is_rift(chain[i]) then rifts[#rifts + 1] = chain[i] end end
+      for i = 2, #chain - 1 do if rift_at(chain[i]) then rifts[#rifts + 1] = chain[i] end end
       return found.cost, rifts
     end
   end

@@ -119,7 +119,9 @@ function L.reset_cache()
 end
 function L.def(p, t)
   local d = base_def(p, t)
-  if game.get("player", p, "faction") ~= "muaat" or (d.type or t) ~= "war_sun" then return d end
+  -- (The unit type first: it is a field of d, the faction a question to
+  -- the game state; both are plain reads, so the order changes nothing.)
+  if (d.type or t) ~= "war_sun" or game.get("player", p, "faction") ~= "muaat" then return d end
   if (d.move or 0) ~= 1 or not d.bombardment or (d.bombardment.dice or 1) <= 1 then return d end
   local c = mcache[p]
   if c and c.src == d then return c.def end

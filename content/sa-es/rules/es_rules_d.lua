@@ -71,7 +71,8 @@ local base_def = L.def
 local cache = setmetatable({}, { __mode = "k" })
 function L.def(p, t)
   local d = base_def(p, t)
-  if not ESD.arborec(p) or (d.type or t) ~= "ground_force" then return d end
+  -- (The unit type first: a field of d, cheaper than asking the faction.)
+  if (d.type or t) ~= "ground_force" or not ESD.arborec(p) then return d end
   local c = cache[d]
   if not c then
     c = copy(d)

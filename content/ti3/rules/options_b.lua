@@ -1139,11 +1139,13 @@ function B.install()
   local base_rules = L.move_rules
   function L.move_rules(p, target)
     local r = base_rules(p, target)
-    for _, k in ipairs(game.keys(extra_anomalies())) do
+    -- (The game prop is read once, not three times per anomaly.)
+    local made = extra_anomalies()
+    for _, k in ipairs(game.keys(made)) do
       local s = tonumber(k)
-      local rule = game.data.anomalies[extra_anomalies()[k]] or {}
+      local rule = game.data.anomalies[made[k]] or {}
       -- (A player who may pass through supernovas, e.g. the Muaat, still may.)
-      local transit = extra_anomalies()[k] == "supernova" and s ~= target and L.flag(p, "supernova_transit") > 0
+      local transit = made[k] == "supernova" and s ~= target and L.flag(p, "supernova_transit") > 0
       if not transit and (rule.enter == "never" or (rule.enter == "end" and s ~= target)
         or (rule.enter == "with_tech" and not game.holds(p, "techs", rule.tech))) then
         r.blocked[#r.blocked + 1] = s

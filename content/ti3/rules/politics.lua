@@ -172,13 +172,18 @@ function L.political_vote()
 end
 
 -- Diplomacy's peace: no activation of systems holding the other's units.
+-- (Whether p is at peace with an owner is read once per owner, not once per
+-- unit: the question changes nothing.)
 local base_activatable = L.activatable
 function L.activatable(p)
   local out = {}
+  local at_peace = {}
   for _, s in ipairs(base_activatable(p)) do
     local ok = true
     for _, u in ipairs(game.units { system = s, not_owner = p }) do
-      if game.get("game", nil, "peace:" .. p .. ":" .. u.owner) then ok = false end
+      local q = u.owner
+      if at_peace[q] == nil then at_peace[q] = game.get("game", nil, "peace:" .. p .. ":" .. q) and true or false end
+      if at_peace[q] then ok = false end
     end
     if ok then out[#out + 1] = s end
   end

@@ -93,12 +93,48 @@ end
 -- L.flag sums `flags:` of techs (and ti4's abilities/factions); race
 -- abilities and racial technologies count too. The Production strategy card
 -- lends extra resources to one production through `production_discount`.
+--
+-- The race abilities and racial technologies that carry flag `name` are
+-- listed once per name, at the first question about it (the data do not
+-- change while the game runs, as ti-common's index of flags assumes):
+-- race_flag_index(name)[coll][id] = the value it adds (true counts 1), or
+-- false when none carries it. For those flags p's holdings of only the
+-- collections concerned are read; for the many flags none carries, none.
+local race_flag_known = {}
+local function race_flag_index(name)
+  local idx = race_flag_known[name]
+  if idx ~= nil then return idx end
+  idx = false
+  for _, coll in ipairs(MINE) do
+    for id, d in pairs(game.data[coll] or {}) do
+      local x = d.flags and d.flags[name]
+      if x == true then x = 1 end
+      if type(x) == "number" then
+        idx = idx or {}
+        idx[coll] = idx[coll] or {}
+        idx[coll][id] = x
+      end
+    end
+  end
+  race_flag_known[name] = idx
+  return idx
+end
+
 local base_flag = L.flag
 function L.flag(p, name)
   local n = base_flag(p, name)
-  for _, d in ipairs(held(p)) do
-    local v = d.flags and d.flags[name]
-    if v == true then n = n + 1 elseif type(v) == "number" then n = n + v end
+  local idx = type(p) == "number" and race_flag_index(name)
+  if idx then
+    -- (In the order of held(p): collection, then holdings.)
+    for _, coll in ipairs(MINE) do
+      local values = idx[coll]
+      if values then
+        for _, id in ipairs(game.holdings(p, coll)) do
+          local v = values[id]
+          if v then n = n + v end
+        end
+      end
+    end
   end
   if name == "production_discount" and type(p) == "number" then
     n = n + (game.get("player", p, "extra_production_resources") or 0)
@@ -214,17 +250,23 @@ end)
 -- ---------------------------------------------------------------- capacity
 -- Capacity that only ground forces may use (Stasis Capsules: a tech with
 -- `capacity_ground_only`, whose capacity_bonus tech.lua adds; racial
--- `ground_capacity`), per ship type.
-local function ground_only(p, ty)
-  local n = 0
+-- `ground_capacity`), per ship type: {ship type = n}, from one reading of
+-- p's holdings for all the types (and all the ships of a system) rather than
+-- one per type asked.
+local function ground_only_by_type(p)
+  local out = {}
   for _, id in ipairs(game.holdings(p, "techs")) do
     local t = game.data.techs[id]
-    if t and t.capacity_ground_only and t.capacity_bonus and t.capacity_bonus[ty] then n = n + t.capacity_bonus[ty] end
+    if t and t.capacity_ground_only and t.capacity_bonus then
+      for ty, n in pairs(t.capacity_bonus) do out[ty] = (out[ty] or 0) + n end
+    end
   end
   for _, x in ipairs(held(p)) do
-    if x.ground_capacity and x.ground_capacity[ty] then n = n + x.ground_capacity[ty] end
+    if x.ground_capacity then
+      for ty, n in pairs(x.ground_capacity) do out[ty] = (out[ty] or 0) + n end
+    end
   end
-  return n
+  return out
 end
 
 local function special_capacity(p)
@@ -232,8 +274,9 @@ local function special_capacity(p)
   if L.flag(p, "advanced_fighters") > 0 or L.flag(p, "half_carriers") > 0 then return true end
   -- Floating docks give fighter-only capacity in the space area.
   if L.floating_docks(p) then return true end
+  local go = ground_only_by_type(p)
   for _, ty in ipairs({ "cruiser", "dreadnought", "carrier", "war_sun", "destroyer" }) do
-    if ground_only(p, ty) > 0 then return true end
+    if (go[ty] or 0) > 0 then return true end
   end
   return false
 end
@@ -242,10 +285,11 @@ end
 -- (docks), and fighters / ground units / other cargo (PDS) in space.
 local function cargo(p, s)
   local r = { gen = 0, go = 0, fo = 0, f = 0, g = 0, o = 0, carriers = 0, fleet = 0 }
+  local ground_only = ground_only_by_type(p)
   for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
     local d = L.def(p, u.kind)
     if u.carried == nil and d.class == "ship" then
-      local go = ground_only(p, d.type or u.kind)
+      local go = ground_only[d.type or u.kind] or 0
       r.go = r.go + go
       r.gen = r.gen + (d.capacity or 0) - go
       if d.fleet then

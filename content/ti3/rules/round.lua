@@ -3,16 +3,24 @@
 local L = game.lib
 
 -- The strategy cards in play: the base set, or Shattered Empire's.
+-- The list depends only on the options and the data, which do not change
+-- while the game runs: it is worked out at the first call (asked for every
+-- player's cards and the initiative order, many times a round), and every
+-- call returns a copy of its own, which the caller may change.
+local sc_ids_in_play
 function L.sc_ids()
-  local set = game.options.se_strategy_cards and "shattered_empire" or "base"
-  local ids = {}
-  for _, id in ipairs(game.keys(game.data.strategy_cards)) do
-    if game.data.strategy_cards[id].set == set then ids[#ids + 1] = id end
+  if not sc_ids_in_play then
+    local set = game.options.se_strategy_cards and "shattered_empire" or "base"
+    local ids = {}
+    for _, id in ipairs(game.keys(game.data.strategy_cards)) do
+      if game.data.strategy_cards[id].set == set then ids[#ids + 1] = id end
+    end
+    table.sort(ids, function(a, b)
+      return game.data.strategy_cards[a].initiative < game.data.strategy_cards[b].initiative
+    end)
+    sc_ids_in_play = ids
   end
-  table.sort(ids, function(a, b)
-    return game.data.strategy_cards[a].initiative < game.data.strategy_cards[b].initiative
-  end)
-  return ids
+  return { table.unpack(sc_ids_in_play) }
 end
 
 -- Strategy phase: from the speaker clockwise each player takes a card (two

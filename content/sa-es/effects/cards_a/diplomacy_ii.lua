@@ -29,18 +29,22 @@ local function presence_systems(p)
   return game.keys(set)
 end
 
-local function home_of_other(p, s)
+-- The home systems of the players other than p (a set).
+local function homes_of_others(p)
+  local set = {}
   for q = 1, game.num_players() do
-    if q ~= p and L.home(q) == s then return true end
+    local h = q ~= p and L.home(q)
+    if h then set[h] = true end
   end
-  return false
+  return set
 end
 
 -- Peaceful Annexation: the systems where p has a presence and those next to
--- them, save other players' home systems.
+-- them, save other players' home systems (asked once, not for each system).
 local function annex_systems(p)
   local out = {}
-  local function add(t) if not home_of_other(p, t) then out[#out + 1] = t end end
+  local homes = homes_of_others(p)
+  local function add(t) if not homes[t] then out[#out + 1] = t end end
   for _, s in ipairs(presence_systems(p)) do
     add(s)
     for _, t in ipairs(game.adjacent(s, "move")) do add(t) end

@@ -12,8 +12,17 @@ local function systems(p)
   for _, s in ipairs(game.keys(set)) do out[#out + 1] = game.system(s).hex or tostring(s) end
   return out
 end
+-- Whether p has a ship to repair: the question asked at every turn and
+-- combat round, answered at the first such ship instead of listing them
+-- (the unit records of game.units carry the `damaged` prop).
+local function any_damaged(p)
+  for _, u in ipairs(game.units { owner = p }) do
+    if u.system and u.damaged and REPAIRED[L.def(p, u.kind).type] then return true end
+  end
+  return false
+end
 return {
-  when = function(ctx, p) return not game.get("game", nil, "ac_lock") and #systems(p) > 0 end,
+  when = function(ctx, p) return not game.get("game", nil, "ac_lock") and any_damaged(p) end,
   run = function(ctx, p)
     local pick = game.choose(p, { key = "ti3.system_whose_ships_are" }, systems(p))
     local s = tonumber(pick) or game.system_at(pick)

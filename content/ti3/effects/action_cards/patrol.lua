@@ -38,8 +38,20 @@ local function dests(p)
   for s = 1, game.num_systems() do if empty(s) and enterable(p, s) then set[s] = true end end
   return set
 end
+-- The same destinations for the `usable` check (asked whenever p's
+-- component actions are listed): each system is looked at on demand, once,
+-- and only the systems next to a ship that could patrol are (each look asks
+-- L.move_rules, a look at the whole board). The check changes nothing, so
+-- the answer is that of dests(p).
+local function dests_on_demand(p)
+  return setmetatable({}, { __index = function(t, s)
+    local v = empty(s) and enterable(p, s)
+    rawset(t, s, v)
+    return v
+  end })
+end
 return {
-  usable = function(p) return #moves(p, dests(p), {}) > 0 end,
+  usable = function(p) return #moves(p, dests_on_demand(p), {}) > 0 end,
   component = function(p)
     -- Empty when the card is played: the second ship may follow the first.
     local dest, moved, from = dests(p), {}, nil
