@@ -171,6 +171,10 @@ function ES.install_surrender()
     end
     return best or base_capital(p)
   end
+  -- Only his leaders leave the board (001 l.284 names leaders and space
+  -- docks; 000 also his flagship): a flagship stays with its fleet, which is
+  -- auctioned like any other.
+  O.surrender_removes_unit = function(p, u) return u.kind:sub(1, 7) == "leader_" end
   -- Only his space docks outside his home system go (001 l.284): one on
   -- another planet of his home system stays, and goes with that planet's
   -- auction.
