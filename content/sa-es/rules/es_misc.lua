@@ -220,6 +220,26 @@ function ES.surrender(p)
   game.log({ key = "sa_es.loses_vp_surrendering", p = pn(p), n = lost + 1, vp = v })
 end
 
+-- The end-of-round part of a surrender takes place right after the planets
+-- are refreshed in the status phase (001 l.283: "Después de refrescar los
+-- Planetas en la Fase de Estado"), before the action and political cards
+-- are drawn; sa-en (000: "at the end of the round") does it once the status
+-- phase is over, and finds nothing left pending then.
+local base_ready = game.procedure_fn("ready_cards")
+procedure("ready_cards", function(ctx)
+  local r = base_ready(ctx)
+  local O = L.sa_opt2
+  if opt("sa_surrender") and O and O.resolve_surrender then
+    for q = 1, game.num_players() do
+      if game.get("player", q, "sa_surrender_pending") then
+        game.put("player", q, "sa_surrender_pending", nil)
+        O.resolve_surrender(q)
+      end
+    end
+  end
+  return r
+end)
+
 ---------------------------------------------------------------------------
 -- Setup.
 game.when_loaded(function()
