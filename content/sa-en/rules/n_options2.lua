@@ -397,6 +397,11 @@ end
 -- space docks go (here all but the capital's), and what happens once his
 -- planets and fleets are auctioned (here nothing: the capital stays his).
 function O.surrender_removes_dock(p, u, capital) return u.planet ~= capital end
+-- Hook: whether unit u of the surrendering player p leaves the board in step
+-- 2; default his leaders and his flagship (seed 000).
+function O.surrender_removes_unit(p, u)
+  return u.kind:sub(1, 7) == "leader_" or utype(p, u.kind) == "flagship"
+end
 function O.surrender_settled(p, capital) end
 
 function O.resolve_surrender(p)
@@ -409,7 +414,7 @@ function O.resolve_surrender(p)
   local function removed(u) game.log({ key = "sa.sur_unit_removed", p = L.pn(p), unit = u.kind, id = u.id }) end
   if L.sa_leaders then L.sa_leaders.withdraw(p, removed) end
   for _, u in ipairs(game.units { owner = p }) do
-    if u.kind:sub(1, 7) == "leader_" or utype(p, u.kind) == "flagship" then
+    if O.surrender_removes_unit(p, u) then
       game.remove_unit(u.id)
       removed(u)
     end

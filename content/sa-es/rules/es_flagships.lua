@@ -2,7 +2,8 @@
 -- flagships.yaml, the shared rules in ti3's u_flagships.lua and sa-en's
 -- o_flagships.lua). Each piece runs only with the option `flagships`.
 --   * the Saar flagship may be built in any system where its owner produces
---     (F.may_build_at);
+--     (F.may_build_at); every other flagship only at a space dock in its
+--     owner's home system, as in Shards of the Throne (000 frees them all);
 --   * the Yssaril flagship and its fleet: other players' space cannon do not
 --     fire at the player's ships in a system holding that flagship (no dice
 --     are rolled at them), and space mines are not set off by a move in which
@@ -14,9 +15,13 @@
 local L = game.lib
 local F = L.flagships
 
+-- Every other flagship is built at a space dock of its owner's home system
+-- (the SotT rule: 001 frees only the Saar's; 000 frees them all, sa-en's
+-- F.may_build_at: any system with his dock).
 local base_may_build = F.may_build_at
 function F.may_build_at(p, s)
   if s ~= nil and F.id(p) and L.def(p, "flagship").build_anywhere then return true end
+  if s == nil or s ~= L.home(p) then return false end
   return base_may_build(p, s)
 end
 

@@ -171,6 +171,10 @@ function ES.install_surrender()
     end
     return best or base_capital(p)
   end
+  -- Only his leaders leave the board (001 l.284 names leaders and space
+  -- docks; 000 also his flagship): a flagship stays with its fleet, which is
+  -- auctioned like any other.
+  O.surrender_removes_unit = function(p, u) return u.kind:sub(1, 7) == "leader_" end
   -- Only his space docks outside his home system go (001 l.284): one on
   -- another planet of his home system stays, and goes with that planet's
   -- auction.
@@ -215,6 +219,26 @@ function ES.surrender(p)
   local v = game.add(p, "vp", -(lost + 1))
   game.log({ key = "sa_es.loses_vp_surrendering", p = pn(p), n = lost + 1, vp = v })
 end
+
+-- The end-of-round part of a surrender takes place right after the planets
+-- are refreshed in the status phase (001 l.283: "Después de refrescar los
+-- Planetas en la Fase de Estado"), before the action and political cards
+-- are drawn; sa-en (000: "at the end of the round") does it once the status
+-- phase is over, and finds nothing left pending then.
+local base_ready = game.procedure_fn("ready_cards")
+procedure("ready_cards", function(ctx)
+  local r = base_ready(ctx)
+  local O = L.sa_opt2
+  if opt("sa_surrender") and O and O.resolve_surrender then
+    for q = 1, game.num_players() do
+      if game.get("player", q, "sa_surrender_pending") then
+        game.put("player", q, "sa_surrender_pending", nil)
+        O.resolve_surrender(q)
+      end
+    end
+  end
+  return r
+end)
 
 ---------------------------------------------------------------------------
 -- Setup.

@@ -201,6 +201,30 @@ function ES.install_rifts_option()
   end
 end
 
+-- Double-sided wormholes (001 "Grietas Dimensionales", and appendix 4 for the
+-- pre-set maps' ones): the token flips every time a fleet enters its
+-- system, at once (000: once, at the end of the turn in which a fleet
+-- entered). sa-en's movement procedure calls T.entered(s) for the system a
+-- fleet moved into, and here a retreat does too (L.sa_retreat.conduct); either
+-- flips the token there and then.
+local TK = L.sa_tokens
+if TK and TK.entered and TK.flip then
+  function TK.entered(s)
+    if game.get("system", s, "sa_flip_wormhole") then TK.flip(s) end
+  end
+  -- A retreating fleet enters its destination too (sa-en's R.conduct moves
+  -- every retreat and ceasefire withdrawal).
+  local R = L.sa_retreat
+  if R and R.conduct then
+    local base_conduct = R.conduct
+    function R.conduct(p, s, t, why)
+      local r = base_conduct(p, s, t, why)
+      if t then TK.entered(t) end
+      return r
+    end
+  end
+end
+
 -- Star by Star: the Muaat home system is never placed next to Mecatol Rex.
 -- (sa-en's galaxy building asks SBS.hex_choices for the hexes a tile may go
 -- on: hexes next to Mecatol Rex are taken out of the choices for the Muaat

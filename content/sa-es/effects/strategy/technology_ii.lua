@@ -5,24 +5,22 @@
 --     technology whose prerequisites are met);
 --   * the secondary costs 5 resources (SE: 6).
 -- Option a) stays the SE one: one technology free, then a second for 8.
+-- Every price is lowered by the player's technology specialties as any
+-- technology purchase (001 keeps that TI3 rule; artifacts count as
+-- specialties too, "Investigación de Artefactos").
 -- Race-specific technologies are not offered: in 001 they are acquired only
 -- in the status phase (es_races.lua).
 local L = game.lib
 
 local SECONDARY_COST = 5
 
--- One technology for `cost` resources; false when none was taken.
+-- One technology at `cost` resources; false when none was taken. sa-en's
+-- L.sa_research makes the offer, so the price of each technology is lowered
+-- as for every purchase (ready technology specialty planets, artifacts,
+-- scientists, cards played in the research_offer window such as Opening the
+-- Black Box); a free pick stays free.
 local function research(p, cost, prompt)
-  if L.spendable(p, "resources") < cost then return false end
-  local opts = {}
-  for _, t in ipairs(L.researchable(p)) do opts[#opts + 1] = t end
-  if #opts == 0 then return false end
-  opts[#opts + 1] = "none"
-  local pick = game.choose(p, prompt, opts)
-  if pick == "none" then return false end
-  if cost > 0 then L.pay(p, cost, "resources") end
-  L.gain_tech(p, pick)
-  return true
+  return L.sa_research(p, cost, prompt) ~= nil
 end
 
 return {
