@@ -38,9 +38,10 @@
 --      The capacity of all his ships in the activated system is pooled (our
 --      simplification: which ship carries what is not tracked).
 --   2. Pre-combat effects are simultaneous: both sides roll their
---      anti-fighter barrage before either removes casualties. (The other
---      pre-combat effects in this pack already do not depend on each other's
---      casualties; UNCERTAIN beyond the barrage.)
+--      anti-fighter barrage before either removes casualties. Then the
+--      other pre-combat effects of both sides (Assault Cannons, Mentak's
+--      Ambush, flagships' pre-combat shots) all fire, in window
+--      sa_pre_combat, before either side removes casualties.
 --   3. Fighters are ships: they block enemy movement (as in the shared
 --      movement rules) and count for controlling a system
 --      (L.controls_system).
@@ -697,6 +698,40 @@ function L.barrage_simultaneous(ctx)
   if installed then return true end
   return base_simultaneous(ctx)
 end
+
+-- 2 (the other pre-combat effects). Once the barrages' casualties are
+-- removed, every other pre-combat effect of both sides (Assault Cannons,
+-- Mentak's Ambush, the flagships' pre-combat shots) fires in window
+-- sa_pre_combat, which the anti-fighter barrage step opens at its end (the
+-- first round of a space battle); a handler adds the hits it scores through
+-- L.sa_pre_combat_hit and assigns none. Then the defender and the attacker
+-- remove their casualties: no unit hit by a pre-combat effect is kept from
+-- firing its own.
+
+--- Adds n hits scored by a pre-combat effect against player q to the ctx of window sa_pre_combat (they are assigned once every effect of both sides has fired).
+function L.sa_pre_combat_hit(ctx, q, n)
+  if not n or n <= 0 then return end
+  if q == ctx.attacker then ctx.on_attacker = (ctx.on_attacker or 0) + n
+  elseif q == ctx.defender then ctx.on_defender = (ctx.on_defender or 0) + n end
+end
+
+--- The pre-combat effects of a space battle (ctx: the space combat's: player, system, defender): window sa_pre_combat, then the hits it gathered, each side's assigned by that side.
+function L.sa_pre_combat(ctx)
+  local a, s = ctx.player, ctx.system
+  local d = ctx.defender or (a and s and L.enemies_in(a, s)[1])
+  if not (a and s and d) or #L.ships(a, s) == 0 or #L.ships(d, s) == 0 then return end
+  local w = game.window("sa_pre_combat", { player = a, active = ctx.active or a, attacker = a, defender = d, system = s, on_attacker = 0, on_defender = 0 })
+  local on_d, on_a = w.on_defender or 0, w.on_attacker or 0
+  if on_d > 0 and #L.ships(d, s) > 0 then L.assign_hits(d, L.ships(d, s), on_d, "pre-combat", { source = a }) end
+  if on_a > 0 and #L.ships(a, s) > 0 then L.assign_hits(a, L.ships(a, s), on_a, "pre-combat", { source = d }) end
+end
+
+local base_barrage_step = game.procedure_fn("anti_fighter_barrage")
+procedure("anti_fighter_barrage", function(ctx)
+  local r = base_barrage_step(ctx)
+  if installed then L.sa_pre_combat(ctx) end
+  return r
+end)
 
 -- 7 and hostile acts: the bombardment step under way (set by its wrapper
 -- below): the planets p chose, in order, and their owners.

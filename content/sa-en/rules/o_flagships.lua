@@ -4,9 +4,10 @@
 --   * seed 000, "Flagships": a flagship need not be built in a home system;
 --     any space dock of its owner may produce it (F.may_build_at);
 --   * pre-combat shots (later SA calculator numbers, flagships.yaml): before
---     a space battle's first round each side's flagship with
---     `pre_combat_shots` fires that many dice at its combat value at the
---     opponent's ships, who removes the losses at once;
+--     a space battle's first round, after the anti-fighter barrages, each
+--     side's flagship with `pre_combat_shots` fires that many dice at its
+--     combat value at the opponent's ships; as every pre-combat effect
+--     (seed, general rules) both sides fire before the losses are removed;
 --   * the Mentak flagship's "no sustain damage" also holds for the second
 --     and third hits SA units may sustain (c_units.lua adds those choices
 --     after ti3's filter ran).
@@ -27,23 +28,22 @@ function L.hit_options(p, units, opts, gone)
   return F.filter_sustain(p, units, base_hit_options(p, units, opts, gone))
 end
 
-local function pre_combat(p, q, s)
+-- Pre-combat shots: each side's flagships fire in window sa_pre_combat (after
+-- the anti-fighter barrages, with the other pre-combat effects of both sides:
+-- rules/b_general.lua); the hits are assigned once all have fired.
+local function pre_combat(ctx, p, q)
+  local s = ctx.system
   for _, u in ipairs(F.units(p, s)) do
     local d = L.def(p, u.kind)
     if d.pre_combat_shots and d.combat and #L.ships(q, s) > 0 then
       local hits = game.roll(L.pn(p) .. " pre-combat shots " .. u.kind, d.pre_combat_shots, d.combat)
-      L.assign_hits(q, L.ships(q, s), hits, "pre-combat shots", { source = p })
+      L.sa_pre_combat_hit(ctx, q, hits)
     end
   end
 end
 
-local base_space_combat = game.procedure_fn("space_combat")
-procedure("space_combat", function(ctx)
-  local a, s = ctx.player, ctx.system
-  local d = ctx.defender or (a and s and L.enemies_in(a, s)[1])
-  if F.on() and a and s and d and #L.ships(a, s) > 0 and #L.ships(d, s) > 0 then
-    pre_combat(a, d, s)
-    pre_combat(d, a, s)
-  end
-  return base_space_combat(ctx)
+game.on("sa_pre_combat", function(ctx)
+  if not F.on() then return end
+  pre_combat(ctx, ctx.attacker, ctx.defender)
+  pre_combat(ctx, ctx.defender, ctx.attacker)
 end)
