@@ -190,6 +190,7 @@ function lib.command_tokens(p) end
 ---@return any
 function lib.controls_system(p, s) end
 
+--- (bcache[p][t] = {src = the definition below this one, def = ours}: a table per player rather than a "p:t" string key, which L.def, asked very often, would build on every call.)
 --- (defined by ti-common -> ti3 -> sa-en)
 ---@param p any
 ---@param t any
@@ -598,6 +599,20 @@ function lib.sa_place_mine(owner, a, b) end
 ---@return any
 function lib.sa_politics_limit(p) end
 
+--- The pre-combat effects of a space battle (ctx: the space combat's: player, system, defender): window sa_pre_combat, then the hits it gathered, each side's assigned by that side.
+--- (defined by sa-en)
+---@param ctx any
+---@return any
+function lib.sa_pre_combat(ctx) end
+
+--- Adds n hits scored by a pre-combat effect against player q to the ctx of window sa_pre_combat (they are assigned once every effect of both sides has fired).
+--- (defined by sa-en)
+---@param ctx any
+---@param q any
+---@param n any
+---@return any
+function lib.sa_pre_combat_hit(ctx, q, n) end
+
 --- The printed limit, for objectives that count "all" of a unit.
 --- (defined by sa-en)
 ---@param t any
@@ -736,7 +751,6 @@ lib.sa_victory = nil
 ---@return any
 function lib.sa_voice_first_round() end
 
---- The strategy cards in play: the base set, or Shattered Empire's.
 --- (defined by ti3 -> sa-en)
 ---@return any
 function lib.sc_ids() end

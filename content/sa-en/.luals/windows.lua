@@ -43,6 +43,19 @@
 ---@field player integer
 ---@field votes integer
 
+--- The pre-combat effects of a space battle, after the anti-fighter barrages; handlers add their hits through L.sa_pre_combat_hit (ctx.on_attacker, ctx.on_defender), assigned once all have fired.
+--- (window `sa_pre_combat`, declared by sa-en)
+---@class ctx.sa_pre_combat
+---@field window string the window's name
+---@field cancel? boolean set by a handler to stop a before: step or a "when" window
+---@field active integer
+---@field attacker integer
+---@field defender integer
+---@field on_attacker integer
+---@field on_defender integer
+---@field player integer
+---@field system integer
+
 --- A player surrendered; `capital` is the planet he keeps.
 --- (window `sa_surrender_done`, declared by sa-en)
 ---@class ctx.sa_surrender_done

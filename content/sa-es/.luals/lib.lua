@@ -24,6 +24,7 @@ function lib.can_score(p, id) end
 ---@return any
 function lib.combat_round_starting(rc, ctx) end
 
+--- (bcache[p][t] = {src = the definition below this one, def = ours}: a table per player rather than a "p:t" string key, which L.def, asked very often, would build on every call.)
 --- (defined by ti-common -> ti3 -> sa-en -> sa-es)
 ---@param p any
 ---@param t any

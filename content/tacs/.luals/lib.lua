@@ -293,6 +293,13 @@ function lib.tacs_free_promotions(u) end
 ---@return any
 function lib.tacs_full_cannons(p, kind) end
 
+--- Resister ("take 2 hits", seed 002): whether ground force u takes this hit without dying, counting the hits it took before in `wounds` (u.id -> hits; kept by the caller for one round of fire). Logs the hit it takes.
+--- (defined by tacs)
+---@param u any
+---@param wounds any
+---@return any
+function lib.tacs_gf_absorbs(u, wounds) end
+
 --- What ground force u's promotions make of it: hit (the value it needs), dice, enemy_min (what unpromoted enemy ground forces need at least to hit it), absorb (hits it takes to die) and the flags capture_pds, capture_dock, immune_bombard, immune_pds, immune_x89.
 --- (defined by tacs)
 ---@param u any
@@ -433,7 +440,7 @@ function lib.tacs_promote(u, points) end
 ---@return any
 function lib.tacs_promoted(u) end
 
---- The promotions ground force u holds (earned and free), as a set.
+--- The promotions ground force u holds (earned and free), as a set. Each free promotion is one more: when u already holds it (earned, or from another source: L1Z1X and Military Academy, say), u gets the next one of the same kind along its line (Attacker I, II, III; Defender I, II) if there is one.
 --- (defined by tacs)
 ---@param u any
 ---@return any
@@ -555,7 +562,7 @@ function lib.tacs_zone(u) end
 ---@return any
 function lib.tacs_zone_move(p, u) end
 
---- The zones of system s when `defender` defends it, nearest the planet first.
+--- The zones of system s when `defender` defends it, nearest the planet first. Deep Defense gives the defender's planets a D4: only where he controls a planet of s (not a fleet of his in open space or at another's planet).
 --- (defined by tacs)
 ---@param s any
 ---@param defender any

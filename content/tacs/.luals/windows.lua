@@ -69,6 +69,20 @@
 ---@field round integer
 ---@field system integer
 
+--- A PDS of `player` rolled one of its dice (`roll`, needing `need`) at the ground forces of `target` landing on `planet`; a handler may set `reroll` to have that die rolled again once (the new roll stands).
+--- (window `tacs_pds_landing_rolled`, declared by tacs)
+---@class ctx.tacs_pds_landing_rolled
+---@field window string the window's name
+---@field cancel? boolean set by a handler to stop a before: step or a "when" window
+---@field active integer
+---@field need integer
+---@field pds boolean
+---@field planet string
+---@field player integer
+---@field reroll? boolean
+---@field roll integer
+---@field target integer
+
 --- A zone space battle starts and the attacker (player) is about to place his ships; a handler may set `risky[player] = true` (Risky Attack, any zone).
 --- (window `tacs_placement`, declared by tacs)
 ---@class ctx.tacs_placement

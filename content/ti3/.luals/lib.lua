@@ -974,7 +974,6 @@ function lib.reveal_objective() end
 ---@return any
 function lib.rift_check_cost(p, m, from, target, rules) end
 
---- The strategy cards in play: the base set, or Shattered Empire's.
 --- (defined by ti3)
 ---@return any
 function lib.sc_ids() end
