@@ -17,7 +17,7 @@
 --     lose their owner). The card does not say what becomes of them;
 --     UNCERTAIN.
 -- The system taken out stays in the game off the board (system prop
--- nova_seeded), as game.swap_systems leaves it.
+-- nova_seeded), as game.swap_systems leaves it, adjacent to nothing.
 local L = game.lib
 
 local controls = L.controls_planet_in
@@ -87,6 +87,17 @@ return {
     local n = game.add_system(supernova_tile())
     game.swap_systems(s, n)
     for _, pl in ipairs(game.planets_of(s)) do game.detach_planet(pl) end
+    -- Its wormholes leave with the tile (a supernova has none): the links
+    -- that made it adjacent to other wormhole systems (the Wormhole Nexus's
+    -- among them) go, so nothing reaches the system off the board.
+    local kinds = {}
+    for _, id in ipairs(game.keys(game.data.systems)) do
+      for _, w in ipairs(game.data.systems[id].wormholes or {}) do kinds[w] = true end
+    end
+    for _, w in ipairs(game.get("system", s, "se_wormholes") or {}) do kinds[w] = true end
+    for _, t in ipairs(game.adjacent(s, "move")) do
+      for _, w in ipairs(game.keys(kinds)) do game.unlink(s, t, "wormhole:" .. w) end
+    end
     game.put("system", s, "nova_seeded", true)
     L.reset_cache()
   end,
