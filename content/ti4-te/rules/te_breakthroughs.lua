@@ -179,7 +179,8 @@ local function unheld_in_fight(board, id)
   return not holds_bt(board.attacker or 1, id) and not holds_bt(board.defender or 2, id)
 end
 
--- Stellar Genesis (Muaat): the Avernus planet enters next to one of p's planets.
+-- Stellar Genesis (Muaat): the Avernus planet enters a non-home system adjacent
+-- to one of p's planets (that planet's own system included).
 local base_bt_gained = L.te_breakthrough_gained
 function L.te_breakthrough_gained(p, id)
   base_bt_gained(p, id)
@@ -189,7 +190,11 @@ function L.te_breakthrough_gained(p, id)
   local near = {}
   for _, pl in ipairs(game.planets_owned(p)) do
     local s = game.planet_system(pl)
-    if s then for _, t in ipairs(game.adjacent(s)) do near[t] = true end end
+    -- (A planet is adjacent to its own system as well: LRR 6.3.)
+    if s then
+      near[s] = true
+      for _, t in ipairs(game.adjacent(s)) do near[t] = true end
+    end
   end
   local opts = {}
   for _, t in ipairs(game.keys(near)) do
