@@ -197,7 +197,18 @@ end
 local base_setup_player = game.procedure_fn("setup_player")
 procedure("setup_player", function(p)
   local r = base_setup_player(p)
-  if is_bastion(p) then L.te_helios_refresh() end
+  if is_bastion(p) then
+    L.te_helios_refresh()
+    -- Ordinian's legendary ability card (4X41D "Hyperion" V1) starts with
+    -- the player who controls Ordinian from set-up: no planet_gained window
+    -- is opened for home planets.
+    for _, pl in ipairs(game.planets_owned(p)) do
+      local legend = L.te_legend_of(pl)
+      if legend and not game.holds(p, "legendary_abilities", legend) then
+        game.grant(p, "legendary_abilities", legend)
+      end
+    end
+  end
   return r
 end)
 game.on("structure_placed", function(ctx) if is_bastion(ctx.player) then L.te_helios_refresh() end end)
