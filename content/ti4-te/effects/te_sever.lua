@@ -1,7 +1,7 @@
 -- Sever (Crimson note): as an action, its holder puts it face up in their
 -- play area and the sever token in a system with their units; that system's
--- wormholes give no adjacency until the end of the status phase
--- (rules/te_crimson.lua returns it then).
+-- wormholes have no effect during movement until the end of the status
+-- phase (rules/te_crimson.lua: L.te_sever, and the note's return).
 local L = game.lib
 
 local function systems(p)

@@ -197,7 +197,18 @@ end
 local base_setup_player = game.procedure_fn("setup_player")
 procedure("setup_player", function(p)
   local r = base_setup_player(p)
-  if is_bastion(p) then L.te_helios_refresh() end
+  if is_bastion(p) then
+    L.te_helios_refresh()
+    -- Ordinian's legendary ability card (4X41D "Hyperion" V1) starts with
+    -- the player who controls Ordinian from set-up: no planet_gained window
+    -- is opened for home planets.
+    for _, pl in ipairs(game.planets_owned(p)) do
+      local legend = L.te_legend_of(pl)
+      if legend and not game.holds(p, "legendary_abilities", legend) then
+        game.grant(p, "legendary_abilities", legend)
+      end
+    end
+  end
   return r
 end)
 game.on("structure_placed", function(ctx) if is_bastion(ctx.player) then L.te_helios_refresh() end end)
@@ -232,9 +243,14 @@ game.on("combat_round_start", function(rc)
     local q = p == rc.attacker and rc.defender or rc.attacker
     if p and q and p ~= 0 and game.holds(p, "techs", "proxima_targeting_v1")
       and game.confirm(p, { key = "te.proxima_offer", planet = L.name("planets", rc.planet) }) then
+      -- Both rolls are BOMBARDMENT rolls: the first part of the card (each
+      -- galvanized unit present cancels a hit against its owner's ground
+      -- forces) applies to them through L.bombard_hits.
       local h1 = game.roll({ key = "te.proxima_roll", p = L.pn(p) }, 3, 8)
+      h1 = L.bombard_hits(p, q, rc.planet, h1, rc)
       L.assign_hits(q, L.ground(q, rc.planet), h1, "bombardment", { source = p })
       local h2 = game.roll({ key = "te.proxima_roll_own", p = L.pn(p) }, 3, 8)
+      h2 = L.bombard_hits(p, p, rc.planet, h2, rc)
       L.assign_hits(p, L.ground(p, rc.planet), h2, "bombardment", { source = p })
     end
   end

@@ -179,7 +179,8 @@ local function unheld_in_fight(board, id)
   return not holds_bt(board.attacker or 1, id) and not holds_bt(board.defender or 2, id)
 end
 
--- Stellar Genesis (Muaat): the Avernus planet enters next to one of p's planets.
+-- Stellar Genesis (Muaat): the Avernus planet enters a non-home system adjacent
+-- to one of p's planets (that planet's own system included).
 local base_bt_gained = L.te_breakthrough_gained
 function L.te_breakthrough_gained(p, id)
   base_bt_gained(p, id)
@@ -189,7 +190,11 @@ function L.te_breakthrough_gained(p, id)
   local near = {}
   for _, pl in ipairs(game.planets_owned(p)) do
     local s = game.planet_system(pl)
-    if s then for _, t in ipairs(game.adjacent(s)) do near[t] = true end end
+    -- (A planet is adjacent to its own system as well: LRR 6.3.)
+    if s then
+      near[s] = true
+      for _, t in ipairs(game.adjacent(s)) do near[t] = true end
+    end
   end
   local opts = {}
   for _, t in ipairs(game.keys(near)) do
@@ -311,6 +316,35 @@ function L.def(p, t)
   return d
 end
 L.plain_wrapper(L.def, base_def, function(board) return unheld_in_fight(board, "tables_grace") end)
+
+-- The Corsair's movement: when the active system holds another player's
+-- non-fighter ships, Mentak's Corsairs may move through systems with other
+-- players' ships (those systems leave the stop list for them alone).
+local base_movers = L.movers
+function L.movers(p, target, rules)
+  local out = base_movers(p, target, rules)
+  if not (type(p) == "number" and p ~= 0 and holds_bt(p, "tables_grace")) then return out end
+  if L.def(p, "cruiser").id ~= "corsair" then return out end
+  local prey = false
+  for _, u in ipairs(game.units { system = target, not_owner = p }) do
+    if u.owner ~= 0 and L.counts_as_other(p, u.owner) and u.kind ~= "fighter" and L.def(u.owner, u.kind).class == "ship" then prey = true end
+  end
+  if not prey then return out end
+  local held = L.other_ship_systems(p)
+  local free = {}
+  for k, v in pairs(rules) do free[k] = v end
+  free.stop = {}
+  for _, x in ipairs(rules.stop or {}) do if not held[x] then free.stop[#free.stop + 1] = x end end
+  local have = {}
+  for _, m in ipairs(out) do have[m.unit.id] = true end
+  for _, u in ipairs(game.units { owner = p, kind = "cruiser", space = true }) do
+    if not have[u.id] and u.carried == nil and u.system ~= target and not game.has_token(u.system, "command", p) then
+      local cost = game.move_cost(u.system, target, free)
+      if cost and cost <= L.move_value(p, u, u.system) then out[#out + 1] = { unit = u, cost = cost } end
+    end
+  end
+  return out
+end
 
 -- Gravleash Maneuvers (Letnev), its combat part: before rolling in each
 -- round of a space combat the holder picks one of its ship types in the

@@ -312,34 +312,56 @@ end
 L.plain_wrapper(L.hit_options, base_hit_options, none_silenced)
 
 ---------------------------------------------------------------------------
--- Sever (promissory note): the severed system's wormholes give no adjacency
--- (our reading for "no effect during movement": for every purpose) until
--- the end of the status phase, when the note goes back.
+-- Sever (promissory note): the severed system's wormholes have no effect
+-- during movement (a border token blocking the `move` purpose on each of its
+-- wormhole links; space cannon, neighbours and the like still see them)
+-- until the end of the status phase, when the note goes back. A system also
+-- adjacent to it by its sides keeps that adjacency.
 ---------------------------------------------------------------------------
-local base_wormholes_in = L.wormholes_in
-function L.wormholes_in(s, ...)
-  if game.get("game", nil, "te_sever") == s then return {} end
-  return base_wormholes_in(s, ...)
+local SEVER_WORMHOLES = { "alpha", "beta", "gamma", "delta", "epsilon" }
+local function wormhole_kinds()
+  local out = {}
+  for _, w in ipairs(SEVER_WORMHOLES) do out[#out + 1] = "wormhole:" .. w end
+  return out
+end
+-- The systems t that severed system s reaches through its wormholes only.
+local function sever_pairs(s)
+  local out = {}
+  -- (A purpose no token blocks: every link of s.)
+  for _, t in ipairs(game.adjacent(s, "any_link")) do
+    if game.move_cost(s, t, { no_kinds = wormhole_kinds() }) ~= 1 then out[#out + 1] = t end
+  end
+  return out
+end
+local function sever_tokens(s, on)
+  for _, t in ipairs(sever_pairs(s)) do
+    game.remove_border_token(s, t, "te_sever")
+    if on then game.border_token(s, t, "te_sever", { "move" }, false) end
+  end
 end
 
---- Severs system s: unlinks its wormholes from every other system.
+--- Severs system s: its wormholes no longer count for movement.
 function L.te_sever(s)
-  local ws = base_wormholes_in(s)
   game.put("game", nil, "te_sever", s)
   game.place_token(s, "sever")
-  for _, w in ipairs(ws) do
-    for t = 1, game.num_systems() do
-      if t ~= s then game.unlink(s, t, "wormhole:" .. w) end
-    end
-  end
+  sever_tokens(s, true)
+end
+
+-- A wormhole relinked while a system is severed (a moved Hil Colish, say)
+-- gets the token again on its new links.
+local base_relink_wormhole = L.relink_wormhole
+function L.relink_wormhole(w)
+  base_relink_wormhole(w)
+  local s = game.get("game", nil, "te_sever")
+  if s then sever_tokens(s, true) end
 end
 
 game.on("after:status_phase", function()
   local s = game.get("game", nil, "te_sever")
   if not s then return end
+  sever_tokens(s, false)
   game.put("game", nil, "te_sever", nil)
   game.remove_token(s, "sever")
-  for _, w in ipairs(L.wormholes_in(s)) do L.relink_wormhole(w) end
   for p = 1, game.num_players() do
     for _, c in ipairs(L.notes_in_play(p)) do
       local id = L.note_of(c)

@@ -7,8 +7,10 @@ local L = game.lib
 local function is_deepwrought(p) return type(p) == "number" and p ~= 0 and game.get("player", p, "faction") == "deepwrought" end
 local function has_ability(p, id) return type(p) == "number" and p ~= 0 and game.holds(p, "abilities", id) end
 
--- Two starting technologies: the sheet's options are not in our data; each
--- is chosen among the technologies without prerequisites (UNCERTAIN).
+-- Two starting technologies: the sheet has its owner research technology
+-- twice during set-up, so each is one the player could research then (its
+-- prerequisites met by the technologies already taken: the second may build
+-- on the first, a Deepwrought technology included).
 local base_chooses = L.chooses_starting_tech
 function L.chooses_starting_tech(p)
   if is_deepwrought(p) then return true end
@@ -26,12 +28,7 @@ end
 local base_options = L.starting_tech_options
 function L.starting_tech_options(p)
   if not is_deepwrought(p) then return base_options(p) end
-  local out = {}
-  for _, id in ipairs(game.keys(game.data.techs)) do
-    local d = game.data.techs[id]
-    if not d.faction and not d.unit and L.te_prereq_count(id) == 0 and not game.holds(p, "techs", id) then out[#out + 1] = id end
-  end
-  return out
+  return L.researchable(p)
 end
 
 local OCEANS = "deck:oceans"

@@ -25,12 +25,12 @@ function L.setup_factions()
   return out
 end
 
--- The starting technology: one of Dacxive Animators, Bio-Stims, Graviton
--- Laser System and Predictive Intelligence (AsyncTI4 te_factions.json at
--- 1a471e1f; the older sheet had Neural Motivator, Psychoarchaeology,
--- Sarween Tools and Scanlink Drone Network); without Prophecy of Kings,
--- Dacxive Animators or Graviton Laser System.
-local FIRMAMENT_START = { "dacxive_animators", "bio_stims", "graviton_laser_system", "predictive_intelligence" }
+-- The starting technology: any one green or yellow technology without
+-- prerequisites (public transcriptions of the printed sheet, and AsyncTI4's
+-- older sheet: Neural Motivator, Psychoarchaeology, Sarween Tools, Scanlink
+-- Drone Network; its newer te_factions.json 1a471e1f lists technologies with
+-- one prerequisite instead, for The Obsidian's side as well); without
+-- Prophecy of Kings, Neural Motivator or Sarween Tools.
 local base_chooses = L.chooses_starting_tech
 function L.chooses_starting_tech(p)
   if faction_is(p, "firmament") then return true end
@@ -40,8 +40,12 @@ local base_options = L.starting_tech_options
 function L.starting_tech_options(p)
   if not faction_is(p, "firmament") then return base_options(p) end
   local out = {}
-  for _, t in ipairs(FIRMAMENT_START) do
-    if game.data.techs[t] and not game.holds(p, "techs", t) then out[#out + 1] = t end
+  for _, t in ipairs(game.keys(game.data.techs)) do
+    local d = game.data.techs[t]
+    local none = true
+    for _, n in pairs(d.requires or {}) do if n > 0 then none = false end end
+    if (d.color == "green" or d.color == "yellow") and none and not d.faction and not d.unit
+      and not game.holds(p, "techs", t) then out[#out + 1] = t end
   end
   return out
 end
