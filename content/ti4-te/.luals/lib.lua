@@ -684,6 +684,12 @@ function lib.receive_commodities(to, from, n) end
 ---@return any
 function lib.redistribute(p) end
 
+--- Links every system holding wormhole w (L.wormholes_in) to every other one and unlinks the systems that no longer hold it; the tiles' links stay.
+--- (defined by ti4 -> ti4-te)
+---@param w any
+---@return any
+function lib.relink_wormhole(w) end
+
 --- A retreat takes the ships with a move value and only the fighters and ground forces their capacity can carry (or that move on their own); the player chooses which of the others are removed (LRR 78.7b, 16.3a).
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param p any
@@ -1520,7 +1526,7 @@ function lib.te_settle_all_coexistence() end
 ---@return any
 function lib.te_settle_coexistence(pl) end
 
---- Severs system s: unlinks its wormholes from every other system.
+--- Severs system s: its wormholes no longer count for movement.
 --- (defined by ti4-te)
 ---@param s any
 ---@return any
@@ -1795,10 +1801,4 @@ function lib.votes_with(p, pl) end
 ---@param id any
 ---@return any
 function lib.voting_order(speaker, id) end
-
---- The wormholes of system s: its tile's, the Creuss tokens there, and the Hil Colish's delta. `hil`, when given, is where the Hil Colish is (false: nowhere), for callers that ask of every system (finding it once).
---- (defined by ti4 -> ti4-te)
----@param s any
----@return any
-function lib.wormholes_in(s, ...) end
 
