@@ -115,11 +115,7 @@ pub(super) fn install(
         }
     }
     /// The props a (kind, key) pair names, to read.
-    fn props_ref<'a>(
-        st: &'a State,
-        kind: &str,
-        key: &LV,
-    ) -> mlua::Result<&'a crate::state::Props> {
+    fn props_ref<'a>(st: &'a State, kind: &str, key: &LV) -> mlua::Result<&'a crate::state::Props> {
         Ok(match locate(st, kind, key)? {
             Owner::Game => &st.props,
             Owner::Player(i) => &st.players[i].props,
@@ -139,7 +135,11 @@ pub(super) fn install(
             Owner::Game => &mut st.props,
             Owner::Player(i) => &mut st.players[i].props,
             Owner::System(i) => &mut st.systems[i].props,
-            Owner::Unit(i) => st.units.get_mut(&i).map(|u| &mut u.props).ok_or_else(|| rterr("no such unit"))?,
+            Owner::Unit(i) => st
+                .units
+                .get_mut(&i)
+                .map(|u| &mut u.props)
+                .ok_or_else(|| rterr("no such unit"))?,
             Owner::Planet(i) => &mut st.planets[i].props,
         };
         Ok(p)
