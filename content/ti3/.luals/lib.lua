@@ -63,6 +63,15 @@ function lib.activation_barred(p, s) end
 ---@return any
 function lib.agenda_system_missing(id) end
 
+--- Mentak's Ambush (TI3): p picks up to two of its cruisers and destroyers in system s, which fire once each at their combat value against opp; returns the hits (nil when none fired). `def` is the ability's definition (its name is shown). sa-en fires it in its pre-combat window, ti3 before the battle.
+--- (defined by ti3)
+---@param p any
+---@param opp any
+---@param s any
+---@param def any
+---@return any
+function lib.ambush_fire(p, opp, s, def) end
+
 --- The attacker announces first; the defender only if the attacker did not.
 --- (defined by ti-common -> ti3)
 ---@param a any

@@ -809,3 +809,35 @@ procedure("setup", function(args)
   end
   return r
 end)
+
+--- Mentak's Ambush (TI3): p picks up to two of its cruisers and destroyers in system s, which fire once each at their combat value against opp; returns the hits (nil when none fired). `def` is the ability's definition (its name is shown). sa-en fires it in its pre-combat window, ti3 before the battle.
+function L.ambush_fire(p, opp, s, def)
+  if #L.ships(opp, s) == 0 then return nil end
+  local cands = {}
+  for _, u in ipairs(L.ships(p, s)) do
+    local t = L.def(p, u.kind).type
+    if t == "cruiser" or t == "destroyer" then cands[#cands + 1] = u end
+  end
+  if #cands == 0 then return nil end
+  local chosen, used = {}, {}
+  for _ = 1, 2 do
+    local opts = { "done" }
+    for _, u in ipairs(cands) do
+      if not used[u.id] then opts[#opts + 1] = u.kind .. "#" .. u.id end
+    end
+    if #opts == 1 then break end
+    local pick = game.choose(p, { key = "ti3.fire_with", ability = L.name("race_abilities", def.id) }, opts)
+    if pick == "done" then break end
+    local id = tonumber(pick:match("#(%d+)$"))
+    used[id] = true
+    for _, u in ipairs(cands) do if u.id == id then chosen[#chosen + 1] = u end end
+  end
+  if #chosen == 0 then return nil end
+  game.log({ key = "ti3.uses", p = L.pn(p), ability = L.name("race_abilities", def.id) })
+  local hits = 0
+  for _, u in ipairs(chosen) do
+    local dd = L.def(p, u.kind)
+    hits = hits + game.roll({ key = "ti3.ambush_roll", p = L.pn(p), unit = u.kind, id = u.id }, dd.dice or 1, dd.combat)
+  end
+  return hits
+end

@@ -17,33 +17,8 @@ return {
     local a, d = sides(ctx)
     local opp = (p == a) and d or a
     local s = ctx.system
-    if #L.ships(opp, s) == 0 then return end
-    local cands = {}
-    for _, u in ipairs(L.ships(p, s)) do
-      local t = L.def(p, u.kind).type
-      if t == "cruiser" or t == "destroyer" then cands[#cands + 1] = u end
-    end
-    if #cands == 0 then return end
-    local chosen, used = {}, {}
-    for _ = 1, 2 do
-      local opts = { "done" }
-      for _, u in ipairs(cands) do
-        if not used[u.id] then opts[#opts + 1] = u.kind .. "#" .. u.id end
-      end
-      if #opts == 1 then break end
-      local pick = game.choose(p, { key = "ti3.fire_with", ability = L.name("race_abilities", def.id) }, opts)
-      if pick == "done" then break end
-      local id = tonumber(pick:match("#(%d+)$"))
-      used[id] = true
-      for _, u in ipairs(cands) do if u.id == id then chosen[#chosen + 1] = u end end
-    end
-    if #chosen == 0 then return end
-    game.log({ key = "ti3.uses", p = L.pn(p), ability = L.name("race_abilities", def.id) })
-    local hits = 0
-    for _, u in ipairs(chosen) do
-      local dd = L.def(p, u.kind)
-      hits = hits + game.roll({ key = "ti3.ambush_roll", p = L.pn(p), unit = u.kind, id = u.id }, dd.dice or 1, dd.combat)
-    end
+    local hits = L.ambush_fire(p, opp, s, def)
+    if not hits then return end
     L.assign_hits(opp, L.ships(opp, s), hits, "ambush", { source = p })
   end,
 }
