@@ -62,6 +62,12 @@ return {
     L.pay(p, 3, "influence")
     local d = game.data.action_cards[c]
     game.log({ key = "ti3.copies_card", p = L.pn(p), card = L.name("action_cards", c) })
+    -- Paying may have taken away what the copied card acts on (Uprising's
+    -- ready planets, exhausted to pay): it then does nothing.
+    if d.handler.usable and not d.handler.usable(p, proxy(d)) then
+      game.log({ key = "ti3.copied_card_idle", card = L.name("action_cards", c) })
+      return
+    end
     d.handler.component(p, proxy(d), ctx)
   end,
 }
