@@ -53,6 +53,12 @@ return {
     local d = game.data.action_cards[c]
     game.log({ key = "ti3.copies_card", p = L.pn(p), card = L.name("action_cards", c) })
     local h = d.handler
+    -- Paying may have taken what the copied card needs (Bribery's trade
+    -- goods, spent on the 3 influence): it then does nothing.
+    if h.when and not h.when(ctx, p, proxy(d)) then
+      game.log({ key = "ti3.copied_card_idle", card = L.name("action_cards", c) })
+      return
+    end
     local f = h[ctx.window] or h.run
     f(ctx, p, proxy(d))
   end,
