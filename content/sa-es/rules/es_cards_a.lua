@@ -12,12 +12,7 @@ local L = game.lib
 local function dock_capacity(p, u)
   local d = L.def(p, u.kind)
   if (d.type or u.kind) ~= "space_dock" or u.sa_exhausted or u.dock_moved then return 0 end
-  local prod = d.production
-  if type(prod) == "number" then return prod end
-  if type(prod) == "table" then
-    return (u.planet and (L.pdef(u.planet).resources or 0) or 0) + (prod.plus_resources or 0)
-  end
-  return 0
+  return L.unit_production(p, u)
 end
 
 -- (ti3's limit of the secondary, player prop production_limit, is applied
