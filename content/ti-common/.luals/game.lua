@@ -247,6 +247,12 @@ function game.move_card(card, from, to, bottom) end
 ---@return any
 function game.move_cost(from, to, t3) end
 
+--- a planet on the board moves to system s; the units on it go along, its owner and exhausted state stay
+---@param id string
+---@param s integer
+---@return any
+function game.move_planet(id, s) end
+
 --- units (the count of removals so far lets a script notice units removed by others)
 ---@param u integer
 ---@param at table

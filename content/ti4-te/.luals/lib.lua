@@ -1676,6 +1676,16 @@ function lib.te_valefar_run(win, ctx, p) end
 ---@return any
 function lib.te_valefar_usable(p) end
 
+--- Stellar Genesis's second part: after one of p's war suns moves out of or through Avernus's system into a system that is no home system, p may take the Avernus token along (game.move_planet: the units on Avernus go with it, Muaat keeps its card as it is). The kernel keeps no path, so a war sun that could have come through Avernus's system within its move is offered the move too; answering yes says it came that way.
+--- (defined by ti4-te)
+---@param p any
+---@param m any
+---@param from any
+---@param target any
+---@param rules any
+---@return any
+function lib.te_war_sun_passed_avernus(p, m, from, target, rules) end
+
 --- Whether p has a unit of ladder type t in reinforcements for Weird Wormholes (a war sun only once researched; fighters always).
 --- (defined by ti4-te)
 ---@param p any

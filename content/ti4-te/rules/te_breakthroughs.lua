@@ -210,6 +210,37 @@ function L.te_breakthrough_gained(p, id)
   game.log({ key = "te.avernus_placed", p = L.pn(p), system = L.sysname(s) })
 end
 
+-- Stellar Genesis's second part: after one of p's war suns moves out of or
+-- through Avernus's system into a system that is no home system, p may take
+-- the Avernus token along (game.move_planet: the units on Avernus go with
+-- it, Muaat keeps its card as it is). The kernel keeps no path, so a war sun
+-- that could have come through Avernus's system within its move is offered
+-- the move too; answering yes says it came that way.
+function L.te_war_sun_passed_avernus(p, m, from, target, rules)
+  local a = game.get("game", nil, "te_avernus") and game.planet_system("avernus")
+  if not a or a == target or L.def(p, m.unit.kind).type ~= "war_sun" then return false end
+  if from == a then return true end
+  for _, x in ipairs(rules.stop or {}) do if x == a then return false end end
+  for _, x in ipairs(rules.blocked or {}) do if x == a then return false end end
+  local c1, c2 = game.move_cost(from, a, rules), game.move_cost(a, target, rules)
+  return c1 ~= nil and c2 ~= nil and c1 + c2 <= L.move_value(p, m.unit, from)
+end
+
+local base_avernus_ship_moved = L.ship_moved
+function L.ship_moved(p, m, from, target, rules, ctx)
+  if holds_bt(p, "stellar_genesis") and not L.is_home_system(target)
+    and L.te_war_sun_passed_avernus(p, m, from, target, rules) then
+    local u = m.unit
+    if game.confirm(p, { key = "te.avernus_moves", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(target) }) then
+      local was = game.planet_system("avernus")
+      game.move_planet("avernus", target)
+      game.put("game", nil, "te_avernus", target)
+      game.log({ key = "te.avernus_moved", p = L.pn(p), from = L.sysname(was), system = L.sysname(target) })
+    end
+  end
+  return base_avernus_ship_moved(p, m, from, target, rules, ctx)
+end
+
 -- N'orr Supremacy (Sardakk): after winning a combat, a command token or a unit upgrade.
 local function norr(p)
   local ups = {}

@@ -307,6 +307,22 @@ pub(super) fn install(
         st.planets[i].owner = None;
         Ok(())
     });
+    // move_planet(id, s): a planet on the board moves to system s; units on
+    // it go along (they stand on the planet), its owner and cards stay.
+    f!("move_planet", |_lua, st, (id, s): (String, i64)| {
+        let i = planet_idx(&st, &id)?;
+        let to = sys_idx(&st, s)?;
+        let from = st.planets[i].system;
+        if !st.systems[from].planets.contains(&i) {
+            return Err(rterr(format!("planet `{id}` is not on the board")));
+        }
+        if from != to {
+            st.systems[from].planets.retain(|&x| x != i);
+            st.systems[to].planets.push(i);
+            st.planets[i].system = to;
+        }
+        Ok(())
+    });
     f!("planets_of", |lua, st, s: i64| {
         let i = sys_idx(&st, s)?;
         let v: Vec<String> = st.systems[i]
