@@ -148,7 +148,7 @@ end
 --   * In 2-player games (seed appendix 3, which changes this procedure):
 --     option (a) may take the holder's own agenda as well once the
 --     opponent's is taken; option (b) gives the holder 3 more votes; once
---     the agendas are set each player rolls three dice and adds the lowest;
+--     the agendas are set everyone adds the lowest of three dice to his votes;
 --     votes may be bought for 1 trade good each, written down with the
 --     others. (The Voice of the Council's 3 votes instead of 5 are
 --     rules/n_options2.lua's.)
@@ -509,8 +509,8 @@ function TC.vote(active, ids, bonus)
   local names = {}
   for _, it in ipairs(st.items) do names[#names + 1] = item_name(it) end
   game.log({ key = "sa.tc_votes_on", cards = names })
-  -- 2 players (appendix 3): each player rolls three dice and adds the
-  -- lowest to his votes.
+  -- 2 players (appendix 3): the lowest of three dice rolled by a player
+  -- is added to his votes.
   if duel() then
     for q = 1, n do
       if in_game(q) then

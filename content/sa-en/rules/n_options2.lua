@@ -973,8 +973,8 @@ O.installers[#O.installers + 1] = install_rifts
 --     agenda to the vote) the holder may put his own agenda to the vote too;
 --     with option (b) (give the speaker token away) he has 3 more votes on
 --     the agendas of that primary.
---   * Voting: when an agenda is revealed each player rolls three dice and adds
---     the lowest to his votes on it; a voter may buy votes for 1 trade good
+--   * Voting: when an agenda is revealed the lowest of three dice a player
+--     rolls is added to his votes on it; a voter may buy votes for 1 trade good
 --     each (asked when he casts his votes; the seed's secret bidding is not
 --     modelled, the answers being sequential). The Voice of the Council gives
 --     3 votes instead of 5.

@@ -5,7 +5,7 @@
 --
 -- General:
 --   * A planet that takes a bombardment hit with no ground forces on it turns
---     neutral only outside home systems ("Un Planeta de un Sistema No Natal");
+--     neutral only outside home systems (001 names a planet of a non-home system);
 --     000 has no such exception.
 --   * 000's rule that home system planets go back to their owner as each
 --     strategy phase begins is not in 001: off.

@@ -183,8 +183,8 @@ function ES.install_surrender()
     local s = u.planet and game.planet_system(u.planet) or u.system
     return s ~= home
   end
-  -- The capital becomes a neutral planet (001 l.285-287: "el Planeta neutral
-  -- en el Sistema Natal"); its garrison stays on it as passive defenders
+  -- The capital becomes a neutral planet (001 l.285-287: the neutral
+  -- planet of the home system); its garrison stays on it as passive defenders
   -- (they keep his colour on the board, and nobody moves them). With no
   -- planet left he is eliminated: his trade agreements end.
   O.surrender_settled = function(p, capital)
@@ -221,8 +221,8 @@ function ES.surrender(p)
 end
 
 -- The end-of-round part of a surrender takes place right after the planets
--- are refreshed in the status phase (001 l.283: "Después de refrescar los
--- Planetas en la Fase de Estado"), before the action and political cards
+-- are refreshed in the status phase (001 l.283: once the planets are
+-- readied in the status phase), before the action and political cards
 -- are drawn; sa-en (000: "at the end of the round") does it once the status
 -- phase is over, and finds nothing left pending then.
 local base_ready = game.procedure_fn("ready_cards")

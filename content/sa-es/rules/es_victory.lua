@@ -9,7 +9,7 @@
 --     "Razas" exempts them from the 3-point loss).
 --   * "I win the game" objectives (Domination!, Supremacy! and the like) are
 --     worth the number of victory points needed to win the current game
---     (001: "valen técnicamente la cantidad requerida de Puntos de Victoria").
+--     (001: technically they count as the points the game requires).
 --     They give that many points instead of ending the game outright, so
 --     simultaneous claims are ranked like any other points.
 --   * A tie that the victory points and the planets outside the home system

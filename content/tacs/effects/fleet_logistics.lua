@@ -1,6 +1,6 @@
--- Fleet Logistics in TACS: once a round, at the start of one of his turns,
--- the owner may spend a command counter from his strategy allocation to take
--- one of his command counters off the board (back to reinforcements).
+-- Fleet Logistics in TACS: once a round, as one of his turns starts, the
+-- owner may pay a strategy-allocation command counter to lift one of his
+-- command counters from the board (back to reinforcements).
 local L = game.lib
 local function systems(p)
   local out = {}

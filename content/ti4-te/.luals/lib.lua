@@ -1458,7 +1458,7 @@ function lib.te_purge_relic(p, id) end
 ---@return any
 function lib.te_put_home_commodities(p, n, key) end
 
----  Quietus: while it is in a system with an active breach, other players' units in systems with active breaches have no unit abilities: space cannon, bombardment, sustain damage, production, anti-fighter barrage and planetary shield.  Whether player p's units in system s have lost their unit abilities to another player's Quietus.
+---  Quietus: as long as it sits in an active-breach system, every other player's units in any active-breach system lose their unit abilities (space cannon, bombardment, sustain damage, production, anti-fighter barrage and planetary shield).  Whether player p's units in system s have lost their unit abilities to another player's Quietus.
 --- (defined by ti4-te)
 ---@param p any
 ---@param s any

@@ -244,10 +244,10 @@ game.on("after:space_combat", function(ctx) after_combat(ctx.system) end, { plai
 game.on("after:ground_combat", function(ctx) after_combat(ctx.planet and game.planet_system(ctx.planet)) end)
 
 ---------------------------------------------------------------------------
--- Quietus: while it is in a system with an active breach, other players'
--- units in systems with active breaches have no unit abilities: space
--- cannon, bombardment, sustain damage, production, anti-fighter barrage
--- and planetary shield.
+-- Quietus: as long as it sits in an active-breach system, every other
+-- player's units in any active-breach system lose their unit abilities
+-- (space cannon, bombardment, sustain damage, production, anti-fighter
+-- barrage and planetary shield).
 ---------------------------------------------------------------------------
 --- Whether player p's units in system s have lost their unit abilities to another player's Quietus.
 function L.te_quietus_silenced(p, s)

@@ -582,9 +582,9 @@ function L.trade_good_worth(p)
 end
 
 ---------------------------------------------------------------------------
--- Pillage (Mentak): after a neighbour gains trade goods (L.gain_tg) or
--- completes a transaction, if they have 3 or more trade goods, the holder
--- may take 1 of their trade goods or commodities.
+-- Pillage (Mentak): when a neighbour gains trade goods (L.gain_tg) or
+-- finishes a transaction while owning 3 or more trade goods, the holder
+-- may take 1 trade good or commodity from them.
 -- Trade goods taken with a strategy card are seen when the strategy phase
 -- ends. Not covered: the few other gains that do not go through L.gain_tg
 -- (Quantum Datahub Node's 3 trade goods, the Salvage action card).
@@ -648,8 +648,8 @@ L.COMPONENT_COLLS = { table.unpack(L.COMPONENT_COLLS) }
 L.COMPONENT_COLLS[#L.COMPONENT_COLLS + 1] = "factions"
 
 ---------------------------------------------------------------------------
--- Matriarch (Naalu flagship): in an invasion of its system, the player may
--- commit fighters to planets as if they were ground forces (after the
+-- Matriarch (Naalu flagship): in an invasion of its system, the player's
+-- fighters may land on planets the way ground forces do (after the
 -- ground forces, planet by planet: how many fighters land there); they
 -- fight as ground forces (L.ground counts them while they carry the unit
 -- prop `landed`), and after the invasion the survivors go back to the space

@@ -1,6 +1,6 @@
 -- Fleet Regulations (law, For/Against).
--- For: while the law is in play, nobody may have more than 5 command
--- counters in his fleet supply: the excess goes back to his reinforcements
+-- For: while the law is in play, a fleet supply is capped at 5 command
+-- counters: the excess goes back to his reinforcements
 -- when the law passes and after every status phase step that places
 -- counters (after:gain_command_tokens) and every strategic action
 -- (after:strategic_action); ships beyond the new limit are then removed.

@@ -1,6 +1,6 @@
 -- Minister of Commerce (law, elect a player).
--- At the start of every status phase the elected player receives one trade
--- good from each other player who has at least one trade agreement (taken
+-- When each status phase starts, every other player holding a trade agreement
+-- (one or more) pays the elected player one trade good (taken
 -- from that player, as far as he has one: our reading of "from each
 -- player"; UNCERTAIN whether they come from the supply instead).
 local L = game.lib

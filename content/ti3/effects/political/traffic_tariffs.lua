@@ -3,7 +3,7 @@
 -- planet another player controls pays one trade good or exhausts one of his
 -- ready planets (his choice, before:activation); a player who can do
 -- neither may not activate it (activation_terms).
--- Against: every player discards one command counter from his command
+-- Against: each player gives up one command counter, taken from his command
 -- pool or strategy allocation (his choice), if he has one.
 local L = game.lib
 local function NAME() return L.name("political_cards", "traffic_tariffs") end

@@ -1,7 +1,7 @@
 -- The wormhole cards; the card is told apart by def.id.
 --
 -- Closing the Wormholes (law, For/Against).
---   For: fleets may no longer move through wormholes. Every pair of wormhole
+--   For: wormholes are closed to fleet movement. Every pair of wormhole
 --   systems gets a border token ("closing_the_wormholes") that blocks the
 --   `move` purpose on the links between them, so movement and retreats can
 --   no longer use a wormhole. Pairs that are hex neighbours are left alone

@@ -1,6 +1,6 @@
--- Nekro: once per battle, if the player destroyed at least one enemy unit in
--- a space battle or an invasion combat (PDS fire does not count), he may take
--- for free a copy of one technology that enemy owns, ignoring prerequisites.
+-- Nekro: once per battle, after killing one or more enemy units in a space
+-- battle or an invasion combat (PDS shots excepted), the player may copy, free
+-- and without prerequisites, a technology that enemy owns.
 -- Kills are noted between the start and the end of the combat step; the copy
 -- is offered when the step ends. The enemy's racial technologies are offered
 -- too ("racial:<id>") while the player has a free Valefar Assimilator

@@ -1,5 +1,5 @@
--- Dimensional Splicer (Creuss): at the start of a space battle in a system
--- with a wormhole where the player has a ship, he may assign one hit to an
+-- Dimensional Splicer (Creuss): when a space battle begins in a wormhole
+-- system where the player has a ship, he may assign one hit to an
 -- enemy ship of his choice (its owner may still sustain damage).
 local L = game.lib
 local function sides(ctx)

@@ -1,7 +1,7 @@
--- Mentak, Ambush: when a space combat starts, the holder may roll 1 die for
--- each of up to 2 of their cruisers or destroyers in the system; each die at
--- or above that ship's combat value is a hit the opponent assigns to one of
--- their ships. The holder picks the ships one by one ("done" stops).
+-- Mentak, Ambush: as a space combat opens, the holder may pick as many as 2
+-- of their cruisers or destroyers in the system and roll a die for each; a
+-- result reaching that ship's combat value scores a hit that the opponent
+-- places on one of their ships. The holder picks the ships one by one ("done" stops).
 local L = game.lib
 
 return {

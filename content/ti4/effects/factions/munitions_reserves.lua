@@ -1,6 +1,6 @@
--- Letnev, Munitions Reserves: at the start of each space combat round the
--- player may spend 2 trade goods; if so, they may reroll any number of their
--- dice in that round.
+-- Letnev, Munitions Reserves: as each space combat round begins the player
+-- may pay 2 trade goods, and then reroll as many of their dice as they like
+-- during that round.
 -- combat_round_start: asked when the player fights the space combat and has
 -- 2 trade goods; the round is noted in the player prop `munitions:round`,
 -- cleared when the round ends. combat_rolled: after the player's combat

@@ -1,6 +1,6 @@
 -- Stymie: after another player moves ships into a system holding units of
--- the holder, the holder may put one command token from that player's
--- reinforcements in a non-home system that has none of theirs.
+-- the holder, the holder may take a command token out of that player's
+-- reinforcements and set it in a non-home system free of that player's tokens.
 local L = game.lib
 
 local function where(q)

@@ -1,7 +1,7 @@
--- Magen Defense Grid (original base-game card): at the start of a round of
--- ground combat on a planet holding one of the player's units with PLANETARY
--- SHIELD, the player may exhaust this; the opponent makes no combat rolls
--- that round. Units that lost PLANETARY SHIELD (an opponent's war sun or
+-- Magen Defense Grid (original base-game card): when a ground combat round
+-- begins on a planet where the player has a unit with PLANETARY SHIELD, the
+-- player may exhaust this, and the opponent rolls no combat dice in that
+-- round. Units that lost PLANETARY SHIELD (an opponent's war sun or
 -- Letnev flagship in the system: `removes_planetary_shield`, via L.shielded)
 -- do not count (LRR 65.3a).
 -- Representation: the opponent's combat rolls that round get -20, so no die

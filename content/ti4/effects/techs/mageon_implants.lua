@@ -1,5 +1,5 @@
--- Mageon Implants (Yssaril): ACTION: exhaust this card to look at another
--- player's action cards and take one of them into the player's hand (hand
+-- Mageon Implants (Yssaril): ACTION: exhaust it to see another player's
+-- hand of action cards and add one of them to the player's own (hand
 -- limit checked after).
 local L = game.lib
 
