@@ -9,7 +9,8 @@
 //!   harbour: puerto
 //! ```
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
 
 #[derive(Clone, Debug, PartialEq)]
 enum Seg {
@@ -21,7 +22,14 @@ enum Seg {
 pub struct Translator {
     phrases: Vec<(Vec<Seg>, String)>,
     words: BTreeMap<String, String>,
+    /// Lines already translated, with their results: a game writes the
+    /// same lines again and again, and the search over every phrase is
+    /// the cost. Emptied when it holds MEMO_BYTES of text.
+    memo: RefCell<(HashMap<String, (String, bool)>, usize)>,
 }
+
+/// The most bytes of lines and translations the memo keeps.
+const MEMO_BYTES: usize = 4 * 1024 * 1024;
 
 fn parse(pattern: &str) -> Vec<Seg> {
     let mut out = vec![];
@@ -211,6 +219,24 @@ impl Translator {
         if s.len() > MAX_PHRASE_LINE {
             return (self.words(s), false);
         }
+        if let Some(hit) = self.memo.borrow().0.get(s) {
+            return hit.clone();
+        }
+        let out = self.search(s);
+        let mut memo = self.memo.borrow_mut();
+        let size = s.len() + out.0.len();
+        if memo.1 + size > MEMO_BYTES {
+            memo.0.clear();
+            memo.1 = 0;
+        }
+        memo.0.insert(s.to_string(), out.clone());
+        memo.1 += size;
+        out
+    }
+
+    /// `translate` without the memo: the first phrase (most specific first)
+    /// that matches the whole line.
+    fn search(&self, s: &str) -> (String, bool) {
         for (segs, template) in &self.phrases {
             if !could_match(segs, s) {
                 continue;
