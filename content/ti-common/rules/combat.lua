@@ -86,6 +86,9 @@ function L.barrage_shooters(p, s)
   return list
 end
 
+-- hook: how much player p's rolls for unit ability `ability` ("anti_fighter_barrage" or "space_cannon") against player q are raised (each die needs that much less to hit); default: 0.
+function L.unit_ability_roll_bonus(p, ability, q) return 0 end
+
 -- One side's barrage; with `queue`, its hits are queued instead of assigned.
 local function afb(p, q, s, queue)
   local list = L.barrage_shooters(p, s)
@@ -93,7 +96,7 @@ local function afb(p, q, s, queue)
   local hits = 0
   local rolled = {}
   for _, x in ipairs(list) do
-    local r = { { key = "roll_barrage", p = L.pn(p), unit = x.u.kind }, x.a.dice, x.a.hit }
+    local r = { { key = "roll_barrage", p = L.pn(p), unit = x.u.kind }, x.a.dice, x.a.hit - L.unit_ability_roll_bonus(p, "anti_fighter_barrage", q) }
     rolled[#rolled + 1] = r
     hits = hits + game.roll(r[1], r[2], r[3])
   end

@@ -304,7 +304,7 @@ function L.fire_cannons(q, list, target_player, label)
   local total = 0
   -- An extra die (e.g. from a technology) is added once per volley, to the first unit.
   local extra = L.extra_dice(q, "space_cannon")
-  local mod = L.flag(target_player, "space_cannon_penalty")
+  local mod = L.flag(target_player, "space_cannon_penalty") - L.unit_ability_roll_bonus(q, "space_cannon", target_player)
   local rolled = {}
   for _, x in ipairs(list) do
     local r = { { key = "roll_unit", p = L.pn(q), label = label, unit = x.unit.kind }, (x.sc.dice or 1) + extra, x.sc.hit + mod }

@@ -40,7 +40,7 @@ procedure("setup_player", function(p)
   if is_deepwrought(p) then
     -- the second starting technology (the first was asked by ti4's set-up)
     L.choose_starting_tech(p)
-    -- the ocean cards, in a fixed order (what they give is UNKNOWN)
+    -- the ocean cards, in a fixed order
     game.zone_new(OCEANS, nil, game.keys(game.data.ocean_cards or {}))
     game.zone_new(oceans(p), p)
   end
@@ -92,6 +92,57 @@ game.on("coexistence_started", function(ctx)
   game.put("player", p, "exhausted_ocean:" .. c, nil)
   game.log({ key = "te.gains_ocean", p = L.pn(p), card = L.name("ocean_cards", c) })
 end)
+--- The ready ocean cards p holds, sorted.
+function L.te_ready_oceans(p)
+  local out = {}
+  for _, c in ipairs(L.te_oceans(p)) do
+    if not game.get("player", p, "exhausted_ocean:" .. c) then out[#out + 1] = c end
+  end
+  return out
+end
+
+--- What p's ready ocean cards are worth together in `kind` (resources or influence).
+function L.te_ocean_value(p, kind)
+  if kind ~= "resources" and kind ~= "influence" then return 0 end
+  local n = 0
+  for _, c in ipairs(L.te_ready_oceans(p)) do n = n + ((game.data.ocean_cards[c] or {})[kind] or 0) end
+  return n
+end
+
+-- The ocean cards are spent like planet cards: they count among what p can
+-- spend, and are exhausted (in card order) only when p's planets and trade
+-- goods cannot pay without them, before those pay the rest.
+local base_spendable = L.spendable
+function L.spendable(p, kind)
+  return base_spendable(p, kind) + L.te_ocean_value(p, kind)
+end
+
+local base_pay = L.pay
+function L.pay(p, amount, kind)
+  local v = L.te_ocean_value(p, kind)
+  if v == 0 or amount <= 0 or base_spendable(p, kind) >= amount then return base_pay(p, amount, kind) end
+  if base_spendable(p, kind) + v < amount then return false end
+  local left = amount - base_spendable(p, kind)
+  for _, c in ipairs(L.te_ready_oceans(p)) do
+    if left <= 0 then break end
+    local worth = game.data.ocean_cards[c][kind] or 0
+    if worth > 0 then
+      game.put("player", p, "exhausted_ocean:" .. c, true)
+      game.log({ key = "te.ocean_spent", p = L.pn(p), card = L.name("ocean_cards", c), n = worth, kind = kind })
+      left = left - worth
+      amount = amount - worth
+    end
+  end
+  return base_pay(p, amount, kind)
+end
+
+-- Ocean cards are readied with the planets in the status phase.
+game.on("after:ready_cards", function(ctx)
+  for p = 1, game.num_players() do
+    for _, c in ipairs(L.te_oceans(p)) do game.put("player", p, "exhausted_ocean:" .. c, nil) end
+  end
+end)
+
 for _, w in ipairs({ "unit_destroyed", "after:movement", "after:invasion", "after:tactical_action",
   "after:component_action", "after:strategic_action" }) do
   game.on(w, function()

@@ -3,9 +3,10 @@
 -- Marionettes: the players whose control tokens are on a plot are its
 -- puppets), Puppets of the Blade and The Blade's Orchestra (the flip), the
 -- Planesplitter and Neural Parasite technologies on both sides, Heaven's Eye,
--- The Sowing / The Reaping, Black Ops and Malevolency. The plot cards' own
--- texts are not in our data (UNKNOWN): a plot is a face-down card with a
--- control token and does nothing else.
+-- The Sowing / The Reaping, Black Ops and Malevolency, and the five plot
+-- cards (Assail, Enervate, Extract, Seethe, Syphon): face down with a
+-- control token until the flip to The Obsidian reveals them; then each acts
+-- against its puppeted player.
 local L = game.lib
 
 local function faction_is(p, f) return type(p) == "number" and p ~= 0 and game.get("player", p, "faction") == f end
@@ -87,12 +88,59 @@ function L.te_plots(p)
   return out
 end
 
---- p puts a face-down plot card with player q's control token in their play area.
-function L.te_add_plot(p, q)
-  local list = L.te_plots(p)
+--- The plot cards p has in play, parallel to L.te_plots(p) (card ids).
+function L.te_plot_cards(p)
+  local out = {}
+  for _, c in ipairs(game.get("player", p, "te_plot_cards") or {}) do out[#out + 1] = c end
+  return out
+end
+
+--- The plot cards no player has in play, sorted.
+function L.te_unused_plot_cards()
+  local used = {}
+  for x = 1, game.num_players() do
+    for _, c in ipairs(L.te_plot_cards(x)) do used[c] = true end
+  end
+  local out = {}
+  for _, c in ipairs(game.keys(game.data.plot_cards or {})) do
+    if not used[c] then out[#out + 1] = c end
+  end
+  return out
+end
+
+--- p puts a face-down plot card with player q's control token in their play area: `card` if given, else the one p picks among the unused ones (none left: no plot).
+function L.te_add_plot(p, q, card)
+  if not card then
+    local opts = L.te_unused_plot_cards()
+    if #opts == 0 then return false end
+    card = game.choose(p, { key = "te.plot_card", q = L.pn(q) }, opts)
+  end
+  local list, cards = L.te_plots(p), L.te_plot_cards(p)
   list[#list + 1] = q
+  cards[#list] = card
   game.put("player", p, "te_plots", list)
+  game.put("player", p, "te_plot_cards", cards)
   game.log({ key = "te.plot_placed", p = L.pn(p), q = L.pn(q) })
+  return true
+end
+
+--- Whether p's plot card `card`, face up (p is The Obsidian), has player q's control token on it.
+function L.te_plot_active(p, card, q)
+  if type(p) ~= "number" or p == 0 or type(q) ~= "number" or q == 0 or not faction_is(p, "obsidian") then return false end
+  local list, cards = L.te_plots(p), L.te_plot_cards(p)
+  for i, x in ipairs(list) do
+    if x == q and cards[i] == card then return true end
+  end
+  return false
+end
+
+--- The players whose face-up plot card `card` puppets q, in order.
+function L.te_plot_holders(card, q)
+  local out = {}
+  for x = 1, game.num_players() do
+    if L.te_plot_active(x, card, q) then out[#out + 1] = x end
+  end
+  return out
 end
 
 --- Whether q is puppeted by p (q's control token is on one of p's plots).
@@ -196,6 +244,8 @@ function L.te_become_obsidian(p)
   for _, pl in ipairs(game.planets_of(new)) do
     if game.planet_owner(pl) == p then game.exhaust(pl, false) end
   end
+  -- Nocturne: the plot cards flip face up.
+  L.te_reveal_plots(p)
 end
 
 ---------------------------------------------------------------------------
@@ -400,5 +450,146 @@ game.on("after:status_phase", function()
   if p and not faction_is(p, "obsidian") and game.counter(p, "fleet") > 0 then
     game.add(p, "fleet", -1)
     game.log({ key = "te.malevolency_fleet", p = L.pn(p) })
+  end
+end)
+
+---------------------------------------------------------------------------
+-- The plot cards, face up (The Obsidian): each acts against its puppeted
+-- player. Texts: AsyncTI4/ti4_web_new src/entities/data/plots.ts.
+---------------------------------------------------------------------------
+--- The non-faction technologies q owns that p does not, sorted.
+local function extractable(p, q)
+  local out = {}
+  for _, t in ipairs(game.holdings(q, "techs")) do
+    local d = game.data.techs[t]
+    if d and not d.faction and not game.holds(p, "techs", t) then out[#out + 1] = t end
+  end
+  table.sort(out)
+  return out
+end
+
+local function gain_tech_card(p, t, card)
+  game.grant(p, "techs", t)
+  game.log({ key = "te.plot_gains_tech", p = L.pn(p), tech = L.name("techs", t), card = L.name("plot_cards", card) })
+  game.window("tech_gained", { player = p, tech = t })
+end
+
+--- p's plot cards flip face up (The Obsidian's Nocturne); Extract and Seethe act as they are revealed.
+function L.te_reveal_plots(p)
+  local list, cards = L.te_plots(p), L.te_plot_cards(p)
+  for i, q in ipairs(list) do
+    local c = cards[i]
+    if c then
+      game.log({ key = "te.plot_revealed", p = L.pn(p), card = L.name("plot_cards", c), q = L.pn(q) })
+      if c == "extract" then
+        local opts = extractable(p, q)
+        if #opts > 0 then gain_tech_card(p, game.choose(p, { key = "te.extract_tech", q = L.pn(q) }, opts), c) end
+      elseif c == "seethe" then
+        local opts = {}
+        for _, pl in ipairs(game.planets_owned(q)) do
+          local s = game.planet_system(pl)
+          if not (s and L.is_home_system(s)) and game.count_units { planet = pl } > 0 then opts[#opts + 1] = pl end
+        end
+        table.sort(opts)
+        if #opts > 0 then
+          local pl = game.choose(p, { key = "te.seethe_planet", q = L.pn(q) }, opts)
+          game.log({ key = "te.seethe_destroys", p = L.pn(p), planet = L.name("planets", pl) })
+          for _, u in ipairs(game.units { planet = pl }) do
+            if game.unit_exists(u.id) then L.destroy_unit(u, { source = p }) end
+          end
+        end
+      end
+    end
+  end
+end
+
+-- Assail: +1 to the holder's combat rolls against the puppeted player.
+game.on("combat_round_start", function(rc)
+  if not rc.mods then return end
+  for _, pair in ipairs({ { rc.attacker, rc.defender }, { rc.defender, rc.attacker } }) do
+    local x, y = pair[1], pair[2]
+    if rc.mods[x] and L.te_plot_active(x, "assail", y) then
+      rc.mods[x].all = (rc.mods[x].all or 0) + 1
+    end
+  end
+end, { plain = function(board)
+  for _, p in ipairs(fight_players(board)) do
+    if #L.te_plot_cards(p) > 0 then return false end
+  end
+  return true
+end })
+
+-- Assail: +1 to the holder's unit ability rolls against the puppeted player.
+local base_ability_bonus = L.unit_ability_roll_bonus
+function L.unit_ability_roll_bonus(p, ability, q)
+  local n = base_ability_bonus(p, ability, q)
+  if L.te_plot_active(p, "assail", q) then n = n + 1 end
+  return n
+end
+local base_bombard_roll = L.bombard_roll
+function L.bombard_roll(p, u, pl, dice, hit, ctx)
+  dice, hit = base_bombard_roll(p, u, pl, dice, hit, ctx)
+  local q = pl and game.planet_owner(pl)
+  if q and L.te_plot_active(p, "assail", q) then hit = hit - 1 end
+  return dice, hit
+end
+
+-- Enervate: the puppeted player's secondaries without a command token; Leadership's primary instead of its secondary.
+local base_secondary_free = L.secondary_free
+function L.secondary_free(q, d, ctx)
+  if ctx and L.te_plot_active(q, "enervate", ctx.player) then return true end
+  return base_secondary_free(q, d, ctx)
+end
+local base_resolve_secondary = L.resolve_secondary
+function L.resolve_secondary(q, d, ctx)
+  if ctx and ctx.card == "leadership" and d.handler.primary and L.te_plot_active(q, "enervate", ctx.player) then
+    game.log({ key = "te.enervate_primary", p = L.pn(q), card = L.name("strategy_cards", ctx.card) })
+    return d.handler.primary(q, d, ctx)
+  end
+  return base_resolve_secondary(q, d, ctx)
+end
+
+-- Extract: when the puppeted player gains a non-faction technology, the holder may pay 4 resources to gain it too.
+game.on("tech_gained", function(ctx)
+  local q, t = ctx.player, ctx.tech
+  local d = t and game.data.techs[t]
+  if not d or d.faction then return end
+  for _, p in ipairs(L.te_plot_holders("extract", q)) do
+    if not game.holds(p, "techs", t) and L.spendable(p, "resources") >= 4
+      and game.confirm(p, { key = "te.extract_pay", q = L.pn(q), tech = L.name("techs", t) }) then
+      if L.pay(p, 4, "resources") then gain_tech_card(p, t, "extract") end
+    end
+  end
+end)
+
+-- Syphon: trade goods as the puppeted player gains commodities.
+game.on("commodities_replenished", function(ctx)
+  local n = ctx.gained or 0
+  if n <= 0 then return end
+  for _, p in ipairs(L.te_plot_holders("syphon", ctx.player)) do
+    game.add(p, "tg", n)
+    game.log({ key = "te.syphon_gains", p = L.pn(p), n = n, q = L.pn(ctx.player) })
+  end
+end)
+
+-- Seethe: at the start of the status phase, one of the puppeted player's infantry is destroyed.
+game.on("before:status_phase", function()
+  for p = 1, game.num_players() do
+    local list, cards = L.te_plots(p), L.te_plot_cards(p)
+    for i, q in ipairs(list) do
+      if cards[i] == "seethe" and L.te_plot_active(p, "seethe", q) then
+        local opts, by = {}, {}
+        for _, u in ipairs(game.units { owner = q, kind = "infantry" }) do
+          local k = u.kind .. "#" .. u.id
+          opts[#opts + 1] = k
+          by[k] = u
+        end
+        table.sort(opts)
+        if #opts > 0 then
+          local pick = game.choose(p, { key = "te.seethe_infantry", q = L.pn(q) }, opts)
+          L.destroy_unit(by[pick], { source = p })
+        end
+      end
+    end
   end
 end)

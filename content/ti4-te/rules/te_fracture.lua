@@ -5,18 +5,21 @@
 -- egress; ingress systems are not made adjacent to one another, nor egress
 -- systems to one another.
 --
--- Where exactly its three tiles lie relative to one another is UNKNOWN in our
--- data (the reference stores seven one-hex systems); here the five systems
--- of the front row lie in a line (egress, void, Styx, void, egress) and the
--- two planet systems behind the second and fourth of them.
+-- Its seven systems lie as AsyncTI4 lays them out (the positions frac1-frac7
+-- of its tile coordinates, AsyncTI4/ti4_web_new
+-- src/entities/data/tileCoordinates.ts at 5dde7ba5, holding fracture1-7): a
+-- chain bent in the middle, each system touching the next - Cocytus, egress,
+-- void, Styx, void, egress, Lethe/Phlegethon - four in a line one way, four
+-- in a line the other way from Styx. Whether the printed three tiles (a
+-- three-space one and two two-space ones) lie exactly so is UNCERTAIN.
 -- The neutral units printed on the tiles' backs are UNKNOWN: each system's
 -- `neutral_units` (empty) says what would be placed.
 local L = game.lib
 
 L.TE_FRACTURE = {
   -- system id, offset from the anchor hex (axial q, r)
-  { "fracture2", 0, 0 }, { "fracture3", 1, 0 }, { "fracture4", 2, 0 }, { "fracture5", 3, 0 }, { "fracture6", 4, 0 },
-  { "fracture1", 1, 1 }, { "fracture7", 3, 1 },
+  { "fracture1", 0, 0 }, { "fracture2", 1, -1 }, { "fracture3", 2, -2 }, { "fracture4", 3, -3 },
+  { "fracture5", 4, -3 }, { "fracture6", 5, -3 }, { "fracture7", 6, -3 },
 }
 --- The edges The Fracture may be placed along, with the anchor hex of each (far from every map, so that no board system touches it).
 L.TE_FRACTURE_EDGES = { north = { 20, -30 }, south = { 20, 30 } }

@@ -7,18 +7,29 @@
 -- L.neutral_decider whenever a game.choose is for owner 0). Their dice are rolled by another
 -- player than the active one: the log shows them as the neutral side's.
 --
--- The neutral unit reference card's combat values are UNKNOWN in our data:
--- a neutral unit uses the unupgraded unit of its type from units.yaml
--- unless L.TE_NEUTRAL_STATS gives the card's values for it. The card's
--- order is known only in part (destroyers take hits before cruisers); the
--- rest of L.TE_NEUTRAL_HIT_ORDER (cheapest first) is ours.
+-- The neutral unit reference card (booklet p.10, from a public transcription
+-- of the rulebook; AsyncTI4's data has no such card): neutral ships are as
+-- strong as upgraded ones (carrier 9, move 2, capacity 6; cruiser 6, move 3,
+-- capacity 1; destroyer 8, anti-fighter barrage 6 x3; dreadnought 5, move 2;
+-- fighter 8, move 2); war sun, infantry and PDS as the unupgraded units; the
+-- neutral flagship (7 x2, move 1, capacity 3, sustain damage) and mech have no
+-- unit definition here (nothing places them). L.TE_NEUTRAL_STATS lays these
+-- values over the unupgraded unit of each type. Hits go to the type lowest
+-- on the card first: fighters, destroyers, cruisers, carriers, dreadnoughts,
+-- war suns, flagship; infantry on the ground.
 local L = game.lib
 
---- The order in which hits go to neutral units (the first type present takes the hit). Destroyer before cruiser is the booklet's; the rest is UNKNOWN (cheapest first here).
-L.TE_NEUTRAL_HIT_ORDER = { "fighter", "infantry", "destroyer", "cruiser", "carrier", "dreadnought", "pds", "space_dock", "war_sun", "flagship" }
+--- The order in which hits go to neutral units (the first type present takes the hit): the reference card's order, lowest first (structures, which take no hits in combat, last).
+L.TE_NEUTRAL_HIT_ORDER = { "fighter", "infantry", "destroyer", "cruiser", "carrier", "dreadnought", "war_sun", "flagship", "pds", "space_dock" }
 
---- The neutral unit reference card's values by unit type (fields of a unit definition); UNKNOWN in our data, so empty: neutral units use the unupgraded unit.
-L.TE_NEUTRAL_STATS = {}
+--- The neutral unit reference card's values by unit type (fields of a unit definition laid over the unupgraded unit); types not listed are as unupgraded.
+L.TE_NEUTRAL_STATS = {
+  carrier = { combat = 9, move = 2, capacity = 6 },
+  cruiser = { combat = 6, move = 3, capacity = 1 },
+  destroyer = { combat = 8, move = 2, anti_fighter_barrage = { hit = 6, dice = 3 } },
+  dreadnought = { combat = 5, move = 2, capacity = 1 },
+  fighter = { combat = 8, move = 2 },
+}
 
 -- The replacements below act for owner 0 only: a simulated fight
 -- (`imperium combat`) with no neutral unit on the board runs them as what

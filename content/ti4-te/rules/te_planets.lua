@@ -122,6 +122,10 @@ end)
 -- Legendary planet ability cards follow the planet: whoever gains control
 -- of a legendary planet takes its card, in the state it was in.
 ---------------------------------------------------------------------------
+-- Legendary ability cards with an ACTION (a `component` handler) are offered as component actions.
+L.COMPONENT_COLLS = { table.unpack(L.COMPONENT_COLLS) }
+L.COMPONENT_COLLS[#L.COMPONENT_COLLS + 1] = "legendary_abilities"
+
 --- The legendary ability card of planet `pl`, or nil.
 function L.te_legend_of(pl)
   for _, id in ipairs(game.keys(game.data.legendary_abilities or {})) do
