@@ -1319,6 +1319,14 @@ function lib.transport_on_the_way(p, target, moved, rules, room, start) end
 ---@return any
 function lib.transport_uses_capacity(p, u) end
 
+--- hook: how much player p's rolls for unit ability `ability` ("anti_fighter_barrage" or "space_cannon") against player q are raised (each die needs that much less to hit); default: 0.
+--- (defined by ti-common)
+---@param p any
+---@param ability any
+---@param q any
+---@return any
+function lib.unit_ability_roll_bonus(p, ability, q) end
+
 --- A unit was destroyed: opens unit_destroyed for it. u is the unit as it was ({id, kind, owner}; only those are read): ctx.player = u.owner, ctx.kind = u.kind, ctx.unit = u.id. how (optional) gives the rest of the ctx as is: source (the player who destroyed it), label (by what: "space combat", a card's name...), active (the active player), system (where it was; not taken from u). Returns the window's ctx.
 --- (defined by ti-common)
 ---@param u any

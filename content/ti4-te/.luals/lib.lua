@@ -43,12 +43,12 @@ lib.TE_MINOR_SIDES = nil
 ---@type any
 lib.TE_MINOR_STAND_INS = nil
 
---- The order in which hits go to neutral units (the first type present takes the hit). Destroyer before cruiser is the booklet's; the rest is UNKNOWN (cheapest first here).
+--- The order in which hits go to neutral units (the first type present takes the hit): the reference card's order, lowest first (structures, which take no hits in combat, last).
 --- (defined by ti4-te)
 ---@type any
 lib.TE_NEUTRAL_HIT_ORDER = nil
 
---- The neutral unit reference card's values by unit type (fields of a unit definition); UNKNOWN in our data, so empty: neutral units use the unupgraded unit.
+--- The neutral unit reference card's values by unit type (fields of a unit definition laid over the unupgraded unit); types not listed are as unupgraded.
 --- (defined by ti4-te)
 ---@type any
 lib.TE_NEUTRAL_STATS = nil
@@ -690,6 +690,14 @@ function lib.redistribute(p) end
 ---@return any
 function lib.relink_wormhole(w) end
 
+--- q carries out the secondary of card d (ctx.card) in another player's strategic action (an ability that replaces or adds to it replaces this).
+--- (defined by ti-common -> ti4-te)
+---@param q any
+---@param d any
+---@param ctx any
+---@return any
+function lib.resolve_secondary(q, d, ctx) end
+
 --- A retreat takes the ships with a move value and only the fighters and ground forces their capacity can carry (or that move on their own); the player chooses which of the others are removed (LRR 78.7b, 16.3a).
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param p any
@@ -749,6 +757,14 @@ function lib.sabotaged(p, q, card, def) end
 ---@param id any
 ---@return any
 function lib.score(p, coll, id) end
+
+--- Whether q uses the secondary of card d (ctx.card) without spending a strategy token: the card says so, or the player prop free_secondaries (a race ability that frees some secondaries replaces this).
+--- (defined by ti-common -> ti4 -> ti4-te)
+---@param q any
+---@param d any
+---@param ctx any
+---@return any
+function lib.secondary_free(q, d, ctx) end
 
 --- hook: whether the vote on agenda id is a secret ballot: each player's outcome and votes stay unseen (the log says only that they voted) and only the totals by outcome are shown once everyone has voted; default: no.
 --- (defined by ti-common -> ti4-te)
@@ -849,12 +865,13 @@ function lib.structure_replaced(p, t, pl) end
 ---@return any
 function lib.take_action(p, act) end
 
---- p puts a face-down plot card with player q's control token in their play area.
+--- p puts a face-down plot card with player q's control token in their play area: `card` if given, else the one p picks among the unused ones (none left: no plot).
 --- (defined by ti4-te)
 ---@param p any
 ---@param q any
+---@param card any
 ---@return any
-function lib.te_add_plot(p, q) end
+function lib.te_add_plot(p, q, card) end
 
 --- Advent of the War Sun, at the end of set-up.
 --- (defined by ti4-te)
@@ -1176,7 +1193,7 @@ function lib.te_leaders_in_play() end
 ---@return any
 function lib.te_legend_gained(p, id, prev) end
 
----  Legendary planet ability cards follow the planet: whoever gains control of a legendary planet takes its card, in the state it was in.  The legendary ability card of planet `pl`, or nil.
+--- The legendary ability card of planet `pl`, or nil.
 --- (defined by ti4-te)
 ---@param pl any
 ---@return any
@@ -1312,6 +1329,13 @@ function lib.te_moved_through_wormhole(p, m, from, target, rules) end
 ---@return any
 function lib.te_neutral_def(t) end
 
+--- What p's ready ocean cards are worth together in `kind` (resources or influence).
+--- (defined by ti4-te)
+---@param p any
+---@param kind any
+---@return any
+function lib.te_ocean_value(p, kind) end
+
 --- The ocean cards p holds, sorted.
 --- (defined by ti4-te)
 ---@param p any
@@ -1411,6 +1435,27 @@ function lib.te_planet_purged(pl) end
 ---@return any
 function lib.te_planet_released(q, pl) end
 
+--- Whether p's plot card `card`, face up (p is The Obsidian), has player q's control token on it.
+--- (defined by ti4-te)
+---@param p any
+---@param card any
+---@param q any
+---@return any
+function lib.te_plot_active(p, card, q) end
+
+--- The plot cards p has in play, parallel to L.te_plots(p) (card ids).
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_plot_cards(p) end
+
+--- The players whose face-up plot card `card` puppets q, in order.
+--- (defined by ti4-te)
+---@param card any
+---@param q any
+---@return any
+function lib.te_plot_holders(card, q) end
+
 ---  Plots.  The control tokens on p's plot cards (one player number per plot), in the order placed.
 --- (defined by ti4-te)
 ---@param p any
@@ -1470,6 +1515,12 @@ function lib.te_quietus_silenced(p, s) end
 ---@return any
 function lib.te_rapid_mobilization() end
 
+--- The ready ocean cards p holds, sorted.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_ready_oceans(p) end
+
 --- Prophecy of Kings hook: how many kinds of relic fragments p owns (none without exploration).
 --- (defined by ti4-te)
 ---@param p any
@@ -1506,6 +1557,12 @@ function lib.te_remove_monument(pl) end
 ---@param n any
 ---@return any
 function lib.te_research_ignoring(p, n) end
+
+--- p's plot cards flip face up (The Obsidian's Nocturne); Extract and Seethe act as they are revealed.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_reveal_plots(p) end
 
 --- Puts breach `state` ("active", "inactive" or nil to remove it) in system s, by player p (for the log). A new breach when all L.TE_BREACH_LIMIT are out: p moves an inactive one from elsewhere; when every one is active, none is placed (returns false).
 --- (defined by ti4-te)
@@ -1642,6 +1699,11 @@ function lib.te_units_arrived(p, pl) end
 ---@param p any
 ---@return any
 function lib.te_unlock_commander(p) end
+
+--- The plot cards no player has in play, sorted.
+--- (defined by ti4-te)
+---@return any
+function lib.te_unused_plot_cards() end
 
 --- Exhausts legendary ability card `id` (p uses it).
 --- (defined by ti4-te)
@@ -1783,6 +1845,14 @@ function lib.transport_candidates(p, s, target, ctx) end
 ---@param u any
 ---@return any
 function lib.transport_uses_capacity(p, u) end
+
+--- hook: how much player p's rolls for unit ability `ability` ("anti_fighter_barrage" or "space_cannon") against player q are raised (each die needs that much less to hit); default: 0.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param ability any
+---@param q any
+---@return any
+function lib.unit_ability_roll_bonus(p, ability, q) end
 
 --- hook: how many units of board type t (definition d) p has in all (LRR 96.2), or nil for no limit; default: d.limit (a variant that removes units from the game lowers it).
 --- (defined by ti-common -> ti4-te)
