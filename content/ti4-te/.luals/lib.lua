@@ -339,6 +339,11 @@ function lib.combat_side_rolls(p, rc, ctx) end
 ---@return any
 function lib.commodity_value(p) end
 
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@return any
+function lib.component_actions(p) end
+
 --- hook: the other players' units on planet pl that are removed when p, with ground forces there after the ground combats, establishes control (ctx: the step's); default: all of them.
 --- (defined by ti-common -> ti4-te)
 ---@param p any
@@ -1796,6 +1801,12 @@ function lib.te_x89_purge_targets(p) end
 ---@param p any
 ---@return any
 function lib.te_x89_purge_usable(p) end
+
+---  Dok 'N Pic's Salvage Yard (Garbozia's legendary card): action cards lying on the card are kept in zone te_yard:<p> of whoever holds the card, so the bus offers them to that player as if they were in hand; they are not the hand (no hand limit, nothing that takes or looks at a hand sees them). Playing one purges it. When Garbozia changes hands the cards go along.  The zone of the cards on the Salvage Yard while p holds it (made on first use).
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_yard(p) end
 
 --- Prophecy of Kings hook: Zealous Orthodoxy puts faction `faction`'s alliance card (of player p, the first to score 2 secret objectives) on the event: every player gains its ability and that faction's alliance promissory note is purged. Default: nothing (the faction is recorded and logged by the event).
 --- (defined by ti4-te)

@@ -470,3 +470,77 @@ function L.reveal_objective()
   end
   return c
 end
+
+---------------------------------------------------------------------------
+-- Dok 'N Pic's Salvage Yard (Garbozia's legendary card): action cards lying
+-- on the card are kept in zone te_yard:<p> of whoever holds the card, so the
+-- bus offers them to that player as if they were in hand; they are not the
+-- hand (no hand limit, nothing that takes or looks at a hand sees them).
+-- Playing one purges it. When Garbozia changes hands the cards go along.
+---------------------------------------------------------------------------
+--- The zone of the cards on the Salvage Yard while p holds it (made on first use).
+function L.te_yard(p)
+  local z = "te_yard:" .. p
+  if not game.get("game", nil, "te_yard_zone:" .. p) then
+    game.zone_new(z, p)
+    game.put("game", nil, "te_yard_zone:" .. p, true)
+  end
+  return z
+end
+
+local function yard_has(p, id)
+  if not game.get("game", nil, "te_yard_zone:" .. p) then return false end
+  for _, c in ipairs(game.zone("te_yard:" .. p)) do if c == id then return true end end
+  return false
+end
+
+local function hand_has(p, id)
+  for _, c in ipairs(game.zone("actions:" .. p)) do if c == id then return true end end
+  return false
+end
+
+-- A card played from the yard is purged, never discarded (so no Data
+-- Skimmer either: this wrapper sits on top of every other one); with a copy
+-- in hand too, the player says which one they play.
+game.when_loaded(function()
+  local base_discard_action_card = L.discard_action_card
+  function L.discard_action_card(p, id)
+    if yard_has(p, id) and (not hand_has(p, id)
+      or game.confirm(p, { key = "te.salvage_play_from_yard", card = L.name("action_cards", id) })) then
+      game.move_card(id, "te_yard:" .. p, "purged")
+      game.log({ key = "te.purges", p = L.pn(p), card = L.name("action_cards", id) })
+      return
+    end
+    return base_discard_action_card(p, id)
+  end
+end)
+
+-- The yard's cards with an ACTION are component actions of their holder.
+local base_component_actions = L.component_actions
+function L.component_actions(p)
+  local out = base_component_actions(p)
+  if not game.get("game", nil, "te_yard_zone:" .. p) then return out end
+  local have = {}
+  for _, o in ipairs(out) do have[o] = true end
+  local ids, seen = {}, {}
+  for _, c in ipairs(game.zone("te_yard:" .. p)) do
+    if not seen[c] then seen[c] = true; ids[#ids + 1] = c end
+  end
+  table.sort(ids)
+  for _, id in ipairs(ids) do
+    local d = game.data.action_cards[id]
+    local h = d and d.handler
+    local o = "component:action_cards." .. id
+    if not have[o] and type(h) == "table" and h.component and L.may_play_action_card(p, id)
+      and (not h.usable or h.usable(p, d)) and L.component_usable(p, "action_cards", id) then
+      out[#out + 1] = o
+    end
+  end
+  return out
+end
+
+game.on("planet_gained", function(ctx)
+  local p, prev = ctx.player, ctx.from
+  if ctx.planet ~= "garbozia" or not prev or not game.get("game", nil, "te_yard_zone:" .. prev) then return end
+  for _, c in ipairs(game.zone("te_yard:" .. prev)) do game.move_card(c, "te_yard:" .. prev, L.te_yard(p)) end
+end)
