@@ -223,4 +223,44 @@ fn main() {
         "  ratio plan / procedure        : {:.0}x",
         plan_rate / lua_rate
     );
+
+    // exact odds of fight D by dynamic programming over the plan, per query,
+    // against 20,000 Monte Carlo fights of the same plan (the other way to
+    // get the odds) in the same run
+    let fight_a = [("dreadnought", 2), ("cruiser", 2)];
+    let fight_d = [("war_sun", 1), ("destroyer", 3)];
+    let plan =
+        imperium::combat::sim::plan_for(p.clone(), &spec(&fight_a), &spec(&fight_d), "default")
+            .expect("ti4 gives a plan for fight D");
+    let queries = 2000u32;
+    let t = Instant::now();
+    let mut win = 0.0;
+    for _ in 0..queries {
+        win = imperium::combat::fight::Fight::new(plan.clone())
+            .exact()
+            .win[0];
+    }
+    let exact_us = t.elapsed().as_secs_f64() * 1e6 / queries as f64;
+    let t = Instant::now();
+    let mc = imperium::combat::sim::simulate_with(
+        p.clone(),
+        &spec(&fight_a),
+        &spec(&fight_d),
+        20_000,
+        1,
+        "default",
+        false,
+    )
+    .unwrap();
+    let mc_us = t.elapsed().as_secs_f64() * 1e6;
+    println!("exact odds, {fight_a:?} vs {fight_d:?}");
+    println!(
+        "  --exact (dynamic programming): {exact_us:>8.1} µs/query   attacker {:.1}%",
+        win * 100.0
+    );
+    println!(
+        "  20,000 plan fights (sampled) : {mc_us:>8.1} µs/query   attacker {:.1}%",
+        pct(&mc)
+    );
+    println!("  ratio exact / sampled        : {:.4}x", exact_us / mc_us);
 }

@@ -25,8 +25,11 @@ pub struct Translator {
     /// Lines already translated, with their results: a game writes the
     /// same lines again and again, and the search over every phrase is
     /// the cost. Emptied when it holds MEMO_BYTES of text.
-    memo: RefCell<(HashMap<String, (String, bool)>, usize)>,
+    memo: RefCell<Memo>,
 }
+
+/// Translated lines with their results, and the bytes they take.
+type Memo = (HashMap<String, (String, bool)>, usize);
 
 /// The most bytes of lines and translations the memo keeps.
 const MEMO_BYTES: usize = 4 * 1024 * 1024;

@@ -658,6 +658,91 @@ impl Fight {
         grid[0] = mass;
         let mut ended = vec![0.0f64; n0 * n1];
         let live = |i: usize, j: usize| t0[i].left > 0 && t1[j].left > 0;
+        // The chance that a round changes nothing in state (i, j).
+        let stay = |i: usize, j: usize| {
+            let mut s = 0.0;
+            for (h0, q0) in t0[i].hits.iter().enumerate() {
+                for (h1, q1) in t1[j].hits.iter().enumerate() {
+                    if (j + h0).min(n1 - 1) == j && (i + h1).min(n0 - 1) == i {
+                        s += q0 * q1;
+                    }
+                }
+            }
+            s
+        };
+        // Hits only ever add up, so the states in row order are in the
+        // order the fight can pass through them. When no state is likely to
+        // last out the round cap (the chance of a round changing nothing,
+        // raised to the cap, is below what an f64 can tell from 0 next to
+        // 1), each state is followed once: of the mass reaching it, the
+        // share 1/(1 - stay) leaves it along each other way. Otherwise the
+        // rounds are followed one by one up to the cap.
+        let mut most_stay: f64 = 0.0;
+        for i in 0..n0 {
+            for j in 0..n1 {
+                if live(i, j) {
+                    most_stay = most_stay.max(stay(i, j));
+                }
+            }
+        }
+        if most_stay < 1.0 && most_stay.powf(f64::from(self.plan.rounds)) < 1e-17 {
+            for i in 0..n0 {
+                for j in 0..n1 {
+                    let m = grid[i * n1 + j];
+                    if m == 0.0 {
+                        continue;
+                    }
+                    if !live(i, j) {
+                        ended[i * n1 + j] += m;
+                        continue;
+                    }
+                    let m = m / (1.0 - stay(i, j));
+                    for (h0, q0) in t0[i].hits.iter().enumerate() {
+                        if *q0 == 0.0 {
+                            continue;
+                        }
+                        let jj = (j + h0).min(n1 - 1);
+                        for (h1, q1) in t1[j].hits.iter().enumerate() {
+                            let ii = (i + h1).min(n0 - 1);
+                            if *q1 == 0.0 || (ii == i && jj == j) {
+                                continue;
+                            }
+                            grid[ii * n1 + jj] += m * q0 * q1;
+                        }
+                    }
+                }
+            }
+            grid.iter_mut().for_each(|g| *g = 0.0);
+        } else {
+            self.rounds_one_by_one(t0, t1, &mut grid, &mut ended);
+        }
+        // What is still fighting at the cap ends there.
+        for (e, g) in ended.iter_mut().zip(&grid) {
+            *e += g;
+        }
+        for i in 0..n0 {
+            for j in 0..n1 {
+                let m = ended[i * n1 + j];
+                if m == 0.0 {
+                    continue;
+                }
+                let (k0, k1) = (t0[i].kept, t1[j].kept);
+                match (k0 > 0, k1 > 0) {
+                    (true, false) => out.win[0] += m,
+                    (false, true) => out.win[1] += m,
+                    _ => out.draw += m,
+                }
+                out.survivors[0] += m * k0 as f64;
+                out.survivors[1] += m * k1 as f64;
+            }
+        }
+    }
+
+    /// `chain`'s rounds up to the plan's cap, one at a time: `grid` holds
+    /// the mass still fighting, `ended` what has ended in each state.
+    fn rounds_one_by_one(&self, t0: &[Step], t1: &[Step], grid: &mut Vec<f64>, ended: &mut [f64]) {
+        let (n0, n1) = (t0.len(), t1.len());
+        let live = |i: usize, j: usize| t0[i].left > 0 && t1[j].left > 0;
         for _ in 0..self.plan.rounds {
             let mut next = vec![0.0f64; n0 * n1];
             let mut moving = 0.0;
@@ -688,29 +773,9 @@ impl Fight {
                     moving += m;
                 }
             }
-            grid = next;
+            *grid = next;
             if moving == 0.0 {
                 break;
-            }
-        }
-        // What is still fighting at the cap ends there.
-        for (e, g) in ended.iter_mut().zip(&grid) {
-            *e += g;
-        }
-        for i in 0..n0 {
-            for j in 0..n1 {
-                let m = ended[i * n1 + j];
-                if m == 0.0 {
-                    continue;
-                }
-                let (k0, k1) = (t0[i].kept, t1[j].kept);
-                match (k0 > 0, k1 > 0) {
-                    (true, false) => out.win[0] += m,
-                    (false, true) => out.win[1] += m,
-                    _ => out.draw += m,
-                }
-                out.survivors[0] += m * k0 as f64;
-                out.survivors[1] += m * k1 as f64;
             }
         }
     }

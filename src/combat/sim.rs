@@ -292,6 +292,25 @@ pub fn exact(
     defender: &[Value],
     policy: &str,
 ) -> Result<Value, GameError> {
+    let e = Fight::new(plan_for(pack, attacker, defender, policy)?).exact();
+    let stat = |p: f64| json!({"p": p, "margin95": 0.0});
+    Ok(json!({
+        "path": "exact",
+        "attacker": stat(e.win[0]),
+        "defender": stat(e.win[1]),
+        "draw": stat(e.draw),
+        "survivors": {"attacker": e.survivors[0], "defender": e.survivors[1]},
+    }))
+}
+
+/// The pack's combat plan for `attacker` vs `defender` under `policy` (what
+/// `exact` weighs); an error when the pack gives none for the fight.
+pub fn plan_for(
+    pack: Rc<ResolvedPack>,
+    attacker: &[Value],
+    defender: &[Value],
+    policy: &str,
+) -> Result<Plan, GameError> {
     let setup = entry(&pack, "combat_setup", "combat_setup");
     let fight = entry(&pack, "combat", "combat");
     let plan_entry = entry(&pack, "combat_plan", "combat_plan");
@@ -307,15 +326,7 @@ pub fn exact(
             )))
         }
     };
-    let e = Fight::new(plan).exact();
-    let stat = |p: f64| json!({"p": p, "margin95": 0.0});
-    Ok(json!({
-        "path": "exact",
-        "attacker": stat(e.win[0]),
-        "defender": stat(e.win[1]),
-        "draw": stat(e.draw),
-        "survivors": {"attacker": e.survivors[0], "defender": e.survivors[1]},
-    }))
+    Ok(plan)
 }
 
 /// The pack's plan for the fight on `board`, or why it gives none: the
