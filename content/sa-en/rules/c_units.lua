@@ -81,6 +81,10 @@ function U.promote_pending(p, s)
   if changed then game.put("game", nil, "sa_promotions", keep) end
 end
 
+-- SA shock troops are always in the game (units.yaml), so the cards that
+-- place them offer them (ti3's hook; Advanced Reinforcements).
+function L.shock_troops_in_game() return true end
+
 -- One ground force on the planet becomes a shock troop (SA: automatic).
 function U.promote(p, pl)
   if game.planet_owner(pl) ~= p or not L.has_unit(p, "shock_troop") then return end

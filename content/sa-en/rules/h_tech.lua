@@ -160,13 +160,15 @@ function L.sa_research(p, cost, prompt)
   local opts, prices = {}, {}
   local have = L.spendable(p, "resources")
   local offer = game.window("research_offer", { player = p, cost = cost, discount = {} })
+  -- (cost > 0: a purchase, which ti3's bans on purchases bar.)
+  local function may(t) return cost <= 0 or not L.tech_purchase_barred(p, t) end
   for _, t in ipairs(L.researchable(p)) do
     local c = offer_price(p, t, cost > 0 and L.sa_tech_cost(p, t, cost) or 0, offer)
-    if have >= c then opts[#opts + 1] = t; prices[t] = c end
+    if have >= c and may(t) then opts[#opts + 1] = t; prices[t] = c end
   end
   if offer.waive_prerequisite then
     for _, t in ipairs(game.keys(game.data.techs)) do
-      if not prices[t] and L.one_prerequisite_missing(p, t) then
+      if not prices[t] and L.one_prerequisite_missing(p, t) and may(t) then
         local c = offer_price(p, t, (cost > 0 and L.sa_tech_cost(p, t, cost) or 0) + offer.waive_prerequisite, offer)
         if have >= c then opts[#opts + 1] = t; prices[t] = c end
       end
@@ -174,7 +176,7 @@ function L.sa_research(p, cost, prompt)
   end
   if offer.ignore_prerequisites then
     for _, t in ipairs(game.keys(game.data.techs)) do
-      if not game.holds(p, "techs", t) and not L.tech_barred(p, t) and not L.can_research(p, t) then
+      if not game.holds(p, "techs", t) and not L.tech_barred(p, t) and not L.can_research(p, t) and may(t) then
         local c = offer_price(p, t, (cost > 0 and L.sa_tech_cost(p, t, cost) or 0) + offer.ignore_prerequisites, offer)
         if have >= c and (not prices[t] or c < prices[t]) then
           if not prices[t] then opts[#opts + 1] = t end

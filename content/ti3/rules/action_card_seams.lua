@@ -23,6 +23,9 @@
 local L = game.lib
 local function round_no() return game.get("game", nil, "round") or 0 end
 
+-- hook: whether shock troops are in the game, so that a card may place them (Advanced Reinforcements); default: Shattered Empire's Shock Troops option is on (a variant that always has them says yes).
+function L.shock_troops_in_game() return game.options.shock_troops and true or false end
+
 ---------------------------------------------------------------------------
 -- Unit fields granted for a round (Enhanced Armor).
 

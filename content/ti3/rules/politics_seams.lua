@@ -509,3 +509,63 @@ function L.specialty_credit(p, pl, color)
   if own then return base_specialty_credit(p, pl, own) end
   return nil
 end
+
+---------------------------------------------------------------------------
+-- Ships of one type in one system: while the game prop ship_type_limit is
+-- set (Fleet Restrictions), a player may have no more than that many ships
+-- of one type (fighters included) in any system. The limits checked after
+-- movement, production and combat (L.enforce_limits) remove the excess
+-- first, the player choosing which, before fleet supply and capacity.
+
+-- hook: the most ships of type `ty` (a unit type) p may have in system s, or nil for no such limit; default: the game prop ship_type_limit while a law sets one (Fleet Restrictions), else none.
+function L.ship_type_limit_in(p, s, ty)
+  return game.get("game", nil, "ship_type_limit")
+end
+local default_ship_type_limit = L.ship_type_limit_in
+
+--- p's ships in system s grouped by unit type, as a sorted list of {type = ty, units = {...}} (units sorted by id; carried ships and fighters included).
+function L.ships_by_type(p, s)
+  local by, types = {}, {}
+  for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+    local d = L.def(p, u.kind)
+    if d.class == "ship" then
+      local ty = d.type or u.kind
+      if not by[ty] then by[ty] = {}; types[#types + 1] = ty end
+      by[ty][#by[ty] + 1] = u
+    end
+  end
+  table.sort(types)
+  local out = {}
+  for _, ty in ipairs(types) do
+    table.sort(by[ty], function(a, b) return a.id < b.id end)
+    out[#out + 1] = { type = ty, units = by[ty] }
+  end
+  return out
+end
+
+--- Removes p's ships in system s beyond L.ship_type_limit_in, the player choosing which ships of each type go.
+function L.enforce_ship_type_limit(p, s)
+  for _, g in ipairs(L.ships_by_type(p, s)) do
+    local lim = L.ship_type_limit_in(p, s, g.type)
+    local list = g.units
+    while lim and #list > lim do
+      local opts = {}
+      for _, u in ipairs(list) do opts[#opts + 1] = u.kind .. "#" .. u.id end
+      local pick = game.choose(p, { key = "ti3.remove_over_type_limit", n = lim, system = L.sysname(s) }, opts)
+      local id = tonumber(pick:match("#(%d+)$"))
+      game.remove_unit(id)
+      game.log({ key = "ti3.removes_over_type_limit", p = L.pn(p), unit = pick, id = id, n = lim, system = L.sysname(s) })
+      local keep = {}
+      for _, u in ipairs(list) do if u.id ~= id then keep[#keep + 1] = u end end
+      list = keep
+    end
+  end
+end
+
+local base_enforce_limits = L.enforce_limits
+function L.enforce_limits(p, s, why)
+  if type(p) == "number" and s and (L.ship_type_limit_in ~= default_ship_type_limit or game.get("game", nil, "ship_type_limit")) then
+    L.enforce_ship_type_limit(p, s)
+  end
+  return base_enforce_limits(p, s, why)
+end

@@ -3,27 +3,38 @@
 -- applied to the unit definitions a player uses.
 local L = game.lib
 
--- hook: whether p may not gain technology id now (neither acquire nor buy it; an id that is no technology: a racial technology); default: a ban of this round in the game prop tech_bans (L.bar_technology).
-function L.tech_barred(p, id)
+local function banned(p, id, purchase)
   local bans = game.get("game", nil, "tech_bans")
   if not bans then return false end
   local round = game.get("game", nil, "round") or 0
   local d = game.data.techs[id]
   local color = d and d.color
   for _, b in ipairs(bans) do
-    if b.round == round and (b.player == nil or b.player == p) and (b.color == nil or b.color == color) then return true end
+    if b.round == round and (b.player == nil or b.player == p) and (b.color == nil or b.color == color)
+      and (purchase or not b.purchase) then return true end
   end
   return false
 end
 
+-- hook: whether p may not gain technology id now (neither acquire nor buy it; an id that is no technology: a racial technology); default: a ban of this round in the game prop tech_bans (L.bar_technology) that is not on purchases only.
+function L.tech_barred(p, id)
+  return banned(p, id, false)
+end
+
+-- hook: whether p may not buy technology id now (spend resources to receive it: the Technology secondary, a bought second technology, a racial technology, Alien Technology), though he might gain it for free; default: L.tech_barred, or a ban of this round on purchases (L.bar_technology with `purchase`: Technology Investigation Committee).
+function L.tech_purchase_barred(p, id)
+  return L.tech_barred(p, id) or banned(p, id, true)
+end
+
 -- For the rest of this round, `player` (nil: every player) may not gain
--- technologies (of colour `color`; nil: any, racial ones too).
-function L.bar_technology(player, color)
+-- technologies (of colour `color`; nil: any, racial ones too); with
+-- `purchase` true, only buying them is barred (L.tech_purchase_barred).
+function L.bar_technology(player, color, purchase)
   local bans = game.get("game", nil, "tech_bans") or {}
   local round = game.get("game", nil, "round") or 0
   local keep = {}
   for _, b in ipairs(bans) do if b.round == round then keep[#keep + 1] = b end end
-  keep[#keep + 1] = { round = round, player = player, color = color }
+  keep[#keep + 1] = { round = round, player = player, color = color, purchase = purchase or nil }
   game.put("game", nil, "tech_bans", keep)
 end
 
@@ -140,13 +151,15 @@ function L.strategy_research(p, cost, prompt)
   local offer = game.window("research_offer", { player = p, cost = cost, discount = {} })
   local opts, price = {}, {}
   local have = L.spendable(p, "resources")
+  -- (cost > 0: a purchase, which a ban on purchases bars.)
+  local function may(t) return cost <= 0 or not L.tech_purchase_barred(p, t) end
   for _, t in ipairs(L.researchable(p)) do
     local c = L.research_price(p, t, cost, offer)
-    if c and have >= c then opts[#opts + 1] = t; price[t] = c end
+    if c and have >= c and may(t) then opts[#opts + 1] = t; price[t] = c end
   end
   if offer.waive_prerequisite then
     for _, t in ipairs(game.keys(game.data.techs)) do
-      if not price[t] and L.one_prerequisite_missing(p, t) then
+      if not price[t] and L.one_prerequisite_missing(p, t) and may(t) then
         local c = L.research_price(p, t, cost, offer)
         if c and have >= c then opts[#opts + 1] = t; price[t] = c end
       end
@@ -154,7 +167,7 @@ function L.strategy_research(p, cost, prompt)
   end
   if offer.ignore_prerequisites then
     for _, t in ipairs(game.keys(game.data.techs)) do
-      if not price[t] and not game.holds(p, "techs", t) and not L.tech_barred(p, t) then
+      if not price[t] and not game.holds(p, "techs", t) and not L.tech_barred(p, t) and may(t) then
         local c = L.research_price(p, t, cost, offer)
         if c and have >= c then opts[#opts + 1] = t; price[t] = c end
       end
@@ -164,7 +177,7 @@ function L.strategy_research(p, cost, prompt)
   for _, r in ipairs(race and race.racial_techs or {}) do
     local d = game.data.racial_techs[r]
     local offered = d and d.expansion ~= "shards_of_the_throne" and d.status ~= "not_implemented"
-      and not d.not_bought and L.flag(p, "no_racial_tech_purchase") == 0 and not L.tech_barred(p, "racial:" .. r)
+      and not d.not_bought and L.flag(p, "no_racial_tech_purchase") == 0 and not L.tech_purchase_barred(p, "racial:" .. r)
       and not game.get("player", p, "racial_removed:" .. r)
     if offered and not game.holds(p, "racial_techs", r) and L.spendable(p, "resources") >= (d.cost or 0) then
       opts[#opts + 1] = "racial:" .. r

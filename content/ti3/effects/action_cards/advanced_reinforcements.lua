@@ -1,10 +1,13 @@
 -- Advanced Reinforcements (as an action): two ground forces, or one shock
 -- troop (while any of the 12 shared shock troop tokens is left), on one
--- planet the player controls.
+-- planet the player controls. Shock troops are offered only when they are
+-- in the game (L.shock_troops_in_game: Shattered Empire's Shock Troops
+-- option; our reading, as for Hope's End Training Ground: without the
+-- option there are no shock troops to place).
 local L = game.lib
 local function shock_left()
   local d = game.data.units.shock_troop
-  if not d then return false end
+  if not d or not L.shock_troops_in_game() then return false end
   local lim = d.shared_limit or d.limit
   return not lim or game.count_units { kind = "shock_troop" } < lim
 end

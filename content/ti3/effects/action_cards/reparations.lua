@@ -1,16 +1,16 @@
 -- Reparations: right after another player takes one of the player's
--- planets, the player exhausts one planet of that player, then refreshes one
--- of its own exhausted planets whose resource value is not higher than that
--- planet's (if there is one).
+-- planets, the player exhausts one planet of that player (a ready one: the
+-- card has him exhaust it), then refreshes one of its own exhausted planets
+-- whose resource value is not higher than that planet's (if there is one).
 local L = game.lib
 return {
   when = function(ctx, p)
     return not game.get("game", nil, "ac_lock") and ctx.from == p and ctx.player ~= nil and ctx.player ~= p
-      and #game.planets_owned(ctx.player) > 0
+      and #L.ready_planets(ctx.player) > 0
   end,
   run = function(ctx, p)
     local q = ctx.player
-    local theirs = game.planets_owned(q)
+    local theirs = L.ready_planets(q)
     table.sort(theirs)
     local pl = game.choose(p, { key = "ti3.exhaust_planet", p = L.pn(q) }, theirs)
     game.exhaust(pl, true)

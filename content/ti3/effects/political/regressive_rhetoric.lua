@@ -1,6 +1,7 @@
 -- Regressive Rhetoric (law, For/Against).
--- For: while the law is in play, every technology costs 2 resources more
--- (research_offer), and after a strategic action of the Technology card
+-- For: while the law is in play, every technology bought costs 2 resources
+-- more (research_offer of a purchase, ctx.cost above 0: one gained free with
+-- the Technology card's primary has no cost to raise), and after a strategic action of the Technology card
 -- (or Technology II) each other player who did not use its secondary may
 -- draw an action card (after:strategic_action, ctx.secondary_users).
 -- Against: every player discards one action card of his choice, if he has
@@ -25,7 +26,7 @@ return {
     end
   end,
   research_offer = function(ctx, p, def)
-    if p ~= nil or L.law(def.id) ~= "for" then return end
+    if p ~= nil or L.law(def.id) ~= "for" or (ctx.cost or 0) <= 0 then return end
     ctx.discount = ctx.discount or {}
     for _, c in ipairs({ "blue", "green", "red", "yellow" }) do ctx.discount[c] = (ctx.discount[c] or 0) - 2 end
   end,

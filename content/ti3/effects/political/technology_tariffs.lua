@@ -1,7 +1,9 @@
 -- Technology Tariffs. For (law): while it is in play, a red technology
--- costs 4 resources more when it is bought (the research_offer window;
--- handlers with p == nil are the law's). Against: nobody may acquire or buy
--- a green technology for the rest of the round (L.bar_technology).
+-- costs 4 resources more when it is bought (the research_offer window of a
+-- purchase, ctx.cost above 0; handlers with p == nil are the law's): one
+-- gained for free (the Technology card's primary) is not bought and stays
+-- free. Against: nobody may acquire or buy a green technology for the rest
+-- of the round (L.bar_technology).
 local L = game.lib
 return {
   resolve = function(outcome)
@@ -11,7 +13,7 @@ return {
     end
   end,
   research_offer = function(ctx, p, def)
-    if p ~= nil then return end
+    if p ~= nil or (ctx.cost or 0) <= 0 then return end
     ctx.discount = ctx.discount or {}
     ctx.discount.red = (ctx.discount.red or 0) - 4
   end,
