@@ -10,6 +10,6 @@ return {
     game.grant(p, "techs", ctx.tech)
     L.reset_cache()
     game.log({ key = "ti4.note_gains_tech", p = L.pn(p), tech = L.name("techs", ctx.tech), note = L.name("promissory_notes", def.id) })
-    game.window("tech_gained", { player = p, tech = ctx.tech })
+    game.window("tech_gained", { player = p, tech = ctx.tech, gained = true })
   end,
 }
