@@ -616,7 +616,14 @@ game.on("combat_rolled", function(ctx)
     for i = 0, miss do opts[#opts + 1] = tostring(i) end
     local n = miss > 0 and tonumber(game.choose(o, { key = "ti4.thalnos_reroll", unit = g.kind, n = miss, card = L.name("agendas", "crown_of_thalnos") }, opts)) or 0
     if n > 0 then
-      local hits = game.roll({ key = "ti4.thalnos_roll", p = L.pn(o), unit = g.kind }, n, g.target)
+      local hits, rolls = game.roll({ key = "ti4.thalnos_roll", p = L.pn(o), unit = g.kind }, n, g.target)
+      -- The rerolled dice show their new results (LRR 74.1), the first n
+      -- misses in order, for any effect that looks at the dice after this.
+      local k = 0
+      for i, r in ipairs(g.rolls) do
+        if k < n and r < g.target then k = k + 1; g.rolls[i] = rolls[k] end
+      end
+      g.hits = (g.hits or 0) + hits
       ctx.hits = ctx.hits + hits
       local lost = n - hits
       for _, u in ipairs(all) do
