@@ -95,6 +95,21 @@ game.on("agenda_revealed", function(ctx)
   if d.needs == "scored_secrets" and #L.scored_secrets() == 0 then ctx.discard = true end
 end, { priority = 10 })
 
+-- "When an agenda is revealed" comes before "after an agenda is revealed"
+-- (LRR 1.16): the when_agenda_revealed window (Veto, Quash, Political
+-- Favor, Political Secret) opens before the cards and abilities of
+-- agenda_revealed (the riders, Assassinate Representative, Galactic
+-- Threat) and the transactions. An agenda discarded then, or by `needs`
+-- above, is gone at once: nothing "after" is offered on it (ctx.cancel
+-- stops agenda_revealed; the agenda step sees `discard` and reveals the next).
+game.on("agenda_revealed", function(ctx)
+  if not ctx.discard and ctx.agenda then
+    local w = game.window("when_agenda_revealed", { agenda = ctx.agenda, player = ctx.player, active = ctx.active })
+    if w.discard then ctx.discard = true end
+  end
+  if ctx.discard then ctx.cancel = true end
+end, { priority = 5 })
+
 function L.scored_secrets()
   local out = {}
   for p = 1, game.num_players() do
