@@ -191,6 +191,24 @@ function L.elect_without_vote(id, d, outcomes)
   return base_elect(id, d, outcomes)
 end
 
+-- ------------------------------------------------------------ space combat
+
+-- The system of the space combat under way (game prop "space_combat_at"),
+-- from the start of the space combat step (before the abilities used as it
+-- starts: Ambush, Dimensional Splicer, Impulse Core) to its end.
+game.on("before:space_combat", function(ctx)
+  game.put("game", nil, "space_combat_at", ctx.system)
+end, { priority = 100, plain = true })
+game.on("after:space_combat", function(ctx)
+  game.put("game", nil, "space_combat_at", nil)
+end, { priority = -100, plain = true })
+game.on("after:tactical_action", function(ctx)
+  game.put("game", nil, "space_combat_at", nil)
+end, { plain = true })
+
+--- Whether a space combat is under way (its system, or nil): effects on hits "during a space combat" (Shields Holding) ask it.
+function L.space_combat_at() return game.get("game", nil, "space_combat_at") end
+
 -- ------------------------------------------------------------ invasion
 
 -- hook: the ships in s that player p may pick for a hit that an effect of p's puts on opponent q's side (p picks the ship, its owner then takes the hit, as with Dimensional Splicer or Devotion); default: q's ships there.
