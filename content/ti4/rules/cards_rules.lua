@@ -414,9 +414,20 @@ game.on("after:strategic_action", function(ctx)
 end, { priority = -10 })
 
 -- Classified Document Leaks: a leaked secret objective ("leaked:<id>")
--- can be scored by the other players like a public objective.
+-- can be scored by the other players like a public objective; being one,
+-- it is not scored by a player who has scored another public objective in
+-- this status phase (LRR 61.6: one public objective per status phase).
 local base_score = game.procedure_fn("score_objectives")
+local function publics_scored(p)
+  local n = 0
+  for _, c in ipairs(game.zone("public")) do
+    if game.get("player", p, "scored:" .. c) then n = n + 1 end
+  end
+  return n
+end
 procedure("score_objectives", function(ctx)
+  local before = {}
+  for p = 1, game.num_players() do before[p] = publics_scored(p) end
   local r = base_score(ctx)
   local leaked = {}
   for _, c in ipairs(game.keys(game.data.secret_objectives)) do
@@ -425,7 +436,9 @@ procedure("score_objectives", function(ctx)
   if #leaked == 0 then return r end
   for _, p in ipairs(L.initiative_order()) do
     local opts = { "none" }
-    for _, c in ipairs(leaked) do
+    -- (p scored a public objective in this status phase: no leaked one.)
+    local one_already = publics_scored(p) > before[p]
+    for _, c in ipairs(one_already and {} or leaked) do
       local d = game.data.secret_objectives[c]
       local mine = false
       for _, x in ipairs(game.zone("scored:" .. p)) do if x == c then mine = true end end
