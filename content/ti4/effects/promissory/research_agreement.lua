@@ -1,10 +1,11 @@
--- Research Agreement: after the Jol-Nar player gains a technology that is
--- not a faction technology, the holder gains it too (if they lack it).
+-- Research Agreement: after the Jol-Nar player researches a technology that
+-- is not a faction technology, the holder gains it too (if they lack it);
+-- not after one they gain without researching it (ctx.gained).
 local L = game.lib
 return {
   when = function(ctx, p, owner)
     local d = game.data.techs[ctx.tech]
-    return ctx.player == owner and d ~= nil and d.faction == nil and not game.holds(p, "techs", ctx.tech)
+    return ctx.player == owner and not ctx.gained and d ~= nil and d.faction == nil and not game.holds(p, "techs", ctx.tech)
   end,
   run = function(ctx, p, owner, def)
     game.grant(p, "techs", ctx.tech)
