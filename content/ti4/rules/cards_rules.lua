@@ -191,6 +191,28 @@ function L.elect_without_vote(id, d, outcomes)
   return base_elect(id, d, outcomes)
 end
 
+-- ------------------------------------------------------------ command tokens
+
+--- An effect places p's command token from reinforcements in system s (LRR 20.3b, 20.6): nothing when p already has one there; without one in reinforcements p takes one from a pool of their command sheet (p chooses which); returns whether a token was placed.
+function L.place_command_token(p, s)
+  if game.has_token(s, "command", p) then return false end
+  if L.reinforcements(p) <= 0 then
+    local pools = {}
+    for _, pool in ipairs(L.POOLS) do if game.counter(p, pool) > 0 then pools[#pools + 1] = pool end end
+    if #pools == 0 then return false end
+    game.add(p, game.choose(p, { key = "ti4.token_from_sheet", system = L.sysname(s) }, pools), -1)
+  end
+  if L.reinforcements(p) <= 0 then return false end
+  game.place_token(s, "command", p)
+  return true
+end
+
+--- Whether p could place a command token in s through L.place_command_token (none there yet, and one in reinforcements or on the command sheet).
+function L.can_place_command_token(p, s)
+  if game.has_token(s, "command", p) then return false end
+  return L.reinforcements(p) > 0 or game.counter(p, "tactic") + game.counter(p, "fleet") + game.counter(p, "strategy") > 0
+end
+
 -- ------------------------------------------------------------ space combat
 
 -- The system of the space combat under way (game prop "space_combat_at"),

@@ -39,9 +39,10 @@ PAYOUT.diplomacy_rider = function(p)
   local list = game.keys(set)
   if #list == 0 then return end
   local s = pick_system(p, "ti4.system_for_diplomacy", list)
+  -- (A player without tokens in reinforcements takes one from their
+  -- command sheet, LRR 20.3b: L.place_command_token.)
   for q = 1, game.num_players() do
-    if q ~= p and not L.eliminated(q) and L.reinforcements(q) > 0 and not game.has_token(s, "command", q) then
-      game.place_token(s, "command", q)
+    if q ~= p and not L.eliminated(q) and L.place_command_token(q, s) then
       game.log({ key = "ti4.places_command_token_in", p = L.pn(q), system = L.sysname(s) })
     end
   end
