@@ -16,15 +16,35 @@ local function law_owner(id)
 end
 L.law_owner = law_owner
 
--- A law leaves play: its `repeal` undoes what it changed (LRR 98.6 keeps
--- victory points), its card goes to the discard pile.
-function L.discard_law(id)
+-- A law's effect leaves play: its `repeal` undoes what it changed (LRR
+-- 98.6 keeps victory points); the card stays where it is.
+function L.law_leaves_play(id)
   local d = game.data.agendas[id]
   if type(d.handler) == "table" and d.handler.repeal then d.handler.repeal(d) end
-  game.move_card(id, "laws", "discard:agendas")
   game.revoke("game", "agendas", id)
   game.put("game", nil, "law:" .. id, nil)
 end
+
+-- A law leaves play: L.law_leaves_play, and its card goes to the discard
+-- pile (from the laws in play; a law being voted on again by Miscount
+-- Disclosed has its card on the table already).
+function L.discard_law(id)
+  L.law_leaves_play(id)
+  for _, c in ipairs(game.zone("laws")) do
+    if c == id then game.move_card(id, "laws", "discard:agendas"); return end
+  end
+end
+
+-- Miscount Disclosed: the law voted on again ("revote_law") stays in play,
+-- as elected, until the new vote's outcome is elected; then it leaves play
+-- before that outcome is resolved (tirules' notes on the card).
+game.on("agenda_elected", function(ctx)
+  local id = game.get("game", nil, "revote_law")
+  if id and ctx.agenda == id then
+    game.put("game", nil, "revote_law", nil)
+    L.law_leaves_play(id)
+  end
+end, { priority = 100 })
 
 -- ------------------------------------------------------------ agenda phase
 
