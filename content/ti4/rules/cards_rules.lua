@@ -9,6 +9,33 @@ function L.card_value(def, field, p) return def[field] end
 --- hook: player p's Sabotage (def) has just cancelled action card `card` that player q played (the card is already discarded); does nothing.
 function L.sabotaged(p, q, card, def) end
 
+-- A cancelled action card is not treated as played (LRR 2.6b): a player
+-- who holds another copy of an action card cancelled in a window (by
+-- Sabotage) may play that copy in the same window, if it still applies.
+local function copies_in_hand(p, id)
+  local n = 0
+  for _, c in ipairs(game.zone("actions:" .. p)) do if c == id then n = n + 1 end end
+  return n
+end
+local base_play_optional = game.procedure_fn("play_optional")
+procedure("play_optional", function(p, coll, id, ctx)
+  if coll ~= "action_cards" then return base_play_optional(p, coll, id, ctx) end
+  local before = copies_in_hand(p, id)
+  local ok = base_play_optional(p, coll, id, ctx)
+  while ok == false and ctx and ctx.window and copies_in_hand(p, id) > 0 and copies_in_hand(p, id) < before do
+    -- (the card left the hand: it was played and cancelled)
+    local d = game.data.action_cards[id]
+    local h = d.handler
+    if type(h) ~= "table" or (h.when and not h.when(ctx, p, d)) then break end
+    local go = game.choose(p, { key = "kernel.play_optional", coll = coll, id = id, window = ctx.window,
+      card = game.text("names." .. id, id), when = game.text("windows." .. ctx.window, ctx.window) }, { "no", "yes" })
+    if go ~= "yes" then break end
+    before = copies_in_hand(p, id)
+    ok = base_play_optional(p, coll, id, ctx)
+  end
+  return ok
+end)
+
 local function law(id) return game.get("game", nil, "law:" .. id) end
 local function law_owner(id)
   local o = law(id)
