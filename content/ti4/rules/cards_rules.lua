@@ -157,6 +157,15 @@ game.on("agenda_revealed", function(ctx)
   if ctx.discard then ctx.cancel = true end
 end, { priority = 5 })
 
+--- The secret objectives p has, scored and unscored, toward the limit of three (LRR 61.21): a scored one that Classified Document Leaks made public is no longer a secret objective and does not count.
+function L.secret_objective_count(p)
+  local n = game.zone_count("secrets:" .. p)
+  for _, c in ipairs(game.zone("scored:" .. p)) do
+    if not game.get("game", nil, "leaked:" .. c) then n = n + 1 end
+  end
+  return n
+end
+
 function L.scored_secrets()
   local out = {}
   for p = 1, game.num_players() do
