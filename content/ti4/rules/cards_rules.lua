@@ -72,6 +72,19 @@ game.on("agenda_elected", function(ctx)
     L.law_leaves_play(id)
   end
 end, { priority = 100 })
+-- The new vote comes once the agenda that called it (Miscount Disclosed)
+-- is done, its riders paid and its "after" effects resolved
+-- ("revote_next" = the law).
+game.on("after:agenda", function(ctx)
+  local id = game.get("game", nil, "revote_next")
+  if not id then return end
+  game.put("game", nil, "revote_next", nil)
+  game.step("agenda", { number = 0, revote = id })
+  if game.get("game", nil, "revote_law") == id then
+    game.put("game", nil, "revote_law", nil)
+    L.law_leaves_play(id)
+  end
+end, { priority = -1000 })
 
 -- ------------------------------------------------------------ agenda phase
 
