@@ -43,8 +43,7 @@ local function law_owner(id)
 end
 L.law_owner = law_owner
 
--- A law's effect leaves play: its `repeal` undoes what it changed (LRR
--- 98.6 keeps victory points); the card stays where it is.
+--- A law's effect leaves play: its `repeal` undoes what it changed (LRR 98.6 keeps victory points), it is no longer held and its outcome prop goes; its card stays where it is (L.discard_law also discards the card).
 function L.law_leaves_play(id)
   local d = game.data.agendas[id]
   if type(d.handler) == "table" and d.handler.repeal then d.handler.repeal(d) end
