@@ -28,8 +28,16 @@ PAYOUT.construction_rider = function(p)
   if #opts == 0 then return end
   local pl = game.choose(p, { key = "ti4.planet_for_space_dock" }, opts)
   if L.structure_replaced(p, "space_dock", pl) then return end
-  game.spawn("space_dock", p, { planet = pl })
-  game.log({ key = "ti4.places_unit_on", p = L.pn(p), unit = "space_dock", planet = L.name("planets", pl) })
+  if L.def(p, "space_dock").move then
+    -- A space dock that sits in the space area (the Saar's floating
+    -- factory) goes into the space area of that planet's system.
+    local s = game.planet_system(pl)
+    game.spawn("space_dock", p, { system = s })
+    game.log({ key = "ti4.places_ship_in", p = L.pn(p), unit = "space_dock", system = L.sysname(s) })
+  else
+    game.spawn("space_dock", p, { planet = pl })
+    game.log({ key = "ti4.places_unit_on", p = L.pn(p), unit = "space_dock", planet = L.name("planets", pl) })
+  end
   game.window("structure_placed", { player = p, kind = "space_dock", planet = pl, system = game.planet_system(pl) })
 end
 
