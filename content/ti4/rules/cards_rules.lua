@@ -9,6 +9,33 @@ function L.card_value(def, field, p) return def[field] end
 --- hook: player p's Sabotage (def) has just cancelled action card `card` that player q played (the card is already discarded); does nothing.
 function L.sabotaged(p, q, card, def) end
 
+-- A cancelled action card is not treated as played (LRR 2.6b): a player
+-- who holds another copy of an action card cancelled in a window (by
+-- Sabotage) may play that copy in the same window, if it still applies.
+local function copies_in_hand(p, id)
+  local n = 0
+  for _, c in ipairs(game.zone("actions:" .. p)) do if c == id then n = n + 1 end end
+  return n
+end
+local base_play_optional = game.procedure_fn("play_optional")
+procedure("play_optional", function(p, coll, id, ctx)
+  if coll ~= "action_cards" then return base_play_optional(p, coll, id, ctx) end
+  local before = copies_in_hand(p, id)
+  local ok = base_play_optional(p, coll, id, ctx)
+  while ok == false and ctx and ctx.window and copies_in_hand(p, id) > 0 and copies_in_hand(p, id) < before do
+    -- (the card left the hand: it was played and cancelled)
+    local d = game.data.action_cards[id]
+    local h = d.handler
+    if type(h) ~= "table" or (h.when and not h.when(ctx, p, d)) then break end
+    local go = game.choose(p, { key = "kernel.play_optional", coll = coll, id = id, window = ctx.window,
+      card = game.text("names." .. id, id), when = game.text("windows." .. ctx.window, ctx.window) }, { "no", "yes" })
+    if go ~= "yes" then break end
+    before = copies_in_hand(p, id)
+    ok = base_play_optional(p, coll, id, ctx)
+  end
+  return ok
+end)
+
 local function law(id) return game.get("game", nil, "law:" .. id) end
 local function law_owner(id)
   local o = law(id)
@@ -16,15 +43,47 @@ local function law_owner(id)
 end
 L.law_owner = law_owner
 
--- A law leaves play: its `repeal` undoes what it changed (LRR 98.6 keeps
--- victory points), its card goes to the discard pile.
-function L.discard_law(id)
+--- A law's effect leaves play: its `repeal` undoes what it changed (LRR 98.6 keeps victory points), it is no longer held and its outcome prop goes; its card stays where it is (L.discard_law also discards the card).
+function L.law_leaves_play(id)
   local d = game.data.agendas[id]
   if type(d.handler) == "table" and d.handler.repeal then d.handler.repeal(d) end
-  game.move_card(id, "laws", "discard:agendas")
   game.revoke("game", "agendas", id)
   game.put("game", nil, "law:" .. id, nil)
 end
+
+-- A law leaves play: L.law_leaves_play, and its card goes to the discard
+-- pile (from the laws in play; a law being voted on again by Miscount
+-- Disclosed has its card on the table already).
+function L.discard_law(id)
+  L.law_leaves_play(id)
+  for _, c in ipairs(game.zone("laws")) do
+    if c == id then game.move_card(id, "laws", "discard:agendas"); return end
+  end
+end
+
+-- Miscount Disclosed: the law voted on again ("revote_law") stays in play,
+-- as elected, until the new vote's outcome is elected; then it leaves play
+-- before that outcome is resolved (tirules' notes on the card).
+game.on("agenda_elected", function(ctx)
+  local id = game.get("game", nil, "revote_law")
+  if id and ctx.agenda == id then
+    game.put("game", nil, "revote_law", nil)
+    L.law_leaves_play(id)
+  end
+end, { priority = 100 })
+-- The new vote comes once the agenda that called it (Miscount Disclosed)
+-- is done, its riders paid and its "after" effects resolved
+-- ("revote_next" = the law).
+game.on("after:agenda", function(ctx)
+  local id = game.get("game", nil, "revote_next")
+  if not id then return end
+  game.put("game", nil, "revote_next", nil)
+  game.step("agenda", { number = 0, revote = id })
+  if game.get("game", nil, "revote_law") == id then
+    game.put("game", nil, "revote_law", nil)
+    L.law_leaves_play(id)
+  end
+end, { priority = -1000 })
 
 -- ------------------------------------------------------------ agenda phase
 
@@ -94,6 +153,30 @@ game.on("agenda_revealed", function(ctx)
   if d.needs == "laws" and game.zone_count("laws") == 0 then ctx.discard = true end
   if d.needs == "scored_secrets" and #L.scored_secrets() == 0 then ctx.discard = true end
 end, { priority = 10 })
+
+-- "When an agenda is revealed" comes before "after an agenda is revealed"
+-- (LRR 1.16): the when_agenda_revealed window (Veto, Quash, Political
+-- Favor, Political Secret) opens before the cards and abilities of
+-- agenda_revealed (the riders, Assassinate Representative, Galactic
+-- Threat) and the transactions. An agenda discarded then, or by `needs`
+-- above, is gone at once: nothing "after" is offered on it (ctx.cancel
+-- stops agenda_revealed; the agenda step sees `discard` and reveals the next).
+game.on("agenda_revealed", function(ctx)
+  if not ctx.discard and ctx.agenda then
+    local w = game.window("when_agenda_revealed", { agenda = ctx.agenda, player = ctx.player, active = ctx.active })
+    if w.discard then ctx.discard = true end
+  end
+  if ctx.discard then ctx.cancel = true end
+end, { priority = 5 })
+
+--- The secret objectives p has, scored and unscored, toward the limit of three (LRR 61.21): a scored one that Classified Document Leaks made public is no longer a secret objective and does not count.
+function L.secret_objective_count(p)
+  local n = game.zone_count("secrets:" .. p)
+  for _, c in ipairs(game.zone("scored:" .. p)) do
+    if not game.get("game", nil, "leaked:" .. c) then n = n + 1 end
+  end
+  return n
+end
 
 function L.scored_secrets()
   local out = {}
@@ -175,6 +258,46 @@ function L.elect_without_vote(id, d, outcomes)
   end
   return base_elect(id, d, outcomes)
 end
+
+-- ------------------------------------------------------------ command tokens
+
+--- An effect places p's command token from reinforcements in system s (LRR 20.3b, 20.6): nothing when p already has one there; without one in reinforcements p takes one from a pool of their command sheet (p chooses which); returns whether a token was placed.
+function L.place_command_token(p, s)
+  if game.has_token(s, "command", p) then return false end
+  if L.reinforcements(p) <= 0 then
+    local pools = {}
+    for _, pool in ipairs(L.POOLS) do if game.counter(p, pool) > 0 then pools[#pools + 1] = pool end end
+    if #pools == 0 then return false end
+    game.add(p, game.choose(p, { key = "ti4.token_from_sheet", system = L.sysname(s) }, pools), -1)
+  end
+  if L.reinforcements(p) <= 0 then return false end
+  game.place_token(s, "command", p)
+  return true
+end
+
+--- Whether p could place a command token in s through L.place_command_token (none there yet, and one in reinforcements or on the command sheet).
+function L.can_place_command_token(p, s)
+  if game.has_token(s, "command", p) then return false end
+  return L.reinforcements(p) > 0 or game.counter(p, "tactic") + game.counter(p, "fleet") + game.counter(p, "strategy") > 0
+end
+
+-- ------------------------------------------------------------ space combat
+
+-- The system of the space combat under way (game prop "space_combat_at"),
+-- from the start of the space combat step (before the abilities used as it
+-- starts: Ambush, Dimensional Splicer, Impulse Core) to its end.
+game.on("before:space_combat", function(ctx)
+  game.put("game", nil, "space_combat_at", ctx.system)
+end, { priority = 100, plain = true })
+game.on("after:space_combat", function(ctx)
+  game.put("game", nil, "space_combat_at", nil)
+end, { priority = -100, plain = true })
+game.on("after:tactical_action", function(ctx)
+  game.put("game", nil, "space_combat_at", nil)
+end, { plain = true })
+
+--- Whether a space combat is under way (its system, or nil): effects on hits "during a space combat" (Shields Holding) ask it.
+function L.space_combat_at() return game.get("game", nil, "space_combat_at") end
 
 -- ------------------------------------------------------------ invasion
 
@@ -381,9 +504,20 @@ game.on("after:strategic_action", function(ctx)
 end, { priority = -10 })
 
 -- Classified Document Leaks: a leaked secret objective ("leaked:<id>")
--- can be scored by the other players like a public objective.
+-- can be scored by the other players like a public objective; being one,
+-- it is not scored by a player who has scored another public objective in
+-- this status phase (LRR 61.6: one public objective per status phase).
 local base_score = game.procedure_fn("score_objectives")
+local function publics_scored(p)
+  local n = 0
+  for _, c in ipairs(game.zone("public")) do
+    if game.get("player", p, "scored:" .. c) then n = n + 1 end
+  end
+  return n
+end
 procedure("score_objectives", function(ctx)
+  local before = {}
+  for p = 1, game.num_players() do before[p] = publics_scored(p) end
   local r = base_score(ctx)
   local leaked = {}
   for _, c in ipairs(game.keys(game.data.secret_objectives)) do
@@ -392,7 +526,9 @@ procedure("score_objectives", function(ctx)
   if #leaked == 0 then return r end
   for _, p in ipairs(L.initiative_order()) do
     local opts = { "none" }
-    for _, c in ipairs(leaked) do
+    -- (p scored a public objective in this status phase: no leaked one.)
+    local one_already = publics_scored(p) > before[p]
+    for _, c in ipairs(one_already and {} or leaked) do
       local d = game.data.secret_objectives[c]
       local mine = false
       for _, x in ipairs(game.zone("scored:" .. p)) do if x == c then mine = true end end
@@ -616,7 +752,14 @@ game.on("combat_rolled", function(ctx)
     for i = 0, miss do opts[#opts + 1] = tostring(i) end
     local n = miss > 0 and tonumber(game.choose(o, { key = "ti4.thalnos_reroll", unit = g.kind, n = miss, card = L.name("agendas", "crown_of_thalnos") }, opts)) or 0
     if n > 0 then
-      local hits = game.roll({ key = "ti4.thalnos_roll", p = L.pn(o), unit = g.kind }, n, g.target)
+      local hits, rolls = game.roll({ key = "ti4.thalnos_roll", p = L.pn(o), unit = g.kind }, n, g.target)
+      -- The rerolled dice show their new results (LRR 74.1), the first n
+      -- misses in order, for any effect that looks at the dice after this.
+      local k = 0
+      for i, r in ipairs(g.rolls) do
+        if k < n and r < g.target then k = k + 1; g.rolls[i] = rolls[k] end
+      end
+      g.hits = (g.hits or 0) + hits
       ctx.hits = ctx.hits + hits
       local lost = n - hits
       for _, u in ipairs(all) do

@@ -116,7 +116,8 @@ function L.nekro_take_tech(p, owners, ability)
     L.reset_cache()
     game.log({ key = "ti4.nekro_gains_tech", p = L.pn(p), tech = L.name("techs", t), id = t, ability = L.name("abilities", ability) })
   end
-  game.window("tech_gained", { player = p, tech = t })
+  -- Gained, not researched.
+  game.window("tech_gained", { player = p, tech = t, gained = true })
   return t
 end
 

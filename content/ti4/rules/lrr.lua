@@ -241,12 +241,14 @@ end
 --- hook: whether the players may make transactions once the agenda of `ctx` (agenda_revealed's) is revealed (LRR 94.6); default: yes (a variant that forbids them says no).
 function L.agenda_transactions_allowed(ctx) return true end
 
+-- (A note received in one of these transactions whose timing is the reveal
+-- of an agenda, when_agenda_revealed, may still be played on this agenda.)
 game.on("agenda_revealed", function(ctx)
   if ctx.discard or not L.agenda_transactions_allowed(ctx) then return end
   local pairs_done = {}
   for _, p in ipairs(L.order_from(L.next_in_rotation(L.speaker()))) do
     if game.confirm(p, { key = "ti4.agenda_transactions", agenda = L.name("agendas", ctx.agenda) }) then
-      game.call("transaction", { player = p, anyone = true, pairs = pairs_done, window = "agenda_revealed", window_ctx = ctx })
+      game.call("transaction", { player = p, anyone = true, pairs = pairs_done, window = "when_agenda_revealed", window_ctx = ctx })
     end
   end
 end, { priority = -10 })

@@ -28,8 +28,16 @@ PAYOUT.construction_rider = function(p)
   if #opts == 0 then return end
   local pl = game.choose(p, { key = "ti4.planet_for_space_dock" }, opts)
   if L.structure_replaced(p, "space_dock", pl) then return end
-  game.spawn("space_dock", p, { planet = pl })
-  game.log({ key = "ti4.places_unit_on", p = L.pn(p), unit = "space_dock", planet = L.name("planets", pl) })
+  if L.def(p, "space_dock").move then
+    -- A space dock that sits in the space area (the Saar's floating
+    -- factory) goes into the space area of that planet's system.
+    local s = game.planet_system(pl)
+    game.spawn("space_dock", p, { system = s })
+    game.log({ key = "ti4.places_ship_in", p = L.pn(p), unit = "space_dock", system = L.sysname(s) })
+  else
+    game.spawn("space_dock", p, { planet = pl })
+    game.log({ key = "ti4.places_unit_on", p = L.pn(p), unit = "space_dock", planet = L.name("planets", pl) })
+  end
   game.window("structure_placed", { player = p, kind = "space_dock", planet = pl, system = game.planet_system(pl) })
 end
 
@@ -39,9 +47,10 @@ PAYOUT.diplomacy_rider = function(p)
   local list = game.keys(set)
   if #list == 0 then return end
   local s = pick_system(p, "ti4.system_for_diplomacy", list)
+  -- (A player without tokens in reinforcements takes one from their
+  -- command sheet, LRR 20.3b: L.place_command_token.)
   for q = 1, game.num_players() do
-    if q ~= p and not L.eliminated(q) and L.reinforcements(q) > 0 and not game.has_token(s, "command", q) then
-      game.place_token(s, "command", q)
+    if q ~= p and not L.eliminated(q) and L.place_command_token(q, s) then
       game.log({ key = "ti4.places_command_token_in", p = L.pn(q), system = L.sysname(s) })
     end
   end

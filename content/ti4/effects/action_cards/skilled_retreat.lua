@@ -21,7 +21,8 @@ return {
     for _, u in ipairs(game.units { system = ctx.system, owner = p, space = true }) do
       if u.carried == nil then game.move_unit(u.id, { system = t }) end
     end
-    if L.card_value(def, "tokens", p) > 0 and not game.has_token(t, "command", p) and L.reinforcements(p) > 0 then game.place_token(t, "command", p) end
+    -- (From a pool of the command sheet when reinforcements are empty, LRR 20.3b.)
+    if L.card_value(def, "tokens", p) > 0 then L.place_command_token(p, t) end
     game.log({ key = "retreats_to", p = L.pn(p), system = L.sysname(t) })
     L.enforce_limits(p, t)
     ctx.end_combat = "draw"

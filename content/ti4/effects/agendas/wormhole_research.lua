@@ -8,11 +8,12 @@
 -- pool of their choice on their command sheet back to reinforcements.
 local L = game.lib
 
+-- Systems holding a wormhole (of `kinds`): the tile's or a token's
+-- (L.wormholes_in: Creuss's tokens, the Hil Colish's delta).
 local function wormhole_systems(kinds)
   local out = {}
   for s = 1, game.num_systems() do
-    local d = game.data.systems[game.tile_of(s)] or {}
-    for _, w in ipairs(d.wormholes or {}) do
+    for _, w in ipairs(L.wormholes_in(s)) do
       if not kinds or kinds[w] then out[#out + 1] = s; break end
     end
   end

@@ -13,6 +13,6 @@ return {
     game.grant(p, "techs", "war_sun")
     L.reset_cache()
     game.log({ key = "ti4.note_gains_tech", p = L.pn(p), tech = L.name("techs", "war_sun"), note = L.name("promissory_notes", def.id) })
-    game.window("tech_gained", { player = p, tech = "war_sun" })
+    game.window("tech_gained", { player = p, tech = "war_sun", gained = true })
   end,
 }
