@@ -1,0 +1,26 @@
+-- Rules where this pack follows seed 004 (a TI4 rules summary) rather than
+-- the rules reference: where the two differ, the seed wins for ti4. Each
+-- section cites the seed line it follows.
+local L = game.lib
+
+--- Whether system t holds a unit of a player other than p (in space or on a planet; units of no player, owner 0, do not count).
+function L.other_players_units_in(p, t)
+  for _, u in ipairs(game.units { system = t, not_owner = p }) do
+    if (u.owner or 0) > 0 then return true end
+  end
+  return false
+end
+
+-- Seed 004 (line 183) bars more retreat destinations than LRR 78.7c: no
+-- system holding any unit of another player (ground forces, a PDS or a space
+-- dock on a planet too), not only one holding their ships. (A plain fight
+-- never retreats.)
+local base_retreat_options = L.retreat_options
+function L.retreat_options(p, s)
+  local out = {}
+  for _, t in ipairs(base_retreat_options(p, s)) do
+    if not L.other_players_units_in(p, t) then out[#out + 1] = t end
+  end
+  return out
+end
+L.plain_wrapper(L.retreat_options, base_retreat_options)
