@@ -153,6 +153,9 @@ function L.combat_round_ending(rc, ctx) end
 -- hook: called in the retreat step just before p's units in the space area of s move to t (all of them go, and limits then hold in t); does nothing.
 function L.retreat_cargo(p, s, t) end
 
+--- hook: whether player p, whose units retreated into system t, places a command token there (taken from reinforcements, or from the command sheet when none is left); default: only when t holds none of p's command tokens yet (LRR 78.7d).
+function L.retreat_places_token(p, t) return not game.has_token(t, "command", p) end
+
 -- hook: the players whose ships fight on p's side in the space combat in s (ctx: the combat's), p first; default: { p }.
 function L.combat_side(p, s, ctx) return { p } end
 
@@ -230,7 +233,7 @@ procedure("space_combat", function(ctx)
         -- if one of the player's tokens is already there; with none left in
         -- reinforcements, one from the command sheet (LRR 78.7d). None when
         -- no unit got there (L.retreat_cargo removed them all).
-        if went > 0 and not game.has_token(t, "command", retreating) then
+        if went > 0 and L.retreat_places_token(retreating, t) then
           if L.reinforcements(retreating) <= 0 then
             local pools = {}
             for _, pool in ipairs(L.POOLS) do

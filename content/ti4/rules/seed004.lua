@@ -24,3 +24,8 @@ function L.retreat_options(p, s)
   return out
 end
 L.plain_wrapper(L.retreat_options, base_retreat_options)
+
+-- Seed 004 (line 185): a player whose units retreated places a command token
+-- in the system they retreated to even when one of theirs is already there
+-- (LRR 78.7d places none then).
+function L.retreat_places_token(p, t) return true end
