@@ -63,11 +63,14 @@ end)
 -- hook: whether p may not activate system s now (a card that closes a system to other players replaces this); default: no.
 function L.activation_barred(p, s) return false end
 
+--- hook: the systems (a set: system -> true) whose ships of other players p's ships may not move through, only end their move in (LRR 58.4b); default: L.other_ship_systems(p), every system holding another player's ship.
+function L.movement_blocking_systems(p) return L.other_ship_systems(p) end
+
 -- Movement rules for p's ships heading to `target`.
 function L.move_rules(p, target)
   local r = { blocked = {}, stop = {}, free_exit = {} }
   local through = L.flag(p, "move_through_ships") > 0
-  local held = not through and L.other_ship_systems(p) or {}
+  local held = not through and L.movement_blocking_systems(p) or {}
   for s = 1, game.num_systems() do
     local d = game.data.systems[game.tile_of(s)] or {}
     local a = d.anomaly

@@ -29,3 +29,18 @@ L.plain_wrapper(L.retreat_options, base_retreat_options)
 -- in the system they retreated to even when one of theirs is already there
 -- (LRR 78.7d places none then).
 function L.retreat_places_token(p, t) return true end
+
+-- Seed 004 (line 143): another player's fighters stop a ship moving through
+-- their system only when they are upgraded fighters that move on their own
+-- (a move value, e.g. Fighter II); plain fighters do not (LRR 58.4b: any
+-- ship does).
+function L.movement_blocking_systems(p)
+  local out = {}
+  for _, u in ipairs(game.units { not_owner = p, space = true }) do
+    if u.carried == nil and u.system then
+      local d = L.def(u.owner, u.kind)
+      if d.class == "ship" and (d.type ~= "fighter" or (d.move or 0) > 0) then out[u.system] = true end
+    end
+  end
+  return out
+end
