@@ -44,3 +44,9 @@ function L.movement_blocking_systems(p)
   end
   return out
 end
+
+-- Seed 004 (lines 153, 156): in the space cannon offense step every player's
+-- dice are rolled first (the active player, then clockwise), then the hits
+-- are assigned volley by volley in that same order (LRR 77.2-77.5 has the
+-- hits of each player assigned before the next one rolls).
+function L.space_cannon_offense_rolls_first(ctx) return true end
