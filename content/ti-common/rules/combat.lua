@@ -535,6 +535,9 @@ function L.assign_ground_hits(p, pl, hits, source, rc)
   return L.assign_hits(p, L.ground(p, pl), hits, "ground combat", { source = source })
 end
 
+--- hook: whether, in a round of ground combat (rc: the round's ctx), the active player assigns the hits scored against their ground forces before the defender assigns theirs; default: no, the defender first.
+function L.ground_hits_active_first(rc) return false end
+
 procedure("ground_combat", function(ctx)
   local p, pl = ctx.player, ctx.planet
   local round = 0
@@ -554,8 +557,13 @@ procedure("ground_combat", function(ctx)
     ha = ha + L.ground_combat_side_rolls(p, rc, ctx)
     local hd = L.combat_roll(d, theirs, rc.mods[d], "ground combat", rc)
     hd = hd + L.ground_combat_side_rolls(d, rc, ctx)
-    L.assign_ground_hits(d, pl, ha, p, rc)
-    L.assign_ground_hits(p, pl, hd, d, rc)
+    if L.ground_hits_active_first(rc) then
+      L.assign_ground_hits(p, pl, hd, d, rc)
+      L.assign_ground_hits(d, pl, ha, p, rc)
+    else
+      L.assign_ground_hits(d, pl, ha, p, rc)
+      L.assign_ground_hits(p, pl, hd, d, rc)
+    end
     game.window("combat_round_end", rc)
     if round > 100 then error("ground combat did not end") end
   end

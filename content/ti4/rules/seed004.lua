@@ -50,3 +50,8 @@ end
 -- are assigned volley by volley in that same order (LRR 77.2-77.5 has the
 -- hits of each player assigned before the next one rolls).
 function L.space_cannon_offense_rolls_first(ctx) return true end
+
+-- Seed 004 (line 210): in each round of ground combat the active player
+-- assigns the hits against their ground forces first, then the defender (the
+-- LRR gives no order).
+function L.ground_hits_active_first(rc) return true end
