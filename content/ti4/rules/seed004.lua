@@ -55,3 +55,26 @@ function L.space_cannon_offense_rolls_first(ctx) return true end
 -- assigns the hits against their ground forces first, then the defender (the
 -- LRR gives no order).
 function L.ground_hits_active_first(rc) return true end
+
+-- Seed 004 (lines 169-170): a player who announces a retreat may at once
+-- lift their ground forces from planets of the active system into its space
+-- area, to retreat with the ships; during the combat they may exceed the
+-- capacity there. Capacity holds again when the units retreat (L.retreat_cargo)
+-- or when the combat ends. (The LRR lets no unit on a planet retreat.) Runs
+-- after the cards that may stop the retreat (priority below 0).
+game.on("retreat_announced", function(ctx)
+  if ctx.cancel then return end
+  local p, s = ctx.player, ctx.system
+  local lifted = {}
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if u.planet and L.def(p, u.kind).class == "ground" and L.def(p, u.kind).transported then lifted[#lifted + 1] = u end
+  end
+  for _, u in ipairs(lifted) do
+    if game.choose(p, { key = "ti4.retreat_lift_ground_force", unit = u.kind .. "#" .. u.id, id = u.id,
+        planet = L.name("planets", u.planet), system = L.sysname(s) }, { "no", "yes" }) == "yes" then
+      local pl = u.planet
+      game.move_unit(u.id, { system = s })
+      game.log({ key = "ti4.lifts_ground_force", p = L.pn(p), unit = u.kind .. "#" .. u.id, planet = L.name("planets", pl), system = L.sysname(s) })
+    end
+  end
+end, { priority = -100, plain = function() return true end })
