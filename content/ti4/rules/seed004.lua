@@ -78,3 +78,101 @@ game.on("retreat_announced", function(ctx)
     end
   end
 end, { priority = -100, plain = function() return true end })
+
+-- Seed 004 (line 145; LRR 58.4e too): a ship already in the active system may
+-- move out of it and back in. It matters only for what the ship picks up on
+-- the way, so it is offered to p's ships there with capacity and a move
+-- value when a system within the round trip holds units they could pick up
+-- (one such system per ship). The round trip is counted with gravity rifts
+-- barred (no rift roll), and none is offered when the active system is a
+-- rift. What they pick up needs room: the capacity of p's ships that stay in
+-- the active system, less what already uses it there.
+local function listed(t, x)
+  for _, y in ipairs(t or {}) do
+    if y == x then return true end
+  end
+  return false
+end
+
+-- p's units in s that a ship can carry, but those that move by themselves.
+local function carriable(p, s, moving)
+  local out = {}
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if L.def(p, u.kind).transported and u.carried == nil and not moving[u.id] then out[#out + 1] = u end
+  end
+  return out
+end
+
+local function out_and_back(p, target, moved, rules, room, start, passed)
+  if listed(rules.free_exit, target) then return end
+  local moving = {}
+  for _, m in ipairs(moved) do moving[m.unit.id] = true end
+  local staying, cap = {}, 0
+  for _, u in ipairs(game.units { owner = p, system = target, space = true }) do
+    local d = L.def(p, u.kind)
+    if u.carried == nil and d.class == "ship" and not moving[u.id] then
+      cap = cap + (d.capacity or 0)
+      if (d.capacity or 0) > 0 and L.move_value(p, u, target) > 0 then staying[#staying + 1] = u end
+    end
+  end
+  if #staying == 0 then return end
+  -- What the moving ships carry in is theirs (their capacity less the room
+  -- left to them); the rest of p's transported units there use `cap`.
+  local from_cap = {}
+  for _, m in ipairs(moved) do
+    local f = m.unit.system
+    from_cap[f] = (from_cap[f] or 0) + (L.def(p, m.unit.kind).capacity or 0)
+  end
+  local used = 0
+  for _, f in ipairs(game.keys(from_cap)) do used = used - (from_cap[f] - (room[f] or 0)) end
+  for _, u in ipairs(game.units { owner = p, system = target, space = true }) do
+    if L.def(p, u.kind).transported and not moving[u.id] then used = used + 1 end
+  end
+  local free = cap - math.max(used, 0)
+  local barred = {}
+  for _, b in ipairs(rules.blocked or {}) do barred[#barred + 1] = b end
+  for _, b in ipairs(rules.free_exit or {}) do barred[#barred + 1] = b end
+  local plain = { blocked = barred, stop = rules.stop }
+  for _, u in ipairs(staying) do
+    if free <= 0 then break end
+    local mv = L.move_value(p, u, target)
+    local opts = {}
+    for s = 1, game.num_systems() do
+      if s ~= target and game.system(s).hex and not game.has_token(s, "command", p) and not listed(rules.stop, s)
+        and not listed(barred, s) and #carriable(p, s, moving) > 0 then
+        local a = L.move_cost_of(p, target, s, plain)
+        local b = a and L.move_cost_of(p, s, target, plain)
+        if b and a + b <= mv then opts[#opts + 1] = game.system(s).hex end
+      end
+    end
+    if #opts > 0 then
+      table.insert(opts, 1, "none")
+      local pick = game.choose(p, { key = "ti4.move_out_and_back", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(target) }, opts)
+      if pick ~= "none" then
+        local s = game.system_at(pick)
+        game.log({ key = "ti4.moves_out_and_back", p = L.pn(p), unit = u.kind .. "#" .. u.id, system = L.sysname(s) })
+        local take = math.min(L.def(p, u.kind).capacity or 0, free)
+        for _, c in ipairs(carriable(p, s, moving)) do
+          if take <= 0 then break end
+          local prompt = c.planet
+            and { key = "ti4.transport_via_planet", unit = c.kind .. "#" .. c.id, id = c.id, planet = L.name("planets", c.planet), system = L.sysname(s) }
+            or { key = "ti4.transport_via", unit = c.kind .. "#" .. c.id, id = c.id, system = L.sysname(s) }
+          if game.choose(p, prompt, { "yes", "no" }) == "yes" then
+            start()
+            game.move_unit(c.id, { system = target })
+            take = take - 1
+            free = free - 1
+          end
+        end
+        if not listed(passed, s) then passed[#passed + 1] = s end
+      end
+    end
+  end
+end
+
+local base_transport_on_the_way = L.transport_on_the_way
+function L.transport_on_the_way(p, target, moved, rules, room, start)
+  local passed = base_transport_on_the_way(p, target, moved, rules, room, start) or {}
+  out_and_back(p, target, moved, rules, room, start, passed)
+  return passed
+end
