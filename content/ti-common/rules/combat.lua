@@ -153,6 +153,9 @@ function L.combat_round_ending(rc, ctx) end
 -- hook: called in the retreat step just before p's units in the space area of s move to t (all of them go, and limits then hold in t); does nothing.
 function L.retreat_cargo(p, s, t) end
 
+--- hook: whether player p, whose units retreated into system t, places a command token there (taken from reinforcements, or from the command sheet when none is left); default: only when t holds none of p's command tokens yet (LRR 78.7d).
+function L.retreat_places_token(p, t) return not game.has_token(t, "command", p) end
+
 -- hook: the players whose ships fight on p's side in the space combat in s (ctx: the combat's), p first; default: { p }.
 function L.combat_side(p, s, ctx) return { p } end
 
@@ -230,7 +233,7 @@ procedure("space_combat", function(ctx)
         -- if one of the player's tokens is already there; with none left in
         -- reinforcements, one from the command sheet (LRR 78.7d). None when
         -- no unit got there (L.retreat_cargo removed them all).
-        if went > 0 and not game.has_token(t, "command", retreating) then
+        if went > 0 and L.retreat_places_token(retreating, t) then
           if L.reinforcements(retreating) <= 0 then
             local pools = {}
             for _, pool in ipairs(L.POOLS) do
@@ -532,6 +535,9 @@ function L.assign_ground_hits(p, pl, hits, source, rc)
   return L.assign_hits(p, L.ground(p, pl), hits, "ground combat", { source = source })
 end
 
+--- hook: whether, in a round of ground combat (rc: the round's ctx), the active player assigns the hits scored against their ground forces before the defender assigns theirs; default: no, the defender first.
+function L.ground_hits_active_first(rc) return false end
+
 procedure("ground_combat", function(ctx)
   local p, pl = ctx.player, ctx.planet
   local round = 0
@@ -551,8 +557,13 @@ procedure("ground_combat", function(ctx)
     ha = ha + L.ground_combat_side_rolls(p, rc, ctx)
     local hd = L.combat_roll(d, theirs, rc.mods[d], "ground combat", rc)
     hd = hd + L.ground_combat_side_rolls(d, rc, ctx)
-    L.assign_ground_hits(d, pl, ha, p, rc)
-    L.assign_ground_hits(p, pl, hd, d, rc)
+    if L.ground_hits_active_first(rc) then
+      L.assign_ground_hits(p, pl, hd, d, rc)
+      L.assign_ground_hits(d, pl, ha, p, rc)
+    else
+      L.assign_ground_hits(d, pl, ha, p, rc)
+      L.assign_ground_hits(p, pl, hd, d, rc)
+    end
     game.window("combat_round_end", rc)
     if round > 100 then error("ground combat did not end") end
   end

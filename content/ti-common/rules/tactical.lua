@@ -63,11 +63,14 @@ end)
 -- hook: whether p may not activate system s now (a card that closes a system to other players replaces this); default: no.
 function L.activation_barred(p, s) return false end
 
+--- hook: the systems (a set: system -> true) whose ships of other players p's ships may not move through, only end their move in (LRR 58.4b); default: L.other_ship_systems(p), every system holding another player's ship.
+function L.movement_blocking_systems(p) return L.other_ship_systems(p) end
+
 -- Movement rules for p's ships heading to `target`.
 function L.move_rules(p, target)
   local r = { blocked = {}, stop = {}, free_exit = {} }
   local through = L.flag(p, "move_through_ships") > 0
-  local held = not through and L.other_ship_systems(p) or {}
+  local held = not through and L.movement_blocking_systems(p) or {}
   for s = 1, game.num_systems() do
     local d = game.data.systems[game.tile_of(s)] or {}
     local a = d.anomaly
@@ -355,18 +358,26 @@ function L.space_cannon_offense_active_first(ctx) return false end
 --- hook: the players whose ships in s the active player p's space cannons fire at in the space cannon offense step ctx, one volley each; default: every other player with ships there (L.enemies_in).
 function L.space_cannon_offense_targets(p, s, ctx) return L.enemies_in(p, s) end
 
+--- hook: whether every space cannon of the space cannon offense step ctx is rolled before any of their hits is assigned (then the hits are assigned volley by volley, in the order they were rolled); default: no, each volley's hits are assigned as soon as it is rolled.
+function L.space_cannon_offense_rolls_first(ctx) return false end
+
 procedure("space_cannon_offense", function(ctx)
   local p, s = ctx.player, ctx.system
   local rule = L.anomaly_rule(s)
   if rule and rule.no_space_cannon then return end
+  -- With L.space_cannon_offense_rolls_first the hits wait in `queue`.
+  local queue = L.space_cannon_offense_rolls_first(ctx) and {} or nil
+  local function hits_of(target, shooter, hits, volley)
+    if queue then queue[#queue + 1] = { target, shooter, hits, volley }; return end
+    local w = game.window("space_cannon_hits", { player = target, shooter = shooter, hits = hits, system = s })
+    L.assign_cannon_hits(target, s, w.hits, volley)
+  end
   -- Other players shoot at the active player's ships ...
   local function others()
     if #L.ships(p, s) > 0 then
       for _, g in ipairs(cannon_groups(s, function(q) return q ~= p and L.abilities_reach(q, p) and L.space_cannon_offense_reaches(q, p, ctx) end)) do
         local hits = L.fire_cannons(g.player, g.list, p, "space cannon")
-        local volley = L.combat_state.last_volley
-        local w = game.window("space_cannon_hits", { player = p, shooter = g.player, hits = hits, system = s })
-        L.assign_cannon_hits(p, s, w.hits, volley)
+        hits_of(p, g.player, hits, L.combat_state.last_volley)
       end
     end
   end
@@ -375,9 +386,7 @@ procedure("space_cannon_offense", function(ctx)
     for _, q in ipairs(L.space_cannon_offense_targets(p, s, ctx)) do
       for _, g in ipairs(cannon_groups(s, function(x) return x == p end)) do
         local hits = L.fire_cannons(p, g.list, q, "space cannon")
-        local volley = L.combat_state.last_volley
-        local w = game.window("space_cannon_hits", { player = q, shooter = p, hits = hits, system = s })
-        L.assign_cannon_hits(q, s, w.hits, volley)
+        hits_of(q, p, hits, L.combat_state.last_volley)
       end
     end
   end
@@ -385,6 +394,11 @@ procedure("space_cannon_offense", function(ctx)
     active(); others()
   else
     others(); active()
+  end
+  for _, a in ipairs(queue or {}) do
+    local w = game.window("space_cannon_hits", { player = a[1], shooter = a[2], hits = a[3], system = s })
+    L.combat_state.last_volley = a[4]
+    L.assign_cannon_hits(a[1], s, w.hits, a[4])
   end
 end)
 
