@@ -794,6 +794,11 @@ function lib.set_rotation(dir) end
 ---@return any
 function lib.shield_up(pl, p) end
 
+--- SA shock troops are always in the game (units.yaml), so the cards that place them offer them (ti3's hook; Advanced Reinforcements).
+--- (defined by ti3 -> sa-en)
+---@return any
+function lib.shock_troops_in_game() end
+
 --- The credit of one planet toward a technology of `color` (ti3's hook, for the cards that raise it): as above, a ready planet of that specialty.
 --- (defined by ti3 -> sa-en)
 ---@param p any

@@ -641,6 +641,12 @@ function lib.ground_combat_opponents(p, pl, ctx) end
 ---@return any
 function lib.ground_combat_side_rolls(p, rc, ctx) end
 
+--- hook: whether, in a round of ground combat (rc: the round's ctx), the active player assigns the hits scored against their ground forces before the defender assigns theirs; default: no, the defender first.
+--- (defined by ti-common)
+---@param rc any
+---@return any
+function lib.ground_hits_active_first(rc) end
+
 --- Whether planet `pl` has the technology specialty `color`.
 --- (defined by ti-common)
 ---@param pl any
@@ -755,6 +761,12 @@ function lib.move_rules(p, target) end
 ---@param from any
 ---@return any
 function lib.move_value(p, u, from) end
+
+--- hook: the systems (a set: system -> true) whose ships of other players p's ships may not move through, only end their move in (LRR 58.4b); default: L.other_ship_systems(p), every system holding another player's ship.
+--- (defined by ti-common)
+---@param p any
+---@return any
+function lib.movement_blocking_systems(p) end
 
 --- Ships of p that could reach `target` this tactical action, with their cost. `rules` (L.move_rules) with `quiet = true` makes it a question that asks no player anything: what would need another player's answer (a pack's passage rule, say) counts as refused (for policies and other look-aheads).
 --- (defined by ti-common)
@@ -1083,6 +1095,13 @@ function lib.retreat_options(p, s) end
 ---@type any
 lib.retreat_options_base = nil
 
+--- hook: whether player p, whose units retreated into system t, places a command token there (taken from reinforcements, or from the command sheet when none is left); default: only when t holds none of p's command tokens yet (LRR 78.7d).
+--- (defined by ti-common)
+---@param p any
+---@param t any
+---@return any
+function lib.retreat_places_token(p, t) end
+
 --- hook: the cost of the path from `from` to `target` without the gravity-rift bonus, which decides whether ship m rolls for a rift (rules: L.move_rules).
 --- (defined by ti-common)
 ---@param p any
@@ -1199,6 +1218,12 @@ function lib.space_cannon_offense_active_first(ctx) end
 ---@param ctx any
 ---@return any
 function lib.space_cannon_offense_reaches(q, p, ctx) end
+
+--- hook: whether every space cannon of the space cannon offense step ctx is rolled before any of their hits is assigned (then the hits are assigned volley by volley, in the order they were rolled); default: no, each volley's hits are assigned as soon as it is rolled.
+--- (defined by ti-common)
+---@param ctx any
+---@return any
+function lib.space_cannon_offense_rolls_first(ctx) end
 
 --- hook: the players whose ships in s the active player p's space cannons fire at in the space cannon offense step ctx, one volley each; default: every other player with ships there (L.enemies_in).
 --- (defined by ti-common)

@@ -181,11 +181,12 @@
 ---@field prefer_non_fighters? boolean
 ---@field target? integer
 
---- A player gained a technology.
+--- A player gained a technology; `gained` is true when an effect gave it without researching it (an effect that says "gain"), absent when it was researched.
 --- (window `tech_gained`, declared by ti-common)
 ---@class ctx.tech_gained
 ---@field window string the window's name
 ---@field cancel? boolean set by a handler to stop a before: step or a "when" window
+---@field gained? boolean
 ---@field player integer
 ---@field tech string
 

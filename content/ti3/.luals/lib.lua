@@ -140,12 +140,13 @@ function lib.assign_hits(p, units, hits, label, opts) end
 ---@return any
 function lib.ban_trade(a, b, until_round, by) end
 
---- For the rest of this round, `player` (nil: every player) may not gain technologies (of colour `color`; nil: any, racial ones too).
+--- For the rest of this round, `player` (nil: every player) may not gain technologies (of colour `color`; nil: any, racial ones too); with `purchase` true, only buying them is barred (L.tech_purchase_barred).
 --- (defined by ti3)
 ---@param player any
 ---@param color any
+---@param purchase any
 ---@return any
-function lib.bar_technology(player, color) end
+function lib.bar_technology(player, color, purchase) end
 
 --- Bioptic Recyclers, one use (effects/techs/bioptic_recyclers.lua, or a variant's own timing): p discards an action card of his choice (when `optional`, he may also pick "none") and gains 2 trade goods or, with a counter left in reinforcements, 1 command counter of his choice. `def` is the technology's definition. Returns whether a card was discarded.
 --- (defined by ti3)
@@ -425,6 +426,13 @@ function lib.enforce_action_limit(p) end
 ---@param why any
 ---@return any
 function lib.enforce_limits(p, s, why) end
+
+--- Removes p's ships in system s beyond L.ship_type_limit_in, the player choosing which ships of each type go.
+--- (defined by ti3)
+---@param p any
+---@param s any
+---@return any
+function lib.enforce_ship_type_limit(p, s) end
 
 --- Every player, from the speaker on, discards n trade goods (as many as they have), each logged with the card `card` (a name) that makes them.
 --- (defined by ti3)
@@ -1022,6 +1030,26 @@ function lib.shield_up(pl, p) end
 ---@return any
 function lib.shielded(pl, attacker) end
 
+--- hook: the most ships of type `ty` (a unit type) p may have in system s, or nil for no such limit; default: the game prop ship_type_limit while a law sets one (Fleet Restrictions), else none.
+--- (defined by ti3)
+---@param p any
+---@param s any
+---@param ty any
+---@return any
+function lib.ship_type_limit_in(p, s, ty) end
+
+--- p's ships in system s grouped by unit type, as a sorted list of {type = ty, units = {...}} (units sorted by id; carried ships and fighters included).
+--- (defined by ti3)
+---@param p any
+---@param s any
+---@return any
+function lib.ships_by_type(p, s) end
+
+--- hook: whether shock troops are in the game, so that a card may place them (Advanced Reinforcements); default: Shattered Empire's Shock Troops option is on (a variant that always has them says yes).
+--- (defined by ti3)
+---@return any
+function lib.shock_troops_in_game() end
+
 --- hook: whether p chooses no strategy card in this strategy phase; default: he kept his cards at the end of last round (player prop sc_kept_round).
 --- (defined by ti3)
 ---@param p any
@@ -1098,12 +1126,19 @@ function lib.take_action(p, act) end
 ---@return any
 function lib.take_bonus(p, id, bonus) end
 
---- hook: whether p may not gain technology id now (neither acquire nor buy it; an id that is no technology: a racial technology); default: a ban of this round in the game prop tech_bans (L.bar_technology).
+--- hook: whether p may not gain technology id now (neither acquire nor buy it; an id that is no technology: a racial technology); default: a ban of this round in the game prop tech_bans (L.bar_technology) that is not on purchases only.
 --- (defined by ti3)
 ---@param p any
 ---@param id any
 ---@return any
 function lib.tech_barred(p, id) end
+
+--- hook: whether p may not buy technology id now (spend resources to receive it: the Technology secondary, a bought second technology, a racial technology, Alien Technology), though he might gain it for free; default: L.tech_barred, or a ban of this round on purchases (L.bar_technology with `purchase`: Technology Investigation Committee).
+--- (defined by ti3)
+---@param p any
+---@param id any
+---@return any
+function lib.tech_purchase_barred(p, id) end
 
 --- Kept in game.lib too, so a variant that removes the transfer action and a later one that restores it can share this definition.
 --- (defined by ti3)

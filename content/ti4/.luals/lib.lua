@@ -61,6 +61,13 @@ function lib.bombard_roll(p, u, pl, dice, hit, ctx) end
 ---@return any
 function lib.can_pay_research(p, amount) end
 
+--- Whether p could place a command token in s through L.place_command_token (none there yet, and one in reinforcements or on the command sheet).
+--- (defined by ti4)
+---@param p any
+---@param s any
+---@return any
+function lib.can_place_command_token(p, s) end
+
 --- (defined by ti-common -> ti4)
 ---@param p any
 ---@param id any
@@ -156,7 +163,7 @@ function lib.counts_as_other(p, q) end
 ---@return any
 function lib.def(p, t) end
 
---- A law leaves play: its `repeal` undoes what it changed (LRR 98.6 keeps victory points), its card goes to the discard pile.
+--- A law leaves play: L.law_leaves_play, and its card goes to the discard pile (from the laws in play; a law being voted on again by Miscount Disclosed has its card on the table already).
 --- (defined by ti4)
 ---@param id any
 ---@return any
@@ -263,6 +270,12 @@ function lib.goal() end
 ---@return any
 function lib.ground(p, planet) end
 
+--- Seed 004 (line 210): in each round of ground combat the active player assigns the hits against their ground forces first, then the defender (the LRR gives no order).
+--- (defined by ti-common -> ti4)
+---@param rc any
+---@return any
+function lib.ground_hits_active_first(rc) end
+
 --- hook: the most action cards p may hold (LRR 2.5; default: 7).
 --- (defined by ti4)
 ---@param p any
@@ -310,6 +323,12 @@ function lib.is_home_system(s) end
 ---@param id any
 ---@return any
 function lib.keeps_strategy_card(p, id) end
+
+--- A law's effect leaves play: its `repeal` undoes what it changed (LRR 98.6 keeps victory points), it is no longer held and its outcome prop goes; its card stays where it is (L.discard_law also discards the card).
+--- (defined by ti4)
+---@param id any
+---@return any
+function lib.law_leaves_play(id) end
 
 --- (defined by ti4)
 ---@type any
@@ -371,6 +390,12 @@ function lib.move_rules(p, target) end
 ---@param from any
 ---@return any
 function lib.move_value(p, u, from) end
+
+--- Seed 004 (line 143): another player's fighters stop a ship moving through their system only when they are upgraded fighters that move on their own (a move value, e.g. Fighter II); plain fighters do not (LRR 58.4b: any ship does).
+--- (defined by ti-common -> ti4)
+---@param p any
+---@return any
+function lib.movement_blocking_systems(p) end
 
 --- Ships of p that could reach `target` this tactical action, with their cost. `rules` (L.move_rules) with `quiet = true` makes it a question that asks no player anything: what would need another player's answer (a pack's passage rule, say) counts as refused (for policies and other look-aheads).
 --- (defined by ti-common -> ti4)
@@ -468,6 +493,13 @@ function lib.offer_sacrifice(p, units, prompt, how) end
 ---@return any
 function lib.opponent_hit_targets(p, q, s) end
 
+--- Whether system t holds a unit of a player other than p (in space or on a planet; units of no player, owner 0, do not count).
+--- (defined by ti4)
+---@param p any
+---@param t any
+---@return any
+function lib.other_players_units_in(p, t) end
+
 --- Outcomes of an agenda as option strings.
 --- (defined by ti-common -> ti4)
 ---@param d any
@@ -498,6 +530,13 @@ function lib.picks_strategy(p) end
 ---@param q any
 ---@return any
 function lib.pillage(q) end
+
+--- An effect places p's command token from reinforcements in system s (LRR 20.3b, 20.6): nothing when p already has one there; without one in reinforcements p takes one from a pool of their command sheet (p chooses which); returns whether a token was placed.
+--- (defined by ti4)
+---@param p any
+---@param s any
+---@return any
+function lib.place_command_token(p, s) end
 
 --- hook: puts the Creuss wormhole token `w` into system s for player p (taking it from wherever it was) and relinks the galaxy; returns whether the token is now in s. Default: always placed; a child pack may discard it instead.
 --- (defined by ti4)
@@ -620,6 +659,13 @@ function lib.retreat_cargo(p, s, t) end
 ---@return any
 function lib.retreat_options(p, s) end
 
+--- Seed 004 (line 185): a player whose units retreated places a command token in the system they retreated to even when one of theirs is already there (LRR 78.7d places none then).
+--- (defined by ti-common -> ti4)
+---@param p any
+---@param t any
+---@return any
+function lib.retreat_places_token(p, t) end
+
 --- Owner's note goes back to the owner's hand from `zone` (LRR 69.3-69.4); the script's `returned` runs first (Support for the Throne's point).
 --- (defined by ti4)
 ---@param card any
@@ -690,6 +736,12 @@ function lib.secondary_free(q, d, ctx) end
 ---@return any
 function lib.secondary_required(q, d, ctx) end
 
+--- The secret objectives p has, scored and unscored, toward the limit of three (LRR 61.21): a scored one that Classified Document Leaks made public is no longer a secret objective and does not count.
+--- (defined by ti4)
+---@param p any
+---@return any
+function lib.secret_objective_count(p) end
+
 --- hook: the factions that may be dealt at set-up, sorted (default: every faction; one that never starts the game is left out by its pack).
 --- (defined by ti4)
 ---@return any
@@ -735,6 +787,12 @@ function lib.singularity_allowed(p, opp) end
 ---@return any
 function lib.space_cannon_offense_active_first(ctx) end
 
+--- Seed 004 (lines 153, 156): in the space cannon offense step every player's dice are rolled first (the active player, then clockwise), then the hits are assigned volley by volley in that same order (LRR 77.2-77.5 has the hits of each player assigned before the next one rolls).
+--- (defined by ti-common -> ti4)
+---@param ctx any
+---@return any
+function lib.space_cannon_offense_rolls_first(ctx) end
+
 --- The active player's space cannons in the space cannon offense step fire at one player, whom the active player chooses among those with ships in the active system (LRR 77.5b), not at each of them in turn.
 --- (defined by ti-common -> ti4)
 ---@param p any
@@ -742,6 +800,11 @@ function lib.space_cannon_offense_active_first(ctx) end
 ---@param ctx any
 ---@return any
 function lib.space_cannon_offense_targets(p, s, ctx) end
+
+--- Whether a space combat is under way (its system, or nil): effects on hits "during a space combat" (Shields Holding) ask it.
+--- (defined by ti4)
+---@return any
+function lib.space_combat_at() end
 
 --- hook: the hits of a space combat round once both sides have rolled (ha: the attacker's, hd: the defender's, after their combat_rolled windows), before either is assigned; returns the two (default: unchanged).
 --- (defined by ti-common -> ti4)

@@ -51,3 +51,13 @@
 ---@field cancel? boolean set by a handler to stop a before: step or a "when" window
 ---@field player integer
 
+--- An agenda has just been revealed: the effects that say "when an agenda is revealed" (Veto, Quash, Political Favor, Political Secret) resolve here, before any "after" effect of agenda_revealed (LRR 1.16); a handler may set `discard` to throw the agenda away (the next one is revealed and no "after" effect is offered on the one discarded). Opened by a ti4 rule on agenda_revealed.
+--- (window `when_agenda_revealed`, declared by ti4)
+---@class ctx.when_agenda_revealed
+---@field window string the window's name
+---@field cancel? boolean set by a handler to stop a before: step or a "when" window
+---@field active integer
+---@field agenda string
+---@field discard? boolean
+---@field player integer
+
