@@ -210,9 +210,16 @@ function A.on_unit_destroyed(ctx)
   if changed then save(list) end
 end
 
--- The roll for one leader (list[i]) whose ship was destroyed (a hook).
+-- The roll for one leader (list[i]) whose ship was destroyed (a hook). Only
+-- a ship lost in a space battle gives the roll; a leader whose ship is
+-- destroyed at any other time (space cannon fire before the battle, a mine,
+-- a card played outside a battle) is killed (reference sheet; the 2nd-edition
+-- leader rules say the same).
 function A.ship_lost(list, i, ctx)
   local rec = list[i]
+  if not A.in_space_battle() then
+    return A.kill(rec, "its ship was destroyed outside a space battle")
+  end
   local r = d10({ key = "ti3.roll_leader_ship_destroyed", leader = lname(rec) })
   local src = ctx.source
   if r <= 5 then
@@ -811,6 +818,10 @@ end
 local tr_state = {}
 local base_retreat_options
 
+-- Whether a space battle is being fought (the space_combat step is running).
+local battle_depth = 0
+function A.in_space_battle() return battle_depth > 0 end
+
 function A.tactical_destinations(p, s)
   local out = {}
   for _, t in ipairs(game.adjacent(s, "move")) do
@@ -1081,9 +1092,11 @@ function A.install()
 
 
   -- Tactical retreats: announcements are remembered per combat.
+  -- (Leaders: a ship lost while it runs gives its leaders their roll.)
   wrap("space_combat", function(base, ctx)
     tr_state = {}
-    return guarded(function() tr_state = {} end, base, ctx)
+    battle_depth = battle_depth + 1
+    return guarded(function() tr_state = {}; battle_depth = battle_depth - 1 end, base, ctx)
   end, true)
 
   wrap("anti_fighter_barrage", function(base, ctx)
