@@ -750,8 +750,15 @@ function A.capture_structures(p, pl)
   end
 end
 
--- After a structure u (of type t) has become p's (a hook: nothing more here).
-function A.structure_captured(p, u, t) end
+-- After a structure u (of type t) has become p's (a hook): a captured space
+-- dock counts as placed this round, so it produces nothing until the next
+-- one (SE FAQ, quoted by third-party summaries of the shock troop rules).
+function A.structure_captured(p, u, t)
+  if t == "space_dock" then
+    game.put("unit", u.id, "production_change", "none")
+    game.put("unit", u.id, "production_change_round", round_no())
+  end
+end
 
 -- hook: the facility ("refinery" or "colony") that p may take over with the PDS and space docks of planet pl he is taking (agent or shock troops), or nil; default: the planet's facility, with the facilities option, when another player owns it.
 function A.capturable_facility(p, pl)
