@@ -385,6 +385,10 @@ function A.structure_captured(p, u, t)
   if t == "space_dock" and L.sa_exhaust_dock then L.sa_exhaust_dock(u.id) end
 end
 
+-- SA's Infiltration captures PDS and space docks only: a facility on the
+-- planet is lost with it as usual (ti3's hook offers it to the invader).
+function A.capturable_facility(p, pl) return nil end
+
 ---------------------------------------------------------------------------
 -- Status phase: captives freed or executed.
 function A.captives()

@@ -210,9 +210,16 @@ function A.on_unit_destroyed(ctx)
   if changed then save(list) end
 end
 
--- The roll for one leader (list[i]) whose ship was destroyed (a hook).
+-- The roll for one leader (list[i]) whose ship was destroyed (a hook). Only
+-- a ship lost in a space battle gives the roll; a leader whose ship is
+-- destroyed at any other time (space cannon fire before the battle, a mine,
+-- a card played outside a battle) is killed (reference sheet; the 2nd-edition
+-- leader rules say the same).
 function A.ship_lost(list, i, ctx)
   local rec = list[i]
+  if not A.in_space_battle() then
+    return A.kill(rec, "its ship was destroyed outside a space battle")
+  end
   local r = d10({ key = "ti3.roll_leader_ship_destroyed", leader = lname(rec) })
   local src = ctx.source
   if r <= 5 then
@@ -594,6 +601,11 @@ end
 -- rule): for each natural 10 a player's ground forces roll in invasion
 -- combat (attacker or defender), one of his surviving ground forces on the
 -- planet is promoted after the round; 12 shock troop tokens in all.
+-- From third-party summaries of the SE rule (fandom "Shock Troops", a forum
+-- report of a game): in ground combat a player's shock troops are his first
+-- casualties; a shock troop that has no ground force of its owner beside it
+-- becomes a ground force again (so a promotion always leaves one ground
+-- force unpromoted); capturing the structures of a taken planet is a choice.
 
 local tens = {}
 function A.on_rolled_shock(ctx)
@@ -621,11 +633,15 @@ function A.promote(p, pl)
       game.log({ key = "ti3.no_shock_troop_left", p = pn(p) })
       break
     end
-    local gf
+    local gf, gfs = nil, 0
     for _, u in ipairs(L.ground(p, pl)) do
-      if not gf and L.def(p, u.kind).type == "ground_force" then gf = u end
+      if L.def(p, u.kind).type == "ground_force" then
+        gfs = gfs + 1
+        if not gf then gf = u end
+      end
     end
-    if not gf then break end
+    -- (The last ground force stays one: a shock troop needs one beside it.)
+    if gfs < 2 then break end
     game.remove_unit(gf.id)
     game.spawn("shock_troop", p, { planet = pl })
     game.log({ key = "ti3.promoted_to_shock_troop", p = pn(p), unit = "ground_force#" .. gf.id, planet = pname(pl) })
@@ -637,12 +653,76 @@ function A.on_round_end_shock(ctx)
   if not ctx.ground then return end
   A.promote(ctx.attacker, ctx.planet)
   A.promote(ctx.defender, ctx.planet)
+  A.revert_lonely_shock()
 end
 
+-- Shock troops with no ground force of their owner in the same place (on the
+-- same planet, or in space in the same system) become ground forces again.
+function A.revert_lonely_shock()
+  if not opt("shock_troops") then return end
+  local places, order = {}, {}
+  for _, u in ipairs(game.units { kind = "shock_troop" }) do
+    local key = u.owner .. ":" .. (u.planet and ("planet:" .. u.planet) or ("space:" .. tostring(u.system)))
+    if not places[key] then
+      places[key] = { owner = u.owner, planet = u.planet, system = u.system, shock = {} }
+      order[#order + 1] = key
+    end
+    table.insert(places[key].shock, u)
+  end
+  table.sort(order)
+  for _, key in ipairs(order) do
+    local at = places[key]
+    local q = at.planet and { planet = at.planet, owner = at.owner } or { system = at.system, owner = at.owner, space = true }
+    local gfs = 0
+    for _, u in ipairs(game.units(q)) do
+      if L.def(at.owner, u.kind).type == "ground_force" then gfs = gfs + 1 end
+    end
+    if gfs == 0 then
+      for _, u in ipairs(at.shock) do
+        local where = u.planet and { planet = u.planet } or (u.carried and { carried = u.carried }) or { system = u.system }
+        game.remove_unit(u.id)
+        game.spawn("ground_force", at.owner, where)
+        game.log({ key = "ti3.shock_troop_reverts", p = pn(at.owner), unit = "shock_troop#" .. u.id,
+          place = u.planet and pname(u.planet) or L.sysname(u.system) })
+      end
+    end
+  end
+end
+
+-- In ground combat a player's shock troops take his hits first: the hit
+-- choices (L.hit_options) are only shock troops while he has any there.
+local base_hit_options = L.hit_options
+function L.hit_options(p, units, o, gone)
+  local out = base_hit_options(p, units, o, gone)
+  if not (o and o.se_shock_first) then return out end
+  local first = {}
+  for _, x in ipairs(out) do
+    local kind = x:match("^%a+:([%w_]+)#")
+    if kind and L.def(p, kind).type == "shock_troop" then first[#first + 1] = x end
+  end
+  if #first > 0 then return first end
+  return out
+end
+-- (Only ground combat hits ask for it: a plain fight is left alone.)
+L.plain_wrapper(L.hit_options, base_hit_options)
+
+local base_assign_hits = L.assign_hits
+function L.assign_hits(p, units, hits, label, o)
+  if label == "ground combat" and opt("shock_troops") then
+    local c = {}
+    for k, v in pairs(o or {}) do c[k] = v end
+    c.se_shock_first = true
+    o = c
+  end
+  return base_assign_hits(p, units, hits, label, o)
+end
+L.plain_wrapper(L.assign_hits, base_assign_hits)
+
 -- Capture of structures when a planet is taken: with an agent landed
--- (leaders, the invader may replace them) or with shock troops among the
--- invaders (they are captured): enemy PDS and space docks on the planet
--- become the invader's, within his unit limits.
+-- (leaders) or with shock troops among the invaders, the invader may
+-- replace the enemy PDS and space docks on the planet by his own, within his
+-- unit limits (at his limit they are destroyed as usual), and take over its
+-- facility (A.capturable_facility).
 function A.capture_structures(p, pl)
   local agent = opt("leaders") and #A.on_planet(p, pl, "agent") > 0
   local shock = opt("shock_troops") and game.count_units { planet = pl, owner = p, kind = "shock_troop" } > 0
@@ -652,8 +732,13 @@ function A.capture_structures(p, pl)
     local t = L.def(u.owner, u.kind).type
     if t == "pds" or t == "space_dock" then list[#list + 1] = u end
   end
-  if #list == 0 then return end
-  if not shock and game.choose(p, { key = "ti3.agent_capture", planet = pname(pl) }, { "yes", "no" }) ~= "yes" then return end
+  local fac = A.capturable_facility(p, pl)
+  if #list == 0 and not fac then return end
+  if game.choose(p, { key = shock and "ti3.shock_troop_capture" or "ti3.agent_capture", planet = pname(pl) }, { "yes", "no" }) ~= "yes" then return end
+  if fac then
+    game.put("planet", pl, "se_facility_owner", p)
+    game.log({ key = shock and "ti3.captures_facility_shock" or "ti3.captures_facility_agent", p = pn(p), unit = fac, planet = pname(pl) })
+  end
   for _, u in ipairs(list) do
     local t = L.def(u.owner, u.kind).type
     local mine = L.has_unit(p, t) and L.def(p, t)
@@ -665,8 +750,24 @@ function A.capture_structures(p, pl)
   end
 end
 
--- After a structure u (of type t) has become p's (a hook: nothing more here).
-function A.structure_captured(p, u, t) end
+-- After a structure u (of type t) has become p's (a hook): a captured space
+-- dock counts as placed this round, so it produces nothing until the next
+-- one (SE FAQ, quoted by third-party summaries of the shock troop rules).
+function A.structure_captured(p, u, t)
+  if t == "space_dock" then
+    game.put("unit", u.id, "production_change", "none")
+    game.put("unit", u.id, "production_change_round", round_no())
+  end
+end
+
+-- hook: the facility ("refinery" or "colony") that p may take over with the PDS and space docks of planet pl he is taking (agent or shock troops), or nil; default: the planet's facility, with the facilities option, when another player owns it.
+function A.capturable_facility(p, pl)
+  if not opt("facilities") then return nil end
+  local f = game.get("planet", pl, "se_facility")
+  local o = game.get("planet", pl, "se_facility_owner")
+  if f and o ~= p then return f end
+  return nil
+end
 
 ---------------------------------------------------------------------------
 -- SABOTAGE RUNS (TI3 optional rule). UNCERTAIN: after anti-fighter barrage,
@@ -723,6 +824,10 @@ end
 
 local tr_state = {}
 local base_retreat_options
+
+-- Whether a space battle is being fought (the space_combat step is running).
+local battle_depth = 0
+function A.in_space_battle() return battle_depth > 0 end
 
 function A.tactical_destinations(p, s)
   local out = {}
@@ -994,9 +1099,11 @@ function A.install()
 
 
   -- Tactical retreats: announcements are remembered per combat.
+  -- (Leaders: a ship lost while it runs gives its leaders their roll.)
   wrap("space_combat", function(base, ctx)
     tr_state = {}
-    return guarded(function() tr_state = {} end, base, ctx)
+    battle_depth = battle_depth + 1
+    return guarded(function() tr_state = {}; battle_depth = battle_depth - 1 end, base, ctx)
   end, true)
 
   wrap("anti_fighter_barrage", function(base, ctx)
@@ -1053,6 +1160,7 @@ function A.install()
     if won then A.capture_structures(p, pl) end
     local r = base(ctx)
     if opt("leaders") and won and prev and prev ~= p then A.after_conquest(p, prev) end
+    if opt("shock_troops") then A.revert_lonely_shock() end
     return r
   end)
 

@@ -110,6 +110,10 @@ function B.neutral_count(c, where) return c.value end
 
 local function neutral_fight(p, mine_fn, neutrals, label)
   local rounds = 0
+  -- Against neutral ground forces it is a ground combat: with the Shock
+  -- Troops option p's shock troops take his hits first (rules/options_a.lua).
+  local first = neutrals[1] and (udef(neutrals[1].kind) or {}).class == "ground" and opt("shock_troops")
+  local hit_opts = first and { se_shock_first = true } or nil
   while #mine_fn() > 0 and #neutrals > 0 do
     rounds = rounds + 1
     local hp = L.combat_roll(p, mine_fn(), {}, label)
@@ -141,7 +145,7 @@ local function neutral_fight(p, mine_fn, neutrals, label)
         table.remove(neutrals, worst)
       end
     end
-    L.assign_hits(p, mine_fn(), hn, label)
+    L.assign_hits(p, mine_fn(), hn, label, hit_opts)
     if rounds > 100 then error(label .. " did not end") end
   end
   local won = #neutrals == 0 and #mine_fn() > 0

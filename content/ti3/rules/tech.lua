@@ -229,8 +229,13 @@ end
 -- the rulebook text is not in the public sources (Shattered Ascension, which
 -- asks for a ready planet, prices its own purchases).
 -- hook: the technology credit planet pl gives p toward a technology of colour `color` (resources off its price), or nil when it gives none at all (another specialty, or not counted now); default: 1 for a planet of that specialty, exhausted or not, nil otherwise. Cards that raise the credit (Opening the Black Box) ask it.
+-- (Leaders option: a scientist of p's on the planet makes its credit 2;
+-- Shattered Ascension replaces this hook with its own.)
 function L.specialty_credit(p, pl, color)
-  if color and L.pdef(pl).specialty == color then return 1 end
+  if color and L.pdef(pl).specialty == color then
+    if game.options.leaders and L.opta and #L.opta.on_planet(p, pl, "scientist") > 0 then return 2 end
+    return 1
+  end
   return nil
 end
 
