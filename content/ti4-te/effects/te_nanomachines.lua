@@ -5,7 +5,8 @@ local L = game.lib
 
 local function pds_planets(p)
   local out = {}
-  if game.count_units { owner = p, kind = "pds" } >= (L.def(p, "pds").limit or 99) then return out end
+  -- (none left in reinforcements: one may come back from the board, LRR 23.4a)
+  if not L.can_place_unit(p, "pds") then return out end
   for _, pl in ipairs(game.planets_owned(p)) do
     if not L.te_is_station(pl) and game.count_units { owner = p, kind = "pds", planet = pl } < 2 then out[#out + 1] = pl end
   end
@@ -32,9 +33,10 @@ return {
     if use == "pds" then
       local pl = game.choose(p, { key = "te.nanomachines_pds" }, pds_planets(p))
       if not L.structure_replaced(p, "pds", pl) then
-        game.spawn("pds", p, { planet = pl })
-        game.log({ key = "te.places_pds", p = L.pn(p), planet = L.name("planets", pl) })
-        game.window("structure_placed", { player = p, kind = "pds", planet = pl, system = game.planet_system(pl) })
+        if L.place_unit(p, "pds", { planet = pl }) then
+          game.log({ key = "te.places_pds", p = L.pn(p), planet = L.name("planets", pl) })
+          game.window("structure_placed", { player = p, kind = "pds", planet = pl, system = game.planet_system(pl) })
+        end
       end
     elseif use == "repair" then
       for _, u in ipairs(damaged(p)) do game.put("unit", u.id, "damaged", nil) end

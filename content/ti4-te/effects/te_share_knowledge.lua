@@ -22,6 +22,6 @@ return {
     L.reset_cache()
     game.put("player", p, "te_share_knowledge", t)
     game.log({ key = "te.share_knowledge_gains", p = L.pn(p), tech = L.name("techs", t) })
-    game.window("tech_gained", { player = p, tech = t })
+    game.window("tech_gained", { player = p, tech = t, gained = true })
   end,
 }

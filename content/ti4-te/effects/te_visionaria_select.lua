@@ -39,7 +39,7 @@ return {
           game.grant(p, "techs", t)
           L.reset_cache()
           game.log({ key = "te.visionaria_gains", p = L.pn(p), tech = L.name("techs", t) })
-          game.window("tech_gained", { player = p, tech = t })
+          game.window("tech_gained", { player = p, tech = t, gained = true })
         end
       end
     end

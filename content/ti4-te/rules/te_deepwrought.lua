@@ -230,7 +230,7 @@ game.on("before:status_phase", function()
           game.grant(p, "techs", new)
           L.reset_cache()
           game.log({ key = "te.radical_swap", p = L.pn(p), old = L.name("techs", old), tech = L.name("techs", new) })
-          game.window("tech_gained", { player = p, tech = new })
+          game.window("tech_gained", { player = p, tech = new, gained = true })
         end
       end
     end

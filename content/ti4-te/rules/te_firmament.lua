@@ -471,7 +471,7 @@ end
 local function gain_tech_card(p, t, card)
   game.grant(p, "techs", t)
   game.log({ key = "te.plot_gains_tech", p = L.pn(p), tech = L.name("techs", t), card = L.name("plot_cards", card) })
-  game.window("tech_gained", { player = p, tech = t })
+  game.window("tech_gained", { player = p, tech = t, gained = true })
 end
 
 --- p's plot cards flip face up (The Obsidian's Nocturne); Extract and Seethe act as they are revealed.

@@ -270,7 +270,7 @@ game.on("before:status_phase", function(ctx)
           game.grant(p, "techs", pick)
           L.reset_cache()
           game.log({ key = "te.scar_gains_tech", p = L.pn(p), tech = L.name("techs", pick) })
-          game.window("tech_gained", { player = p, tech = pick })
+          game.window("tech_gained", { player = p, tech = pick, gained = true })
         end
       end
     end

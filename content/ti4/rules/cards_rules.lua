@@ -390,12 +390,12 @@ end)
 function L.may_place_on(pl) return not game.get("game", nil, "dmz:" .. pl) end
 
 -- Whether p may place a structure of type t (pds or space_dock) on planet pl
--- now: one is left in reinforcements, a planet holds at most one space dock
+-- now: one is left in reinforcements (or may come back from the board to be
+-- placed, LRR 23.4a, 24.4a: L.can_place_unit), a planet holds at most one space dock
 -- and at most two PDS (LRR 85.5; no PDS cap while Homeland Defense Act is in
 -- play, "for"), and nothing forbids placing units there.
 function L.structure_room(p, t, pl)
-  local d = L.def(p, t)
-  if game.count_units { owner = p, kind = t } >= (L.unit_limit(p, t, d) or 99) then return false end
+  if not L.can_place_unit(p, t) then return false end
   local same = 0
   for _, u in ipairs(game.units { planet = pl }) do
     if L.def(u.owner, u.kind).type == t and (t ~= "pds" or u.owner == p) then same = same + 1 end

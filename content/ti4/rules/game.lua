@@ -6,16 +6,54 @@ function L.goal() return game.options.long_war and 14 or 10 end
 -- A space dock's capacity holds fighters only, not ground forces (space dock card).
 function L.dock_holds_fighters_only(p, s) return true end
 
--- Producing a unit none of which is left in reinforcements (LRR 67.5a): one
--- of the player's units of that kind in a system without one of their
--- command tokens may go back to reinforcements to be produced at once.
-function L.production_reclaimable(ctx, kind, st)
-  local p = ctx.player
+--- p's units of `kind` on the board that may go back to reinforcements so that one more can be placed or produced when none is left there (LRR 23.4a, 67.5a): those in a system without one of p's command tokens, by id.
+function L.reclaimable_units(p, kind)
   local out = {}
   for _, u in ipairs(game.units { owner = p, kind = kind }) do
     if u.system and not game.has_token(u.system, "command", p) then out[#out + 1] = u end
   end
+  table.sort(out, function(a, b) return a.id < b.id end)
   return out
+end
+
+-- Producing a unit none of which is left in reinforcements (LRR 67.5a): one
+-- of the player's units of that kind in a system without one of their
+-- command tokens may go back to reinforcements to be produced at once.
+function L.production_reclaimable(ctx, kind, st)
+  return L.reclaimable_units(ctx.player, kind)
+end
+
+--- Whether none of p's units of `kind` is left in reinforcements (its limit, L.unit_limit, is reached); fighters and infantry never run out (tokens stand in, LRR 23.4b).
+function L.unit_at_limit(p, kind)
+  local d = L.def(p, kind)
+  if not d or d.type == "fighter" or d.type == "infantry" then return false end
+  local lim = L.unit_limit(p, kind, d)
+  return lim ~= nil and game.count_units { owner = p, kind = kind } >= lim
+end
+
+--- Whether p can place a unit of `kind` by an effect: one is left in reinforcements, or one of theirs may come back from the board first (LRR 23.4a, L.reclaimable_units).
+function L.can_place_unit(p, kind)
+  return not L.unit_at_limit(p, kind) or #L.reclaimable_units(p, kind) > 0
+end
+
+--- p places a unit of `kind` at `where` (as game.spawn takes it) by an effect other than production, from reinforcements. With none left there, p may first send one of theirs back from a system without their command token (LRR 23.4a; p may decline, no effect forces it), and its system's capacity is checked. Returns the new unit's id, or nil when none was placed.
+function L.place_unit(p, kind, where)
+  if L.unit_at_limit(p, kind) then
+    local opts = { "none" }
+    for _, u in ipairs(L.reclaimable_units(p, kind)) do opts[#opts + 1] = u.kind .. "#" .. u.id end
+    local r = #opts > 1 and game.choose(p, { key = "ti4.reclaim_to_place", unit = kind }, opts) or "none"
+    if r == "none" then return nil end
+    local id = tonumber(r:match("#(%d+)$"))
+    for _, u in ipairs(game.units { owner = p, kind = kind }) do
+      if u.id == id then
+        game.remove_unit(u.id)
+        game.log({ key = "unit_to_reinforcements", p = L.pn(p), unit = r, system = L.sysname(u.system) })
+        -- What it carried may now lack capacity there.
+        L.enforce_limits(p, u.system)
+      end
+    end
+  end
+  return game.spawn(kind, p, where)
 end
 
 -- Landing on the custodians' planet first costs 6 influence and gives 1 VP

@@ -12,9 +12,8 @@ return {
   when = function(ctx, p) return ctx.player == p and #kinds(ctx) > 0 end,
   run = function(ctx, p)
     for _, t in ipairs(kinds(ctx)) do
-      local lim = L.def(p, t).limit
-      if not lim or game.count_units { owner = p, kind = t } < lim then
-        game.spawn(t, p, { planet = ctx.planet })
+      -- (none left in reinforcements: one may come back from the board, LRR 23.4a)
+      if L.can_place_unit(p, t) and L.place_unit(p, t, { planet = ctx.planet }) then
         game.log({ key = "ti4.places_unit_on", p = L.pn(p), unit = t, planet = L.name("planets", ctx.planet) })
         game.window("structure_placed", { player = p, kind = t, planet = ctx.planet, system = game.planet_system(ctx.planet) })
       end

@@ -14,8 +14,8 @@ end
 local PAYOUT = {}
 
 PAYOUT.construction_rider = function(p)
-  local lim = L.def(p, "space_dock").limit
-  if lim and game.count_units { owner = p, kind = "space_dock" } >= lim then return end
+  -- (none left in reinforcements: one may come back from the board, LRR 23.4a)
+  if not L.can_place_unit(p, "space_dock") then return end
   local opts = {}
   for _, pl in ipairs(game.planets_owned(p)) do
     local has = false
@@ -32,10 +32,10 @@ PAYOUT.construction_rider = function(p)
     -- A space dock that sits in the space area (the Saar's floating
     -- factory) goes into the space area of that planet's system.
     local s = game.planet_system(pl)
-    game.spawn("space_dock", p, { system = s })
+    if not L.place_unit(p, "space_dock", { system = s }) then return end
     game.log({ key = "ti4.places_ship_in", p = L.pn(p), unit = "space_dock", system = L.sysname(s) })
   else
-    game.spawn("space_dock", p, { planet = pl })
+    if not L.place_unit(p, "space_dock", { planet = pl }) then return end
     game.log({ key = "ti4.places_unit_on", p = L.pn(p), unit = "space_dock", planet = L.name("planets", pl) })
   end
   game.window("structure_placed", { player = p, kind = "space_dock", planet = pl, system = game.planet_system(pl) })
@@ -86,13 +86,13 @@ PAYOUT.trade_rider = function(p, def)
 end
 
 PAYOUT.warfare_rider = function(p)
-  local lim = L.def(p, "dreadnought").limit
-  if lim and game.count_units { owner = p, kind = "dreadnought" } >= lim then return end
+  -- (none left in reinforcements: one may come back from the board, LRR 23.4a)
+  if not L.can_place_unit(p, "dreadnought") then return end
   local list = {}
   for s = 1, game.num_systems() do if #L.ships(p, s) > 0 then list[#list + 1] = s end end
   if #list == 0 then return end
   local s = pick_system(p, "ti4.system_for_dreadnought", list)
-  game.spawn("dreadnought", p, { system = s })
+  if not L.place_unit(p, "dreadnought", { system = s }) then return end
   game.log({ key = "ti4.places_ship_in", p = L.pn(p), unit = "dreadnought", system = L.sysname(s) })
   L.enforce_limits(p, s)
 end

@@ -13,12 +13,13 @@ end
 return {
   usable = function(p)
     return game.counter(p, "strategy") > 0 and inferno(p) ~= nil
-      and game.count_units { owner = p, kind = "cruiser" } < L.def(p, "cruiser").limit
+      and L.can_place_unit(p, "cruiser")  -- (or one back from the board, LRR 23.4a)
   end,
   component = function(p, def)
     local u = inferno(p)
+    -- (p may decline to send one back from the board: then nothing is paid)
+    if not L.place_unit(p, "cruiser", { system = u.system }) then return end
     game.add(p, "strategy", -1)
-    game.spawn("cruiser", p, { system = u.system })
     game.log({ key = "ti4.places_units_in", p = L.pn(p), units = { key = "ti4.one_cruiser" }, system = L.sysname(u.system), card = L.name("units", "muaat_flagship") })
     L.enforce_limits(p, u.system)
   end,

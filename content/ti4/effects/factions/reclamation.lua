@@ -6,10 +6,8 @@ local L = game.lib
 
 local function mecatol(pl) return pl and L.pdef(pl) and L.pdef(pl).custodians end
 
-local function left(p, kind)
-  local d = L.def(p, kind)
-  return not d.limit or game.count_units { owner = p, kind = kind } < d.limit
-end
+-- (none left in reinforcements: one may come back from the board, LRR 23.4a)
+local function left(p, kind) return L.can_place_unit(p, kind) end
 
 return {
   ["before:tactical_action"] = function(ctx, p)
@@ -28,8 +26,9 @@ return {
     local name = L.name("abilities", def.id)
     for _, kind in ipairs({ "pds", "space_dock" }) do
       if left(p, kind) and game.choose(p, { key = "ti4.reclamation_offer", ability = name, unit = kind, planet = L.name("planets", pl) }, { "yes", "no" }) == "yes" then
-        game.spawn(kind, p, { planet = pl })
-        game.log({ key = "ti4.puts_unit_on_planet", p = L.pn(p), unit = kind, planet = L.name("planets", pl), card = name })
+        if L.place_unit(p, kind, { planet = pl }) then
+          game.log({ key = "ti4.puts_unit_on_planet", p = L.pn(p), unit = kind, planet = L.name("planets", pl), card = name })
+        end
       end
     end
   end,

@@ -21,14 +21,16 @@ return {
     local pick = game.choose(p, { key = "ti4.star_forge_system", ability = L.name("abilities", def.id) }, opts)
     local s = tonumber(pick) or game.system_at(pick)
     local units = { "2 fighters" }
-    if game.count_units { owner = p, kind = "destroyer" } < L.def(p, "destroyer").limit then units[2] = "1 destroyer" end
+    -- (none left in reinforcements: one may come back from the board, LRR 23.4a)
+    if L.can_place_unit(p, "destroyer") then units[2] = "1 destroyer" end
     local what = game.choose(p, { key = "ti4.star_forge_units", ability = L.name("abilities", def.id) }, units)
-    game.add(p, "strategy", -1)
     if what == "1 destroyer" then
-      game.spawn("destroyer", p, { system = s })
+      -- (p may decline to send one back from the board: then nothing is paid)
+      if not L.place_unit(p, "destroyer", { system = s }) then return end
     else
       for _ = 1, 2 do game.spawn("fighter", p, { system = s }) end
     end
+    game.add(p, "strategy", -1)
     game.log({ key = "ti4.places_units_in", p = L.pn(p), units = { key = what == "1 destroyer" and "ti4.one_destroyer" or "ti4.two_fighters" },
       system = L.sysname(s), card = L.name("abilities", def.id) })
     L.enforce_limits(p, s)
