@@ -1063,7 +1063,7 @@ function lib.skips_strategy_choice(p) end
 ---@return any
 function lib.space_mines(s, owner) end
 
---- Technology specialties (TI3): buying a technology, each planet p controls whose specialty has the technology's colour takes 1 resource off the price (Opening the Black Box, a base-game card, speaks of red planets giving a credit "of 2 rather than 1"). The planet need not be ready: our reading, the rulebook text is not in the public sources (Shattered Ascension, which asks for a ready planet, prices its own purchases). hook: the technology credit planet pl gives p toward a technology of colour `color` (resources off its price), or nil when it gives none at all (another specialty, or not counted now); default: 1 for a planet of that specialty, exhausted or not, nil otherwise. Cards that raise the credit (Opening the Black Box) ask it.
+--- Technology specialties (TI3): buying a technology, each planet p controls whose specialty has the technology's colour takes 1 resource off the price (Opening the Black Box, a base-game card, speaks of red planets giving a credit "of 2 rather than 1"). The planet need not be ready: our reading, the rulebook text is not in the public sources (Shattered Ascension, which asks for a ready planet, prices its own purchases). hook: the technology credit planet pl gives p toward a technology of colour `color` (resources off its price), or nil when it gives none at all (another specialty, or not counted now); default: 1 for a planet of that specialty, exhausted or not, nil otherwise. Cards that raise the credit (Opening the Black Box) ask it. (Leaders option: a scientist of p's on the planet makes its credit 2; Shattered Ascension replaces this hook with its own.)
 --- (defined by ti3)
 ---@param p any
 ---@param pl any

@@ -68,6 +68,13 @@ function lib.can_pay_research(p, amount) end
 ---@return any
 function lib.can_place_command_token(p, s) end
 
+--- Whether p can place a unit of `kind` by an effect: one is left in reinforcements, or one of theirs may come back from the board first (LRR 23.4a, L.reclaimable_units).
+--- (defined by ti4)
+---@param p any
+---@param kind any
+---@return any
+function lib.can_place_unit(p, kind) end
+
 --- (defined by ti-common -> ti4)
 ---@param p any
 ---@param id any
@@ -538,6 +545,14 @@ function lib.pillage(q) end
 ---@return any
 function lib.place_command_token(p, s) end
 
+--- p places a unit of `kind` at `where` (as game.spawn takes it) by an effect other than production, from reinforcements. With none left there, p may first send one of theirs back from a system without their command token (LRR 23.4a; p may decline, no effect forces it), and its system's capacity is checked. Returns the new unit's id, or nil when none was placed.
+--- (defined by ti4)
+---@param p any
+---@param kind any
+---@param where any
+---@return any
+function lib.place_unit(p, kind, where) end
+
 --- hook: puts the Creuss wormhole token `w` into system s for player p (taking it from wherever it was) and relinks the galaxy; returns whether the token is now in s. Default: always placed; a child pack may discard it instead.
 --- (defined by ti4)
 ---@param p any
@@ -606,6 +621,13 @@ function lib.production_value(ctx) end
 ---@param n any
 ---@return any
 function lib.receive_commodities(to, from, n) end
+
+--- p's units of `kind` on the board that may go back to reinforcements so that one more can be placed or produced when none is left there (LRR 23.4a, 67.5a): those in a system without one of p's command tokens, by id.
+--- (defined by ti4)
+---@param p any
+---@param kind any
+---@return any
+function lib.reclaimable_units(p, kind) end
 
 --- Links every system holding wormhole w (L.wormholes_in) to every other one and unlinks the systems that no longer hold it; the tiles' links stay.
 --- (defined by ti4)
@@ -835,7 +857,7 @@ function lib.starting_tech_options(p) end
 ---@return any
 function lib.structure_replaced(p, t, pl) end
 
---- Whether p may place a structure of type t (pds or space_dock) on planet pl now: one is left in reinforcements, a planet holds at most one space dock and at most two PDS (LRR 85.5; no PDS cap while Homeland Defense Act is in play, "for"), and nothing forbids placing units there.
+--- Whether p may place a structure of type t (pds or space_dock) on planet pl now: one is left in reinforcements (or may come back from the board to be placed, LRR 23.4a, 24.4a: L.can_place_unit), a planet holds at most one space dock and at most two PDS (LRR 85.5; no PDS cap while Homeland Defense Act is in play, "for"), and nothing forbids placing units there.
 --- (defined by ti4)
 ---@param p any
 ---@param t any
@@ -911,6 +933,13 @@ function lib.turn_skipped(p) end
 ---@param wctx any
 ---@return any
 function lib.turn_transaction(window, wctx) end
+
+--- Whether none of p's units of `kind` is left in reinforcements (its limit, L.unit_limit, is reached); fighters and infantry never run out (tokens stand in, LRR 23.4b).
+--- (defined by ti4)
+---@param p any
+---@param kind any
+---@return any
+function lib.unit_at_limit(p, kind) end
 
 --- How many unit upgrade technologies p owns as objectives count them: one for each unit type upgraded, however many of its upgrades p owns (LRR FAQ, The Nekro Virus: a standard and a faction upgrade of one type count once).
 --- (defined by ti4)
