@@ -204,4 +204,9 @@ function L.final_ranking()
   end
   return { winner }
 end
-function L.final_how(round) return "has the most vp at the end of round " .. round end
+function L.final_how(round)
+  -- (The game stops in the status phase when the speaker has no public
+  -- objective left to reveal, LRR 61.14: that round never ends.)
+  if game.get("game", nil, "objectives_ran_out") then return "has the most vp when no public objective is left to reveal" end
+  return "has the most vp at the end of round " .. round
+end

@@ -383,6 +383,7 @@ procedure("reveal_objective", function(ctx)
   if not L.reveal_objective() then
     -- No objective left to reveal: the game ends (LRR 61.14).
     game.log({ key = "ti4.no_objective_left" })
+    game.put("game", nil, "objectives_ran_out", true)
     error({ game_over = true, commit = true }, 0)
   end
 end)
