@@ -696,20 +696,7 @@ impl Fight {
                         ended[i * n1 + j] += m;
                         continue;
                     }
-                    let m = m / (1.0 - stay(i, j));
-                    for (h0, q0) in t0[i].hits.iter().enumerate() {
-                        if *q0 == 0.0 {
-                            continue;
-                        }
-                        let jj = (j + h0).min(n1 - 1);
-                        for (h1, q1) in t1[j].hits.iter().enumerate() {
-                            let ii = (i + h1).min(n0 - 1);
-                            if *q1 == 0.0 || (ii == i && jj == j) {
-                                continue;
-                            }
-                            grid[ii * n1 + jj] += m * q0 * q1;
-                        }
-                    }
+                    spread(t0, t1, i, j, m / (1.0 - stay(i, j)), true, &mut grid);
                 }
             }
             grid.iter_mut().for_each(|g| *g = 0.0);
@@ -756,20 +743,7 @@ impl Fight {
                         ended[i * n1 + j] += m;
                         continue;
                     }
-                    // Side 0's hits land on side 1 and side 1's on side 0.
-                    for (h0, q0) in t0[i].hits.iter().enumerate() {
-                        if *q0 == 0.0 {
-                            continue;
-                        }
-                        let jj = (j + h0).min(n1 - 1);
-                        for (h1, q1) in t1[j].hits.iter().enumerate() {
-                            if *q1 == 0.0 {
-                                continue;
-                            }
-                            let ii = (i + h1).min(n0 - 1);
-                            next[ii * n1 + jj] += m * q0 * q1;
-                        }
-                    }
+                    spread(t0, t1, i, j, m, false, &mut next);
                     moving += m;
                 }
             }
@@ -777,6 +751,26 @@ impl Fight {
             if moving == 0.0 {
                 break;
             }
+        }
+    }
+}
+
+/// Adds to `grid` (pairs of fleet states, row by row) where mass `m` in state
+/// (i, j) goes in one round: side 0's hits land on side 1 and side 1's on
+/// side 0; with `skip_self`, the round that changes nothing is left out.
+fn spread(t0: &[Step], t1: &[Step], i: usize, j: usize, m: f64, skip_self: bool, grid: &mut [f64]) {
+    let (n0, n1) = (t0.len(), t1.len());
+    for (h0, q0) in t0[i].hits.iter().enumerate() {
+        if *q0 == 0.0 {
+            continue;
+        }
+        let jj = (j + h0).min(n1 - 1);
+        for (h1, q1) in t1[j].hits.iter().enumerate() {
+            let ii = (i + h1).min(n0 - 1);
+            if *q1 == 0.0 || (skip_self && ii == i && jj == j) {
+                continue;
+            }
+            grid[ii * n1 + jj] += m * q0 * q1;
         }
     }
 }

@@ -1022,6 +1022,13 @@ function lib.production_value(ctx) end
 ---@return any
 function lib.ready_planets(p) end
 
+--- p takes back to reinforcements their unit named by option `r` ("kind#id", the form of L.production_reclaimable's options), to place it again elsewhere (LRR 23.4a, 67.5a); what it carried may then lack capacity where it was.
+--- (defined by ti-common)
+---@param p any
+---@param r any
+---@return any
+function lib.reclaim_unit(p, r) end
+
 --- Moves command tokens between p's pools one at a time until p is done (LRR 20.4); then ships over the new fleet pool are removed.
 --- (defined by ti-common)
 ---@param p any

@@ -657,16 +657,7 @@ procedure("production", function(ctx)
     if L.unit_limit(p, pick, d) and d.type ~= "fighter" and d.type ~= "infantry" and game.count_units { owner = p, kind = pick } + (built[pick] or 0) >= L.unit_limit(p, pick, d) then
       local ro = {}
       for _, u in ipairs(L.production_reclaimable(ctx, pick, st)) do ro[#ro + 1] = u.kind .. "#" .. u.id end
-      local r = game.choose(p, { key = "production_reclaim", unit = pick }, ro)
-      local id = tonumber(r:match("#(%d+)$"))
-      for _, u in ipairs(game.units { owner = p, kind = pick }) do
-        if u.id == id then
-          game.remove_unit(u.id)
-          game.log({ key = "unit_to_reinforcements", p = L.pn(p), unit = r, system = L.sysname(u.system) })
-          -- What it carried may now lack capacity there.
-          L.enforce_limits(p, u.system)
-        end
-      end
+      L.reclaim_unit(p, game.choose(p, { key = "production_reclaim", unit = pick }, ro))
     end
     -- Each fighter or infantry counts toward the production value; with
     -- room for one only, one is produced for the full cost (LRR 68.1b-c).
@@ -693,3 +684,15 @@ procedure("production", function(ctx)
   end
   if L.production_enforces_limits(ctx) then L.enforce_limits(p, s) end
 end)
+
+--- p takes back to reinforcements their unit named by option `r` ("kind#id", the form of L.production_reclaimable's options), to place it again elsewhere (LRR 23.4a, 67.5a); what it carried may then lack capacity where it was.
+function L.reclaim_unit(p, r)
+  local id = tonumber(r:match("#(%d+)$"))
+  for _, u in ipairs(game.units { owner = p }) do
+    if u.id == id then
+      game.remove_unit(u.id)
+      game.log({ key = "unit_to_reinforcements", p = L.pn(p), unit = r, system = L.sysname(u.system) })
+      L.enforce_limits(p, u.system)
+    end
+  end
+end

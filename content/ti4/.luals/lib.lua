@@ -306,6 +306,13 @@ function lib.has_flagship_ability(p, u, fid) end
 ---@return any
 function lib.hit_options(p, units, opts, gone) end
 
+---  Transport on the way (LRR 95.1, 95.3, 58.4): a ship with capacity may move through systems on its way to the active system and pick up fighters and ground forces there; the player chooses those systems (its path), each one without a command token of theirs, not holding other players' ships, and within the ship's move value. A ship whose path can go around a gravity rift is not made to go through it (LRR 41, 58.4f).  Whether list t (or nil) holds x.
+--- (defined by ti4)
+---@param t any
+---@param x any
+---@return any
+function lib.in_list(t, x) end
+
 --- Players by their lowest strategy card (LRR 3; TI3 the same).
 --- (defined by ti-common -> ti4)
 ---@return any
@@ -525,6 +532,14 @@ function lib.pay_research(p, amount) end
 ---@param id any
 ---@return any
 function lib.pdef(id) end
+
+--- p's units in system s that a ship can carry (fighters and ground forces, in space or on planets), leaving out those that move by themselves (`moving`: a set of unit ids).
+--- (defined by ti4)
+---@param p any
+---@param s any
+---@param moving any
+---@return any
+function lib.pickable_units(p, s, moving) end
 
 --- hook: whether p chooses strategy cards in this strategy phase (default: true).
 --- (defined by ti4)

@@ -43,15 +43,7 @@ function L.place_unit(p, kind, where)
     for _, u in ipairs(L.reclaimable_units(p, kind)) do opts[#opts + 1] = u.kind .. "#" .. u.id end
     local r = #opts > 1 and game.choose(p, { key = "ti4.reclaim_to_place", unit = kind }, opts) or "none"
     if r == "none" then return nil end
-    local id = tonumber(r:match("#(%d+)$"))
-    for _, u in ipairs(game.units { owner = p, kind = kind }) do
-      if u.id == id then
-        game.remove_unit(u.id)
-        game.log({ key = "unit_to_reinforcements", p = L.pn(p), unit = r, system = L.sysname(u.system) })
-        -- What it carried may now lack capacity there.
-        L.enforce_limits(p, u.system)
-      end
-    end
+    L.reclaim_unit(p, r)
   end
   return game.spawn(kind, p, where)
 end

@@ -261,22 +261,24 @@ end, { priority = -10 })
 -- players' ships, and within the ship's move value. A ship whose path can
 -- go around a gravity rift is not made to go through it (LRR 41, 58.4f).
 ---------------------------------------------------------------------------
-local function in_list(t, x)
+--- Whether list t (or nil) holds x.
+function L.in_list(t, x)
   for _, y in ipairs(t or {}) do
     if y == x then return true end
   end
   return false
 end
+local in_list = L.in_list
 
--- p's units in s that a ship can carry (fighters and ground forces, in space
--- or on planets), leaving out those that move by themselves (`moving`: ids).
-local function pickable(p, s, moving)
+--- p's units in system s that a ship can carry (fighters and ground forces, in space or on planets), leaving out those that move by themselves (`moving`: a set of unit ids).
+function L.pickable_units(p, s, moving)
   local out = {}
   for _, u in ipairs(game.units { system = s, owner = p }) do
     if L.def(p, u.kind).transported and u.carried == nil and not moving[u.id] then out[#out + 1] = u end
   end
   return out
 end
+local function pickable(p, s, moving) return L.pickable_units(p, s, moving) end
 
 function L.transport_on_the_way(p, target, moved, rules, room, start)
   local picked_from, seen = {}, {}

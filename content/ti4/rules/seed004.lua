@@ -87,21 +87,9 @@ end, { priority = -100, plain = function() return true end })
 -- barred (no rift roll), and none is offered when the active system is a
 -- rift. What they pick up needs room: the capacity of p's ships that stay in
 -- the active system, less what already uses it there.
-local function listed(t, x)
-  for _, y in ipairs(t or {}) do
-    if y == x then return true end
-  end
-  return false
-end
-
+local listed = L.in_list
 -- p's units in s that a ship can carry, but those that move by themselves.
-local function carriable(p, s, moving)
-  local out = {}
-  for _, u in ipairs(game.units { system = s, owner = p }) do
-    if L.def(p, u.kind).transported and u.carried == nil and not moving[u.id] then out[#out + 1] = u end
-  end
-  return out
-end
+local function carriable(p, s, moving) return L.pickable_units(p, s, moving) end
 
 local function out_and_back(p, target, moved, rules, room, start, passed)
   if listed(rules.free_exit, target) then return end
