@@ -930,6 +930,13 @@ function lib.trade_other_terms(p, q, terms) end
 ---@return any
 function lib.transport_on_the_way(p, target, moved, rules, room, start) end
 
+--- The question whether a ship passing through system s picks up unit c (of L.pickable_units).
+--- (defined by ti4)
+---@param c any
+---@param s any
+---@return any
+function lib.transport_via_prompt(c, s) end
+
 --- Fleet Regulations ("for"): at most 4 tokens in the fleet pool.
 --- (defined by ti4)
 ---@param p any

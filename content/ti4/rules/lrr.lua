@@ -280,6 +280,13 @@ function L.pickable_units(p, s, moving)
 end
 local function pickable(p, s, moving) return L.pickable_units(p, s, moving) end
 
+--- The question whether a ship passing through system s picks up unit c (of L.pickable_units).
+function L.transport_via_prompt(c, s)
+  return c.planet
+    and { key = "ti4.transport_via_planet", unit = c.kind .. "#" .. c.id, id = c.id, planet = L.name("planets", c.planet), system = L.sysname(s) }
+    or { key = "ti4.transport_via", unit = c.kind .. "#" .. c.id, id = c.id, system = L.sysname(s) }
+end
+
 function L.transport_on_the_way(p, target, moved, rules, room, start)
   local picked_from, seen = {}, {}
   local moving = {}
@@ -313,10 +320,7 @@ function L.transport_on_the_way(p, target, moved, rules, room, start)
       game.log({ key = "ti4.moves_through", p = L.pn(p), unit = u.kind .. "#" .. u.id, system = L.sysname(s) })
       for _, c in ipairs(pickable(p, s, moving)) do
         if take <= 0 then break end
-        local prompt = c.planet
-          and { key = "ti4.transport_via_planet", unit = c.kind .. "#" .. c.id, id = c.id, planet = L.name("planets", c.planet), system = L.sysname(s) }
-          or { key = "ti4.transport_via", unit = c.kind .. "#" .. c.id, id = c.id, system = L.sysname(s) }
-        if game.choose(p, prompt, { "yes", "no" }) == "yes" then
+        if game.choose(p, L.transport_via_prompt(c, s), { "yes", "no" }) == "yes" then
           start()
           game.move_unit(c.id, { system = target })
           -- A ship leaving the rift it started in rolls before it gets

@@ -142,10 +142,7 @@ local function out_and_back(p, target, moved, rules, room, start, passed)
         local take = math.min(L.def(p, u.kind).capacity or 0, free)
         for _, c in ipairs(carriable(p, s, moving)) do
           if take <= 0 then break end
-          local prompt = c.planet
-            and { key = "ti4.transport_via_planet", unit = c.kind .. "#" .. c.id, id = c.id, planet = L.name("planets", c.planet), system = L.sysname(s) }
-            or { key = "ti4.transport_via", unit = c.kind .. "#" .. c.id, id = c.id, system = L.sysname(s) }
-          if game.choose(p, prompt, { "yes", "no" }) == "yes" then
+          if game.choose(p, L.transport_via_prompt(c, s), { "yes", "no" }) == "yes" then
             start()
             game.move_unit(c.id, { system = target })
             take = take - 1
