@@ -471,7 +471,7 @@ function A.general_rerolls(ctx)
       picked[#picked + 1] = pick
       local gi, j = pick:match("^[%w_]+:(%d+):(%d+)")
       local g = ctx.groups[tonumber(gi)]
-      local h, rolls = game.roll(pn(p) .. " general re-rolls " .. g.kind, 1, g.target)
+      local h, rolls = game.roll({ key = "sa.roll_general_reroll", p = pn(p), unit = g.kind }, 1, g.target)
       g.rolls[tonumber(j)] = rolls[1]
       ctx.hits = ctx.hits + h
     end

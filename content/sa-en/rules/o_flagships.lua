@@ -36,7 +36,7 @@ local function pre_combat(ctx, p, q)
   for _, u in ipairs(F.units(p, s)) do
     local d = L.def(p, u.kind)
     if d.pre_combat_shots and d.combat and #L.ships(q, s) > 0 then
-      local hits = game.roll(L.pn(p) .. " pre-combat shots " .. u.kind, d.pre_combat_shots, d.combat)
+      local hits = game.roll({ key = "sa.roll_flagship_pre_combat", p = L.pn(p), unit = u.kind, id = u.id }, d.pre_combat_shots, d.combat)
       L.sa_pre_combat_hit(ctx, q, hits)
     end
   end
