@@ -826,9 +826,10 @@ end
 --     discards "discard:covert", each player's hand "covert:<p>" (his zone,
 --     so a covert objective that watches the round's events sees his).
 --   * Once a status phase ends, every player may draw one (secretly);
---     more than 2 in hand: he discards down to 2 at once. A discarded covert
---     objective is shuffled back into the deck (later SA; the seed is
---     silent).
+--     more than 2 in hand: he discards down to 2 at once, into the covert
+--     discard pile (seed 000; later SA rulebooks shuffle it back into the
+--     deck instead). L.draw shuffles the discards back when the deck runs
+--     out.
 --   * In the objectives step a player who claims no secret (or racial)
 --     objective may claim one covert objective (a k_victory claim hook); a
 --     claimed one goes to his "scored:<p>" zone.
@@ -844,8 +845,7 @@ function SM.enforce(p)
   local limit = R("smoke_and_mirrors", "hand", 2)
   while game.zone_count("covert:" .. p) > limit do
     local c = game.choose(p, { key = "sa.sm_discard_covert", n = limit }, hand("covert:" .. p))
-    game.move_card(c, "covert:" .. p, "deck:covert")
-    game.shuffle("deck:covert")
+    game.move_card(c, "covert:" .. p, "discard:covert")
     game.log({ key = "sa.sm_discards_covert", p = pn(p) })
   end
 end
