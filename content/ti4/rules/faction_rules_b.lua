@@ -703,6 +703,37 @@ procedure("commit_ground_forces", function(ctx)
   return r
 end)
 
+-- The fighters go back to space as the ground combat on their planet ends
+-- (whether or not one was fought), before control is established: fighters
+-- alone never take a planet, and a combat in which only they are left is a
+-- draw (LRR FAQ, The Naalu Collective; errata of the Matriarch).
+local function return_landed(p, s, pl)
+  local back = 0
+  for _, u in ipairs(game.units { planet = pl, owner = p, kind = "fighter" }) do
+    if game.get("unit", u.id, LANDED) then
+      game.put("unit", u.id, LANDED, nil)
+      game.move_unit(u.id, { system = s })
+      back = back + 1
+    end
+  end
+  return back
+end
+
+local base_ground_combat = game.procedure_fn("ground_combat")
+procedure("ground_combat", function(ctx)
+  local r = base_ground_combat(ctx)
+  local p, pl = ctx.player, ctx.planet
+  if p and pl then
+    local s = game.planet_system(pl)
+    local back = return_landed(p, s, pl)
+    if back > 0 then
+      game.log({ key = "ti4.fighters_return", p = L.pn(p), n = back, system = L.sysname(s) })
+      L.enforce_limits(p, s)
+    end
+  end
+  return r
+end)
+
 local base_invasion = game.procedure_fn("invasion")
 procedure("invasion", function(ctx)
   local r = base_invasion(ctx)
