@@ -586,8 +586,9 @@ end
 -- finishes a transaction while owning 3 or more trade goods, the holder
 -- may take 1 trade good or commodity from them.
 -- Trade goods taken with a strategy card are seen when the strategy phase
--- ends. Quantum Datahub Node's 3 trade goods call L.pillage themselves.
--- Not covered: the Salvage action card.
+-- ends. The gains that do not go through L.gain_tg (Quantum Datahub
+-- Node's 3 trade goods, Trade Agreement, the Salvage action card) call
+-- L.pillage themselves.
 ---------------------------------------------------------------------------
 local PILLAGE = "pillage"
 -- Pillage: each holder who is q's neighbour (from q on) may take 1 of q's
