@@ -222,6 +222,18 @@ function L.secondary_as_primary(q, card)
   return nil
 end
 
+-- Who resolved the secondary of a strategic action, with or without a
+-- command token (Peace Accords, effects/factions/peace_accords.lua, reads it
+-- after the action): ctx.secondary_resolved[q] is set as q resolves it.
+local base_resolve_secondary = L.resolve_secondary
+function L.resolve_secondary(q, d, ctx)
+  if ctx then
+    ctx.secondary_resolved = ctx.secondary_resolved or {}
+    ctx.secondary_resolved[q] = true
+  end
+  return base_resolve_secondary(q, d, ctx)
+end
+
 ---------------------------------------------------------------------------
 -- Arbiters (Hacan): in a transaction the Hacan player negotiates (as the
 -- active player or as the other side), action cards may change hands too.
