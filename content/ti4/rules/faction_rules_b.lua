@@ -583,8 +583,8 @@ end
 
 ---------------------------------------------------------------------------
 -- Pillage (Mentak): when a neighbour gains trade goods (L.gain_tg) or
--- finishes a transaction while owning 3 or more trade goods, the holder
--- may take 1 trade good or commodity from them.
+-- resolves a transaction (each one, as it is resolved) while owning 3 or
+-- more trade goods, the holder may take 1 trade good or commodity from them.
 -- Trade goods taken with a strategy card are seen when the strategy phase
 -- ends. The gains that do not go through L.gain_tg (Quantum Datahub
 -- Node's 3 trade goods, Trade Agreement, the Salvage action card) call
@@ -629,17 +629,14 @@ procedure("strategy_phase", function(ctx)
   return r
 end)
 
-local base_transaction = game.procedure_fn("transaction")
-procedure("transaction", function(ctx)
-  if not anyone_holds("abilities", PILLAGE) then return base_transaction(ctx) end
-  local before = {}
-  for q = 1, game.num_players() do before[q] = game.counter(q, "tg") + game.counter(q, "commodities") end
-  local r = base_transaction(ctx)
-  -- The players whose goods changed took part in a transaction.
+-- A transaction resolved (window transaction_resolved, rules/round.lua):
+-- both sides resolved it, whatever changed hands (goods that balance out,
+-- promissory notes or action cards alone), so each may be pillaged.
+game.on("transaction_resolved", function(ctx)
+  if not anyone_holds("abilities", PILLAGE) then return end
   for _, q in ipairs(L.order_from(ctx.player)) do
-    if game.counter(q, "tg") + game.counter(q, "commodities") ~= before[q] then L.pillage(q) end
+    if q == ctx.player or q == ctx.other then L.pillage(q) end
   end
-  return r
 end)
 
 -- ti4 holds component actions on techs and abilities (round.lua) and on
