@@ -211,15 +211,34 @@ end
 -- resources, so a holder who resolves the secondary always resolves the
 -- primary instead (no question), and may do so with fewer than 4 resources.
 -- The Technology card (cards/strategy.yaml) asks L.secondary_as_primary
--- when a player may resolve its secondary, and when one does.
+-- when a player may resolve its secondary, and when one does. A secondary
+-- resolved without a command token (L.secondary_free: Acquiescence) spends
+-- none, so Brilliant does not apply to it.
 ---------------------------------------------------------------------------
 local BRILLIANT = "brilliant"
 
 -- The ability that lets p resolve strategy card `card`'s primary instead of
--- its secondary (ti4: Brilliant for Technology), or nil.
-function L.secondary_as_primary(q, card)
-  if card == "technology" and holds_ability(q, BRILLIANT) then return BRILLIANT end
+-- its secondary (ti4: Brilliant for Technology), or nil. ctx: the strategic
+-- action's, when known (a free secondary spends no token).
+function L.secondary_as_primary(q, card, ctx)
+  if card == "technology" and holds_ability(q, BRILLIANT) then
+    local d = game.data.strategy_cards[card]
+    if ctx and d and L.secondary_free(q, d, ctx) then return nil end
+    return BRILLIANT
+  end
   return nil
+end
+
+-- Who resolved the secondary of a strategic action, with or without a
+-- command token (Peace Accords, effects/factions/peace_accords.lua, reads it
+-- after the action): ctx.secondary_resolved[q] is set as q resolves it.
+local base_resolve_secondary = L.resolve_secondary
+function L.resolve_secondary(q, d, ctx)
+  if ctx then
+    ctx.secondary_resolved = ctx.secondary_resolved or {}
+    ctx.secondary_resolved[q] = true
+  end
+  return base_resolve_secondary(q, d, ctx)
 end
 
 ---------------------------------------------------------------------------

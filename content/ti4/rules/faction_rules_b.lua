@@ -583,11 +583,12 @@ end
 
 ---------------------------------------------------------------------------
 -- Pillage (Mentak): when a neighbour gains trade goods (L.gain_tg) or
--- finishes a transaction while owning 3 or more trade goods, the holder
--- may take 1 trade good or commodity from them.
+-- resolves a transaction (each one, as it is resolved) while owning 3 or
+-- more trade goods, the holder may take 1 trade good or commodity from them.
 -- Trade goods taken with a strategy card are seen when the strategy phase
--- ends. Not covered: the few other gains that do not go through L.gain_tg
--- (Quantum Datahub Node's 3 trade goods, the Salvage action card).
+-- ends. The gains that do not go through L.gain_tg (Quantum Datahub
+-- Node's 3 trade goods, Trade Agreement, the Salvage action card) call
+-- L.pillage themselves.
 ---------------------------------------------------------------------------
 local PILLAGE = "pillage"
 -- Pillage: each holder who is q's neighbour (from q on) may take 1 of q's
@@ -628,17 +629,14 @@ procedure("strategy_phase", function(ctx)
   return r
 end)
 
-local base_transaction = game.procedure_fn("transaction")
-procedure("transaction", function(ctx)
-  if not anyone_holds("abilities", PILLAGE) then return base_transaction(ctx) end
-  local before = {}
-  for q = 1, game.num_players() do before[q] = game.counter(q, "tg") + game.counter(q, "commodities") end
-  local r = base_transaction(ctx)
-  -- The players whose goods changed took part in a transaction.
+-- A transaction resolved (window transaction_resolved, rules/round.lua):
+-- both sides resolved it, whatever changed hands (goods that balance out,
+-- promissory notes or action cards alone), so each may be pillaged.
+game.on("transaction_resolved", function(ctx)
+  if not anyone_holds("abilities", PILLAGE) then return end
   for _, q in ipairs(L.order_from(ctx.player)) do
-    if game.counter(q, "tg") + game.counter(q, "commodities") ~= before[q] then L.pillage(q) end
+    if q == ctx.player or q == ctx.other then L.pillage(q) end
   end
-  return r
 end)
 
 -- ti4 holds component actions on techs and abilities (round.lua) and on
@@ -698,6 +696,37 @@ procedure("commit_ground_forces", function(ctx)
         for _, t in ipairs(ctx.targets) do if t == pl then listed = true end end
         if not listed then table.insert(ctx.targets, pl) end
       end
+    end
+  end
+  return r
+end)
+
+-- The fighters go back to space as the ground combat on their planet ends
+-- (whether or not one was fought), before control is established: fighters
+-- alone never take a planet, and a combat in which only they are left is a
+-- draw (LRR FAQ, The Naalu Collective; errata of the Matriarch).
+local function return_landed(p, s, pl)
+  local back = 0
+  for _, u in ipairs(game.units { planet = pl, owner = p, kind = "fighter" }) do
+    if game.get("unit", u.id, LANDED) then
+      game.put("unit", u.id, LANDED, nil)
+      game.move_unit(u.id, { system = s })
+      back = back + 1
+    end
+  end
+  return back
+end
+
+local base_ground_combat = game.procedure_fn("ground_combat")
+procedure("ground_combat", function(ctx)
+  local r = base_ground_combat(ctx)
+  local p, pl = ctx.player, ctx.planet
+  if p and pl then
+    local s = game.planet_system(pl)
+    local back = return_landed(p, s, pl)
+    if back > 0 then
+      game.log({ key = "ti4.fighters_return", p = L.pn(p), n = back, system = L.sysname(s) })
+      L.enforce_limits(p, s)
     end
   end
   return r

@@ -291,7 +291,9 @@ wrap_procedure("before_landing", function(base)
 end)
 
 -- Salai Sai Corian (Winnu flagship): in a space combat it rolls one die for
--- each non-fighter ship its opponent has in the system.
+-- each non-fighter ship its opponent has in the system. Ground forces that
+-- fight as ships beside The Alastor count as such ships (one die each; they
+-- are among L.ships while the combat lasts).
 local base_combat_dice = L.combat_dice
 function L.combat_dice(p, kind, units, dice, label, rc)
   if L.has_flagship_ability(p, kind, "winnu_flagship") and rc and rc.system and not rc.ground then
@@ -299,7 +301,7 @@ function L.combat_dice(p, kind, units, dice, label, rc)
     local n = 0
     for _, u in ipairs(L.ships(q, rc.system)) do
       local d = L.def(q, u.kind)
-      if d.class == "ship" and d.type ~= "fighter" then n = n + 1 end
+      if d.type ~= "fighter" then n = n + 1 end
     end
     return n * #units
   end

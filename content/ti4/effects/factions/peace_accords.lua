@@ -2,10 +2,11 @@
 -- Diplomacy card, the player may take control of one planet other than
 -- Mecatol Rex that holds no units and lies in a system adjacent to a planet
 -- the player controls (a planet is adjacent to its own system, LRR 6.3).
--- The secondary costs one strategy token, so the player resolved it if
--- their strategy pool shrank during the strategic action. Both are resolved
--- when the strategic action ends; the other players' secondaries only ready
--- their own planets, so this order changes nothing.
+-- Whether the player resolved the secondary (with a token or without one,
+-- e.g. through Acquiescence) is ctx.secondary_resolved (L.resolve_secondary,
+-- rules/faction_rules.lua). Both are resolved when the strategic action
+-- ends; the other players' secondaries only ready their own planets, so
+-- this order changes nothing.
 local L = game.lib
 
 local function candidates(p)
@@ -28,15 +29,9 @@ local function candidates(p)
 end
 
 return {
-  ["before:strategic_action"] = function(ctx, p)
-    if ctx.card ~= "diplomacy" then return end
-    ctx.peace_accords = ctx.peace_accords or {}
-    ctx.peace_accords[p] = game.counter(p, "strategy")
-  end,
   ["after:strategic_action"] = function(ctx, p, def)
     if ctx.card ~= "diplomacy" then return end
-    local before = ctx.peace_accords and ctx.peace_accords[p]
-    if ctx.player ~= p and not (before and game.counter(p, "strategy") < before) then return end
+    if ctx.player ~= p and not (ctx.secondary_resolved and ctx.secondary_resolved[p]) then return end
     local opts = candidates(p)
     if #opts == 0 then return end
     table.insert(opts, 1, "none")

@@ -9,5 +9,7 @@ return {
     game.set(owner, "commodities", 0)
     game.add(p, "tg", n)
     game.log({ key = "ti4.trade_agreement", q = L.pn(owner), p = L.pn(p), n = n, note = L.name("promissory_notes", def.id) })
+    -- Trade goods gained: Mentak's Pillage may follow (L.pillage).
+    if n > 0 then L.pillage(p) end
   end,
 }

@@ -32,5 +32,8 @@ return {
     game.put("game", nil, "sc_owner:" .. t, p)
     game.log({ key = "ti4.datahub_used", p = L.pn(p), card = L.name("techs", def.id), mine = L.name("strategy_cards", m),
       q = L.pn(q), theirs = L.name("strategy_cards", t) })
+    -- q gained trade goods: Mentak's Pillage may follow (L.pillage; the
+    -- line above already says what q received).
+    L.pillage(q)
   end,
 }
