@@ -696,7 +696,7 @@ function lib.redistribute(p) end
 function lib.relink_wormhole(w) end
 
 --- q carries out the secondary of card d (ctx.card) in another player's strategic action (an ability that replaces or adds to it replaces this).
---- (defined by ti-common -> ti4-te)
+--- (defined by ti-common -> ti4 -> ti4-te)
 ---@param q any
 ---@param d any
 ---@param ctx any

@@ -681,6 +681,14 @@ function lib.reset_cache() end
 ---@return any
 function lib.resolve_note(p, card, effect) end
 
+--- q carries out the secondary of card d (ctx.card) in another player's strategic action (an ability that replaces or adds to it replaces this).
+--- (defined by ti-common -> ti4)
+---@param q any
+---@param d any
+---@param ctx any
+---@return any
+function lib.resolve_secondary(q, d, ctx) end
+
 --- A retreat takes the ships with a move value and only the fighters and ground forces their capacity can carry (or that move on their own); the player chooses which of the others are removed (LRR 78.7b, 16.3a).
 --- (defined by ti-common -> ti4)
 ---@param p any
@@ -750,12 +758,13 @@ function lib.score(p, coll, id) end
 ---@return any
 function lib.scored_secrets() end
 
---- The ability that lets p resolve strategy card `card`'s primary instead of its secondary (ti4: Brilliant for Technology), or nil.
+--- The ability that lets p resolve strategy card `card`'s primary instead of its secondary (ti4: Brilliant for Technology), or nil. ctx: the strategic action's, when known (a free secondary spends no token).
 --- (defined by ti4)
 ---@param q any
 ---@param card any
+---@param ctx any
 ---@return any
-function lib.secondary_as_primary(q, card) end
+function lib.secondary_as_primary(q, card, ctx) end
 
 --- Whether q uses the secondary of card d (ctx.card) without spending a strategy token: the card says so, or the player prop free_secondaries (a race ability that frees some secondaries replaces this).
 --- (defined by ti-common -> ti4)
