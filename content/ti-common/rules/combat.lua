@@ -94,13 +94,15 @@ local function afb(p, q, s, queue)
   local list = L.barrage_shooters(p, s)
   if #list == 0 then return end
   local hits = 0
-  local rolled = {}
+  local rolled, groups = {}, {}
   for _, x in ipairs(list) do
     local r = { { key = "roll_barrage", p = L.pn(p), unit = x.u.kind }, x.a.dice, x.a.hit - L.unit_ability_roll_bonus(p, "anti_fighter_barrage", q) }
     rolled[#rolled + 1] = r
-    hits = hits + game.roll(r[1], r[2], r[3])
+    local h, rolls = game.roll(r[1], r[2], r[3])
+    groups[#groups + 1] = { kind = x.u.kind, rolls = rolls, target = r[3], hits = h }
+    hits = hits + h
   end
-  hits = L.ability_rerolls(p, "anti_fighter_barrage", q, hits, rolled)
+  hits = L.ability_rerolls(p, "anti_fighter_barrage", q, hits, rolled, { system = s, groups = groups })
   local a = { q, s, hits, p }
   if queue then queue[#queue + 1] = a else L.assign_barrage_hits(q, s, hits, p) end
 end

@@ -322,10 +322,14 @@ end
 -- Opens `ability_rolled` once player p has rolled the dice of one use of a
 -- unit ability against player q (rolled: the {label, dice, target} of each
 -- game.roll made); if a handler sets `reroll`, every one of those dice is
--- rolled again. Returns the hits (and the new rolls, or nil).
-function L.ability_rerolls(p, ability, q, hits, rolled)
-  local w = game.window("ability_rolled", { player = p, ability = ability, target = q, hits = hits, active = game.get("game", nil, "active") })
-  if not w.reroll then return hits end
+-- rolled again. `extra` (optional) adds fields to the window's ctx (the
+-- barrage gives `system` and its `groups` of dice, which a handler may
+-- raise). Returns the hits (and the new rolls, or nil).
+function L.ability_rerolls(p, ability, q, hits, rolled, extra)
+  local ctx = { player = p, ability = ability, target = q, hits = hits, active = game.get("game", nil, "active") }
+  for _, k in ipairs(game.keys(extra or {})) do ctx[k] = extra[k] end
+  local w = game.window("ability_rolled", ctx)
+  if not w.reroll then return w.hits or hits end
   local total, all = 0, {}
   for _, r in ipairs(rolled) do
     local h, rolls = game.roll(r[1], r[2], r[3])

@@ -7,13 +7,16 @@
 -- common combat calculators). Only a die one short of a hit changes
 -- anything (no effect reads a die that already hit), so for each group
 -- with such dice the player says how many of them get +1, one trade good
--- each. Anti-fighter barrage dice are not combat rolls and have no window
--- after the roll: not covered.
+-- each. Anti-fighter barrage dice are rolled during the space combat too
+-- (LRR 78: its first step), so the same goes for them after the barrage is
+-- rolled (window ability_rolled, which gives the barrage's dice); space
+-- cannon and bombardment dice are rolled outside the space combat.
 local L = game.lib
 local FLAGSHIP = "hacan_flagship"
 
 return {
   when = function(ctx, p)
+    if ctx.ability and ctx.ability ~= "anti_fighter_barrage" then return false end
     if ctx.player ~= p or ctx.ground or not ctx.system or game.counter(p, "tg") <= 0 then return false end
     for _, u in ipairs(L.ships(p, ctx.system)) do
       if L.has_flagship_ability(p, u, FLAGSHIP) then return true end
