@@ -809,9 +809,92 @@ function L.production(p, s)
       end
     end
   end
+  if type(p) == "number" then n = n + L.ground_force_production(p, s) end
   local cap = type(p) == "number" and game.get("player", p, "production_limit")
   if cap then n = math.min(n, cap) end
   return n
+end
+
+-- Arborec (flag `ground_force_production`): each of the player's ground
+-- forces on a planet produces 1 unit (plus flag
+-- `ground_force_production_bonus`, Spore Acceleration), except one that
+-- moved in the current activation; with flag `no_dock_ground_forces` his
+-- space docks build no ground forces, so a production builds no more
+-- ground forces than its producers other than space docks give. A ground force has
+-- moved when it is no longer where it was as the movement step began (the
+-- player prop `gf_start`, kept by the ability's script until the tactical
+-- action ends; without it nothing has moved).
+
+-- hook: p's ground forces in system s that produce units now (a list of units); default: with flag ground_force_production, those on planets of s that have not moved in this activation.
+function L.ground_force_producers(p, s)
+  local out = {}
+  if L.flag(p, "ground_force_production") == 0 then return out end
+  local start = game.get("player", p, "gf_start")
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if u.planet and (L.def(p, u.kind).type or u.kind) == "ground_force"
+      and (start == nil or start[tostring(u.id)] == u.planet) then
+      out[#out + 1] = u
+    end
+  end
+  return out
+end
+
+-- The production p's ground forces give in system s.
+function L.ground_force_production(p, s)
+  if L.flag(p, "ground_force_production") == 0 then return 0 end
+  local n = #L.ground_force_producers(p, s)
+  return n * (1 + L.flag(p, "ground_force_production_bonus"))
+end
+
+-- How many more ground forces production step st (ti-common's production
+-- hooks) may still build for p: unlimited (nil) unless his docks build none;
+-- then the production of the step less what his space docks there give
+-- (his ground forces and other producers, such as a flagship, may build
+-- them).
+local function ground_room(ctx, st)
+  local p = st.player
+  if L.flag(p, "no_dock_ground_forces") == 0 then return nil end
+  local docks = 0
+  for _, u in ipairs(game.units { system = st.system, owner = p }) do
+    if (L.def(p, u.kind).type or u.kind) == "space_dock" then docks = docks + L.unit_production(p, u) end
+  end
+  local made = 0
+  for _, t in ipairs(game.keys(st.built or {})) do
+    if t ~= "_fleet" and (L.def(p, t).type or t) == "ground_force" then made = made + st.built[t] end
+  end
+  return math.max(0, (st.cap or 0) - docks - made)
+end
+
+local base_production_options = L.production_options
+function L.production_options(ctx, opts, st)
+  opts = base_production_options(ctx, opts, st)
+  local room = ground_room(ctx, st)
+  if room == nil or room > 0 then return opts end
+  local out = {}
+  for _, o in ipairs(opts) do
+    local d = game.data.units[o] and L.def(st.player, o)
+    if not (d and (d.type or o) == "ground_force") then out[#out + 1] = o end
+  end
+  return out
+end
+
+local base_production_count = L.production_count
+function L.production_count(ctx, kind, st)
+  local n = base_production_count(ctx, kind, st)
+  local room = ground_room(ctx, st)
+  if room ~= nil and (L.def(st.player, kind).type or kind) == "ground_force" then n = math.min(n, room) end
+  return n
+end
+
+local base_ground_site = L.produces_ground_site
+function L.produces_ground_site(ctx, u)
+  if u.planet and ctx.player == u.owner and L.flag(u.owner, "ground_force_production") > 0
+    and (L.def(u.owner, u.kind).type or u.kind) == "ground_force" then
+    for _, x in ipairs(L.ground_force_producers(u.owner, u.system)) do
+      if x.id == u.id then return true end
+    end
+  end
+  return base_ground_site(ctx, u)
 end
 
 -- ---------------------------------------------------------------- late wrappers
