@@ -83,6 +83,15 @@ function L.def(p, t)
   return c
 end
 
+-- ti3's SotT Mitosis (each ground force that has not moved producing 1,
+-- L.ground_force_producers) gives way to the rule above: no Arborec ground
+-- force produces through it here.
+local base_gf_producers = L.ground_force_producers
+function L.ground_force_producers(p, s)
+  if ESD.arborec(p) then return {} end
+  return base_gf_producers(p, s)
+end
+
 -- Capacity: the ground forces add theirs (the limit of the Production
 -- secondary, player prop production_limit, still caps the total).
 local base_capacity = L.production

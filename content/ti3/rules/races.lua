@@ -483,6 +483,123 @@ function L.movers(p, target, rules)
   return out
 end
 
+-- ---------------------------------------------------------------- Creuss
+-- Wormhole denial (flag `wormhole_denial`): another player's ships may not
+-- take an alpha or beta wormhole as the last step into a system in which the
+-- Creuss player controls a planet (our reading of "a system you control", as
+-- for the other effects that speak of one). Paths that only pass through
+-- wormholes earlier stay open.
+-- Wormhole link (flag `wormhole_link`): for the Creuss player every alpha
+-- wormhole system is adjacent to every beta wormhole system (one such step
+-- per path is considered).
+local NO_AB = { "wormhole:alpha", "wormhole:beta" }
+
+local function wormholes_of(s)
+  if L.optb and L.optb.wormholes then return L.optb.wormholes(s) end
+  local d = game.data.systems[game.tile_of(s)]
+  return (d and d.wormholes) or {}
+end
+
+local function listed(list, x)
+  for _, v in ipairs(list or {}) do if v == x then return true end end
+  return false
+end
+
+-- hook: whether p may not enter system t over an alpha or beta wormhole (another player's Creuss wormhole denial there); default: a player other than p with flag wormhole_denial controls a planet in t.
+function L.wormhole_entry_denied(p, t)
+  for q = 1, game.num_players() do
+    if q ~= p and L.flag(q, "wormhole_denial") > 0 and L.controls_planet_in(q, t) then return true end
+  end
+  return false
+end
+
+-- The least movement from `from` to `target` whose last step is no alpha or
+-- beta wormhole (rules: L.move_rules), or nil.
+local function cost_without_wormhole_entry(from, target, rules)
+  local best
+  for _, n in ipairs(game.adjacent(target, "move")) do
+    local step = game.move_cost(n, target, { blocked = rules.blocked, stop = rules.stop, no_kinds = NO_AB })
+    if step == 1 and (n == from or not (listed(rules.blocked, n) or listed(rules.stop, n))) then
+      local c = (n == from) and 0 or game.move_cost(from, n, rules)
+      if c and (not best or c + 1 < best) then best = c + 1 end
+    end
+  end
+  return best
+end
+
+-- The least movement from `from` to `target` for a player with the wormhole
+-- link, through one alpha-beta step, or nil.
+local function cost_through_link(from, target, rules)
+  local alpha, beta = {}, {}
+  for s = 1, game.num_systems() do
+    if game.system(s).hex then
+      local ws = wormholes_of(s)
+      if listed(ws, "alpha") then alpha[#alpha + 1] = s end
+      if listed(ws, "beta") then beta[#beta + 1] = s end
+    end
+  end
+  local function open(s, endpoint)
+    return s == endpoint or not (listed(rules.blocked, s) or listed(rules.stop, s))
+  end
+  local best
+  for _, pair in ipairs({ { alpha, beta }, { beta, alpha } }) do
+    for _, a in ipairs(pair[1]) do
+      if open(a, from) then
+        local ca = (a == from) and 0 or game.move_cost(from, a, rules)
+        if ca then
+          for _, b in ipairs(pair[2]) do
+            if b ~= a and (b == target or open(b, nil)) then
+              local cb = (b == target) and 0 or game.move_cost(b, target, rules)
+              if cb and (not best or ca + 1 + cb < best) then best = ca + 1 + cb end
+            end
+          end
+        end
+      end
+    end
+  end
+  return best
+end
+
+local creuss_base_movers = L.movers
+function L.movers(p, target, rules)
+  local out = creuss_base_movers(p, target, rules)
+  if type(p) ~= "number" or listed(rules.blocked, target) then return out end
+  if L.flag(p, "wormhole_link") > 0 then
+    local seen = {}
+    for _, m in ipairs(out) do seen[m.unit.id] = m end
+    for _, u in ipairs(game.units { owner = p, space = true }) do
+      if u.carried == nil and u.system ~= target and not game.has_token(u.system, "command", p) then
+        local d = L.def(p, u.kind)
+        if d.class == "ship" and (d.move or 0) > 0 then
+          local c = cost_through_link(u.system, target, rules)
+          local m = seen[u.id]
+          if c and c <= L.move_value(p, u, u.system) then
+            if not m then
+              out[#out + 1] = { unit = u, cost = c }
+            elseif c < m.cost and not m.rift_extra then
+              m.cost = c
+            end
+          end
+        end
+      end
+    end
+  end
+  if L.wormhole_entry_denied(p, target) then
+    local keep = {}
+    for _, m in ipairs(out) do
+      local c = cost_without_wormhole_entry(m.unit.system, target, rules)
+      local mv = L.move_value(p, m.unit, m.unit.system)
+      if m.rift_extra then mv = mv + L.rift_extra_move(p, m.unit) end
+      if c and c <= mv then
+        if c > m.cost then m.cost = c end
+        keep[#keep + 1] = m
+      end
+    end
+    out = keep
+  end
+  return out
+end
+
 -- ---------------------------------------------------------------- PDS fire
 -- Magen Defense Grid (`space_cannon_bonus`), Graviton Laser System
 -- (`pds_reroll`: each miss rolled once more) and Maneuvering Jets on the
@@ -692,9 +809,92 @@ function L.production(p, s)
       end
     end
   end
+  if type(p) == "number" then n = n + L.ground_force_production(p, s) end
   local cap = type(p) == "number" and game.get("player", p, "production_limit")
   if cap then n = math.min(n, cap) end
   return n
+end
+
+-- Arborec (flag `ground_force_production`): each of the player's ground
+-- forces on a planet produces 1 unit (plus flag
+-- `ground_force_production_bonus`, Spore Acceleration), except one that
+-- moved in the current activation; with flag `no_dock_ground_forces` his
+-- space docks build no ground forces, so a production builds no more
+-- ground forces than its producers other than space docks give. A ground force has
+-- moved when it is no longer where it was as the movement step began (the
+-- player prop `gf_start`, kept by the ability's script until the tactical
+-- action ends; without it nothing has moved).
+
+-- hook: p's ground forces in system s that produce units now (a list of units); default: with flag ground_force_production, those on planets of s that have not moved in this activation.
+function L.ground_force_producers(p, s)
+  local out = {}
+  if L.flag(p, "ground_force_production") == 0 then return out end
+  local start = game.get("player", p, "gf_start")
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if u.planet and (L.def(p, u.kind).type or u.kind) == "ground_force"
+      and (start == nil or start[tostring(u.id)] == u.planet) then
+      out[#out + 1] = u
+    end
+  end
+  return out
+end
+
+-- The production p's ground forces give in system s.
+function L.ground_force_production(p, s)
+  if L.flag(p, "ground_force_production") == 0 then return 0 end
+  local n = #L.ground_force_producers(p, s)
+  return n * (1 + L.flag(p, "ground_force_production_bonus"))
+end
+
+-- How many more ground forces production step st (ti-common's production
+-- hooks) may still build for p: unlimited (nil) unless his docks build none;
+-- then the production of the step less what his space docks there give
+-- (his ground forces and other producers, such as a flagship, may build
+-- them).
+local function ground_room(ctx, st)
+  local p = st.player
+  if L.flag(p, "no_dock_ground_forces") == 0 then return nil end
+  local docks = 0
+  for _, u in ipairs(game.units { system = st.system, owner = p }) do
+    if (L.def(p, u.kind).type or u.kind) == "space_dock" then docks = docks + L.unit_production(p, u) end
+  end
+  local made = 0
+  for _, t in ipairs(game.keys(st.built or {})) do
+    if t ~= "_fleet" and (L.def(p, t).type or t) == "ground_force" then made = made + st.built[t] end
+  end
+  return math.max(0, (st.cap or 0) - docks - made)
+end
+
+local base_production_options = L.production_options
+function L.production_options(ctx, opts, st)
+  opts = base_production_options(ctx, opts, st)
+  local room = ground_room(ctx, st)
+  if room == nil or room > 0 then return opts end
+  local out = {}
+  for _, o in ipairs(opts) do
+    local d = game.data.units[o] and L.def(st.player, o)
+    if not (d and (d.type or o) == "ground_force") then out[#out + 1] = o end
+  end
+  return out
+end
+
+local base_production_count = L.production_count
+function L.production_count(ctx, kind, st)
+  local n = base_production_count(ctx, kind, st)
+  local room = ground_room(ctx, st)
+  if room ~= nil and (L.def(st.player, kind).type or kind) == "ground_force" then n = math.min(n, room) end
+  return n
+end
+
+local base_ground_site = L.produces_ground_site
+function L.produces_ground_site(ctx, u)
+  if u.planet and ctx.player == u.owner and L.flag(u.owner, "ground_force_production") > 0
+    and (L.def(u.owner, u.kind).type or u.kind) == "ground_force" then
+    for _, x in ipairs(L.ground_force_producers(u.owner, u.system)) do
+      if x.id == u.id then return true end
+    end
+  end
+  return base_ground_site(ctx, u)
 end
 
 -- ---------------------------------------------------------------- late wrappers
