@@ -53,6 +53,13 @@ function lib.fire_cannons(q, list, target_player, label) end
 ---@return any
 function lib.goal() end
 
+--- hook: p's ground forces in system s that produce units now (a list of units); default: with flag ground_force_production, those on planets of s that have not moved in this activation.
+--- (defined by ti3 -> sa-es)
+---@param p any
+---@param s any
+---@return any
+function lib.ground_force_producers(p, s) end
+
 --- Ships of p that could reach `target` this tactical action, with their cost. `rules` (L.move_rules) with `quiet = true` makes it a question that asks no player anything: what would need another player's answer (a pack's passage rule, say) counts as refused (for policies and other look-aheads).
 --- (defined by ti-common -> ti3 -> sa-en -> sa-es -> ti3 -> sa-en)
 ---@param p any
@@ -81,7 +88,7 @@ function lib.negotiate(holder) end
 function lib.new_speaker_choices(p, options) end
 
 --- hook: whether the producing player's unit u (ctx: the production step's) counts as a producing unit for where new ground forces may go; default: its unit has production
---- (defined by ti-common -> sa-es)
+--- (defined by ti-common -> ti3 -> sa-es)
 ---@param ctx any
 ---@param u any
 ---@return any

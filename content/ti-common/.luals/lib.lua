@@ -43,15 +43,16 @@ lib.POOLS = nil
 ---@return any
 function lib.abilities_reach(q, p) end
 
---- Opens `ability_rolled` once player p has rolled the dice of one use of a unit ability against player q (rolled: the {label, dice, target} of each game.roll made); if a handler sets `reroll`, every one of those dice is rolled again. Returns the hits (and the new rolls, or nil).
+--- Opens `ability_rolled` once player p has rolled the dice of one use of a unit ability against player q (rolled: the {label, dice, target} of each game.roll made); if a handler sets `reroll`, every one of those dice is rolled again. `extra` (optional) adds fields to the window's ctx (the barrage gives `system` and its `groups` of dice, which a handler may raise). Returns the hits (and the new rolls, or nil).
 --- (defined by ti-common)
 ---@param p any
 ---@param ability any
 ---@param q any
 ---@param hits any
 ---@param rolled any
+---@param extra any
 ---@return any
-function lib.ability_rerolls(p, ability, q, hits, rolled) end
+function lib.ability_rerolls(p, ability, q, hits, rolled, extra) end
 
 --- Systems p may activate: any on the board without one of p's command tokens (L.activation_barred: not barred to p).
 --- (defined by ti-common)

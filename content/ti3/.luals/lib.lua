@@ -558,6 +558,20 @@ function lib.grant_unit_field(p, ty, field, value) end
 ---@return any
 function lib.ground(p, planet) end
 
+--- hook: p's ground forces in system s that produce units now (a list of units); default: with flag ground_force_production, those on planets of s that have not moved in this activation.
+--- (defined by ti3)
+---@param p any
+---@param s any
+---@return any
+function lib.ground_force_producers(p, s) end
+
+--- The production p's ground forces give in system s.
+--- (defined by ti3)
+---@param p any
+---@param s any
+---@return any
+function lib.ground_force_production(p, s) end
+
 --- Runs fn(...) and then restores what `undo` puts back, even on error.
 --- (defined by ti3)
 ---@param undo any
@@ -865,6 +879,13 @@ function lib.player_counts() end
 --- (defined by ti3)
 ---@return any
 function lib.political_vote() end
+
+--- hook: whether the producing player's unit u (ctx: the production step's) counts as a producing unit for where new ground forces may go; default: its unit has production
+--- (defined by ti-common -> ti3)
+---@param ctx any
+---@param u any
+---@return any
+function lib.produces_ground_site(ctx, u) end
 
 --- Production value of p's producing units in system s.
 --- (defined by ti-common -> ti3)
@@ -1237,6 +1258,13 @@ function lib.vote_barred(p, id) end
 ---@param p any
 ---@return any
 function lib.votes(p) end
+
+--- hook: whether p may not enter system t over an alpha or beta wormhole (another player's Creuss wormhole denial there); default: a player other than p with flag wormhole_denial controls a planet in t.
+--- (defined by ti3)
+---@param p any
+---@param t any
+---@return any
+function lib.wormhole_entry_denied(p, t) end
 
 --- Wraps procedure `name` (if there is one): fn(base, ...) runs in its place, base being the procedure as it was. (Shared by the option files of this pack and of the packs extending it.) `plain` (optional): the wrapper leaves a plain fight alone (see L.plain_wrapper): true, or a function saying when.
 --- (defined by ti3)
