@@ -11,8 +11,12 @@
 --   * Mentak: every second Pillage one trade good from the common area: the
 --     same as 000's rule, kept from sa-en (its observer reads sa-es's Pillage
 --     prompt too).
--- NOT DONE: Hacan's "Nexo Comercial" (1 trade good to the opponent): the
--- ability is not among the ti3 Hacan abilities.
+--   * Hacan: the ability 001 calls "Nexo Comercial" that makes him hand
+--     trade goods to an opponent is read as his racial technology Production
+--     Centers (6 trade goods, 2 of them to another player: the only Hacan
+--     ability that gives trade goods away); in 2-player games he hands over
+--     1 (ES.HACAN_SHARE), through ti3's L.production_centers_share.
+--     UNCERTAIN: the name "Nexo Comercial" is not the card's.
 -- Installed after setup, on top of sa-en's 2-player wrappers.
 local L = game.lib
 local ES = L.sa_es or {}
@@ -20,6 +24,7 @@ L.sa_es = ES
 
 ES.XXCHA_INFLUENCE = 3
 ES.JOLNAR_RESOURCES = 2
+ES.HACAN_SHARE = 1
 
 local function faction_id(p) return game.get("player", p, "faction") end
 
@@ -29,6 +34,13 @@ if O2 then
   function O2.xxcha_again_offered(p, id) return false end
 end
 local function duel() return game.num_players() == 2 end
+
+-- Production Centers in 2-player games: 1 trade good to the opponent.
+local base_pc_share = L.production_centers_share
+function L.production_centers_share(p)
+  if duel() then return ES.HACAN_SHARE end
+  return base_pc_share(p)
+end
 
 local function xxcha_again(p, id)
   local d = game.data.strategy_cards[id]

@@ -4,11 +4,10 @@
 -- rules/j_tokens.lua = L.sa_tokens, rules/n_options2.lua = L.sa_opt2).
 --
 -- Strategy cards (001 "Cartas Estratégicas", initiation step 9):
---   * Prospect, the ninth card, is in play when every strategy card would be
---     picked: with 4 or 8 players (step 9; es_data.yaml patches the card
---     table: not with 7 players, where 000 has it). UNCERTAIN: 001's strategy
---     card list says "4, 7 u 8 Jugadores"; we follow step 9 and its reason
---     (only 4 and 8 players pick every card).
+--   * Prospect, the ninth card, is in play with 4, 7 or 8 players (001's
+--     strategy card list names the three counts; step 9's "when every card
+--     is picked, 4 or 8 players" asks for it there and does not rule out 7),
+--     as sa-en's card table has it.
 --   * No card is played by no player in 5-player games (000's special rule).
 --   * The Voice of the Council election may be called in any round, round 1
 --     too, except in 2-player games (001 appendix 3); 000 never in round 1.

@@ -30,9 +30,9 @@
 --   * Prospect (001 "Cartas Estratégicas"): when the number of players
 --     changes, the ninth card is taken out at the next status phase (000:
 --     the picks and the ninth card are worked out again every strategy
---     phase). Under 001 the card is in play with 4, 7 or 8 players (es_misc
---     follows step 9's "4 or 8"; see there); a change of the player count
---     only ever removes it, at the status phase after the change.
+--     phase). Under 001 the card is in play with 4, 7 or 8 players (see
+--     es_misc); a change of the player count only ever removes it, at the
+--     status phase after the change.
 local L = game.lib
 local O = L.sa_opt2
 local V1 = L.sa_es_v001 or {}

@@ -294,3 +294,11 @@ function L.bioptic_recycle(p, def, optional)
   end
   return true
 end
+
+-- Production Centers (Hacan racial technology, effects/techs/production_centers.lua):
+-- how many of the 6 trade goods it brings p must hand to another player.
+-- Default 2 (the card); a variant may replace it at load time (sa-es: 1 in
+-- 2-player games).
+function L.production_centers_share(p)
+  return 2
+end

@@ -10,9 +10,15 @@ return {
     L.gain_tg(p, 6, name)
     local opts = {}
     for q = 1, game.num_players() do if q ~= p then opts[#opts + 1] = L.pn(q) end end
-    local q = tonumber(game.choose(p, { key = "ti3.give_2_trade_goods", name = name }, opts):sub(2))
-    game.add(p, "tg", -2)
-    game.add(q, "tg", 2)
-    game.log({ key = "ti3.gives_2_tg", p = L.pn(p), q = L.pn(q), name = name })
+    -- (L.production_centers_share: 2 unless a variant says otherwise)
+    local n = L.production_centers_share(p)
+    if n <= 0 then return end
+    local two = n == 2
+    local q = tonumber(game.choose(p, two and { key = "ti3.give_2_trade_goods", name = name }
+      or { key = "ti3.give_n_trade_goods", name = name, n = n }, opts):sub(2))
+    game.add(p, "tg", -n)
+    game.add(q, "tg", n)
+    game.log(two and { key = "ti3.gives_2_tg", p = L.pn(p), q = L.pn(q), name = name }
+      or { key = "ti3.gives_n_tg", p = L.pn(p), q = L.pn(q), name = name, n = n })
   end,
 }
