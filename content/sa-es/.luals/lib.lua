@@ -101,6 +101,12 @@ function lib.produces_ground_site(ctx, u) end
 ---@return any
 function lib.production(p, s) end
 
+--- Production Centers (Hacan racial technology, effects/techs/production_centers.lua): how many of the 6 trade goods it brings p must hand to another player. Default 2 (the card); a variant may replace it at load time (sa-es: 1 in 2-player games).
+--- (defined by ti3 -> sa-es)
+---@param p any
+---@return any
+function lib.production_centers_share(p) end
+
 --- hook: how many units of `kind` one pick gives (counted against the production value); default: per_cost, at most the room left
 --- (defined by ti-common -> ti3 -> sa-en -> sa-es)
 ---@param ctx any

@@ -900,6 +900,12 @@ function lib.production(p, s) end
 ---@return any
 function lib.production_blockaded(ctx) end
 
+--- Production Centers (Hacan racial technology, effects/techs/production_centers.lua): how many of the 6 trade goods it brings p must hand to another player. Default 2 (the card); a variant may replace it at load time (sa-es: 1 in 2-player games).
+--- (defined by ti3)
+---@param p any
+---@return any
+function lib.production_centers_share(p) end
+
 --- hook: the cost in resources of one pick of `kind` (definition d); default: d.cost
 --- (defined by ti-common -> ti3)
 ---@param ctx any
