@@ -201,3 +201,8 @@ function L.sa_research(p, cost, prompt)
   L.gain_tech(p, pick)
   return pick
 end
+
+-- Gen Synthesis's return roll: SA keeps "ground force" apart from shock
+-- troops (its "Infantry" covers both), so only ground forces roll (ti3's
+-- hook lets shock troops roll too).
+function L.gen_synthesis_returns(p, ty) return ty == "ground_force" end

@@ -264,6 +264,9 @@ function L.research_price(p, id, cost, offer)
   return c
 end
 
+-- hook: whether a destroyed unit of p's of type ty rolls to come back home with Gen Synthesis (effects/techs/gen_synthesis.lua); default: ground forces and shock troops (TI3 treats shock troops as ground forces for every card and ability, as its combat bonus here does).
+function L.gen_synthesis_returns(p, ty) return ty == "ground_force" or ty == "shock_troop" end
+
 -- hook: whether X-89 Bacterial Weapon, used by p, leaves enemy ground unit u alive on the planet it wipes out; default: no, every enemy ground unit there is destroyed.
 function L.x89_spares(u, p) return false end
 

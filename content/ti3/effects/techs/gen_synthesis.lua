@@ -1,10 +1,11 @@
 -- Gen Synthesis (the +1 is `combat_bonus` in techs.yaml): when one of the
 -- player's ground forces is destroyed, roll a die; on 5 or more it comes back
--- on a planet of the player's home system that he controls.
+-- on a planet of the player's home system that he controls. Which destroyed
+-- units roll: L.gen_synthesis_returns (rules/tech.lua; shock troops too).
 local L = game.lib
 return {
   when = function(ctx, p)
-    return ctx.player == p and L.def(p, ctx.kind).type == "ground_force"
+    return ctx.player == p and L.gen_synthesis_returns(p, L.def(p, ctx.kind).type)
   end,
   run = function(ctx, p, def)
     local home = L.home(p)
