@@ -233,6 +233,13 @@ function lib.forced_vote(p, id, opts) end
 ---@return any
 function lib.gain_tech(p, id) end
 
+--- Gen Synthesis's return roll: SA keeps "ground force" apart from shock troops (its "Infantry" covers both), so only ground forces roll (ti3's hook lets shock troops roll too).
+--- (defined by ti3 -> sa-en)
+---@param p any
+---@param ty any
+---@return any
+function lib.gen_synthesis_returns(p, ty) end
+
 --- Victory points that win; an edition may replace this.
 --- (defined by ti-common -> ti3 -> sa-en)
 ---@return any

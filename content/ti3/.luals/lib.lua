@@ -538,6 +538,13 @@ function lib.gain_tech(p, id) end
 ---@return any
 function lib.gain_tg(p, n, why) end
 
+--- hook: whether a destroyed unit of p's of type ty rolls to come back home with Gen Synthesis (effects/techs/gen_synthesis.lua); default: ground forces and shock troops (TI3 treats shock troops as ground forces for every card and ability, as its combat bonus here does).
+--- (defined by ti3)
+---@param p any
+---@param ty any
+---@return any
+function lib.gen_synthesis_returns(p, ty) end
+
 --- Victory points that win; an edition may replace this.
 --- (defined by ti-common -> ti3)
 ---@return any
