@@ -400,11 +400,25 @@ procedure("bombardment", function(ctx)
       table.insert(targets[pick], x)
     end
   end
-  -- An extra die from a technology is added once, to the first roll (of
-  -- each player bombarding).
+  -- An extra die from a technology is added once per player bombarding, to
+  -- the unit L.extra_die_unit picks among that player's rolling units (in
+  -- the order they roll), before any die is rolled.
   local extra = {}
   for _, x in ipairs(bombers) do
     if extra[x.o] == nil then extra[x.o] = L.extra_dice(x.o, "bombardment") end
+  end
+  local cands, owners = {}, {}
+  for _, choice in ipairs(order) do
+    for _, x in ipairs(targets[choice]) do
+      if extra[x.o] > 0 then
+        if not cands[x.o] then cands[x.o] = {}; owners[#owners + 1] = x.o end
+        table.insert(cands[x.o], { unit = x.u, hit = x.b.hit, dice = x.b.dice, where = choice, x = x })
+      end
+    end
+  end
+  local gets = {}
+  for _, o in ipairs(owners) do
+    gets[cands[o][L.extra_die_unit(o, "bombardment", cands[o])].x] = extra[o]
   end
   for _, choice in ipairs(order) do
     local hits = 0
@@ -412,13 +426,12 @@ procedure("bombardment", function(ctx)
     local rolled, done = {}, {}
     for _, x in ipairs(targets[choice]) do
       local o = x.o
-      local dice, need = L.bombard_roll(o, x.u, pick, x.b.dice + extra[o], x.b.hit, ctx)
+      local dice, need = L.bombard_roll(o, x.u, pick, x.b.dice + (gets[x] or 0), x.b.hit, ctx)
       local r = { { key = "roll_bombardment", p = L.pn(o), unit = x.u.kind }, dice, need }
       rolled[#rolled + 1] = r
       local h, rolls = game.roll(r[1], r[2], r[3])
       done[#done + 1] = { o = o, u = x.u, rolls = rolls, need = need, h = h }
       hits = hits + h
-      extra[o] = 0
     end
     -- (The active player's bombardment; the dice of players on its side too.)
     local again

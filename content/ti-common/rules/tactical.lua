@@ -305,15 +305,21 @@ function L.fire_cannons(q, list, target_player, label)
   local w = game.window("space_cannon_volley", { player = q, target = target_player, label = label, active = game.get("game", nil, "active") })
   L.combat_state.last_volley = { prefer_non_fighters = w.prefer_non_fighters, source = q }
   local total = 0
-  -- An extra die (e.g. from a technology) is added once per volley, to the first unit.
+  -- An extra die (e.g. from a technology) is added once per volley, to the
+  -- unit L.extra_die_unit picks, before any die is rolled.
   local extra = L.extra_dice(q, "space_cannon")
+  local gets = 0
+  if extra > 0 and #list > 0 then
+    local cands = {}
+    for _, x in ipairs(list) do cands[#cands + 1] = { unit = x.unit, hit = x.sc.hit, dice = x.sc.dice or 1 } end
+    gets = L.extra_die_unit(q, "space_cannon", cands)
+  end
   local mod = L.flag(target_player, "space_cannon_penalty") - L.unit_ability_roll_bonus(q, "space_cannon", target_player)
   local rolled = {}
-  for _, x in ipairs(list) do
-    local r = { { key = "roll_unit", p = L.pn(q), label = label, unit = x.unit.kind }, (x.sc.dice or 1) + extra, x.sc.hit + mod }
+  for i, x in ipairs(list) do
+    local r = { { key = "roll_unit", p = L.pn(q), label = label, unit = x.unit.kind }, (x.sc.dice or 1) + (i == gets and extra or 0), x.sc.hit + mod }
     rolled[#rolled + 1] = r
     local hits = game.roll(r[1], r[2], r[3])
-    extra = 0
     total = total + hits
   end
   return L.ability_rerolls(q, "space_cannon", target_player, total, rolled)

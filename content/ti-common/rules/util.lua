@@ -570,6 +570,9 @@ function L.extra_dice(p, ability)
   return n
 end
 
+-- hook: which of player p's units rolling `ability` in one use of it gets the extra die of L.extra_dice, decided before any die is rolled; list: {unit, hit, dice, where (bombardment: the planet answer)} in the order they roll; returns an index into list; default: the first.
+function L.extra_die_unit(p, ability, list) return 1 end
+
 -- (The definitions that carry each flag are listed once, at the first
 -- question about it: the data do not change while the game runs.)
 local FLAG_COLLS = { "techs", "abilities", "factions" }

@@ -403,3 +403,21 @@ function L.space_cannon_offense_targets(p, s, ctx)
   for _, q in ipairs(enemies) do opts[#opts + 1] = L.pn(q); by[L.pn(q)] = q end
   return { by[game.choose(p, { key = "ti4.space_cannon_target", system = L.sysname(s) }, opts)] }
 end
+
+-- Plasma Scoring's extra die goes to one of the units using the ability,
+-- which the player picks before rolling (LRR FAQ on Plasma Scoring). Asked
+-- only when the pick can matter: the units differ in the value they hit on
+-- or (bombardment) in the planet they bombard; otherwise the first one.
+function L.extra_die_unit(p, ability, list)
+  local seen, opts, idx = {}, {}, {}
+  for i, c in ipairs(list) do
+    local k = tostring(c.hit) .. "@" .. tostring(c.where or "")
+    if not seen[k] then
+      seen[k] = true
+      opts[#opts + 1] = c.unit.kind .. "#" .. c.unit.id
+      idx[opts[#opts]] = i
+    end
+  end
+  if #opts < 2 then return 1 end
+  return idx[game.choose(p, { key = "ti4.extra_die_unit", ability = ability }, opts)]
+end

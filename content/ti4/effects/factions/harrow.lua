@@ -43,9 +43,15 @@ return {
     game.log({ key = "ti4.uses_on_planet", p = L.pn(p), card = name, planet = L.name("planets", pl) })
     local hits = 0
     local extra = L.extra_dice(p, "bombardment")
-    for _, x in ipairs(bombers(p, s)) do
-      hits = hits + game.roll({ key = "ti4.harrow_roll", p = L.pn(p), unit = x.u.kind, id = x.u.id }, (x.b.dice or 1) + extra, x.b.hit)
-      extra = 0
+    local list = bombers(p, s)
+    local gets = 0
+    if extra > 0 and #list > 0 then
+      local cands = {}
+      for _, x in ipairs(list) do cands[#cands + 1] = { unit = x.u, hit = x.b.hit, dice = x.b.dice or 1, where = pl } end
+      gets = L.extra_die_unit(p, "bombardment", cands)
+    end
+    for i, x in ipairs(list) do
+      hits = hits + game.roll({ key = "ti4.harrow_roll", p = L.pn(p), unit = x.u.kind, id = x.u.id }, (x.b.dice or 1) + (i == gets and extra or 0), x.b.hit)
     end
     hits = L.bombardment_roll_hits(p, q, pl, hits, bctx)
     L.bombarded(p, pl, bctx)
