@@ -529,6 +529,14 @@ function lib.enforce_limits(p, s, why) end
 ---@return any
 function lib.extra_dice(p, ability) end
 
+--- hook: which of player p's units rolling `ability` in one use of it gets the extra die of L.extra_dice, decided before any die is rolled; list: {unit, hit, dice, where (bombardment: the planet answer)} in the order they roll; returns an index into list; default: the first.
+--- (defined by ti-common)
+---@param p any
+---@param ability any
+---@param list any
+---@return any
+function lib.extra_die_unit(p, ability, list) end
+
 --- (defined by ti-common)
 ---@param p any
 ---@return any

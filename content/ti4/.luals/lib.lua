@@ -213,6 +213,14 @@ function lib.elect_without_vote(id, d, outcomes) end
 ---@return any
 function lib.eliminate(p) end
 
+--- Plasma Scoring's extra die goes to one of the units using the ability, which the player picks before rolling (LRR FAQ on Plasma Scoring). Asked only when the pick can matter: the units differ in the value they hit on or (bombardment) in the planet they bombard; otherwise the first one.
+--- (defined by ti-common -> ti4)
+---@param p any
+---@param ability any
+---@param list any
+---@return any
+function lib.extra_die_unit(p, ability, list) end
+
 --- How many of p's fighters in s count against the fleet pool (Fighter II, Hybrid Crystal Fighter II: those beyond the ships' capacity, as far as the pool has room).
 --- (defined by ti4)
 ---@param p any
