@@ -40,7 +40,7 @@ function C.warfare_ii(o)
     primary = function(p)
       local seen, opts = {}, {}
       for _, u in ipairs(game.units { owner = p, space = true }) do
-        if u.system and not seen[u.system] and L.def(p, u.kind).class == "ship" then
+        if u.system and not seen[u.system] and L.on_board(u.system) and L.def(p, u.kind).class == "ship" then
           seen[u.system] = true
           opts[#opts + 1] = u.system
         end
@@ -64,7 +64,8 @@ function C.warfare_ii(o)
           local d = L.def(q, u.kind)
           if u.carried == nil and d.class == "ship" and (d.move or 0) > 0 and not game.has_token(u.system, "command", q) then
             for _, t in ipairs(game.adjacent(u.system, "move")) do
-              if reinforce_to(q, t) then opts[#opts + 1] = u.kind .. "#" .. u.id .. "->" .. game.system(t).hex end
+              -- (A system off the board, one a galaxy option left out, is no destination.)
+              if L.on_board(t) and reinforce_to(q, t) then opts[#opts + 1] = u.kind .. "#" .. u.id .. "->" .. game.system(t).hex end
             end
           end
         end
