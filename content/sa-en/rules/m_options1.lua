@@ -349,11 +349,6 @@ local function council_cards(st, timing)
   local function index_of(id)
     for i, it in ipairs(st.items) do if it.id == id then return i end end
   end
-  local function item_ids()
-    local out = {}
-    for _, it in ipairs(st.items) do out[#out + 1] = it.id end
-    return out
-  end
   local function players()
     local out = {}
     for q = 1, game.num_players() do out[#out + 1] = pn(q) end
@@ -393,11 +388,20 @@ local function council_cards(st, timing)
       game.log({ key = "sa.tc_thugs_done", p = pn(t) })
     end,
   }
-  -- Fantastic Rhetoric: 10 more votes, all on one agenda.
+  -- Fantastic Rhetoric: 10 more votes, all on one agenda. Only an agenda
+  -- with an outcome to vote for can take them (Revote with no law in play
+  -- has none), unless the player already voted on it.
+  local function rhetoric_targets(q)
+    local out = {}
+    for i, it in ipairs(st.items) do
+      if (st.alloc[q] and st.alloc[q][i]) or #L.outcomes(item_def(it)) > 0 then out[#out + 1] = it.id end
+    end
+    return out
+  end
   E.fantastic_rhetoric = {
-    when = function(q) return #st.items > 0 and game.get("player", q, "sa_thugs_round") ~= round_no() end,
+    when = function(q) return #rhetoric_targets(q) > 0 and game.get("player", q, "sa_thugs_round") ~= round_no() end,
     run = function(q)
-      local id = game.choose(q, { key = "sa.tc_rhetoric_agenda" }, item_ids())
+      local id = game.choose(q, { key = "sa.tc_rhetoric_agenda" }, rhetoric_targets(q))
       local i = index_of(id)
       st.alloc[q] = st.alloc[q] or {}
       local a = st.alloc[q][i]
