@@ -24,6 +24,10 @@ end
 
 -- Space cannon: the shots of one shooter are assigned right after the
 -- space_cannon_hits window, so the next window tells what they destroyed.
+-- Experimental Battlestation fires once the movement is over (its
+-- space_cannon_hits window comes before the space cannon offense step):
+-- what it destroyed is settled as that step begins, or when the tactical
+-- action ends if the step never comes.
 local function settle(p, def)
   local ids = game.get("player", p, "dtgs_pending")
   game.put("player", p, "dtgs_pending", nil)
@@ -53,15 +57,19 @@ return {
     end
   end,
   ["before:space_cannon_offense"] = function(ctx, p, def)
-    game.put("player", p, "dtgs_pending", nil)
+    settle(p, def)
   end,
   space_cannon_hits = function(ctx, p, def)
     if settle(p, def) then return end
-    if ctx.shooter == p and ctx.player ~= p then
+    -- (Space cannon defense fires at ground forces only: not counted.)
+    if ctx.shooter == p and ctx.player ~= p and not ctx.defense then
       game.put("player", p, "dtgs_pending", greatest(ctx.system, ctx.player))
     end
   end,
   ["after:space_cannon_offense"] = function(ctx, p, def)
+    settle(p, def)
+  end,
+  ["after:tactical_action"] = function(ctx, p, def)
     settle(p, def)
   end,
 }
