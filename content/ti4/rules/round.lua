@@ -362,7 +362,8 @@ function L.can_score(p, coll, id)
   return h.check(p, d) and true or false
 end
 
-function L.score(p, coll, id)
+--- Pays what objective `id` of collection `coll` costs p to score, at the time of scoring (LRR 61.10): its script's `pay` (command tokens, action cards) and its `spend` field (resources, influence, trade goods). L.score calls it; so does any other way of scoring an objective (a leaked secret objective).
+function L.pay_objective_cost(p, coll, id)
   local d = game.data[coll][id]
   -- Costs other than resources, influence and trade goods (tokens, cards).
   if type(d.handler) == "table" and d.handler.pay then d.handler.pay(p, d) end
@@ -371,6 +372,11 @@ function L.score(p, coll, id)
       if kind == "tg" then game.add(p, "tg", -d.spend[kind]) else L.pay(p, d.spend[kind], kind) end
     end
   end
+end
+
+function L.score(p, coll, id)
+  local d = game.data[coll][id]
+  L.pay_objective_cost(p, coll, id)
   if coll == "secret_objectives" then
     game.move_card(id, "secrets:" .. p, "scored:" .. p)
   else
