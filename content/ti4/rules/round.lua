@@ -385,6 +385,41 @@ function L.score(p, coll, id)
   L.gain_vp(p, d.points or 1, L.name(coll, id))
 end
 
+--- p meets action-phase objective `id` of collection `coll` during or right after the combat whose ctx is `ctx` (a space or ground combat): a player scores one objective at most in each combat (LRR 61.7), so it is noted as a candidate, and once the combat's after: window has run its cards, p scores it, choosing one when several were met (key ti4.score_combat_objective).
+function L.combat_objective(ctx, p, coll, id)
+  ctx.objective_candidates = ctx.objective_candidates or {}
+  local mine = ctx.objective_candidates[p] or {}
+  for _, c in ipairs(mine) do
+    if c.id == id and c.coll == coll then return end
+  end
+  mine[#mine + 1] = { coll = coll, id = id }
+  ctx.objective_candidates[p] = mine
+end
+
+-- The candidates of L.combat_objective are scored once the cards have
+-- answered the after: window of the combat (the active player first, then
+-- clockwise, as the cards ran).
+local function score_combat_objectives(ctx)
+  local cand = ctx.objective_candidates
+  if not cand then return end
+  ctx.objective_candidates = nil
+  for _, p in ipairs(L.order_from(ctx.active or ctx.player or L.speaker())) do
+    local mine = cand[p]
+    if mine and #mine > 0 then
+      local pick = mine[1]
+      if #mine > 1 then
+        local opts, by = {}, {}
+        for _, c in ipairs(mine) do opts[#opts + 1] = c.id; by[c.id] = c end
+        table.sort(opts)
+        pick = by[game.choose(p, { key = "ti4.score_combat_objective" }, opts)]
+      end
+      L.score(p, pick.coll, pick.id)
+    end
+  end
+end
+game.on("after:space_combat", score_combat_objectives, { priority = -50, plain = true })
+game.on("after:ground_combat", score_combat_objectives, { priority = -50, plain = true })
+
 procedure("reveal_objective", function(ctx)
   if not L.reveal_objective() then
     -- No objective left to reveal: the game ends (LRR 61.14).

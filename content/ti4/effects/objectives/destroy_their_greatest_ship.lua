@@ -50,11 +50,8 @@ return {
   ["after:space_combat"] = function(ctx, p, def)
     local ids = ctx["dtgs:" .. p]
     ctx["dtgs:" .. p] = nil
-    ctx.objective_scored = ctx.objective_scored or {}
-    if ids and gone(ids) and not ctx.objective_scored[p] then
-      ctx.objective_scored[p] = true
-      L.score(p, "secret_objectives", def.id)
-    end
+    -- (One objective per combat, LRR 61.7: L.combat_objective.)
+    if ids and gone(ids) then L.combat_objective(ctx, p, "secret_objectives", def.id) end
   end,
   ["before:space_cannon_offense"] = function(ctx, p, def)
     settle(p, def)
