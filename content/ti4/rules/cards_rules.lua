@@ -540,6 +540,8 @@ procedure("score_objectives", function(ctx)
     if #opts > 1 then
       local pick = game.choose(p, { key = "ti4.score_leaked" }, opts)
       if pick ~= "none" then
+        -- (Its cost, if any, is paid as for any objective: Form a Spy Network.)
+        L.pay_objective_cost(p, "secret_objectives", pick)
         game.put("player", p, "scored:" .. pick, true)
         L.gain_vp(p, game.data.secret_objectives[pick].points or 1, L.name("secret_objectives", pick))
       end

@@ -362,7 +362,8 @@ function L.can_score(p, coll, id)
   return h.check(p, d) and true or false
 end
 
-function L.score(p, coll, id)
+--- Pays what objective `id` of collection `coll` costs p to score, at the time of scoring (LRR 61.10): its script's `pay` (command tokens, action cards) and its `spend` field (resources, influence, trade goods). L.score calls it; so does any other way of scoring an objective (a leaked secret objective).
+function L.pay_objective_cost(p, coll, id)
   local d = game.data[coll][id]
   -- Costs other than resources, influence and trade goods (tokens, cards).
   if type(d.handler) == "table" and d.handler.pay then d.handler.pay(p, d) end
@@ -371,6 +372,11 @@ function L.score(p, coll, id)
       if kind == "tg" then game.add(p, "tg", -d.spend[kind]) else L.pay(p, d.spend[kind], kind) end
     end
   end
+end
+
+function L.score(p, coll, id)
+  local d = game.data[coll][id]
+  L.pay_objective_cost(p, coll, id)
   if coll == "secret_objectives" then
     game.move_card(id, "secrets:" .. p, "scored:" .. p)
   else
@@ -378,6 +384,41 @@ function L.score(p, coll, id)
   end
   L.gain_vp(p, d.points or 1, L.name(coll, id))
 end
+
+--- p meets action-phase objective `id` of collection `coll` during or right after the combat whose ctx is `ctx` (a space or ground combat): a player scores one objective at most in each combat (LRR 61.7), so it is noted as a candidate, and once the combat's after: window has run its cards, p scores it, choosing one when several were met (key ti4.score_combat_objective).
+function L.combat_objective(ctx, p, coll, id)
+  ctx.objective_candidates = ctx.objective_candidates or {}
+  local mine = ctx.objective_candidates[p] or {}
+  for _, c in ipairs(mine) do
+    if c.id == id and c.coll == coll then return end
+  end
+  mine[#mine + 1] = { coll = coll, id = id }
+  ctx.objective_candidates[p] = mine
+end
+
+-- The candidates of L.combat_objective are scored once the cards have
+-- answered the after: window of the combat (the active player first, then
+-- clockwise, as the cards ran).
+local function score_combat_objectives(ctx)
+  local cand = ctx.objective_candidates
+  if not cand then return end
+  ctx.objective_candidates = nil
+  for _, p in ipairs(L.order_from(ctx.active or ctx.player or L.speaker())) do
+    local mine = cand[p]
+    if mine and #mine > 0 then
+      local pick = mine[1]
+      if #mine > 1 then
+        local opts, by = {}, {}
+        for _, c in ipairs(mine) do opts[#opts + 1] = c.id; by[c.id] = c end
+        table.sort(opts)
+        pick = by[game.choose(p, { key = "ti4.score_combat_objective" }, opts)]
+      end
+      L.score(p, pick.coll, pick.id)
+    end
+  end
+end
+game.on("after:space_combat", score_combat_objectives, { priority = -50, plain = true })
+game.on("after:ground_combat", score_combat_objectives, { priority = -50, plain = true })
 
 procedure("reveal_objective", function(ctx)
   if not L.reveal_objective() then

@@ -24,6 +24,10 @@ end
 
 -- Space cannon: the shots of one shooter are assigned right after the
 -- space_cannon_hits window, so the next window tells what they destroyed.
+-- Experimental Battlestation fires once the movement is over (its
+-- space_cannon_hits window comes before the space cannon offense step):
+-- what it destroyed is settled as that step begins, or when the tactical
+-- action ends if the step never comes.
 local function settle(p, def)
   local ids = game.get("player", p, "dtgs_pending")
   game.put("player", p, "dtgs_pending", nil)
@@ -46,22 +50,23 @@ return {
   ["after:space_combat"] = function(ctx, p, def)
     local ids = ctx["dtgs:" .. p]
     ctx["dtgs:" .. p] = nil
-    ctx.objective_scored = ctx.objective_scored or {}
-    if ids and gone(ids) and not ctx.objective_scored[p] then
-      ctx.objective_scored[p] = true
-      L.score(p, "secret_objectives", def.id)
-    end
+    -- (One objective per combat, LRR 61.7: L.combat_objective.)
+    if ids and gone(ids) then L.combat_objective(ctx, p, "secret_objectives", def.id) end
   end,
   ["before:space_cannon_offense"] = function(ctx, p, def)
-    game.put("player", p, "dtgs_pending", nil)
+    settle(p, def)
   end,
   space_cannon_hits = function(ctx, p, def)
     if settle(p, def) then return end
-    if ctx.shooter == p and ctx.player ~= p then
+    -- (Space cannon defense fires at ground forces only: not counted.)
+    if ctx.shooter == p and ctx.player ~= p and not ctx.defense then
       game.put("player", p, "dtgs_pending", greatest(ctx.system, ctx.player))
     end
   end,
   ["after:space_cannon_offense"] = function(ctx, p, def)
+    settle(p, def)
+  end,
+  ["after:tactical_action"] = function(ctx, p, def)
     settle(p, def)
   end,
 }

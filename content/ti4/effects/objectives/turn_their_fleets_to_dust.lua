@@ -3,6 +3,11 @@
 -- shooter's hits are assigned right after its space_cannon_hits window, so
 -- the holder's shots are judged at the next such window or at the end of the
 -- step: the target had non-fighter ships there before and has none after.
+-- Experimental Battlestation counts as fire of that step (it works in the
+-- space cannon offense timing window, LRR FAQ on the card), though its
+-- space_cannon_hits window opens once the movement is over: its shots are
+-- settled as the step begins, or when the tactical action ends if the
+-- step never comes.
 local L = game.lib
 
 local function non_fighters(q, s)
@@ -25,16 +30,20 @@ end
 return {
   check = function(p, def) return false end,
   ["before:space_cannon_offense"] = function(ctx, p, def)
-    game.put("player", p, "ttfd_pending", nil)
+    settle(p, def)
   end,
   space_cannon_hits = function(ctx, p, def)
     if settle(p, def) then return end
-    if ctx.shooter == p and ctx.player ~= p then
+    -- (Space cannon defense fires at ground forces only: not counted.)
+    if ctx.shooter == p and ctx.player ~= p and not ctx.defense then
       game.put("player", p, "ttfd_pending",
         { target = ctx.player, system = ctx.system, before = non_fighters(ctx.player, ctx.system) })
     end
   end,
   ["after:space_cannon_offense"] = function(ctx, p, def)
+    settle(p, def)
+  end,
+  ["after:tactical_action"] = function(ctx, p, def)
     settle(p, def)
   end,
 }
