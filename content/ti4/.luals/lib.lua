@@ -131,6 +131,15 @@ function lib.chooses_starting_tech(p) end
 ---@return any
 function lib.combat_dice(p, kind, units, dice, label, rc) end
 
+--- p meets action-phase objective `id` of collection `coll` during or right after the combat whose ctx is `ctx` (a space or ground combat): a player scores one objective at most in each combat (LRR 61.7), so it is noted as a candidate, and once the combat's after: window has run its cards, p scores it, choosing one when several were met (key ti4.score_combat_objective).
+--- (defined by ti4)
+---@param ctx any
+---@param p any
+---@param coll any
+---@param id any
+---@return any
+function lib.combat_objective(ctx, p, coll, id) end
+
 --- A player's commodity value: what replenishing fills their commodities to (default: their faction's number; an expansion may add to it).
 --- (defined by ti4)
 ---@param p any
@@ -527,6 +536,14 @@ function lib.other_players_units_in(p, t) end
 ---@param d any
 ---@return any
 function lib.outcomes(d) end
+
+--- Pays what objective `id` of collection `coll` costs p to score, at the time of scoring (LRR 61.10): its script's `pay` (command tokens, action cards) and its `spend` field (resources, influence, trade goods). L.score calls it; so does any other way of scoring an objective (a leaked secret objective).
+--- (defined by ti4)
+---@param p any
+---@param coll any
+---@param id any
+---@return any
+function lib.pay_objective_cost(p, coll, id) end
 
 --- p pays `amount` to research with the Technology card; returns nil, or a colour the technology researched must then have (default: resources, no colour).
 --- (defined by ti4)
