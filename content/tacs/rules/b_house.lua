@@ -27,9 +27,11 @@ end
 function L.strategy_set_goal_change() return 0 end
 
 -- House rule 1: the public objective deck mixes base and Shattered Empire
--- objectives (as ti3 already does) without Imperium Rex: 3 stage II cards
--- under 6 stage I cards; the game ends on victory points or when the rounds
--- run out.
+-- objectives (ti3 takes one set or the other) without Imperium Rex: 3 stage
+-- II cards under 6 stage I cards; the game ends on victory points or when
+-- the rounds run out.
+function L.public_objective_in_deck(d) return true end
+
 function L.build_objective_deck()
   game.zone_new("deck:public", nil, {})
   game.draw("tmp:stage2", "deck:public", 3)

@@ -87,10 +87,12 @@ procedure("setup_decks", function()
   -- preeminent.org/steve/games/ti3/ti3demo, "Create Public and Secret
   -- Objectives"; it matches our memory of the rulebook. The public sources
   -- do not give it.)
-  L.deck("tmp:stage1", "objectives", function(d) return d.kind == "stage1" and ready(d) end)
+  -- The stage I and stage II cards come from one set only, the base game's or
+  -- Shattered Empire's (L.public_objective_in_deck).
+  L.deck("tmp:stage1", "objectives", function(d) return d.kind == "stage1" and ready(d) and L.public_objective_in_deck(d) end)
   -- Cards that win the game outright (Domination! and the like) are stage II
   -- cards too; only Imperium Rex is placed separately.
-  L.deck("tmp:stage2", "objectives", function(d) return d.kind == "stage2" and d.ends_game ~= "most_points" and ready(d) end)
+  L.deck("tmp:stage2", "objectives", function(d) return d.kind == "stage2" and d.ends_game ~= "most_points" and ready(d) and L.public_objective_in_deck(d) end)
   L.build_objective_deck()
   -- The game holds the face-down objectives so that objectives counting
   -- events during a round (e.g. "invade a planet this round") can listen.
@@ -99,6 +101,14 @@ procedure("setup_decks", function()
   game.zone_new("laws")
   for _, id in ipairs(game.keys(game.data.strategy_cards)) do game.put("game", nil, "sc_bonus:" .. id, 0) end
 end)
+
+-- hook: whether public objective d (a stage I or stage II card) may go into the objective deck; default: the base game's cards, or Shattered Empire's with option se_objectives (the two sets are alternative decks: SE reprints Imperium Rex for its own). A variant that mixes them overrides this.
+-- (The TI3 fandom wiki's "Objectives (Third Edition)" page builds the deck
+-- from the base set or from the SE set; SE's own Imperium Rex card; the TACS
+-- game's house rule 1 mixes the two sets, so mixing is not the rule.)
+function L.public_objective_in_deck(d)
+  return d.expansion == (game.options.se_objectives and "shattered_empire" or "base")
+end
 
 -- hook: how many stage I and how many stage II cards (Imperium Rex not counted) go into the public objective deck; default: 6 and 3, 8 and 5 in the long game, one stage II card more with Shattered Empire's strategy cards.
 -- (The long game's 8 and 5 and SE's extra stage II card: the TI3 fandom
