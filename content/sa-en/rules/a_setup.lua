@@ -74,6 +74,10 @@ local base_goal = L.goal
 function L.goal()
   return game.get("game", nil, "goal") or base_goal()
 end
+-- The SA strategy cards (ti3's Shattered Empire set, always in play) do not
+-- lower the goal: the SA rulebook's set-up recommends 10 points for a normal
+-- game.
+function L.strategy_set_goal_change() return 0 end
 
 ---------------------------------------------------------------------------
 -- Trade goods handed out during setup. Before step 7 they are kept and added

@@ -20,10 +20,18 @@ end
 -- House rule 6: there is no limit to a player's trade goods. ti3 keeps none,
 -- so nothing changes here.
 
+-- The goal stays 10 points with the Shattered Empire strategy cards (ti3
+-- lowers it by one with them): the sister game run by the same game master
+-- with the variant strategy cards plays to 10 (its house rule on two players
+-- reaching 10 points in one status phase); TACS's own text on it is lost.
+function L.strategy_set_goal_change() return 0 end
+
 -- House rule 1: the public objective deck mixes base and Shattered Empire
--- objectives (as ti3 already does) without Imperium Rex: 3 stage II cards
--- under 6 stage I cards; the game ends on victory points or when the rounds
--- run out.
+-- objectives (ti3 takes one set or the other) without Imperium Rex: 3 stage
+-- II cards under 6 stage I cards; the game ends on victory points or when
+-- the rounds run out.
+function L.public_objective_in_deck(d) return true end
+
 function L.build_objective_deck()
   game.zone_new("deck:public", nil, {})
   game.draw("tmp:stage2", "deck:public", 3)

@@ -7,7 +7,16 @@ function L.faction(p)
   return r and game.data.races[r]
 end
 
-function L.goal() return game.options.long_game and 14 or 10 end
+-- The victory points that win: 10, or 14 in the long game (The Long War),
+-- each one fewer with Shattered Empire's strategy cards (L.strategy_set_goal_change).
+function L.goal() return (game.options.long_game and 14 or 10) - L.strategy_set_goal_change() end
+
+-- hook: how many victory points fewer the game is played to because of the strategy card set in use; default: 1 with Shattered Empire's strategy cards (option se_strategy_cards: 9 points, 13 in the long game), 0 with the base set. A variant that sets its own goal overrides this at load time.
+-- (UNCERTAIN: the SE rulebook is not in the public sources. The TI3 fandom
+-- wiki's "Objectives (Third Edition)" page gives 9 points, 13 in the long
+-- game, with the Bureaucracy card, and an FFG forum post on playing all 16
+-- cards keeps the SE option's set-up rules "except play is still to 10".)
+function L.strategy_set_goal_change() return game.options.se_strategy_cards and 1 or 0 end
 
 -- Command counters: command pool (tactic), fleet supply (fleet), strategy
 -- allocation (strategy). Each player has 16 (from the published TI3 rules as
@@ -72,15 +81,18 @@ procedure("setup_decks", function()
   L.deck("deck:secrets", "objectives", function(d) return d.kind == "secret" and ready(d) end)
   -- The objective deck (TI3 setup): Imperium Rex is shuffled with 3 random
   -- stage II cards, and 6 random stage I cards go on top of those 4, so the
-  -- game can end after the 7th to 10th objective is revealed. (Source: the
+  -- game can end after the 7th to 10th objective is revealed (other counts
+  -- in the long game and with SE's strategy cards: L.objective_deck_size). (Source: the
   -- step-by-step setup of a published 3-player TI3 walkthrough,
   -- preeminent.org/steve/games/ti3/ti3demo, "Create Public and Secret
   -- Objectives"; it matches our memory of the rulebook. The public sources
   -- do not give it.)
-  L.deck("tmp:stage1", "objectives", function(d) return d.kind == "stage1" and ready(d) end)
+  -- The stage I and stage II cards come from one set only, the base game's or
+  -- Shattered Empire's (L.public_objective_in_deck).
+  L.deck("tmp:stage1", "objectives", function(d) return d.kind == "stage1" and ready(d) and L.public_objective_in_deck(d) end)
   -- Cards that win the game outright (Domination! and the like) are stage II
   -- cards too; only Imperium Rex is placed separately.
-  L.deck("tmp:stage2", "objectives", function(d) return d.kind == "stage2" and d.ends_game ~= "most_points" and ready(d) end)
+  L.deck("tmp:stage2", "objectives", function(d) return d.kind == "stage2" and d.ends_game ~= "most_points" and ready(d) and L.public_objective_in_deck(d) end)
   L.build_objective_deck()
   -- The game holds the face-down objectives so that objectives counting
   -- events during a round (e.g. "invade a planet this round") can listen.
@@ -90,23 +102,54 @@ procedure("setup_decks", function()
   for _, id in ipairs(game.keys(game.data.strategy_cards)) do game.put("game", nil, "sc_bonus:" .. id, 0) end
 end)
 
+-- hook: whether public objective d (a stage I or stage II card) may go into the objective deck; default: the base game's cards, or Shattered Empire's with option se_objectives (the two sets are alternative decks: SE reprints Imperium Rex for its own). A variant that mixes them overrides this.
+-- (The TI3 fandom wiki's "Objectives (Third Edition)" page builds the deck
+-- from the base set or from the SE set; SE's own Imperium Rex card; the TACS
+-- game's house rule 1 mixes the two sets, so mixing is not the rule.)
+function L.public_objective_in_deck(d)
+  return d.expansion == (game.options.se_objectives and "shattered_empire" or "base")
+end
+
+-- hook: how many stage I and how many stage II cards (Imperium Rex not counted) go into the public objective deck; default: 6 and 3, 8 and 5 in the long game, one stage II card more with Shattered Empire's strategy cards.
+-- (The long game's 8 and 5 and SE's extra stage II card: the TI3 fandom
+-- wiki's "Objectives (Third Edition)" page and our memory of the rulebooks;
+-- UNCERTAIN: the rulebooks are not in the public sources, and none of them
+-- says how many stage II cards the long game takes with SE's cards: 6 here,
+-- both changes together.)
+function L.objective_deck_size()
+  local stage1, stage2 = 6, 3
+  if game.options.long_game then stage1, stage2 = 8, 5 end
+  if game.options.se_strategy_cards then stage2 = stage2 + 1 end
+  return stage1, stage2
+end
+
 -- Builds "deck:public" from the shuffled zones "tmp:stage1" and
 -- "tmp:stage2" (see setup_decks).
 function L.build_objective_deck()
+  local stage1, stage2 = L.objective_deck_size()
   game.zone_new("deck:public", nil, { "imperium_rex" })
-  game.draw("tmp:stage2", "deck:public", 3)
+  game.draw("tmp:stage2", "deck:public", stage2)
   game.shuffle("deck:public")
-  game.draw("tmp:stage1", "deck:public", 6)
+  game.draw("tmp:stage1", "deck:public", stage1)
 end
 
--- Each player is dealt one secret objective, and the first public
--- objective is turned face up (TI3 setup as we recall it; the reference
--- files do not give the setup steps). The top of a full objective deck is a
+-- hook: whether the top card of the public objective deck is turned face up at set-up; default: only with Shattered Empire's strategy cards (with the base set the Imperial card reveals every public objective, the first one included).
+-- (The TI3 fandom wiki's "Objectives (Third Edition)" page: the top card is
+-- revealed before the game starts when SE's strategy cards are used; a
+-- published account of base-game play notes that the game starts with no
+-- objective face up and each Imperial primary reveals the next one.
+-- UNCERTAIN: the rulebooks are not in the public sources.)
+function L.objective_revealed_at_setup() return game.options.se_strategy_cards and true or false end
+
+-- Each player is dealt one secret objective; with Shattered Empire's
+-- strategy cards the first public objective is turned face up
+-- (L.objective_revealed_at_setup). The top of a full objective deck is a
 -- stage I card; while fewer stage I cards have scripts than the deck
 -- needs, a game must not start by revealing Imperium Rex, so only a
 -- stage I card is revealed here.
 procedure("deal_objectives", function()
   for p = 1, game.num_players() do L.draw("deck:secrets", nil, "secrets:" .. p, 1) end
+  if not L.objective_revealed_at_setup() then return end
   local deck = game.zone("deck:public")
   local top = deck[#deck]
   if top and game.data.objectives[top].kind == "stage1" then L.reveal_objective() end
