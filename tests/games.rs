@@ -81,7 +81,7 @@ fn random_games_of_ti3_end_with_and_without_options() {
         let options: Vec<String> = match seed % 3 {
             0 => vec![],
             1 => se.iter().map(|s| s.to_string()).collect(),
-            _ => vec!["se_strategy_cards".to_string()],
+            _ => vec!["se_strategy_cards".to_string(), "se_objectives".to_string()],
         };
         let mut s = Session::new(p.clone(), seed, &options, strict()).unwrap();
         s.start("game", json!({ "players": players }))

@@ -240,7 +240,7 @@ function lib.gain_tech(p, id) end
 ---@return any
 function lib.gen_synthesis_returns(p, ty) end
 
---- Victory points that win; an edition may replace this.
+--- The victory points that win: 10, or 14 in the long game (The Long War), each one fewer with Shattered Empire's strategy cards (L.strategy_set_goal_change).
 --- (defined by ti-common -> ti3 -> sa-en)
 ---@return any
 function lib.goal() end
@@ -820,6 +820,11 @@ function lib.specialty_credit(p, pl, color) end
 ---@param free any
 ---@return any
 function lib.strategy_card_choices(p, free) end
+
+--- The SA strategy cards (ti3's Shattered Empire set, always in play) do not lower the goal: the SA rulebook's set-up recommends 10 points for a normal game.
+--- (defined by ti3 -> sa-en)
+---@return any
+function lib.strategy_set_goal_change() end
 
 --- (defined by ti-common -> ti3 -> sa-en)
 ---@param p any

@@ -48,7 +48,7 @@ function lib.enforce_limits(p, s, why) end
 ---@return any
 function lib.fire_cannons(q, list, target_player, label) end
 
---- Victory points that win; an edition may replace this.
+--- The victory points that win: 10, or 14 in the long game (The Long War), each one fewer with Shattered Empire's strategy cards (L.strategy_set_goal_change).
 --- (defined by ti-common -> ti3 -> sa-en -> sa-es)
 ---@return any
 function lib.goal() end

@@ -64,7 +64,7 @@ function lib.bombard_units(p, s, ctx) end
 ---@return any
 function lib.bombardment_of(o, u, ctx) end
 
---- House rule 1: the public objective deck mixes base and Shattered Empire objectives (as ti3 already does) without Imperium Rex: 3 stage II cards under 6 stage I cards; the game ends on victory points or when the rounds run out.
+--- Builds "deck:public" from the shuffled zones "tmp:stage1" and "tmp:stage2" (see setup_decks).
 --- (defined by ti3 -> tacs)
 ---@return any
 function lib.build_objective_deck() end
@@ -142,6 +142,17 @@ function lib.place_artifact_tokens(first) end
 ---@param s any
 ---@return any
 function lib.production(p, s) end
+
+--- House rule 1: the public objective deck mixes base and Shattered Empire objectives (ti3 takes one set or the other) without Imperium Rex: 3 stage II cards under 6 stage I cards; the game ends on victory points or when the rounds run out.
+--- (defined by ti3 -> tacs)
+---@param d any
+---@return any
+function lib.public_objective_in_deck(d) end
+
+--- The goal stays 10 points with the Shattered Empire strategy cards (ti3 lowers it by one with them): the sister game run by the same game master with the variant strategy cards plays to 10 (its house rule on two players reaching 10 points in one status phase); TACS's own text on it is lost.
+--- (defined by ti3 -> tacs)
+---@return any
+function lib.strategy_set_goal_change() end
 
 --- Table 8: the number p's cannon of size `cannon` needs to hit a target of size `size`; `fighter_shot` when a fighter fires at a fighter.
 --- (defined by tacs)

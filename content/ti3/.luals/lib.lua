@@ -545,7 +545,7 @@ function lib.gain_tg(p, n, why) end
 ---@return any
 function lib.gen_synthesis_returns(p, ty) end
 
---- Victory points that win; an edition may replace this.
+--- The victory points that win: 10, or 14 in the long game (The Long War), each one fewer with Shattered Empire's strategy cards (L.strategy_set_goal_change).
 --- (defined by ti-common -> ti3)
 ---@return any
 function lib.goal() end
@@ -808,11 +808,21 @@ function lib.new_speaker_choices(p, opts) end
 ---@return any
 function lib.objective_cost(p, d, cost) end
 
+--- hook: how many stage I and how many stage II cards (Imperium Rex not counted) go into the public objective deck; default: 6 and 3, 8 and 5 in the long game, one stage II card more with Shattered Empire's strategy cards. (The long game's 8 and 5 and SE's extra stage II card: the TI3 fandom wiki's "Objectives (Third Edition)" page and our memory of the rulebooks; UNCERTAIN: the rulebooks are not in the public sources, and none of them says how many stage II cards the long game takes with SE's cards: 6 here, both changes together.)
+--- (defined by ti3)
+---@return any
+function lib.objective_deck_size() end
+
 --- The victory points objective `d` is worth (its `points`, 1 when it gives none). A variant that changes what objectives are worth overrides this.
 --- (defined by ti3)
 ---@param d any
 ---@return any
 function lib.objective_points(d) end
+
+--- hook: whether the top card of the public objective deck is turned face up at set-up; default: only with Shattered Empire's strategy cards (with the base set the Imperial card reveals every public objective, the first one included). (The TI3 fandom wiki's "Objectives (Third Edition)" page: the top card is revealed before the game starts when SE's strategy cards are used; a published account of base-game play notes that the game starts with no objective face up and each Imperial primary reveals the next one. UNCERTAIN: the rulebooks are not in the public sources.)
+--- (defined by ti3)
+---@return any
+function lib.objective_revealed_at_setup() end
 
 --- Whether p lacks exactly one prerequisite of technology id, and only that keeps him from researching it: one of its `requires` (the `requires_any` met), or its `requires_any` when he holds none of them (the `requires` met).
 --- (defined by ti3)
@@ -943,6 +953,12 @@ function lib.production_options(ctx, opts, st) end
 ---@param u any
 ---@return any
 function lib.production_per_unit(p, u) end
+
+--- hook: whether public objective d (a stage I or stage II card) may go into the objective deck; default: the base game's cards, or Shattered Empire's with option se_objectives (the two sets are alternative decks: SE reprints Imperium Rex for its own). A variant that mixes them overrides this. (The TI3 fandom wiki's "Objectives (Third Edition)" page builds the deck from the base set or from the SE set; SE's own Imperium Rex card; the TACS game's house rule 1 mixes the two sets, so mixing is not the rule.)
+--- (defined by ti3)
+---@param d any
+---@return any
+function lib.public_objective_in_deck(d) end
 
 --- (defined by ti3)
 ---@type any
@@ -1132,6 +1148,11 @@ function lib.strategy_card_choices(p, free) end
 ---@param prompt any
 ---@return any
 function lib.strategy_research(p, cost, prompt) end
+
+--- hook: how many victory points fewer the game is played to because of the strategy card set in use; default: 1 with Shattered Empire's strategy cards (option se_strategy_cards: 9 points, 13 in the long game), 0 with the base set. A variant that sets its own goal overrides this at load time. (UNCERTAIN: the SE rulebook is not in the public sources. The TI3 fandom wiki's "Objectives (Third Edition)" page gives 9 points, 13 in the long game, with the Bureaucracy card, and an FFG forum post on playing all 16 cards keeps the SE option's set-up rules "except play is still to 10".)
+--- (defined by ti3)
+---@return any
+function lib.strategy_set_goal_change() end
 
 --- Systems where p has units in space (sorted).
 --- (defined by ti3)
