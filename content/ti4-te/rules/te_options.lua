@@ -63,8 +63,9 @@ end
 -- Stellar Atomics: each player starts with a marker on the card; as an
 -- action a player may remove theirs to destroy every ground force and
 -- structure on a planet outside the home systems. Without a marker a
--- player casts no votes. (The ban on action cards in the agenda phase is
--- not built.)
+-- player casts no votes and plays no action cards in the agenda phase
+-- (ti-common hook L.may_play_action_card; the phase is the agenda_phase
+-- step, marked while it lasts).
 ---------------------------------------------------------------------------
 local base_setup_decks = game.procedure_fn("setup_decks")
 procedure("setup_decks", function()
@@ -79,6 +80,17 @@ local base_votes = L.votes
 function L.votes(p)
   if game.options.galactic_event_stellar_atomics and not game.holds(p, "galactic_events", "stellar_atomics") then return 0 end
   return base_votes(p)
+end
+
+game.on("before:agenda_phase", function() game.put("game", nil, "te_agenda_phase", true) end)
+game.on("after:agenda_phase", function() game.put("game", nil, "te_agenda_phase", nil) end)
+local base_may_play_atomics = L.may_play_action_card
+function L.may_play_action_card(p, id, ctx)
+  if game.options.galactic_event_stellar_atomics and type(p) == "number" and p ~= 0
+    and game.get("game", nil, "te_agenda_phase") and not game.holds(p, "galactic_events", "stellar_atomics") then
+    return false
+  end
+  return base_may_play_atomics(p, id, ctx)
 end
 
 ---------------------------------------------------------------------------
