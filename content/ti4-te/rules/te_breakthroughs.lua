@@ -242,11 +242,15 @@ function L.ship_moved(p, m, from, target, rules, ctx)
 end
 
 -- N'orr Supremacy (Sardakk): after winning a combat, a command token or a unit upgrade.
+-- (A command token only while one is left in reinforcements, as every
+-- other gain of a command token in ti4.)
 local function norr(p)
   local ups = {}
   for _, t in ipairs(L.researchable(p)) do if game.data.techs[t].unit then ups[#ups + 1] = t end end
-  local opts = { "command_token" }
+  local opts = {}
+  if L.reinforcements(p) > 0 then opts[1] = "command_token" end
   for _, t in ipairs(ups) do opts[#opts + 1] = t end
+  if #opts == 0 then return end
   local pick = game.choose(p, { key = "te.norr_supremacy" }, opts)
   if pick == "command_token" then
     local pool = game.choose(p, { key = "ti4.place_command_token" }, L.POOLS)
