@@ -50,13 +50,20 @@ game.on("after:movement", function(ctx)
 end)
 
 ---------------------------------------------------------------------------
--- Age of Commerce: any two players may trade. (Sharing technologies in a
--- transaction is not built.)
+-- Age of Commerce: any two players may trade; commodities have no maximum,
+-- replenishing adds the commodity value to what a player has (ti4 hook
+-- L.replenished_commodities). (Sharing technologies in a transaction is
+-- not built.)
 ---------------------------------------------------------------------------
 local base_may_trade = L.may_trade
 function L.may_trade(p, q)
   if game.options.galactic_event_age_of_commerce then return true end
   return base_may_trade(p, q)
+end
+local base_replenished = L.replenished_commodities
+function L.replenished_commodities(p)
+  if game.options.galactic_event_age_of_commerce then return game.counter(p, "commodities") + L.commodity_value(p) end
+  return base_replenished(p)
 end
 
 ---------------------------------------------------------------------------
