@@ -41,7 +41,8 @@ end
 game.on("after:movement", function(ctx)
   if not game.options.galactic_event_call_of_the_void then return end
   game.put("game", nil, "te_void_active", nil)
-  if is_fracture(ctx.system) and ctx.te_units_before
+  -- (A command token only while one is left in reinforcements.)
+  if is_fracture(ctx.system) and ctx.te_units_before and L.reinforcements(ctx.player) > 0
     and game.count_units { system = ctx.system, owner = ctx.player } > ctx.te_units_before then
     local pool = game.choose(ctx.player, { key = "ti4.place_command_token" }, L.POOLS)
     game.add(ctx.player, pool, 1)
