@@ -346,12 +346,17 @@ function L.rift_check_cost(p, m, from, target, rules)
   if circlet(p) then return 0 end
   return base_rift_check(p, m, from, target, rules)
 end
+-- (Only what the anomaly it starts in takes from a ship's move comes back:
+-- the other changes to its move value, e.g. Slipstream, stay.)
 local base_move_value = L.move_value
 function L.move_value(p, u, from)
-  if circlet(p) then
-    return (L.def(p, u.kind).move or 0) + (game.get("unit", u.id, "move_bonus") or 0)
+  local m = base_move_value(p, u, from)
+  if circlet(p) and from then
+    local rule = L.anomaly_rule(from)
+    local printed = L.def(p, u.kind).move or 0
+    if rule and rule.move_from and printed > rule.move_from then m = m + printed - rule.move_from end
   end
-  return base_move_value(p, u, from)
+  return m
 end
 
 -- Ionian Fuel Refinery's +1 move lasts for the tactical action only.
