@@ -54,7 +54,7 @@ function L.te_gain_breakthrough(p)
   L.te_breakthrough_gained(p, id)
   if not L.te_fracture_in_play() then
     local _, rolls = game.roll({ key = "te.fracture_roll", p = L.pn(p) }, 1, 11)
-    local r = rolls[1]
+    local r = L.te_heart_of_ixth_die(rolls[1])
     if r == 1 or r == 10 then L.te_fracture_enter(p, "breakthrough") end
   end
 end

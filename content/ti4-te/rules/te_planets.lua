@@ -170,6 +170,26 @@ function L.te_purge_relic(p, id)
   end
   game.log({ key = "te.purges", p = L.pn(p), card = L.name("relics", id) })
 end
+--- Heart of Ixth on a single die rolled outside combat (The Silver Flame's roll, a breakthrough's roll for The Fracture): its holder, the card ready, may exhaust it to add or take 1 (the result stays within 1-10). Returns the die's result.
+function L.te_heart_of_ixth_die(r)
+  for q = 1, game.num_players() do
+    for _, id in ipairs(L.te_relics_of(q)) do
+      if id == "heart_of_ixth" and L.te_bt_ready(q, id) then
+        local opts = { "none" }
+        if r < 10 then opts[#opts + 1] = "+1" end
+        if r > 1 then opts[#opts + 1] = "-1" end
+        local pick = game.choose(q, { key = "te.heart_of_ixth_offer", roll = r }, opts)
+        if pick ~= "none" then
+          L.te_bt_exhaust(q, id)
+          r = r + (pick == "+1" and 1 or -1)
+          game.log({ key = "te.heart_of_ixth", p = L.pn(q), n = pick, roll = r })
+        end
+        return r
+      end
+    end
+  end
+  return r
+end
 --- hook: called when p gains relic `id` (a relic that does something at once, e.g. The Quantumcore, acts here); does nothing by default.
 function L.te_relic_gained(p, id) end
 
