@@ -62,14 +62,14 @@ end
 --- hook: called when p gains breakthrough `id`, before the Fracture roll (a breakthrough that acts at once acts here); does nothing by default.
 function L.te_breakthrough_gained(p, id) end
 
--- Synergy in research: with a pair {a, b}, p's technologies and ready
--- specialty planets of either colour form one pool that covers
--- prerequisites of both colours (each item once).
 --- Whether p has synergy between every two colours (The Quantumcore): each technology or specialty may then count as any one colour.
 function L.te_synergy_all(p)
   return type(p) == "number" and p ~= 0 and game.holds(p, "relics", "the_quantumcore")
 end
 
+-- Synergy in research: with a pair {a, b}, p's technologies and ready
+-- specialty planets of either colour form one pool that covers
+-- prerequisites of both colours (each item once).
 local function pool_ok(p, id, exhaust)
   local d = game.data.techs[id]
   if not d or not d.requires then return false end
