@@ -54,13 +54,18 @@ function L.te_gain_breakthrough(p)
   L.te_breakthrough_gained(p, id)
   if not L.te_fracture_in_play() then
     local _, rolls = game.roll({ key = "te.fracture_roll", p = L.pn(p) }, 1, 11)
-    local r = rolls[1]
+    local r = L.te_heart_of_ixth_die(rolls[1])
     if r == 1 or r == 10 then L.te_fracture_enter(p, "breakthrough") end
   end
 end
 
 --- hook: called when p gains breakthrough `id`, before the Fracture roll (a breakthrough that acts at once acts here); does nothing by default.
 function L.te_breakthrough_gained(p, id) end
+
+--- Whether p has synergy between every two colours (The Quantumcore): each technology or specialty may then count as any one colour.
+function L.te_synergy_all(p)
+  return type(p) == "number" and p ~= 0 and game.holds(p, "relics", "the_quantumcore")
+end
 
 -- Synergy in research: with a pair {a, b}, p's technologies and ready
 -- specialty planets of either colour form one pool that covers
@@ -72,6 +77,26 @@ local function pool_ok(p, id, exhaust)
   local spec = {}
   for _, pl in ipairs(L.ready_planets(p)) do
     for _, s in ipairs(L.planet_specialties(pl)) do spec[s] = (spec[s] or 0) + 1 end
+  end
+  -- Synergy between every two colours: one pool of every coloured
+  -- technology and ready specialty covers all the prerequisites, whatever
+  -- their colours (each item counts once, as one colour).
+  if L.te_synergy_all(p) then
+    local need, techs, symbols = 0, 0, 0
+    for _, c in ipairs(game.keys(d.requires)) do need = need + d.requires[c] end
+    for _, c in ipairs(game.keys(have)) do techs = techs + have[c] end
+    for _, c in ipairs(game.keys(spec)) do symbols = symbols + spec[c] end
+    if need > techs + symbols then return false end
+    if exhaust then
+      local left = math.max(0, need - techs)
+      for _, pl in ipairs(L.ready_planets(p)) do
+        if left <= 0 then break end
+        local k = #L.planet_specialties(pl)
+        if k > 0 then game.exhaust(pl, true); left = left - k end
+      end
+      game.log({ key = "te.uses_synergy_all", p = L.pn(p), card = L.name("relics", "the_quantumcore") })
+    end
+    return true
   end
   for _, pr in ipairs(L.te_synergy_pairs(p)) do
     local a, b = pr[1], pr[2]
@@ -133,10 +158,39 @@ end
 
 -- Synergy in objectives: each way of moving technologies between the two
 -- colours of a pair is one way of counting.
+local COLOURS = { "blue", "green", "red", "yellow" }
+-- With synergy between every two colours, the technologies spread evenly
+-- over each set of colours (one, two, three or all four of them, the
+-- first ones getting what does not divide): every way objectives ask for
+-- (so many technologies of one colour, or in each of several colours) is
+-- among these.
+local function all_synergy_counts(total)
+  local out = {}
+  local function add(set)
+    local c = { blue = 0, green = 0, red = 0, yellow = 0 }
+    local each, extra = total // #set, total % #set
+    for i, col in ipairs(set) do c[col] = each + (i <= extra and 1 or 0) end
+    out[#out + 1] = c
+  end
+  for mask = 1, 15 do
+    local set = {}
+    for i, col in ipairs(COLOURS) do
+      if mask & (1 << (i - 1)) ~= 0 then set[#set + 1] = col end
+    end
+    add(set)
+  end
+  return out
+end
+
 local base_counts = L.tech_colour_counts
 function L.tech_colour_counts(p)
   local out = base_counts(p)
   local c0 = L.tech_colors(p)
+  if L.te_synergy_all(p) then
+    local total = 0
+    for _, col in ipairs(COLOURS) do total = total + (c0[col] or 0) end
+    for _, c in ipairs(all_synergy_counts(total)) do out[#out + 1] = c end
+  end
   for _, pr in ipairs(L.te_synergy_pairs(p)) do
     for _, dir in ipairs({ { pr[1], pr[2] }, { pr[2], pr[1] } }) do
       local from, to = dir[1], dir[2]
@@ -242,11 +296,15 @@ function L.ship_moved(p, m, from, target, rules, ctx)
 end
 
 -- N'orr Supremacy (Sardakk): after winning a combat, a command token or a unit upgrade.
+-- (A command token only while one is left in reinforcements, as every
+-- other gain of a command token in ti4.)
 local function norr(p)
   local ups = {}
   for _, t in ipairs(L.researchable(p)) do if game.data.techs[t].unit then ups[#ups + 1] = t end end
-  local opts = { "command_token" }
+  local opts = {}
+  if L.reinforcements(p) > 0 then opts[1] = "command_token" end
   for _, t in ipairs(ups) do opts[#opts + 1] = t end
+  if #opts == 0 then return end
   local pick = game.choose(p, { key = "te.norr_supremacy" }, opts)
   if pick == "command_token" then
     local pool = game.choose(p, { key = "ti4.place_command_token" }, L.POOLS)

@@ -50,7 +50,8 @@ end
 
 -- Sanction: "te_sanction:<p>" = "<outcome>@<agenda>"; once the agenda is
 -- resolved with that outcome, each player who voted for it loses 1 fleet
--- pool token (to reinforcements).
+-- pool token (to reinforcements), then removes the ships over the smaller
+-- fleet pool (LRR 37.3).
 game.on("after:agenda", function(ctx)
   for p = 1, game.num_players() do
     local pred = game.get("game", nil, "te_sanction:" .. p)
@@ -65,6 +66,10 @@ game.on("after:agenda", function(ctx)
             if game.counter(v.player, "fleet") > 0 then
               game.add(v.player, "fleet", -1)
               game.log({ key = "te.sanctioned", p = L.pn(v.player), q = L.pn(p) })
+              -- Ships over the smaller fleet pool are removed (LRR 37.3).
+              for s = 1, game.num_systems() do
+                if #L.ships(v.player, s) > 0 then L.enforce_fleet_pool(v.player, s) end
+              end
             end
           end
         end

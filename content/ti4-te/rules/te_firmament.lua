@@ -450,6 +450,10 @@ game.on("after:status_phase", function()
   if p and not faction_is(p, "obsidian") and game.counter(p, "fleet") > 0 then
     game.add(p, "fleet", -1)
     game.log({ key = "te.malevolency_fleet", p = L.pn(p) })
+    -- Ships over the smaller fleet pool are removed (LRR 37.3).
+    for s = 1, game.num_systems() do
+      if #L.ships(p, s) > 0 then L.enforce_fleet_pool(p, s) end
+    end
   end
 end)
 

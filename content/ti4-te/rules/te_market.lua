@@ -52,6 +52,50 @@ function L.te_give_relic(from, to, id)
   game.grant(to, "relics", id)
 end
 
+---------------------------------------------------------------------------
+-- The Silver Flame may be exchanged as part of a transaction (the relic's
+-- own text): when either player holds it, the proposing player may give it
+-- or ask for it. With Black Market Dealings played, every relic is already
+-- offered there, so not again here.
+---------------------------------------------------------------------------
+local SILVER_FLAME = "the_silver_flame"
+local market_open = false
+
+local function flame_holder(p, q)
+  for _, x in ipairs({ p, q }) do
+    for _, c in ipairs(L.te_relics_of(x)) do if c == SILVER_FLAME then return x end end
+  end
+  return nil
+end
+
+local base_goods_flame = L.trade_other_goods
+function L.trade_other_goods(p, q)
+  local n = base_goods_flame(p, q)
+  if flame_holder(p, q) then n = n + 1 end
+  return n
+end
+
+local base_terms_flame = L.trade_other_terms
+function L.trade_other_terms(p, q, terms)
+  local other = base_terms_flame(p, q, terms)
+  local h = flame_holder(p, q)
+  if not h or market_open then return other end
+  local to = h == p and q or p
+  local card = L.name("relics", SILVER_FLAME)
+  if not game.confirm(p, { key = h == p and "te.silver_flame_give" or "te.silver_flame_ask", q = L.pn(q), card = card }) then
+    return other
+  end
+  return {
+    n = (other and other.n or 0) + 1,
+    terms = { key = "te.trade_terms_relic", goods = other and other.terms or terms, card = card, from = L.pn(h), to = L.pn(to) },
+    exchange = function()
+      if other then other.exchange() end
+      L.te_give_relic(h, to, SILVER_FLAME)
+      game.log({ key = "te.relic_changes_hands", p = L.pn(h), q = L.pn(to), card = card })
+    end,
+  }
+end
+
 -- Action cards are already tradeable when either player holds Arbiters
 -- (ti4's Hacan ability): then the card adds relics and secrets only.
 local function arbiters(p, q)
@@ -71,7 +115,9 @@ function L.trade_other_terms(p, q, terms)
       game.log({ key = "te.plays_card", p = L.pn(holder), card = L.name("action_cards", CARD) })
     end
   end
+  market_open = holder ~= nil
   local other = base_other_terms(p, q, terms)
+  market_open = false
   if not holder then return other end
   local cards = not arbiters(p, q)
   -- What p gives, by name.

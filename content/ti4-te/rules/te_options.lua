@@ -41,7 +41,8 @@ end
 game.on("after:movement", function(ctx)
   if not game.options.galactic_event_call_of_the_void then return end
   game.put("game", nil, "te_void_active", nil)
-  if is_fracture(ctx.system) and ctx.te_units_before
+  -- (A command token only while one is left in reinforcements.)
+  if is_fracture(ctx.system) and ctx.te_units_before and L.reinforcements(ctx.player) > 0
     and game.count_units { system = ctx.system, owner = ctx.player } > ctx.te_units_before then
     local pool = game.choose(ctx.player, { key = "ti4.place_command_token" }, L.POOLS)
     game.add(ctx.player, pool, 1)
@@ -50,21 +51,29 @@ game.on("after:movement", function(ctx)
 end)
 
 ---------------------------------------------------------------------------
--- Age of Commerce: any two players may trade. (Sharing technologies in a
--- transaction is not built.)
+-- Age of Commerce: any two players may trade; commodities have no maximum,
+-- replenishing adds the commodity value to what a player has (ti4 hook
+-- L.replenished_commodities). (Sharing technologies in a transaction is
+-- not built.)
 ---------------------------------------------------------------------------
 local base_may_trade = L.may_trade
 function L.may_trade(p, q)
   if game.options.galactic_event_age_of_commerce then return true end
   return base_may_trade(p, q)
 end
+local base_replenished = L.replenished_commodities
+function L.replenished_commodities(p)
+  if game.options.galactic_event_age_of_commerce then return game.counter(p, "commodities") + L.commodity_value(p) end
+  return base_replenished(p)
+end
 
 ---------------------------------------------------------------------------
 -- Stellar Atomics: each player starts with a marker on the card; as an
 -- action a player may remove theirs to destroy every ground force and
 -- structure on a planet outside the home systems. Without a marker a
--- player casts no votes. (The ban on action cards in the agenda phase is
--- not built.)
+-- player casts no votes and plays no action cards in the agenda phase
+-- (ti-common hook L.may_play_action_card; the phase is the agenda_phase
+-- step, marked while it lasts).
 ---------------------------------------------------------------------------
 local base_setup_decks = game.procedure_fn("setup_decks")
 procedure("setup_decks", function()
@@ -79,6 +88,17 @@ local base_votes = L.votes
 function L.votes(p)
   if game.options.galactic_event_stellar_atomics and not game.holds(p, "galactic_events", "stellar_atomics") then return 0 end
   return base_votes(p)
+end
+
+game.on("before:agenda_phase", function() game.put("game", nil, "te_agenda_phase", true) end)
+game.on("after:agenda_phase", function() game.put("game", nil, "te_agenda_phase", nil) end)
+local base_may_play_atomics = L.may_play_action_card
+function L.may_play_action_card(p, id, ctx)
+  if game.options.galactic_event_stellar_atomics and type(p) == "number" and p ~= 0
+    and game.get("game", nil, "te_agenda_phase") and not game.holds(p, "galactic_events", "stellar_atomics") then
+    return false
+  end
+  return base_may_play_atomics(p, id, ctx)
 end
 
 ---------------------------------------------------------------------------

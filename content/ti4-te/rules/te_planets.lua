@@ -170,6 +170,26 @@ function L.te_purge_relic(p, id)
   end
   game.log({ key = "te.purges", p = L.pn(p), card = L.name("relics", id) })
 end
+--- Heart of Ixth on a single die rolled outside combat (The Silver Flame's roll, a breakthrough's roll for The Fracture): its holder, the card ready, may exhaust it to add or take 1 (the result stays within 1-10). Returns the die's result.
+function L.te_heart_of_ixth_die(r)
+  for q = 1, game.num_players() do
+    for _, id in ipairs(L.te_relics_of(q)) do
+      if id == "heart_of_ixth" and L.te_bt_ready(q, id) then
+        local opts = { "none" }
+        if r < 10 then opts[#opts + 1] = "+1" end
+        if r > 1 then opts[#opts + 1] = "-1" end
+        local pick = game.choose(q, { key = "te.heart_of_ixth_offer", roll = r }, opts)
+        if pick ~= "none" then
+          L.te_bt_exhaust(q, id)
+          r = r + (pick == "+1" and 1 or -1)
+          game.log({ key = "te.heart_of_ixth", p = L.pn(q), n = pick, roll = r })
+        end
+        return r
+      end
+    end
+  end
+  return r
+end
 --- hook: called when p gains relic `id` (a relic that does something at once, e.g. The Quantumcore, acts here); does nothing by default.
 function L.te_relic_gained(p, id) end
 
@@ -346,12 +366,17 @@ function L.rift_check_cost(p, m, from, target, rules)
   if circlet(p) then return 0 end
   return base_rift_check(p, m, from, target, rules)
 end
+-- (Only what the anomaly it starts in takes from a ship's move comes back:
+-- the other changes to its move value, e.g. Slipstream, stay.)
 local base_move_value = L.move_value
 function L.move_value(p, u, from)
-  if circlet(p) then
-    return (L.def(p, u.kind).move or 0) + (game.get("unit", u.id, "move_bonus") or 0)
+  local m = base_move_value(p, u, from)
+  if circlet(p) and from then
+    local rule = L.anomaly_rule(from)
+    local printed = L.def(p, u.kind).move or 0
+    if rule and rule.move_from and printed > rule.move_from then m = m + printed - rule.move_from end
   end
-  return base_move_value(p, u, from)
+  return m
 end
 
 -- Ionian Fuel Refinery's +1 move lasts for the tactical action only.

@@ -212,6 +212,9 @@ function L.commodity_value(p)
   return fac and fac.commodities or 0
 end
 
+--- hook: how many commodities p has once they replenish (the Trade card, an effect that replenishes); default: their commodity value (a variant without a maximum of commodities adds it to what they have).
+function L.replenished_commodities(p) return L.commodity_value(p) end
+
 -- Transactions during the turn (LRR 94.1a): the active player may make a
 -- transaction at any time of their turn, even in combat, but only one with
 -- each neighbour in the turn. While a turn of the action phase runs, the
