@@ -509,6 +509,14 @@ function lib.may_pay_secondary(q, d, ctx) end
 ---@return any
 function lib.may_place_on(pl) end
 
+--- hook: whether p may play action card id now (ctx: the window's, nil for an action); default: yes (a card that forbids playing action cards for a while replaces this). Asked before an action card is offered, as an action (L.component_actions) or in a window (the `when` of every optional action card, wrapped once every pack has loaded).
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param id any
+---@param ctx any
+---@return any
+function lib.may_play_action_card(p, id, ctx) end
+
 --- hook: whether p may resolve (play, or have act on receipt) the promissory note `id` of player o that p holds; default: yes.
 --- (defined by ti4 -> ti4-te)
 ---@param p any
@@ -694,6 +702,12 @@ function lib.redistribute(p) end
 ---@param w any
 ---@return any
 function lib.relink_wormhole(w) end
+
+--- hook: how many commodities p has once they replenish (the Trade card, an effect that replenishes); default: their commodity value (a variant without a maximum of commodities adds it to what they have).
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@return any
+function lib.replenished_commodities(p) end
 
 --- q carries out the secondary of card d (ctx.card) in another player's strategic action (an ability that replaces or adds to it replaces this).
 --- (defined by ti-common -> ti4 -> ti4-te)
@@ -1149,6 +1163,12 @@ function lib.te_has_ingress(s) end
 --- (defined by ti4-te)
 ---@return any
 function lib.te_hazardous_planets() end
+
+--- Heart of Ixth on a single die rolled outside combat (The Silver Flame's roll, a breakthrough's roll for The Fracture): its holder, the card ready, may exhaust it to add or take 1 (the result stays within 1-10). Returns the die's result.
+--- (defined by ti4-te)
+---@param r any
+---@return any
+function lib.te_heart_of_ixth_die(r) end
 
 ---  The Helios space docks raise their planet's resource value (by 1, or 2 upgraded), kept as the planet's resource attachment (ti4's attach_res).  Brings the Helios resource bonus of every planet up to date.
 --- (defined by ti4-te)
@@ -1653,6 +1673,12 @@ function lib.te_structure_fits(p, u, pl) end
 ---@param u any
 ---@return any
 function lib.te_structure_in_space(p, u) end
+
+--- Whether p has synergy between every two colours (The Quantumcore): each technology or specialty may then count as any one colour.
+--- (defined by ti4-te)
+---@param p any
+---@return any
+function lib.te_synergy_all(p) end
 
 --- The synergy colours of breakthrough `id` (colour ids; empty for none).
 --- (defined by ti4-te)

@@ -682,6 +682,12 @@ function lib.relink_wormhole(w) end
 ---@return any
 function lib.removes_shield(p, u) end
 
+--- hook: how many commodities p has once they replenish (the Trade card, an effect that replenishes); default: their commodity value (a variant without a maximum of commodities adds it to what they have).
+--- (defined by ti4)
+---@param p any
+---@return any
+function lib.replenished_commodities(p) end
+
 --- Minister of Sciences: its owner researches with the Technology strategy card without spending resources. hook: the resources p spends to research with the Technology strategy card, printed cost n (default: n).
 --- (defined by ti4)
 ---@param p any
