@@ -1327,6 +1327,12 @@ function lib.take_control(p, pl, exhausted) end
 ---@return any
 function lib.tech_colors(p) end
 
+--- hook: the pools of p's command sheet that a command token p gains, or moves between pools, may go to now; default: all of them (L.POOLS).
+--- (defined by ti-common)
+---@param p any
+---@return any
+function lib.token_pools(p) end
+
 --- hook: how many resources (or influence) one trade good of p counts for when he spends it as such (L.spendable, L.pay); default: 1. Mirror Computing (Mentak, ti3 and ti4) makes it 2.
 --- (defined by ti-common)
 ---@param p any

@@ -204,6 +204,9 @@ function L.reinforcements(p)
   return L.command_tokens(p) - used - game.count_tokens("command", p)
 end
 
+-- hook: the pools of p's command sheet that a command token p gains, or moves between pools, may go to now; default: all of them (L.POOLS).
+function L.token_pools(p) return L.POOLS end
+
 -- Moves command tokens between p's pools one at a time until p is done
 -- (LRR 20.4); then ships over the new fleet pool are removed.
 function L.redistribute(p)
@@ -211,7 +214,7 @@ function L.redistribute(p)
     local opts = { "done" }
     for _, from in ipairs(L.POOLS) do
       if game.counter(p, from) > 0 then
-        for _, to in ipairs(L.POOLS) do
+        for _, to in ipairs(L.token_pools(p)) do
           if to ~= from then opts[#opts + 1] = from .. "->" .. to end
         end
       end

@@ -7,7 +7,7 @@ return {
     if game.get("player", p, "faction") == "firmament" then return end
     if game.confirm(owner, { key = "te.black_ops_plot", q = L.pn(p) }) then L.te_add_plot(owner, p) end
     for _ = 1, 2 do
-      if L.reinforcements(p) > 0 then game.add(p, game.choose(p, { key = "ti4.place_command_token" }, L.POOLS), 1) end
+      if L.reinforcements(p) > 0 then game.add(p, game.choose(p, { key = "ti4.place_command_token" }, L.token_pools(p)), 1) end
     end
     game.add(p, "tg", 2)
     game.log({ key = "te.black_ops_gains", p = L.pn(p), note = L.name("promissory_notes", def.id) })

@@ -307,7 +307,7 @@ local function norr(p)
   if #opts == 0 then return end
   local pick = game.choose(p, { key = "te.norr_supremacy" }, opts)
   if pick == "command_token" then
-    local pool = game.choose(p, { key = "ti4.place_command_token" }, L.POOLS)
+    local pool = game.choose(p, { key = "ti4.place_command_token" }, L.token_pools(p))
     game.add(p, pool, 1)
     game.log({ key = "te.gains_command_token", p = L.pn(p), pool = pool })
   else

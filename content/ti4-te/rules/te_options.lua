@@ -44,7 +44,7 @@ game.on("after:movement", function(ctx)
   -- (A command token only while one is left in reinforcements.)
   if is_fracture(ctx.system) and ctx.te_units_before and L.reinforcements(ctx.player) > 0
     and game.count_units { system = ctx.system, owner = ctx.player } > ctx.te_units_before then
-    local pool = game.choose(ctx.player, { key = "ti4.place_command_token" }, L.POOLS)
+    local pool = game.choose(ctx.player, { key = "ti4.place_command_token" }, L.token_pools(ctx.player))
     game.add(ctx.player, pool, 1)
     game.log({ key = "te.gains_command_token", p = L.pn(ctx.player), pool = pool })
   end

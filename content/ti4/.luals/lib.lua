@@ -938,6 +938,12 @@ function lib.tech_colors(p) end
 ---@return any
 function lib.tech_colour_counts(p) end
 
+--- hook: the pools of p's command sheet that a command token p gains, or moves between pools, may go to now; default: all of them (L.POOLS).
+--- (defined by ti-common -> ti4)
+---@param p any
+---@return any
+function lib.token_pools(p) end
+
 --- hook: how many resources (or influence) one trade good of p counts for when he spends it as such (L.spendable, L.pay); default: 1. Mirror Computing (Mentak, ti3 and ti4) makes it 2.
 --- (defined by ti-common -> ti4)
 ---@param p any
@@ -977,7 +983,6 @@ function lib.transport_on_the_way(p, target, moved, rules, room, start) end
 ---@return any
 function lib.transport_via_prompt(c, s) end
 
---- Fleet Regulations ("for"): at most 4 tokens in the fleet pool.
 --- (defined by ti4)
 ---@param p any
 ---@return any

@@ -485,7 +485,20 @@ function L.hand_limit(p)
   return base_hand_limit(p)
 end
 
--- Fleet Regulations ("for"): at most 4 tokens in the fleet pool.
+-- Fleet Regulations ("for"): at most 4 tokens in the fleet pool. A token
+-- gained or moved while the fleet pool holds 4 goes to another pool; any
+-- excess left by an effect is moved out after the status phase's gain and
+-- after each strategic action.
+local base_token_pools = L.token_pools
+function L.token_pools(p)
+  local pools = base_token_pools(p)
+  if law("fleet_regulations") ~= "for" or game.counter(p, "fleet") < 4 then return pools end
+  local out = {}
+  for _, pool in ipairs(pools) do
+    if pool ~= "fleet" then out[#out + 1] = pool end
+  end
+  return out
+end
 function L.trim_fleet_pool(p)
   while law("fleet_regulations") == "for" and game.counter(p, "fleet") > 4 do
     game.add(p, "fleet", -1)

@@ -192,7 +192,7 @@ function L.gain_tech(p, id)
   if not holds_ability(p, PROPAGATION) then return base_gain_tech(p, id) end
   local n = math.min(3, L.reinforcements(p))
   for _ = 1, n do
-    game.add(p, game.choose(p, { key = "ti4.place_command_token" }, L.POOLS), 1)
+    game.add(p, game.choose(p, { key = "ti4.place_command_token" }, L.token_pools(p)), 1)
   end
   game.log({ key = "ti4.propagation", p = L.pn(p), n = n, ability = L.name("abilities", PROPAGATION) })
 end

@@ -451,7 +451,7 @@ procedure("gain_command_tokens", function(ctx)
   for _, p in ipairs(L.initiative_order()) do
     local n = math.min(2 + (ctx.extra_tokens or 0), L.reinforcements(p))
     for _ = 1, n do
-      local pool = game.choose(p, { key = "ti4.place_command_token" }, L.POOLS)
+      local pool = game.choose(p, { key = "ti4.place_command_token" }, L.token_pools(p))
       game.add(p, pool, 1)
     end
     -- Then all tokens on the sheet may be redistributed (LRR 81.5).

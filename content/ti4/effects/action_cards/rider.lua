@@ -62,7 +62,7 @@ end
 
 PAYOUT.leadership_rider = function(p)
   local n = math.min(3, L.reinforcements(p))
-  for _ = 1, n do game.add(p, game.choose(p, { key = "ti4.place_command_token" }, L.POOLS), 1) end
+  for _ = 1, n do game.add(p, game.choose(p, { key = "ti4.place_command_token" }, L.token_pools(p)), 1) end
   game.log({ key = n == 1 and "ti4.gains_command_token" or "ti4.gains_command_tokens", p = L.pn(p), n = n,
     tactic = game.counter(p, "tactic"), fleet = game.counter(p, "fleet"), strategy = game.counter(p, "strategy") })
 end

@@ -7,7 +7,7 @@ local L = game.lib
 return {
   run = function(ctx, p, def)
     if L.reinforcements(p) <= 0 then return end
-    local pool = game.choose(p, { key = "ti4.place_command_token_for", card = L.name("abilities", def.id) }, L.POOLS)
+    local pool = game.choose(p, { key = "ti4.place_command_token_for", card = L.name("abilities", def.id) }, L.token_pools(p))
     game.add(p, pool, 1)
     game.log({ key = "ti4.gains_extra_token", p = L.pn(p), card = L.name("abilities", def.id),
       tactic = game.counter(p, "tactic"), fleet = game.counter(p, "fleet"), strategy = game.counter(p, "strategy") })
