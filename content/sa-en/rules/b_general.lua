@@ -538,52 +538,73 @@ local function set_of(list)
   return t
 end
 
--- Whether a ship from `o` with movement `mv` can reach `t` crossing a -> b.
-local function path_via(o, a, b, t, rules, sets, mv)
-  if a ~= o and (sets.stop[a] or sets.blocked[a]) then return false end
-  if sets.blocked[b] or (b ~= t and sets.stop[b]) then return false end
-  local c1 = (a == o) and 0 or game.move_cost(o, a, rules)
-  if not c1 then return false end
-  local c2 = (b == t) and 0 or game.move_cost(b, t, rules)
-  if not c2 then return false end
-  return c1 + (sets.free_exit[a] and 0 or 1) + c2 <= mv
-end
-
 -- Which of p's `ships` ({unit, from, move}) moving into target cross which
 -- of `mines` on the way: returns crossing (mine index -> list of entries of
 -- `ships`) and the indexes crossed, in order. A ship able to go round every
--- mine crosses none; one that is not picks a mine it can cross (offered as
--- label(m)).
+-- mine crosses none; one that is not crosses the fewest mines it can (the
+-- mover picks among equal choices, offered as the labels label(m) joined by
+-- " + "): every mined border on its way goes off, two in a row included.
+-- (The kernel finds the path: a set of mines is enough when the ship reaches
+-- the target with the other mined borders closed; the smallest such sets
+-- are the mines the ship must cross.)
 function G.mine_crossings(p, target, ships, rules, mines, label)
-  local sets = { stop = set_of(rules.stop), blocked = set_of(rules.blocked), free_exit = set_of(rules.free_exit) }
-  -- Who can go around every mined border?
-  for _, m in ipairs(mines) do game.border_token(m.a, m.b, "sa_mine_probe", { "move" }) end
-  local avoid = {}
-  for _, x in ipairs(ships) do
+  local function reaches(x, open)
+    for i, m in ipairs(mines) do
+      if not open[i] then game.border_token(m.a, m.b, "sa_mine_probe:" .. i, { "move" }) end
+    end
     local c = game.move_cost(x.from, target, rules)
-    avoid[x.unit.id] = c ~= nil and c <= x.move
+    for i, m in ipairs(mines) do
+      if not open[i] then game.remove_border_token(m.a, m.b, "sa_mine_probe:" .. i) end
+    end
+    return c ~= nil and c <= x.move
   end
-  for _, m in ipairs(mines) do game.remove_border_token(m.a, m.b, "sa_mine_probe") end
+  -- The sets of k mine indexes, in increasing order.
+  local function sets_of(k)
+    local out, cur = {}, {}
+    local function rec(from)
+      if #cur == k then
+        local c = {}
+        for i, v in ipairs(cur) do c[i] = v end
+        out[#out + 1] = c
+        return
+      end
+      for i = from, #mines do
+        cur[#cur + 1] = i
+        rec(i + 1)
+        cur[#cur] = nil
+      end
+    end
+    rec(1)
+    return out
+  end
   local crossing, order = {}, {}
   for _, x in ipairs(ships) do
-    if not avoid[x.unit.id] then
-      local feasible = {}
-      for i, m in ipairs(mines) do
-        if path_via(x.from, m.a, m.b, target, rules, sets, x.move) or path_via(x.from, m.b, m.a, target, rules, sets, x.move) then
-          feasible[#feasible + 1] = i
+    local feasible = {}
+    if not reaches(x, {}) then
+      -- (Each mined border crossed costs a move: never more than move + 1.)
+      for k = 1, math.min(#mines, (x.move or 1) + 1) do
+        for _, set in ipairs(sets_of(k)) do
+          local open = {}
+          for _, i in ipairs(set) do open[i] = true end
+          if reaches(x, open) then feasible[#feasible + 1] = set end
         end
+        if #feasible > 0 then break end
       end
-      local pick = feasible[1]
-      if #feasible > 1 then
-        local opts = {}
-        for _, i in ipairs(feasible) do opts[#opts + 1] = label(mines[i]) end
-        local ans = game.choose(p, { key = "sa.crosses_mine_on", unit = x.unit.kind .. "#" .. x.unit.id, id = x.unit.id }, opts)
-        for k, o in ipairs(opts) do if o == ans then pick = feasible[k] end end
+    end
+    local pick = feasible[1]
+    if #feasible > 1 then
+      local opts = {}
+      for _, set in ipairs(feasible) do
+        local names = {}
+        for _, i in ipairs(set) do names[#names + 1] = label(mines[i]) end
+        opts[#opts + 1] = table.concat(names, " + ")
       end
-      if pick then
-        if not crossing[pick] then crossing[pick] = {}; order[#order + 1] = pick end
-        table.insert(crossing[pick], x)
-      end
+      local ans = game.choose(p, { key = "sa.crosses_mine_on", unit = x.unit.kind .. "#" .. x.unit.id, id = x.unit.id }, opts)
+      for k, o in ipairs(opts) do if o == ans then pick = feasible[k] end end
+    end
+    for _, i in ipairs(pick or {}) do
+      if not crossing[i] then crossing[i] = {}; order[#order + 1] = i end
+      table.insert(crossing[i], x)
     end
   end
   table.sort(order)

@@ -88,8 +88,11 @@ function R.conduct(p, s, t, why)
   L.enforce_limits(p, t)
 end
 
+-- (L.retreat_options, looked up when called: the tokens part lifts the
+-- borders p's technology lets him cross, e.g. an asteroid belt with
+-- Antimass Deflectors.)
 local function pick_destination(p, s, prompt, first)
-  local dests = R.destinations(p, s)
+  local dests = L.retreat_options(p, s)
   if #dests == 0 then return nil end
   local opts = { first or "no" }
   for _, t in ipairs(dests) do opts[#opts + 1] = hex(t) end
@@ -124,7 +127,7 @@ function R.step(a, d, s, round)
   end
   if announced then
     local ok = false
-    for _, x in ipairs(R.destinations(a, s)) do if x == announced then ok = true end end
+    for _, x in ipairs(L.retreat_options(a, s)) do if x == announced then ok = true end end
     if ok and game.choose(a, { key = "sa.conduct_retreat", system = hex(announced) }, { "yes", "no" }) == "yes" then
       R.conduct(a, s, announced)
       return a
