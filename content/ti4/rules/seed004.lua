@@ -79,6 +79,12 @@ game.on("retreat_announced", function(ctx)
   end
 end, { priority = -100, plain = function() return true end })
 
+-- Seed 004 (line 126): abstaining is not casting zero votes. A player with
+-- no vote to cast (every planet exhausted) may still choose an outcome and
+-- cast 0 votes for it; they then count among those who voted for it (the
+-- LRR FAQ on 8.14 treats a vote of zero as an abstention).
+function L.casts_zero_votes(p, id) return true end
+
 -- Seed 004 (line 145; LRR 58.4e too): a ship already in the active system may
 -- move out of it and back in. It matters only for what the ship picks up on
 -- the way, so it is offered to p's ships there with capacity and a move
