@@ -70,6 +70,9 @@ function L.votes(p)
   return n
 end
 
+--- hook: whether p, who has no votes to cast on agenda id (L.votes(p) is 0), may still cast zero votes for one of its outcomes, counting as a voter for it, rather than only abstain; default: no (a vote of zero is an abstention).
+function L.casts_zero_votes(p, id) return false end
+
 -- hook: the players in the order they vote on agenda id (speaker: the speaker); default: starting left of the speaker, the speaker last.
 function L.voting_order(speaker, id) return L.order_from(L.next_in_rotation(speaker)) end
 
@@ -112,7 +115,7 @@ procedure("agenda", function(ctx)
   -- Voting starts left of the speaker and ends with the speaker.
   for _, p in ipairs(preset and {} or L.voting_order(speaker, id)) do
     local opts = { "abstain" }
-    if L.votes(p) > 0 then for _, o in ipairs(outcomes) do opts[#opts + 1] = o end end
+    if L.votes(p) > 0 or L.casts_zero_votes(p, id) then for _, o in ipairs(outcomes) do opts[#opts + 1] = o end end
     local pick = L.forced_vote(p, id, opts) or game.choose(p, { key = "vote_on", agenda = L.name(COLL, id), id = id }, opts)
     if pick ~= "abstain" then
       local v = L.votes(p)

@@ -10,6 +10,18 @@ function L.limits_before_combat(p, target)
   L.enforce_fleet_pool(p, target)
 end
 
+-- Space cannon offense is no part of the space combat (LRR 58.7, 77.2):
+-- once its hits are assigned, fighters and ground forces in the space area of
+-- the active system that the ships left there cannot hold are removed, before
+-- any space combat (LRR 16.3; 16.3c spares them during the combat only).
+game.on("after:space_cannon_offense", function(ctx)
+  local s = ctx.system
+  if not s then return end
+  for _, p in ipairs(L.order_from(ctx.player or L.speaker())) do
+    if game.count_units { system = s, owner = p, space = true } > 0 then L.enforce_limits(p, s) end
+  end
+end, { priority = -100 })
+
 -- A retreat takes the ships with a move value and only the fighters and
 -- ground forces their capacity can carry (or that move on their own); the
 -- player chooses which of the others are removed (LRR 78.7b, 16.3a).

@@ -79,12 +79,21 @@ game.on("retreat_announced", function(ctx)
   end
 end, { priority = -100, plain = function() return true end })
 
+-- Seed 004 (line 126): abstaining is not casting zero votes. A player with
+-- no vote to cast (every planet exhausted) may still choose an outcome and
+-- cast 0 votes for it; they then count among those who voted for it (the
+-- LRR FAQ on 8.14 treats a vote of zero as an abstention).
+function L.casts_zero_votes(p, id) return true end
+
 -- Seed 004 (line 145; LRR 58.4e too): a ship already in the active system may
 -- move out of it and back in. It matters only for what the ship picks up on
 -- the way, so it is offered to p's ships there with capacity and a move
 -- value when a system within the round trip holds units they could pick up
 -- (one such system per ship). The round trip is counted with gravity rifts
--- barred (no rift roll), and none is offered when the active system is a
+-- barred, but for a rift that is itself the system the ship goes to: it goes
+-- in and straight back out, so its move value gets the rift's +1 (LRR 41.1)
+-- and it rolls as it leaves, after picking up; lost, what it picked up there
+-- is lost with it (41.2, 95.1b). None is offered when the active system is a
 -- rift. What they pick up needs room: the capacity of p's ships that stay in
 -- the active system, less what already uses it there.
 local listed = L.in_list
@@ -124,13 +133,24 @@ local function out_and_back(p, target, moved, rules, room, start, passed)
   for _, u in ipairs(staying) do
     if free <= 0 then break end
     local mv = L.move_value(p, u, target)
-    local opts = {}
+    local opts, rift = {}, {}
     for s = 1, game.num_systems() do
+      local is_rift = listed(rules.free_exit, s) and not listed(rules.blocked, s)
       if s ~= target and game.system(s).hex and not game.has_token(s, "command", p) and not listed(rules.stop, s)
-        and not listed(barred, s) and #carriable(p, s, moving) > 0 then
-        local a = L.move_cost_of(p, target, s, plain)
-        local b = a and L.move_cost_of(p, s, target, plain)
-        if b and a + b <= mv then opts[#opts + 1] = game.system(s).hex end
+        and (is_rift or not listed(barred, s)) and #carriable(p, s, moving) > 0 then
+        local via = plain
+        if is_rift then
+          -- (other rifts stay barred on the way)
+          local others = {}
+          for _, b in ipairs(barred) do if b ~= s then others[#others + 1] = b end end
+          via = { blocked = others, stop = rules.stop }
+        end
+        local a = L.move_cost_of(p, target, s, via)
+        local b = a and L.move_cost_of(p, s, target, via)
+        if b and a + b <= mv + (is_rift and 1 or 0) then
+          opts[#opts + 1] = game.system(s).hex
+          if is_rift then rift[s] = true end
+        end
       end
     end
     if #opts > 0 then
@@ -140,13 +160,32 @@ local function out_and_back(p, target, moved, rules, room, start, passed)
         local s = game.system_at(pick)
         game.log({ key = "ti4.moves_out_and_back", p = L.pn(p), unit = u.kind .. "#" .. u.id, system = L.sysname(s) })
         local take = math.min(L.def(p, u.kind).capacity or 0, free)
+        local picked = {}
         for _, c in ipairs(carriable(p, s, moving)) do
           if take <= 0 then break end
           if game.choose(p, L.transport_via_prompt(c, s), { "yes", "no" }) == "yes" then
             start()
             game.move_unit(c.id, { system = target })
+            picked[#picked + 1] = c
             take = take - 1
             free = free - 1
+          end
+        end
+        -- Leaving the rift it went into: a die, 1-3 removes the ship and what it picked up.
+        if rift[s] then
+          start()
+          local hits = game.roll({ key = "roll_gravity_rift", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id }, 1,
+            L.rift_survival(p, { unit = u, cost = 0 }))
+          if hits == 0 then
+            free = free - ((L.def(p, u.kind).capacity or 0) - #picked)
+            game.remove_unit(u.id)
+            game.log({ key = "lost_in_rift", unit = u.kind .. "#" .. u.id })
+            for _, c in ipairs(picked) do
+              if game.unit_exists(c.id) then
+                game.remove_unit(c.id)
+                game.log({ key = "lost_with_ship_in_rift", p = L.pn(p), unit = c.kind .. "#" .. c.id })
+              end
+            end
           end
         end
         if not listed(passed, s) then passed[#passed + 1] = s end
