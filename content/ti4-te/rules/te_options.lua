@@ -89,6 +89,13 @@ function L.votes(p)
   if game.options.galactic_event_stellar_atomics and not game.holds(p, "galactic_events", "stellar_atomics") then return 0 end
   return base_votes(p)
 end
+-- (Such a player does not vote at all: not even zero votes, which seed 004
+-- lets a player cast for an outcome.)
+local base_forced_vote_atomics = L.forced_vote
+function L.forced_vote(p, id, opts)
+  if game.options.galactic_event_stellar_atomics and not game.holds(p, "galactic_events", "stellar_atomics") then return "abstain" end
+  return base_forced_vote_atomics(p, id, opts)
+end
 
 game.on("before:agenda_phase", function() game.put("game", nil, "te_agenda_phase", true) end)
 game.on("after:agenda_phase", function() game.put("game", nil, "te_agenda_phase", nil) end)
