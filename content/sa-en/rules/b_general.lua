@@ -822,6 +822,15 @@ wrap_installed("movement", function(base, ctx)
   return r
 end)
 
+-- SA picks cargo up on the way with G.pick_up_cargo above, after the shared
+-- movement step; ti3's pick-up while the ships move (tactical3.lua,
+-- L.transport_on_the_way) stays out once the general rules are installed.
+local base_transport_on_the_way = L.transport_on_the_way
+function L.transport_on_the_way(p, target, moved, rules, room, start)
+  if installed then return {} end
+  return base_transport_on_the_way(p, target, moved, rules, room, start)
+end
+
 -- 6. No opponent home system in round 1.
 local function barred(p, s)
   return installed and round_no() == 1 and L.opta.is_home_of_other(p, s)

@@ -19,7 +19,30 @@ local L = game.lib
 procedure("invasion", function(ctx)
   local p, s = ctx.player, ctx.system
   if #L.ships(p, s) == 0 or #L.enemies_in(p, s) > 0 then return end
+  game.step("land_pds", ctx)
   return L.invade(ctx)
+end)
+
+-- PDS units carried into the active system (units.yaml: transported) may be
+-- placed on planets there that their owner already controls, up to the
+-- planet's PDS limit (max_per_planet); they never invade. The TI3 transfer
+-- action lands them the same way (round.lua). A planet taken in this same
+-- invasion gets none (our reading: it is not yet his as the units land).
+procedure("land_pds", function(ctx)
+  local p, s = ctx.player, ctx.system
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) == p then
+      for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+        local d = L.def(p, u.kind)
+        if u.carried == nil and d.class == "structure" and d.transported and game.unit_exists(u.id)
+          and game.count_units { planet = pl, kind = u.kind } < (d.max_per_planet or 2)
+          and game.confirm(p, { key = "ti3.land", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", pl) }) then
+          game.move_unit(u.id, { planet = pl })
+          game.log({ key = "ti3.lands", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", pl) })
+        end
+      end
+    end
+  end
 end)
 
 -- The invasion of the procedure above once it may take place: ground forces
@@ -446,3 +469,115 @@ procedure("production", function(ctx)
     L.enforce_limits(p, s)
   end
 end)
+
+-- Transport on the way (TI3): a ship with capacity may, on its way to the
+-- active system, pick up its owner's fighters, ground forces and PDS (on
+-- planets or in space) in the systems it moves through, as long as such a
+-- system holds none of his command counters (units in an activated system
+-- stay put, as its ships do). The ship names each system it passes through,
+-- in order, as long as the rest of its path fits its move value; it cannot
+-- pass through a system it could not move through anyway (anomalies, other
+-- players' ships). (A TI3 forum ruling quoting the rulebook's leader section,
+-- ffg-forum-archive topic 110688: transported units are picked up "from
+-- planets or ships in unactivated systems passed through on the way to the
+-- destination system"; the Shattered Ascension rulebook, built on TI3, keeps
+-- the same rule. The same ruling lets ships pick units up in the active
+-- system itself: here ground forces on its owner's planets there, when the
+-- system has another planet to invade.) A ship leaving a gravity
+-- rift, and rift systems as stops, are left out (TI3 has no gravity rift; a
+-- variant with rifts keeps its own rolls).
+local function in_list(t, x)
+  for _, y in ipairs(t or {}) do
+    if y == x then return true end
+  end
+  return false
+end
+
+--- p's units in system s that a ship passing through may pick up (fighters, ground forces and PDS, in space or on planets, not carried), leaving out units that move by themselves this step (`moving`: a set of unit ids).
+function L.pickable_on_the_way(p, s, moving)
+  local out = {}
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if L.def(p, u.kind).transported and u.carried == nil and not moving[u.id] then out[#out + 1] = u end
+  end
+  return out
+end
+
+function L.transport_on_the_way(p, target, moved, rules, room, start)
+  local picked_from, seen = {}, {}
+  local moving = {}
+  for _, m in ipairs(moved) do moving[m.unit.id] = true end
+  for _, m in ipairs(moved) do
+    local u = m.unit
+    local from = u.system
+    local take = math.min(L.def(p, u.kind).capacity or 0, room[from] or 0)
+    if take > 0 and not in_list(rules.free_exit, from) then
+      local mv = L.move_value(p, u, from)
+      local spent, at = 0, from
+      m.picked, m.via = {}, {}
+      while take > 0 do
+        local opts = {}
+        for s = 1, game.num_systems() do
+          if s ~= target and s ~= from and s ~= at and game.system(s).hex and not in_list(m.via, s)
+            and not game.has_token(s, "command", p) and not in_list(rules.stop, s) and not in_list(rules.blocked, s)
+            and not in_list(rules.free_exit, s) and #L.pickable_on_the_way(p, s, moving) > 0 then
+            local a = game.move_cost(at, s, rules)
+            local b = a and game.move_cost(s, target, rules)
+            if b and spent + a + b <= mv then opts[#opts + 1] = game.system(s).hex end
+          end
+        end
+        if #opts == 0 then break end
+        table.insert(opts, 1, "none")
+        local pick = game.choose(p, { key = "ti3.move_through", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(from) }, opts)
+        if pick == "none" then break end
+        local s = game.system_at(pick)
+        spent = spent + game.move_cost(at, s, rules)
+        at = s
+        m.via[#m.via + 1] = s
+        game.log({ key = "ti3.moves_through", p = L.pn(p), unit = u.kind .. "#" .. u.id, system = L.sysname(s) })
+        for _, c in ipairs(L.pickable_on_the_way(p, s, moving)) do
+          if take <= 0 then break end
+          local q = c.planet
+            and { key = "ti3.transport_via_planet", unit = c.kind .. "#" .. c.id, id = c.id, planet = L.name("planets", c.planet), system = L.sysname(s) }
+            or { key = "ti3.transport_via", unit = c.kind .. "#" .. c.id, id = c.id, system = L.sysname(s) }
+          if game.choose(p, q, { "yes", "no" }) == "yes" then
+            start()
+            game.move_unit(c.id, { system = target })
+            m.picked[#m.picked + 1] = c
+            take = take - 1
+            room[from] = room[from] - 1
+          end
+        end
+        if not seen[s] then
+          seen[s] = true
+          picked_from[#picked_from + 1] = s
+        end
+      end
+      -- The active system too: ground forces on p's planets there may be
+      -- taken up into its space area, to land on another planet of the
+      -- system in the invasion (offered only when one is not p's).
+      if take > 0 and L.other_planet_in(p, target) then
+        for _, c in ipairs(L.pickable_on_the_way(p, target, moving)) do
+          if take <= 0 then break end
+          if c.planet and L.def(p, c.kind).class == "ground" and game.choose(p, { key = "ti3.transport_in_active", unit = c.kind .. "#" .. c.id, id = c.id,
+              ship = u.kind .. "#" .. u.id, planet = L.name("planets", c.planet), system = L.sysname(target) }, { "no", "yes" }) == "yes" then
+            start()
+            game.move_unit(c.id, { system = target })
+            c.back = { planet = c.planet }
+            m.picked[#m.picked + 1] = c
+            take = take - 1
+            room[from] = room[from] - 1
+          end
+        end
+      end
+    end
+  end
+  return picked_from
+end
+
+--- Whether system s holds a planet that p does not control.
+function L.other_planet_in(p, s)
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) ~= p then return true end
+  end
+  return false
+end
