@@ -831,6 +831,10 @@ function L.transport_on_the_way(p, target, moved, rules, room, start)
   return base_transport_on_the_way(p, target, moved, rules, room, start)
 end
 
+-- SA: other players' fighters block movement like any other ship (unlike
+-- TI3, where only Advanced Fighters do: ti3 races.lua).
+function L.fighters_block_movement(q) return true end
+
 -- 6. No opponent home system in round 1.
 local function barred(p, s)
   return installed and round_no() == 1 and L.opta.is_home_of_other(p, s)
