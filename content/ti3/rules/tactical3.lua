@@ -581,3 +581,20 @@ function L.other_planet_in(p, s)
   end
   return false
 end
+
+-- Space cannon range (TI3): two systems linked only by wormholes are adjacent
+-- for movement alone (the TI3 FAQ as players quote it, ffg-forum-archive
+-- topic 243922; the Shattered Ascension rulebook keeps the rule: Deep Space
+-- Cannon does not fire through wormholes). A PDS with range fires into a
+-- system beside its own only when the two tiles touch on the board.
+--- Whether systems s and t touch on the board (hex neighbours), whatever else links them.
+function L.board_adjacent(s, t)
+  local a, b = game.system(s).hex, game.system(t).hex
+  return a ~= nil and b ~= nil and game.hex_distance(a, b) == 1
+end
+
+local base_space_cannon_shooters = L.space_cannon_shooters
+function L.space_cannon_shooters(q, t, s)
+  if t ~= s and not L.board_adjacent(s, t) then return {} end
+  return base_space_cannon_shooters(q, t, s)
+end
