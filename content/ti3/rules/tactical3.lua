@@ -244,8 +244,8 @@ end)
 -- Production (TI3). Each space dock produces up to its planet's resources
 -- + 2 units (units.yaml); fighters and ground forces come two for one
 -- resource, each counting as one unit. Besides ships and ground forces a
--- dock produces PDS units (cost 2, at most 2 on a planet, placed on a planet
--- its owner controls in the system). In the production step of his own
+-- dock produces PDS units (cost 2, at most 2 on a planet, placed on the
+-- dock's planet, pds_room below). In the production step of his own
 -- action (ctx.active == player) a player may also build a new space dock
 -- (cost 4, one per planet, not counted against production) on a planet in
 -- the system he has held since the start of the round (round.lua records
@@ -272,10 +272,21 @@ end)
 --
 -- The step leaves in ctx: produced (units built, new docks excluded) and
 -- new_units (their ids), for the after:production handlers.
-local function pds_room(p, s)
+-- Where PDS units built in s may go (TI3 rulebook p. 26 as players quote it:
+-- ground forces and PDS are built and placed on the planet holding the
+-- space dock): the planets of p's producing units there, or, for a
+-- producing unit in the space area (a Saar floating dock), any planet of p's
+-- in s; each up to its PDS limit.
+local function pds_room(p, s, ctx)
+  local sites, floating = {}, false
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if L.produces_ground_site(ctx, u) then
+      if u.planet then sites[u.planet] = true elseif L.is_floating_dock(u) then floating = true end
+    end
+  end
   local out = {}
   for _, pl in ipairs(game.planets_of(s)) do
-    if game.planet_owner(pl) == p then
+    if game.planet_owner(pl) == p and (sites[pl] or floating) then
       local n = game.count_units { planet = pl, kind = "pds" }
       local max = L.def(p, "pds").max_per_planet or 2
       if n < max then out[#out + 1] = { planet = pl, room = max - n } end
@@ -364,7 +375,7 @@ procedure("production", function(ctx)
   local budget = L.spendable(p, "resources") + discount
   local gsites = ground_sites(p, s, ctx)
   local pds_free = 0
-  for _, r in ipairs(pds_room(p, s)) do pds_free = pds_free + r.room end
+  for _, r in ipairs(pds_room(p, s, ctx)) do pds_free = pds_free + r.room end
   local room = fleet_room(p, s)
   local built, cost, count = {}, 0, 0
   local docks = {}
@@ -432,7 +443,7 @@ procedure("production", function(ctx)
         local d = L.def(p, t)
         local id
         if t == "pds" then
-          local rooms = pds_room(p, s)
+          local rooms = pds_room(p, s, ctx)
           local pl = rooms[1].planet
           if #rooms > 1 then
             local names = {}
