@@ -439,6 +439,10 @@ function G.planet_gained(ctx)
   if p and L.home(p) == game.planet_system(pl) then game.put("planet", pl, "round_start_owner", p) end
 end
 
+-- SA builds docks whatever ships are in the system (its blockade rule only
+-- bars producing ships there); TI3 does not (ti3 tactical3.lua).
+function L.new_dock_allowed_in(p, s) return true end
+
 ---------------------------------------------------------------------------
 -- 7. Bombardment of a planet without ground units.
 function G.bombard_neutral(p, q, pl)

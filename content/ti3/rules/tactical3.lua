@@ -193,11 +193,22 @@ game.on("after:status_phase", function(ctx)
   for _, c in ipairs(list) do L.enforce_limits(c.player, c.system) end
 end)
 
+-- A space dock built in the production step (unit prop built_round, the
+-- round it was built) begins producing the next round: not later in the
+-- same round through a second activation or a strategy card's secondary
+-- (the TI3 rulebook's p. 26 as players quote it).
+-- hook: whether p's unit u is a space dock built this round that produces nothing yet; default: its unit prop built_round is the current round.
+function L.new_dock_idle(p, u)
+  local b = game.get("unit", u.id, "built_round")
+  return b ~= nil and b == (game.get("game", nil, "round") or 0)
+end
+
 -- Production of one dock changed for a round (Productivity Spike, Spacedock
 -- Accident): unit props production_change (resources more, or "none": the
 -- unit produces nothing) and production_change_round.
 -- hook: the production capacity p's unit u adds to what L.production counts in its system (negative: it takes away); default: the unit's change for this round (unit props production_change / production_change_round), else 0.
 function L.unit_production_change(p, u)
+  if L.new_dock_idle(p, u) then return -L.unit_production(p, u) end
   local r = game.get("unit", u.id, "production_change_round")
   if r == nil or r ~= (game.get("game", nil, "round") or 0) then return 0 end
   local c = game.get("unit", u.id, "production_change")
@@ -249,7 +260,8 @@ end)
 -- action (ctx.active == player) a player may also build a new space dock
 -- (cost 4, one per planet, not counted against production) on a planet in
 -- the system he has held since the start of the round (round.lua records
--- the owners then); a new dock produces nothing that turn. Ships cannot be
+-- the owners then) and holding no other player's ships; a new dock produces
+-- nothing until the next round (L.new_dock_idle). Ships cannot be
 -- produced while other players' ships blockade the system. (From the TI3
 -- rules as we recall them and the units.yaml notes; TI3 has no Construction
 -- card, so the shared production, which builds no structures, would leave
@@ -295,8 +307,12 @@ local function pds_room(p, s, ctx)
   return out
 end
 
+-- hook: whether p may build a new space dock in system s at all (its planets are then checked one by one); default (TI3, the rulebook's p. 26): s holds no other player's ships.
+function L.new_dock_allowed_in(p, s) return #L.other_ships(p, s) == 0 end
+
 local function dock_sites(p, s)
   local out = {}
+  if not L.new_dock_allowed_in(p, s) then return out end
   for _, pl in ipairs(game.planets_of(s)) do
     if game.planet_owner(pl) == p and game.get("planet", pl, "round_start_owner") == p
       and (L.floating_docks(p) or game.count_units { planet = pl, kind = "space_dock" } == 0) then
@@ -464,13 +480,15 @@ procedure("production", function(ctx)
     end
   end
   for _, pl in ipairs(docks) do
+    local id
     if pl == "space" then
-      game.spawn("space_dock", p, { system = s })
+      id = game.spawn("space_dock", p, { system = s })
       game.log({ key = "ti3.builds_space_dock_in", p = L.pn(p), system = L.sysname(s) })
     else
-      game.spawn("space_dock", p, { planet = pl })
+      id = game.spawn("space_dock", p, { planet = pl })
       game.log({ key = "ti3.builds_space_dock_on", p = L.pn(p), planet = L.name("planets", pl) })
     end
+    game.put("unit", id, "built_round", game.get("game", nil, "round") or 0)
   end
   -- With Integrated Economy places for the new units, the limits are
   -- checked once its script has placed them (after:production).
