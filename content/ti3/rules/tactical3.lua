@@ -324,17 +324,18 @@ local function dock_sites(p, s)
   return out
 end
 
--- Where ground forces built in s may go: the planet of a producing unit, or,
--- for a producing unit in the space area (floating dock), the player's
--- planets in s and the space area.
+-- Where ground forces built in s may go: the planets of producing units
+-- (with two docks in a system, either one's planet: each dock places what it
+-- builds on its own planet), or, for a producing unit in the space area
+-- (floating dock), the player's planets in s and the space area.
 local function ground_sites(p, s, ctx)
-  local on_planet, in_space
+  local on_planet, in_space = {}, false
   for _, u in ipairs(game.units { system = s, owner = p }) do
     if L.produces_ground_site(ctx, u) then
-      if u.planet then on_planet = u.planet elseif L.is_floating_dock(u) then in_space = true end
+      if u.planet then on_planet[u.planet] = true elseif L.is_floating_dock(u) then in_space = true end
     end
   end
-  if on_planet then return { on_planet } end
+  if next(on_planet) then return game.keys(on_planet) end
   if not in_space then return {} end
   local out = {}
   for _, pl in ipairs(game.planets_of(s)) do
