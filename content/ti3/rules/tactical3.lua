@@ -507,15 +507,14 @@ end)
 -- stay put, as its ships do). The ship names each system it passes through,
 -- in order, as long as the rest of its path fits its move value; it cannot
 -- pass through a system it could not move through anyway (anomalies, other
--- players' ships). (A TI3 forum ruling quoting the rulebook's leader section,
--- ffg-forum-archive topic 110688: transported units are picked up "from
--- planets or ships in unactivated systems passed through on the way to the
--- destination system"; the Shattered Ascension rulebook, built on TI3, keeps
--- the same rule. The same ruling lets ships pick units up in the active
--- system itself: here ground forces on its owner's planets there, when the
--- system has another planet to invade.) A ship leaving a gravity
--- rift, and rift systems as stops, are left out (TI3 has no gravity rift; a
--- variant with rifts keeps its own rolls).
+-- players' ships). (A TI3 forum answer drawing on the rulebook's leader
+-- section, ffg-forum-archive topic 110688: carried units are taken up only
+-- in systems not yet activated that the ship passes through, or in the
+-- active system; the Shattered Ascension rulebook, built on TI3, has the same
+-- rule. In the active system itself we let ships take up ground forces from
+-- their owner's planets, when the system has another planet to invade.) A
+-- ship leaving a gravity rift, and rift systems as stops, are left out (TI3
+-- has no gravity rift; a variant with rifts keeps its own rolls).
 local function in_list(t, x)
   for _, y in ipairs(t or {}) do
     if y == x then return true end
@@ -532,6 +531,7 @@ function L.pickable_on_the_way(p, s, moving)
   return out
 end
 
+-- (ti-common's hook L.transport_on_the_way, replaced.)
 function L.transport_on_the_way(p, target, moved, rules, room, start)
   local picked_from, seen = {}, {}
   local moving = {}
