@@ -439,6 +439,10 @@ function G.planet_gained(ctx)
   if p and L.home(p) == game.planet_system(pl) then game.put("planet", pl, "round_start_owner", p) end
 end
 
+-- SA builds docks whatever ships are in the system (its blockade rule only
+-- bars producing ships there); TI3 does not (ti3 tactical3.lua).
+function L.new_dock_allowed_in(p, s) return true end
+
 ---------------------------------------------------------------------------
 -- 7. Bombardment of a planet without ground units.
 function G.bombard_neutral(p, q, pl)
@@ -842,6 +846,19 @@ wrap_installed("movement", function(base, ctx)
   end
   return r
 end)
+
+-- SA picks cargo up on the way with G.pick_up_cargo above, after the shared
+-- movement step; ti3's pick-up while the ships move (tactical3.lua,
+-- L.transport_on_the_way) stays out once the general rules are installed.
+local base_transport_on_the_way = L.transport_on_the_way
+function L.transport_on_the_way(p, target, moved, rules, room, start)
+  if installed then return {} end
+  return base_transport_on_the_way(p, target, moved, rules, room, start)
+end
+
+-- SA: other players' fighters block movement like any other ship (unlike
+-- TI3, where only Advanced Fighters do: ti3 races.lua).
+function L.fighters_block_movement(q) return true end
 
 -- 6. No opponent home system in round 1.
 local function barred(p, s)

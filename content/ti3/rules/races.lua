@@ -396,6 +396,29 @@ function L.activation_barred(p, s)
   return base_activation_barred(p, s)
 end
 
+-- TI3: other players' fighters alone do not stop a ship passing through
+-- their system; only those of a player with Advanced Fighters do (its text:
+-- enemy ships may not move through a system his fighters occupy; the
+-- Shattered Ascension rulebook names fighters blocking movement as one of its
+-- changes to TI3).
+-- hook: whether player q's fighters keep other players' ships from moving through their system; default (TI3): only when q has Advanced Fighters (flag advanced_fighters).
+function L.fighters_block_movement(q)
+  return L.flag(q, "advanced_fighters") > 0
+end
+
+function L.movement_blocking_systems(p)
+  local out = {}
+  for _, u in ipairs(game.units { not_owner = p, space = true }) do
+    if u.carried == nil and u.system and not out[u.system] then
+      local d = L.def(u.owner, u.kind)
+      if d.class == "ship" and ((d.type or u.kind) ~= "fighter" or L.fighters_block_movement(u.owner)) then
+        out[u.system] = true
+      end
+    end
+  end
+  return out
+end
+
 -- TI3 asteroid fields: nobody ends a move in one (Antimass Deflectors only
 -- lets ships pass through; without it ti-common's anomaly rule keeps ships
 -- out). Muaat ships pass through supernovas, Maneuvering Jets through ion

@@ -326,7 +326,8 @@ function L.ti3_transfer_action(ctx)
             local rule = L.anomaly_rule(s)
             if #L.ships(p, s) > 0 and not (rule and rule.no_space_cannon) then
               for _, t in ipairs(game.within(s, 1, "space_cannon")) do
-                if t == u.system then targets[#targets + 1] = s; break end
+                -- (not through a wormhole: tactical3.lua, L.board_adjacent)
+                if t == u.system and L.board_adjacent(s, t) then targets[#targets + 1] = s; break end
               end
             end
           end

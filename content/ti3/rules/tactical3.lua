@@ -19,7 +19,30 @@ local L = game.lib
 procedure("invasion", function(ctx)
   local p, s = ctx.player, ctx.system
   if #L.ships(p, s) == 0 or #L.enemies_in(p, s) > 0 then return end
+  game.step("land_pds", ctx)
   return L.invade(ctx)
+end)
+
+-- PDS units carried into the active system (units.yaml: transported) may be
+-- placed on planets there that their owner already controls, up to the
+-- planet's PDS limit (max_per_planet); they never invade. The TI3 transfer
+-- action lands them the same way (round.lua). A planet taken in this same
+-- invasion gets none (our reading: it is not yet his as the units land).
+procedure("land_pds", function(ctx)
+  local p, s = ctx.player, ctx.system
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) == p then
+      for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+        local d = L.def(p, u.kind)
+        if u.carried == nil and d.class == "structure" and d.transported and game.unit_exists(u.id)
+          and game.count_units { planet = pl, kind = u.kind } < (d.max_per_planet or 2)
+          and game.confirm(p, { key = "ti3.land", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", pl) }) then
+          game.move_unit(u.id, { planet = pl })
+          game.log({ key = "ti3.lands", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", pl) })
+        end
+      end
+    end
+  end
 end)
 
 -- The invasion of the procedure above once it may take place: ground forces
@@ -170,11 +193,22 @@ game.on("after:status_phase", function(ctx)
   for _, c in ipairs(list) do L.enforce_limits(c.player, c.system) end
 end)
 
+-- A space dock built in the production step (unit prop built_round, the
+-- round it was built) begins producing the next round: not later in the
+-- same round through a second activation or a strategy card's secondary
+-- (the TI3 rulebook's p. 26 as players quote it).
+-- hook: whether p's unit u is a space dock built this round that produces nothing yet; default: its unit prop built_round is the current round.
+function L.new_dock_idle(p, u)
+  local b = game.get("unit", u.id, "built_round")
+  return b ~= nil and b == (game.get("game", nil, "round") or 0)
+end
+
 -- Production of one dock changed for a round (Productivity Spike, Spacedock
 -- Accident): unit props production_change (resources more, or "none": the
 -- unit produces nothing) and production_change_round.
 -- hook: the production capacity p's unit u adds to what L.production counts in its system (negative: it takes away); default: the unit's change for this round (unit props production_change / production_change_round), else 0.
 function L.unit_production_change(p, u)
+  if L.new_dock_idle(p, u) then return -L.unit_production(p, u) end
   local r = game.get("unit", u.id, "production_change_round")
   if r == nil or r ~= (game.get("game", nil, "round") or 0) then return 0 end
   local c = game.get("unit", u.id, "production_change")
@@ -221,12 +255,13 @@ end)
 -- Production (TI3). Each space dock produces up to its planet's resources
 -- + 2 units (units.yaml); fighters and ground forces come two for one
 -- resource, each counting as one unit. Besides ships and ground forces a
--- dock produces PDS units (cost 2, at most 2 on a planet, placed on a planet
--- its owner controls in the system). In the production step of his own
+-- dock produces PDS units (cost 2, at most 2 on a planet, placed on the
+-- dock's planet, pds_room below). In the production step of his own
 -- action (ctx.active == player) a player may also build a new space dock
 -- (cost 4, one per planet, not counted against production) on a planet in
 -- the system he has held since the start of the round (round.lua records
--- the owners then); a new dock produces nothing that turn. Ships cannot be
+-- the owners then) and holding no other player's ships; a new dock produces
+-- nothing until the next round (L.new_dock_idle). Ships cannot be
 -- produced while other players' ships blockade the system. (From the TI3
 -- rules as we recall them and the units.yaml notes; TI3 has no Construction
 -- card, so the shared production, which builds no structures, would leave
@@ -249,10 +284,21 @@ end)
 --
 -- The step leaves in ctx: produced (units built, new docks excluded) and
 -- new_units (their ids), for the after:production handlers.
-local function pds_room(p, s)
+-- Where PDS units built in s may go (TI3 rulebook p. 26 as players quote it:
+-- ground forces and PDS are built and placed on the planet holding the
+-- space dock): the planets of p's producing units there, or, for a
+-- producing unit in the space area (a Saar floating dock), any planet of p's
+-- in s; each up to its PDS limit.
+local function pds_room(p, s, ctx)
+  local sites, floating = {}, false
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if L.produces_ground_site(ctx, u) then
+      if u.planet then sites[u.planet] = true elseif L.is_floating_dock(u) then floating = true end
+    end
+  end
   local out = {}
   for _, pl in ipairs(game.planets_of(s)) do
-    if game.planet_owner(pl) == p then
+    if game.planet_owner(pl) == p and (sites[pl] or floating) then
       local n = game.count_units { planet = pl, kind = "pds" }
       local max = L.def(p, "pds").max_per_planet or 2
       if n < max then out[#out + 1] = { planet = pl, room = max - n } end
@@ -261,8 +307,12 @@ local function pds_room(p, s)
   return out
 end
 
+-- hook: whether p may build a new space dock in system s at all (its planets are then checked one by one); default (TI3, the rulebook's p. 26): s holds no other player's ships.
+function L.new_dock_allowed_in(p, s) return #L.other_ships(p, s) == 0 end
+
 local function dock_sites(p, s)
   local out = {}
+  if not L.new_dock_allowed_in(p, s) then return out end
   for _, pl in ipairs(game.planets_of(s)) do
     if game.planet_owner(pl) == p and game.get("planet", pl, "round_start_owner") == p
       and (L.floating_docks(p) or game.count_units { planet = pl, kind = "space_dock" } == 0) then
@@ -274,17 +324,18 @@ local function dock_sites(p, s)
   return out
 end
 
--- Where ground forces built in s may go: the planet of a producing unit, or,
--- for a producing unit in the space area (floating dock), the player's
--- planets in s and the space area.
+-- Where ground forces built in s may go: the planets of producing units
+-- (with two docks in a system, either one's planet: each dock places what it
+-- builds on its own planet), or, for a producing unit in the space area
+-- (floating dock), the player's planets in s and the space area.
 local function ground_sites(p, s, ctx)
-  local on_planet, in_space
+  local on_planet, in_space = {}, false
   for _, u in ipairs(game.units { system = s, owner = p }) do
     if L.produces_ground_site(ctx, u) then
-      if u.planet then on_planet = u.planet elseif L.is_floating_dock(u) then in_space = true end
+      if u.planet then on_planet[u.planet] = true elseif L.is_floating_dock(u) then in_space = true end
     end
   end
-  if on_planet then return { on_planet } end
+  if next(on_planet) then return game.keys(on_planet) end
   if not in_space then return {} end
   local out = {}
   for _, pl in ipairs(game.planets_of(s)) do
@@ -341,7 +392,7 @@ procedure("production", function(ctx)
   local budget = L.spendable(p, "resources") + discount
   local gsites = ground_sites(p, s, ctx)
   local pds_free = 0
-  for _, r in ipairs(pds_room(p, s)) do pds_free = pds_free + r.room end
+  for _, r in ipairs(pds_room(p, s, ctx)) do pds_free = pds_free + r.room end
   local room = fleet_room(p, s)
   local built, cost, count = {}, 0, 0
   local docks = {}
@@ -409,7 +460,7 @@ procedure("production", function(ctx)
         local d = L.def(p, t)
         local id
         if t == "pds" then
-          local rooms = pds_room(p, s)
+          local rooms = pds_room(p, s, ctx)
           local pl = rooms[1].planet
           if #rooms > 1 then
             local names = {}
@@ -430,13 +481,15 @@ procedure("production", function(ctx)
     end
   end
   for _, pl in ipairs(docks) do
+    local id
     if pl == "space" then
-      game.spawn("space_dock", p, { system = s })
+      id = game.spawn("space_dock", p, { system = s })
       game.log({ key = "ti3.builds_space_dock_in", p = L.pn(p), system = L.sysname(s) })
     else
-      game.spawn("space_dock", p, { planet = pl })
+      id = game.spawn("space_dock", p, { planet = pl })
       game.log({ key = "ti3.builds_space_dock_on", p = L.pn(p), planet = L.name("planets", pl) })
     end
+    game.put("unit", id, "built_round", game.get("game", nil, "round") or 0)
   end
   -- With Integrated Economy places for the new units, the limits are
   -- checked once its script has placed them (after:production).
@@ -446,3 +499,132 @@ procedure("production", function(ctx)
     L.enforce_limits(p, s)
   end
 end)
+
+-- Transport on the way (TI3): a ship with capacity may, on its way to the
+-- active system, pick up its owner's fighters, ground forces and PDS (on
+-- planets or in space) in the systems it moves through, as long as such a
+-- system holds none of his command counters (units in an activated system
+-- stay put, as its ships do). The ship names each system it passes through,
+-- in order, as long as the rest of its path fits its move value; it cannot
+-- pass through a system it could not move through anyway (anomalies, other
+-- players' ships). (A TI3 forum answer drawing on the rulebook's leader
+-- section, ffg-forum-archive topic 110688: carried units are taken up only
+-- in systems not yet activated that the ship passes through, or in the
+-- active system; the Shattered Ascension rulebook, built on TI3, has the same
+-- rule. In the active system itself we let ships take up ground forces from
+-- their owner's planets, when the system has another planet to invade.) A
+-- ship leaving a gravity rift, and rift systems as stops, are left out (TI3
+-- has no gravity rift; a variant with rifts keeps its own rolls).
+local function in_list(t, x)
+  for _, y in ipairs(t or {}) do
+    if y == x then return true end
+  end
+  return false
+end
+
+--- p's units in system s that a ship passing through may pick up (fighters, ground forces and PDS, in space or on planets, not carried), leaving out units that move by themselves this step (`moving`: a set of unit ids).
+function L.pickable_on_the_way(p, s, moving)
+  local out = {}
+  for _, u in ipairs(game.units { system = s, owner = p }) do
+    if L.def(p, u.kind).transported and u.carried == nil and not moving[u.id] then out[#out + 1] = u end
+  end
+  return out
+end
+
+-- (ti-common's hook L.transport_on_the_way, replaced.)
+function L.transport_on_the_way(p, target, moved, rules, room, start)
+  local picked_from, seen = {}, {}
+  local moving = {}
+  for _, m in ipairs(moved) do moving[m.unit.id] = true end
+  for _, m in ipairs(moved) do
+    local u = m.unit
+    local from = u.system
+    local take = math.min(L.def(p, u.kind).capacity or 0, room[from] or 0)
+    if take > 0 and not in_list(rules.free_exit, from) then
+      local mv = L.move_value(p, u, from)
+      local spent, at = 0, from
+      m.picked, m.via = {}, {}
+      while take > 0 do
+        local opts = {}
+        for s = 1, game.num_systems() do
+          if s ~= target and s ~= from and s ~= at and game.system(s).hex and not in_list(m.via, s)
+            and not game.has_token(s, "command", p) and not in_list(rules.stop, s) and not in_list(rules.blocked, s)
+            and not in_list(rules.free_exit, s) and #L.pickable_on_the_way(p, s, moving) > 0 then
+            local a = game.move_cost(at, s, rules)
+            local b = a and game.move_cost(s, target, rules)
+            if b and spent + a + b <= mv then opts[#opts + 1] = game.system(s).hex end
+          end
+        end
+        if #opts == 0 then break end
+        table.insert(opts, 1, "none")
+        local pick = game.choose(p, { key = "ti3.move_through", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(from) }, opts)
+        if pick == "none" then break end
+        local s = game.system_at(pick)
+        spent = spent + game.move_cost(at, s, rules)
+        at = s
+        m.via[#m.via + 1] = s
+        game.log({ key = "ti3.moves_through", p = L.pn(p), unit = u.kind .. "#" .. u.id, system = L.sysname(s) })
+        for _, c in ipairs(L.pickable_on_the_way(p, s, moving)) do
+          if take <= 0 then break end
+          local q = c.planet
+            and { key = "ti3.transport_via_planet", unit = c.kind .. "#" .. c.id, id = c.id, planet = L.name("planets", c.planet), system = L.sysname(s) }
+            or { key = "ti3.transport_via", unit = c.kind .. "#" .. c.id, id = c.id, system = L.sysname(s) }
+          if game.choose(p, q, { "yes", "no" }) == "yes" then
+            start()
+            game.move_unit(c.id, { system = target })
+            m.picked[#m.picked + 1] = c
+            take = take - 1
+            room[from] = room[from] - 1
+          end
+        end
+        if not seen[s] then
+          seen[s] = true
+          picked_from[#picked_from + 1] = s
+        end
+      end
+      -- The active system too: ground forces on p's planets there may be
+      -- taken up into its space area, to land on another planet of the
+      -- system in the invasion (offered only when one is not p's).
+      if take > 0 and L.other_planet_in(p, target) then
+        for _, c in ipairs(L.pickable_on_the_way(p, target, moving)) do
+          if take <= 0 then break end
+          if c.planet and L.def(p, c.kind).class == "ground" and game.choose(p, { key = "ti3.transport_in_active", unit = c.kind .. "#" .. c.id, id = c.id,
+              ship = u.kind .. "#" .. u.id, planet = L.name("planets", c.planet), system = L.sysname(target) }, { "no", "yes" }) == "yes" then
+            start()
+            game.move_unit(c.id, { system = target })
+            c.back = { planet = c.planet }
+            m.picked[#m.picked + 1] = c
+            take = take - 1
+            room[from] = room[from] - 1
+          end
+        end
+      end
+    end
+  end
+  return picked_from
+end
+
+--- Whether system s holds a planet that p does not control.
+function L.other_planet_in(p, s)
+  for _, pl in ipairs(game.planets_of(s)) do
+    if game.planet_owner(pl) ~= p then return true end
+  end
+  return false
+end
+
+-- Space cannon range (TI3): two systems linked only by wormholes are adjacent
+-- for movement alone (the TI3 FAQ as players quote it, ffg-forum-archive
+-- topic 243922; the Shattered Ascension rulebook keeps the rule: Deep Space
+-- Cannon does not fire through wormholes). A PDS with range fires into a
+-- system beside its own only when the two tiles touch on the board.
+--- Whether systems s and t touch on the board (hex neighbours), whatever else links them.
+function L.board_adjacent(s, t)
+  local a, b = game.system(s).hex, game.system(t).hex
+  return a ~= nil and b ~= nil and game.hex_distance(a, b) == 1
+end
+
+local base_space_cannon_shooters = L.space_cannon_shooters
+function L.space_cannon_shooters(q, t, s)
+  if t ~= s and not L.board_adjacent(s, t) then return {} end
+  return base_space_cannon_shooters(q, t, s)
+end
