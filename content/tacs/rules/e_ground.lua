@@ -233,14 +233,20 @@ procedure("space_cannon_defense", function(ctx)
     if not L.tacs_gf_stats(u).immune_pds then targets[#targets + 1] = u end
   end
   local s = game.planet_system(pl)
-  -- The carriers: p's ships with capacity in the zone nearest the planet (a
-  -- ship that came in without a battle is taken to be there).
+  -- The carriers: p's ships that brought down the ground forces landing here
+  -- (L.land_committed notes them) or still carry some, in whatever zone they
+  -- stand (the landing carrier counts as the ship closest to the planet).
   local q = pds[1].owner
   local zones = L.tacs_zones(s, q)
+  local landed_from = {}
+  for _, id in ipairs(game.get("planet", pl, "tacs_landed_from") or {}) do landed_from[id] = true end
+  game.put("planet", pl, "tacs_landed_from", nil)
+  for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
+    if u.carried and L.def(p, u.kind).class == "ground" then landed_from[u.carried] = true end
+  end
   local carriers = {}
   for _, u in ipairs(L.ships(p, s)) do
-    local z = L.tacs_zone(u)
-    if (L.def(p, u.kind).capacity or 0) > 0 and (z == nil or z == zones[1]) then carriers[#carriers + 1] = u end
+    if (L.def(p, u.kind).capacity or 0) > 0 and landed_from[u.id] then carriers[#carriers + 1] = u end
   end
   local hits = 0
   for _, u in ipairs(pds) do
@@ -303,6 +309,27 @@ procedure("space_cannon_defense", function(ctx)
     end
   end
 end)
+
+-- The ground forces committed land (ti-common's L.land_committed): each
+-- planet notes the ships they came down from, so that its PDS may fire at
+-- those carriers (space_cannon_defense above) wherever they stand.
+local base_land_committed = L.land_committed
+function L.land_committed(ctx)
+  local carrier_of = {}
+  for _, u in ipairs(game.units { system = ctx.system, space = true }) do
+    if u.carried then carrier_of[u.id] = u.carried end
+  end
+  for _, l in ipairs(ctx.landings or {}) do
+    local ids, seen = {}, {}
+    for _, id in ipairs(l.ids) do
+      local c = carrier_of[id]
+      if c and not seen[c] then seen[c] = true; ids[#ids + 1] = c end
+    end
+    table.sort(ids)
+    game.put("planet", l.planet, "tacs_landed_from", #ids > 0 and ids or nil)
+  end
+  return base_land_committed(ctx)
+end
 
 -- Resister ("take 2 hits", seed 002): whether ground force u takes this hit
 -- without dying, counting the hits it took before in `wounds` (u.id -> hits;
