@@ -195,9 +195,10 @@ function L.tacs_targets(B, p, u, cannon)
   for _, e in ipairs(enemies) do
     if L.tacs_def(q, e.kind) and math.abs(zi(B, e) - at) <= range and (cannon ~= "VL" or is_fighter(q, e)) then out[#out + 1] = e end
   end
-  -- A heavy or assault cannon in the zone nearest the planet may bombard an
-  -- enemy PDS there (a damage roll only).
-  if at == 1 and L.tacs_table("bombard_ground")[cannon] and cannon ~= "M" then
+  -- A heavy or assault cannon in D3 (or in a Deep Defense D4, nearer still)
+  -- may bombard an enemy PDS there (a damage roll only), as ships there
+  -- bombard ground forces and land.
+  if (at == 1 or B.zones[at] == "D3") and L.tacs_table("bombard_ground")[cannon] and cannon ~= "M" then
     for _, e in ipairs(L.tacs_planet_guns(q, B.s)) do out[#out + 1] = e end
   end
   return out
