@@ -327,8 +327,24 @@ function L.land_committed(ctx)
     end
     table.sort(ids)
     game.put("planet", l.planet, "tacs_landed_from", #ids > 0 and ids or nil)
+    if #l.ids > 0 then
+      game.put("planet", l.planet, "tacs_landed", { player = ctx.player, round = game.get("game", nil, "round") or 0 })
+    end
   end
   return base_land_committed(ctx)
+end
+
+-- Bombardment of ground forces comes only before friendly ground forces have
+-- landed on the planet, one round of it with the landing (seed 002
+-- "Bombardment"): once p's ground forces have landed on pl this game round
+-- (an earlier wave of the same battle, say), p does not bombard pl again
+-- (our reading: the round stands for the activation, a system being
+-- activated once a round).
+local base_bombardable = L.bombardable
+function L.bombardable(p, pl, ctx)
+  local m = game.get("planet", pl, "tacs_landed")
+  if m and m.player == p and m.round == (game.get("game", nil, "round") or 0) then return false end
+  return base_bombardable(p, pl, ctx)
 end
 
 -- Resister ("take 2 hits", seed 002): whether ground force u takes this hit
