@@ -542,7 +542,10 @@ procedure("space_combat", function(ctx)
   elseif la > 0 and ld == 0 then winner = a
   elseif ld > 0 and la == 0 then winner = d end
   ctx.winner = winner
-  game.log(winner and { key = "space_combat_won", p = L.pn(winner) } or { key = "space_combat_no_ships" })
+  -- (a battle called off leaves ships on both sides: no "no ships remain")
+  if not called_off then
+    game.log(winner and { key = "space_combat_won", p = L.pn(winner) } or { key = "space_combat_no_ships" })
+  end
   -- The winner may rearrange its ships in the defensive zones.
   if winner then
     local dz = d_zones(B.zones)
