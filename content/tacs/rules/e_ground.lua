@@ -223,6 +223,10 @@ end)
 -- or, without a battle, in the invasion step.
 procedure("space_cannon_defense", function(ctx)
   local p, pl = ctx.player, ctx.planet
+  -- the ships this landing came down from (noted by L.land_committed below)
+  local landed_from = {}
+  for _, id in ipairs(game.get("planet", pl, "tacs_landed_from") or {}) do landed_from[id] = true end
+  game.put("planet", pl, "tacs_landed_from", nil)
   local pds = {}
   for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
     if L.def(u.owner, u.kind).invasion_defense then pds[#pds + 1] = u end
@@ -233,20 +237,17 @@ procedure("space_cannon_defense", function(ctx)
     if not L.tacs_gf_stats(u).immune_pds then targets[#targets + 1] = u end
   end
   local s = game.planet_system(pl)
-  -- The carriers: p's ships that brought down the ground forces landing here
-  -- (L.land_committed notes them) or still carry some, in whatever zone they
-  -- stand (the landing carrier counts as the ship closest to the planet).
+  -- The carriers: p's ships with capacity in the zone nearest the planet (a
+  -- ship that came in without a battle is taken to be there), and the ships
+  -- the landing ground forces came down from (L.land_committed notes them)
+  -- in whatever zone they stand: the landing carrier counts as the ship
+  -- closest to the planet.
   local q = pds[1].owner
   local zones = L.tacs_zones(s, q)
-  local landed_from = {}
-  for _, id in ipairs(game.get("planet", pl, "tacs_landed_from") or {}) do landed_from[id] = true end
-  game.put("planet", pl, "tacs_landed_from", nil)
-  for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
-    if u.carried and L.def(p, u.kind).class == "ground" then landed_from[u.carried] = true end
-  end
   local carriers = {}
   for _, u in ipairs(L.ships(p, s)) do
-    if (L.def(p, u.kind).capacity or 0) > 0 and landed_from[u.id] then carriers[#carriers + 1] = u end
+    local z = L.tacs_zone(u)
+    if (L.def(p, u.kind).capacity or 0) > 0 and (z == nil or z == zones[1] or landed_from[u.id]) then carriers[#carriers + 1] = u end
   end
   local hits = 0
   for _, u in ipairs(pds) do
