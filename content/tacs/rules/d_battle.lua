@@ -195,9 +195,10 @@ function L.tacs_targets(B, p, u, cannon)
   for _, e in ipairs(enemies) do
     if L.tacs_def(q, e.kind) and math.abs(zi(B, e) - at) <= range and (cannon ~= "VL" or is_fighter(q, e)) then out[#out + 1] = e end
   end
-  -- A heavy or assault cannon in the zone nearest the planet may bombard an
-  -- enemy PDS there (a damage roll only).
-  if at == 1 and L.tacs_table("bombard_ground")[cannon] and cannon ~= "M" then
+  -- A heavy or assault cannon in D3 (or in a Deep Defense D4, nearer still)
+  -- may bombard an enemy PDS there (a damage roll only), as ships there
+  -- bombard ground forces and land.
+  if (at == 1 or B.zones[at] == "D3") and L.tacs_table("bombard_ground")[cannon] and cannon ~= "M" then
     for _, e in ipairs(L.tacs_planet_guns(q, B.s)) do out[#out + 1] = e end
   end
   return out
@@ -541,7 +542,10 @@ procedure("space_combat", function(ctx)
   elseif la > 0 and ld == 0 then winner = a
   elseif ld > 0 and la == 0 then winner = d end
   ctx.winner = winner
-  game.log(winner and { key = "space_combat_won", p = L.pn(winner) } or { key = "space_combat_no_ships" })
+  -- (a battle called off leaves ships on both sides: no "no ships remain")
+  if not called_off then
+    game.log(winner and { key = "space_combat_won", p = L.pn(winner) } or { key = "space_combat_no_ships" })
+  end
   -- The winner may rearrange its ships in the defensive zones.
   if winner then
     local dz = d_zones(B.zones)

@@ -223,6 +223,10 @@ end)
 -- or, without a battle, in the invasion step.
 procedure("space_cannon_defense", function(ctx)
   local p, pl = ctx.player, ctx.planet
+  -- the ships this landing came down from (noted by L.land_committed below)
+  local landed_from = {}
+  for _, id in ipairs(game.get("planet", pl, "tacs_landed_from") or {}) do landed_from[id] = true end
+  game.put("planet", pl, "tacs_landed_from", nil)
   local pds = {}
   for _, u in ipairs(game.units { planet = pl, not_owner = p }) do
     if L.def(u.owner, u.kind).invasion_defense then pds[#pds + 1] = u end
@@ -234,13 +238,16 @@ procedure("space_cannon_defense", function(ctx)
   end
   local s = game.planet_system(pl)
   -- The carriers: p's ships with capacity in the zone nearest the planet (a
-  -- ship that came in without a battle is taken to be there).
+  -- ship that came in without a battle is taken to be there), and the ships
+  -- the landing ground forces came down from (L.land_committed notes them)
+  -- in whatever zone they stand: the landing carrier counts as the ship
+  -- closest to the planet.
   local q = pds[1].owner
   local zones = L.tacs_zones(s, q)
   local carriers = {}
   for _, u in ipairs(L.ships(p, s)) do
     local z = L.tacs_zone(u)
-    if (L.def(p, u.kind).capacity or 0) > 0 and (z == nil or z == zones[1]) then carriers[#carriers + 1] = u end
+    if (L.def(p, u.kind).capacity or 0) > 0 and (z == nil or z == zones[1] or landed_from[u.id]) then carriers[#carriers + 1] = u end
   end
   local hits = 0
   for _, u in ipairs(pds) do
@@ -303,6 +310,43 @@ procedure("space_cannon_defense", function(ctx)
     end
   end
 end)
+
+-- The ground forces committed land (ti-common's L.land_committed): each
+-- planet notes the ships they came down from, so that its PDS may fire at
+-- those carriers (space_cannon_defense above) wherever they stand.
+local base_land_committed = L.land_committed
+function L.land_committed(ctx)
+  local carrier_of = {}
+  for _, u in ipairs(game.units { system = ctx.system, space = true }) do
+    if u.carried then carrier_of[u.id] = u.carried end
+  end
+  for _, l in ipairs(ctx.landings or {}) do
+    local ids, seen = {}, {}
+    for _, id in ipairs(l.ids) do
+      local c = carrier_of[id]
+      if c and not seen[c] then seen[c] = true; ids[#ids + 1] = c end
+    end
+    table.sort(ids)
+    game.put("planet", l.planet, "tacs_landed_from", #ids > 0 and ids or nil)
+    if #l.ids > 0 then
+      game.put("planet", l.planet, "tacs_landed", { player = ctx.player, round = game.get("game", nil, "round") or 0 })
+    end
+  end
+  return base_land_committed(ctx)
+end
+
+-- Bombardment of ground forces comes only before friendly ground forces have
+-- landed on the planet, one round of it with the landing (seed 002
+-- "Bombardment"): once p's ground forces have landed on pl this game round
+-- (an earlier wave of the same battle, say), p does not bombard pl again
+-- (our reading: the round stands for the activation, a system being
+-- activated once a round).
+local base_bombardable = L.bombardable
+function L.bombardable(p, pl, ctx)
+  local m = game.get("planet", pl, "tacs_landed")
+  if m and m.player == p and m.round == (game.get("game", nil, "round") or 0) then return false end
+  return base_bombardable(p, pl, ctx)
+end
 
 -- Resister ("take 2 hits", seed 002): whether ground force u takes this hit
 -- without dying, counting the hits it took before in `wounds` (u.id -> hits;
