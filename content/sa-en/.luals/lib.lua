@@ -204,6 +204,12 @@ function lib.def(p, t) end
 ---@return any
 function lib.elected_objective_gained(q, def) end
 
+--- SA: other players' fighters block movement like any other ship (unlike TI3, where only Advanced Fighters do: ti3 races.lua).
+--- (defined by ti3 -> sa-en)
+---@param q any
+---@return any
+function lib.fighters_block_movement(q) end
+
 --- (defined by ti-common -> sa-en)
 ---@return any
 function lib.final_ranking() end
@@ -322,6 +328,13 @@ function lib.neighbours(p, q) end
 ---@param holder any
 ---@return any
 function lib.new_agreement_waits(holder) end
+
+--- SA builds docks whatever ships are in the system (its blockade rule only bars producing ships there); TI3 does not (ti3 tactical3.lua).
+--- (defined by ti3 -> sa-en)
+---@param p any
+---@param s any
+---@return any
+function lib.new_dock_allowed_in(p, s) end
 
 --- The next player in rotation after p.
 --- (defined by ti-common -> sa-en)
@@ -863,6 +876,17 @@ function lib.trade_partners(p) end
 ---@param p any
 ---@return any
 function lib.transfers_allowed(p) end
+
+--- (ti-common's hook L.transport_on_the_way, replaced.)
+--- (defined by ti-common -> ti3 -> sa-en)
+---@param p any
+---@param target any
+---@param moved any
+---@param rules any
+---@param room any
+---@param start any
+---@return any
+function lib.transport_on_the_way(p, target, moved, rules, room, start) end
 
 --- p's votes: what each of his planets gives (L.planet_votes), ready ones (L.ready_planets) and exhausted ones.
 --- (defined by ti-common -> ti3 -> sa-en -> ti3 -> sa-en)

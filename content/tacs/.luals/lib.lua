@@ -56,6 +56,14 @@ function lib.bombard_roll(p, u, pl, dice, hit, ctx) end
 ---@return any
 function lib.bombard_units(p, s, ctx) end
 
+--- hook: whether p may choose planet pl as a target in this bombardment step (ctx: the step's; the planets in ctx.forbid are left out apart from this); default: a planet p does not own with another player's units on it.
+--- (defined by ti3 -> tacs)
+---@param p any
+---@param pl any
+---@param ctx any
+---@return any
+function lib.bombardable(p, pl, ctx) end
+
 --- hook: the Bombardment ability ({dice, hit}) of player o's unit u in the bombardment step ctx, or nil; default: its unit definition's.
 --- (defined by ti-common -> tacs)
 ---@param o any
@@ -92,6 +100,12 @@ function lib.indoctrination_candidates(p, pl) end
 ---@param units any
 ---@return any
 function lib.indoctrination_target(p, pl, units) end
+
+--- Lands the ground forces a commit step declared without moving them (ctx.defer_landing set: they are in ctx.landings, {planet, ids}); those no longer in the space area are left out.
+--- (defined by ti-common -> tacs)
+---@param ctx any
+---@return any
+function lib.land_committed(ctx) end
 
 --- hook: the ground forces of p in the space area of s that may land on planet pl in this commit step (avail: all of them, in board order; ctx: the step's); default: avail.
 --- (defined by ti-common -> tacs)

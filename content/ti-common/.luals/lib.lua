@@ -316,6 +316,13 @@ function lib.capacity(p, s) end
 ---@return any
 function lib.cards_of(p) end
 
+--- hook: whether p, who has no votes to cast on agenda id (L.votes(p) is 0), may still cast zero votes for one of its outcomes, counting as a voter for it, rather than only abstain; default: no (a vote of zero is an abstention).
+--- (defined by ti-common)
+---@param p any
+---@param id any
+---@return any
+function lib.casts_zero_votes(p, id) end
+
 --- The game ends at once when a player reaches the goal.
 --- (defined by ti-common)
 ---@param p any

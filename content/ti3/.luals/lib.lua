@@ -156,6 +156,13 @@ function lib.bar_technology(player, color, purchase) end
 ---@return any
 function lib.bioptic_recycle(p, def, optional) end
 
+--- Space cannon range (TI3): two systems linked only by wormholes are adjacent for movement alone (the TI3 FAQ as players quote it, ffg-forum-archive topic 243922; the Shattered Ascension rulebook keeps the rule: Deep Space Cannon does not fire through wormholes). A PDS with range fires into a system beside its own only when the two tiles touch on the board. Whether systems s and t touch on the board (hex neighbours), whatever else links them.
+--- (defined by ti3)
+---@param s any
+---@param t any
+---@return any
+function lib.board_adjacent(s, t) end
+
 --- The invasion of the procedure above once it may take place: ground forces land (commit_ground_forces), the planets invaded are bombarded, their PDS fire, then each invasion combat and control (ctx: the invasion step's, with player and system; a variant may call it at another moment, e.g. during a space battle). hook: whether the ground forces committed in this invasion (ctx: the invasion's) stay in the space area until the bombardment is over (the commit step only declares them); default: no, they land as they are committed.
 --- (defined by ti3)
 ---@param ctx any
@@ -454,6 +461,12 @@ function lib.exchange_strategy_card(p, old, new) end
 ---@param p any
 ---@return any
 function lib.faction(p) end
+
+--- TI3: other players' fighters alone do not stop a ship passing through their system; only those of a player with Advanced Fighters do (its text: enemy ships may not move through a system his fighters occupy; the Shattered Ascension rulebook names fighters blocking movement as one of its changes to TI3). hook: whether player q's fighters keep other players' ships from moving through their system; default (TI3): only when q has Advanced Fighters (flag advanced_fighters).
+--- (defined by ti3)
+---@param q any
+---@return any
+function lib.fighters_block_movement(q) end
 
 --- One volley of space cannon fire, replacing ti-common's (same window space_cannon_volley, same L.combat_state.last_volley, same extra die and penalty), with the TI3 modifiers, the Graviton Laser System reroll and the dice_rolled window. A die the Graviton Laser System rerolled shows its new result in the groups and may be rerolled again by another effect (UNCERTAIN: we know of no TI3 rule that limits a die to one reroll).
 --- (defined by ti-common -> ti3)
@@ -766,6 +779,12 @@ function lib.move_rules(p, target) end
 ---@return any
 function lib.move_value(p, u, from) end
 
+--- hook: the systems (a set: system -> true) whose ships of other players p's ships may not move through, only end their move in (LRR 58.4b); default: L.other_ship_systems(p), every system holding another player's ship.
+--- (defined by ti-common -> ti3)
+---@param p any
+---@return any
+function lib.movement_blocking_systems(p) end
+
 --- Ships of p that could reach `target` this tactical action, with their cost. `rules` (L.move_rules) with `quiet = true` makes it a question that asks no player anything: what would need another player's answer (a pack's passage rule, say) counts as refused (for policies and other look-aheads).
 --- (defined by ti-common -> ti3)
 ---@param p any
@@ -792,6 +811,20 @@ function lib.negotiate(holder) end
 ---@param holder any
 ---@return any
 function lib.new_agreement_waits(holder) end
+
+--- hook: whether p may build a new space dock in system s at all (its planets are then checked one by one); default (TI3, the rulebook's p. 26): s holds no other player's ships.
+--- (defined by ti3)
+---@param p any
+---@param s any
+---@return any
+function lib.new_dock_allowed_in(p, s) end
+
+--- A space dock built in the production step (unit prop built_round, the round it was built) begins producing the next round: not later in the same round through a second activation or a strategy card's secondary (the TI3 rulebook's p. 26 as players quote it). hook: whether p's unit u is a space dock built this round that produces nothing yet; default: its unit prop built_round is the current round.
+--- (defined by ti3)
+---@param p any
+---@param u any
+---@return any
+function lib.new_dock_idle(p, u) end
 
 --- hook: the players (as "pN") p may make speaker with Assembly's primary (default: opts).
 --- (defined by ti3)
@@ -845,6 +878,13 @@ lib.optb = nil
 ---@return any
 function lib.orbital_drop_count(p) end
 
+--- Whether system s holds a planet that p does not control.
+--- (defined by ti3)
+---@param p any
+---@param s any
+---@return any
+function lib.other_planet_in(p, s) end
+
 --- Outcomes of an agenda as option strings.
 --- (defined by ti-common -> ti3)
 ---@param d any
@@ -864,6 +904,14 @@ function lib.passes_through_ships(p, u, target) end
 ---@param id any
 ---@return any
 function lib.pdef(id) end
+
+--- p's units in system s that a ship passing through may pick up (fighters, ground forces and PDS, in space or on planets, not carried), leaving out units that move by themselves this step (`moving`: a set of unit ids).
+--- (defined by ti3)
+---@param p any
+---@param s any
+---@param moving any
+---@return any
+function lib.pickable_on_the_way(p, s, moving) end
 
 --- hook: p has picked q to take a trade good from with Pillage (def), before it is taken (default: nothing more).
 --- (defined by ti3)
@@ -1106,6 +1154,14 @@ function lib.shock_troops_in_game() end
 ---@return any
 function lib.skips_strategy_choice(p) end
 
+--- hook: the space cannon of player q's units in system t that may fire at system s, as {unit, sc (the space_cannon ability), def} entries in the order they roll; default: each of q's units in t with space cannon (one in another system only with range 1 or more).
+--- (defined by ti-common -> ti3)
+---@param q any
+---@param t any
+---@param s any
+---@return any
+function lib.space_cannon_shooters(q, t, s) end
+
 --- The space mines in system s: how many `owner` (a player, or "none") has there, or all of them with owner nil (for rules and cards of variants).
 --- (defined by ti3)
 ---@param s any
@@ -1243,6 +1299,17 @@ function lib.transfer_pairs(p) end
 ---@param p any
 ---@return any
 function lib.transfers_allowed(p) end
+
+--- (ti-common's hook L.transport_on_the_way, replaced.)
+--- (defined by ti-common -> ti3)
+---@param p any
+---@param target any
+---@param moved any
+---@param rules any
+---@param room any
+---@param start any
+---@return any
+function lib.transport_on_the_way(p, target, moved, rules, room, start) end
 
 --- Agreements with a Hacan player survive a general cancellation.
 --- (defined by ti3)

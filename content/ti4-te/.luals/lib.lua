@@ -413,6 +413,14 @@ function lib.final_ranking() end
 ---@return any
 function lib.flagship_abilities(p, u) end
 
+--- hook: the option p must take when voting on agenda id (opts: abstain and the outcomes), or nil to ask p (default: nil).
+--- (defined by ti-common -> ti4 -> ti4-te)
+---@param p any
+---@param id any
+---@param opts any
+---@return any
+function lib.forced_vote(p, id, opts) end
+
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@param p any
 ---@param id any

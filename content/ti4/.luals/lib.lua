@@ -103,6 +103,13 @@ function lib.capacity(p, s) end
 ---@return any
 function lib.card_value(def, field, p) end
 
+--- Seed 004 (line 126): abstaining is not casting zero votes. A player with no vote to cast (every planet exhausted) may still choose an outcome and cast 0 votes for it; they then count among those who voted for it (the LRR FAQ on 8.14 treats a vote of zero as an abstention).
+--- (defined by ti-common -> ti4)
+---@param p any
+---@param id any
+---@return any
+function lib.casts_zero_votes(p, id) end
+
 --- Eliminates every player who meets LRR 33.1, in player order.
 --- (defined by ti4)
 ---@return any
