@@ -24,7 +24,7 @@
 --     a war sun 3).
 --     Paid from ready planets and trade goods (L.pay).
 --   * Colonists (Colonos): always a random opponent's (the die picks one of
---     the others). The landing ground forces go back to space, that opponent
+--     the others; under Pacts only another player's races, l.210). The landing ground forces go back to space, that opponent
 --     puts two ground forces there and takes the planet; the lander may then
 --     land at once: his ground forces go back down and fight them.
 --   * Fighter probes: before the landing step the active player may make a
@@ -143,8 +143,12 @@ function ESC.colonists(p, pl, s, why)
   local mine = L.ground(p, pl)
   for _, u in ipairs(mine) do game.move_unit(u.id, { system = s }) end
   game.log({ key = "ti3.ground_forces_return_space", p = pn(p), planet = pname(pl) })
+  -- (Under Pacts an opponent is a race of another player, 001 l.210.)
+  local ES = L.sa_es or {}
   local others = {}
-  for q = 1, game.num_players() do if q ~= p then others[#others + 1] = q end end
+  for q = 1, game.num_players() do
+    if q ~= p and not (ES.is_opponent and not ES.is_opponent(p, q)) then others[#others + 1] = q end
+  end
   local _, rolls = game.roll({ key = "ti3.settlers_roll", p = pn(p) }
 , 1, 11)
   local face = (rolls and rolls[1]) or game.random(10)
