@@ -1118,7 +1118,8 @@ procedure("sa_build_duel_galaxy", function(ctx)
   table.sort(free)
   local turn = 0
   while #free > 0 do
-    local p = turn % 2 + 1
+    -- (the placing order: ti3's hook for the drafted galaxy, p1 first)
+    local p = L.draft_placer({ 1, 2 }, turn)
     turn = turn + 1
     local hand = hands[p]
     if #hand == 0 then break end

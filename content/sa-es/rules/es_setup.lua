@@ -26,8 +26,9 @@ L.sa_es = ES
 -- at the end of the table the last player places again and the turns go
 -- back counter-clockwise (1, 2, 3, 3, 2, 1, 1, 2, ...). ti3's drafted galaxy
 -- places in the order L.draft_placer gives (its default: clockwise every
--- round); the preset maps and Star by Star (sa-en's own procedure) do not
--- use it.
+-- round), and so does sa-en's 2-player galaxy (appendix 3 l.302: "place
+-- systems normally"); the preset maps and Star by Star (sa-en's own
+-- procedure) do not use it.
 function L.draft_placer(order, turn)
   local n = #order
   local round, i = turn // n, turn % n
