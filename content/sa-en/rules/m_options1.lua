@@ -995,6 +995,10 @@ function CS.break_trade(p, q)
   end
 end
 
+-- hook: whether p may declare war on player q (another player, not yet at
+-- war with p, is asked about separately); default: yes.
+function CS.may_declare(p, q) return true end
+
 function CS.declare_step()
   for _, p in ipairs(L.order_from(L.speaker())) do
     CS.sync(p)
@@ -1002,7 +1006,7 @@ function CS.declare_step()
     while #CS.wars(p) < max and L.spendable(p, "influence") >= cost do
       local opts = { "none" }
       for q = 1, game.num_players() do
-        if q ~= p and not contains(CS.wars(p), q) then opts[#opts + 1] = pn(q) end
+        if q ~= p and not contains(CS.wars(p), q) and CS.may_declare(p, q) then opts[#opts + 1] = pn(q) end
       end
       if #opts == 1 then break end
       local pick = game.choose(p, { key = "sa.cs_declare_war", n = cost }, opts)

@@ -43,6 +43,12 @@ function O.duel_own_agenda_asked(p) return true end
 -- Whether this is a 2-player game (appendix 3 applies).
 function O.duel() return game.num_players() == 2 end
 
+-- hook: which use of Mentak's Pillage by p the current steal belongs to, in a
+-- 2-player game (every second use brings 1 more trade good); steals with the
+-- same value count as one use. Default: the round number (Pillage is used once
+-- a round, however many players it takes from).
+function O.duel_pillage_use(p) return round_no() end
+
 local function contains(list, x)
   for _, v in ipairs(list or {}) do if v == x then return true end end
   return false
@@ -1112,7 +1118,8 @@ procedure("sa_build_duel_galaxy", function(ctx)
   table.sort(free)
   local turn = 0
   while #free > 0 do
-    local p = turn % 2 + 1
+    -- (the placing order: ti3's hook for the drafted galaxy, p1 first)
+    local p = L.draft_placer({ 1, 2 }, turn)
     turn = turn + 1
     local hand = hands[p]
     if #hand == 0 then break end
@@ -1242,8 +1249,9 @@ local function install_duel()
   function L.pillage_picked(p, q, def)
     base_pillage_picked(p, q, def)
     if not O.duel() or faction_id(p) ~= "mentak" then return end
-    if game.get("player", p, "sa_duel_pillage_round") == round_no() then return end
-    game.put("player", p, "sa_duel_pillage_round", round_no())
+    local use = O.duel_pillage_use(p)
+    if game.get("player", p, "sa_duel_pillage_round") == use then return end
+    game.put("player", p, "sa_duel_pillage_round", use)
     local n = (game.get("player", p, "sa_duel_pillages") or 0) + 1
     game.put("player", p, "sa_duel_pillages", n)
     if n % 2 == 0 then L.gain_tg(p, 1, "every second Pillage (2 players)") end

@@ -10,7 +10,9 @@
 --     one more technology (its prerequisites met).
 --   * Mentak: every second Pillage one trade good from the common area: the
 --     same as 000's rule, kept from sa-en (its observer reads sa-es's Pillage
---     prompt too).
+--     prompt too). 001 makes Pillage an action (l.86) that may be taken more
+--     than once a round, so each action counts as one use
+--     (O2.duel_pillage_use), not each round as in sa-en.
 --   * Hacan: the ability 001 calls "Nexo Comercial" that makes him hand
 --     trade goods to an opponent is read as his racial technology Production
 --     Centers (6 trade goods, 2 of them to another player: the only Hacan
@@ -32,6 +34,8 @@ local function faction_id(p) return game.get("player", p, "faction") end
 local O2 = L.sa_opt2
 if O2 then
   function O2.xxcha_again_offered(p, id) return false end
+  -- Each Pillage action is one use (effects/races/mentak_pillage.lua counts them).
+  function O2.duel_pillage_use(p) return "use:" .. (game.get("player", p, "sa_es_pillage_uses") or 0) end
 end
 local function duel() return game.num_players() == 2 end
 

@@ -257,6 +257,12 @@ function ES.team_of(p)
   return (p - 1) % half + 1
 end
 
+-- Whether q is an opponent of p: another player, not p's other race under
+-- Pacts (001 l.210).
+function ES.is_opponent(p, q)
+  return q ~= p and ES.team_of(q) ~= ES.team_of(p)
+end
+
 function ES.team_members(t)
   local out = {}
   for p = 1, game.num_players() do if ES.team_of(p) == t then out[#out + 1] = p end end

@@ -19,11 +19,12 @@
 --     result of 0 or 1 on the die means nobody fights and no wealth.
 --   * Hidden Factory (Fábrica Oculta): the lander may build at once ships in
 --     the system using up to 2 production capacity, at 1 resource less in
---     all. Units count toward the 2 as in production (each ship 1, two
---     fighters bought together 2; a flagship 2 in sa-es; a war sun 3).
+--     all. Units count toward the 2 as in production (a ship 1, a
+--     dreadnought 2, two fighters bought together 2; a flagship 2 in sa-es;
+--     a war sun 3).
 --     Paid from ready planets and trade goods (L.pay).
 --   * Colonists (Colonos): always a random opponent's (the die picks one of
---     the others). The landing ground forces go back to space, that opponent
+--     the others; under Pacts only another player's races, l.210). The landing ground forces go back to space, that opponent
 --     puts two ground forces there and takes the planet; the lander may then
 --     land at once: his ground forces go back down and fight them.
 --   * Fighter probes: before the landing step the active player may make a
@@ -94,14 +95,17 @@ local function unit_room(p, kind)
   return 99
 end
 
--- Production capacity one purchase of kind uses.
+-- Production capacity one purchase of kind uses: as in a production step
+-- (sa-en's L.sa_units.capacity_cost, the unit's production_cost: a
+-- dreadnought 2 (001 l.62), a war sun 3, a flagship 2); a purchase of several
+-- units (two fighters) one place each.
 local function cap_use(p, kind)
   local d = L.def(p, kind)
   local n = d.per_cost or 1
-  if d.type == "flagship" or kind == "flagship" then return 2 * n end
-  if d.type == "war_sun" or kind == "war_sun" then return 3 * n end
-  if d.type == "mechanized_unit" or kind == "mechanized_unit" then return 2 * n end
-  return n
+  if n > 1 then return n end
+  local U = L.sa_units
+  if U and U.capacity_cost then return U.capacity_cost(p, kind) end
+  return d.production_cost or 1
 end
 
 function ESC.hidden_factory(p, s, why)
@@ -139,8 +143,12 @@ function ESC.colonists(p, pl, s, why)
   local mine = L.ground(p, pl)
   for _, u in ipairs(mine) do game.move_unit(u.id, { system = s }) end
   game.log({ key = "ti3.ground_forces_return_space", p = pn(p), planet = pname(pl) })
+  -- (Under Pacts an opponent is a race of another player, 001 l.210.)
+  local ES = L.sa_es or {}
   local others = {}
-  for q = 1, game.num_players() do if q ~= p then others[#others + 1] = q end end
+  for q = 1, game.num_players() do
+    if q ~= p and not (ES.is_opponent and not ES.is_opponent(p, q)) then others[#others + 1] = q end
+  end
   local _, rolls = game.roll({ key = "ti3.settlers_roll", p = pn(p) }
 , 1, 11)
   local face = (rolls and rolls[1]) or game.random(10)

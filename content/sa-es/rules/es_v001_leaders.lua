@@ -9,7 +9,9 @@
 --     missed die; a re-rolled die that misses again is not offered again.
 --   * Captives: 001 has no freeing (000 lets the captor free a captive in the
 --     status phase): the captor keeps, hands over (es_rules_b.lua) or
---     executes. When the planet or ship holding a captive is taken or
+--     executes, the last only with a ready planet to exhaust for it (001
+--     l.120; our reading: a price he cannot pay bars the execution). When
+--     the planet or ship holding a captive is taken or
 --     destroyed, the fate roll is made again (as sa-en); if the leader
 --     escapes, or its own side "captures" it, it comes back into play in that
 --     same system: on one of its owner's planets or ships there (000: any of
@@ -64,11 +66,23 @@ if A and F then
   end
 
   ---------------------------------------------------------------------------
-  -- Captives: no freeing.
+  -- Captives: no freeing; no execution without a ready planet to exhaust
+  -- for it (001 l.120: choosing and exhausting one is the price; the captives
+  -- are dealt with as the status phase begins, before the planets are
+  -- refreshed).
+  local function has_ready_planet(q)
+    for _, pl in ipairs(game.planets_owned(q)) do
+      if not game.exhausted(pl) then return true end
+    end
+    return false
+  end
   local base_captive_choices = A.captive_choices
   function A.captive_choices(q, rec, opts)
     local keep = {}
-    for _, o in ipairs(base_captive_choices(q, rec, opts)) do if o ~= "free" then keep[#keep + 1] = o end end
+    local can_pay = has_ready_planet(q)
+    for _, o in ipairs(base_captive_choices(q, rec, opts)) do
+      if o ~= "free" and (o ~= "execute" or can_pay) then keep[#keep + 1] = o end
+    end
     return keep
   end
 

@@ -30,6 +30,11 @@
 --     bidder's race; then the trade goods are evened out over all the
 --     races together (each gains the highest bid of all less its own), as
 --     one auction would.
+--   * Opponents are the other players, not one's other race (001 l.210): in
+--     round 1 a race may activate its partner race's home system (l.59 bars
+--     enemy home systems only), through ti3's A.is_home_of_other; Colonists
+--     go to an opponent (es_rules_c.lua, ES.is_opponent); with Crimson Suns
+--     war is declared on opponents only (sa-en's CS.may_declare).
 --   * Still not modelled: one person deciding for both seats (each seat
 --     answers its own questions outside the cases above).
 local L = game.lib
@@ -40,6 +45,30 @@ ES.pacts = P
 
 local function opt(id) return game.options[id] end
 local function pn(p) return L.pn(p) end
+
+-- Crimson Suns (001 l.220): war is declared on opponents, never on one's
+-- partner race.
+local CS = L.sa_opt1 and L.sa_opt1.cs
+if CS and CS.may_declare then
+  local base_may_declare = CS.may_declare
+  function CS.may_declare(p, q)
+    if opt("pacts") and ES.is_opponent and not ES.is_opponent(p, q) then return false end
+    return base_may_declare(p, q)
+  end
+end
+
+-- Round 1: the partner race's home system is no enemy home system.
+local A = L.opta
+if A and A.is_home_of_other then
+  local base_home_of_other = A.is_home_of_other
+  function A.is_home_of_other(p, s)
+    if not (opt("pacts") and ES.is_opponent) then return base_home_of_other(p, s) end
+    for q = 1, game.num_players() do
+      if ES.is_opponent(p, q) and L.home(q) == s then return true end
+    end
+    return false
+  end
+end
 
 local function sorted_zone(z)
   local out, seen = {}, {}

@@ -935,6 +935,11 @@ function L.draft_hands(order, pool, mode, ctx)
   return hands
 end
 
+-- hook: the player who places the turn-th tile of the drafted galaxy (turn counts from 0; order: the players from the first). Default: clockwise from the first player, round after round.
+function L.draft_placer(order, turn)
+  return order[turn % #order + 1]
+end
+
 procedure("build_drafted_galaxy", function(ctx)
   local n = game.num_players()
   local fp = game.data.maps[ctx.footprint or ("standard_" .. n .. "p")]
@@ -977,7 +982,7 @@ procedure("build_drafted_galaxy", function(ctx)
   while #free > 0 do
     guard = guard + 1
     if guard > 1000 then error("galaxy draft did not end") end
-    local p = order[turn % #order + 1]
+    local p = L.draft_placer(order, turn)
     turn = turn + 1
     local src = (mode == "dealt") and hands[p] or pool
     if #src > 0 then

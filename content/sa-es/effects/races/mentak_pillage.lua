@@ -16,6 +16,8 @@ return {
   end,
   component = function(p, def, ctx)
     game.add(p, "strategy", -1)
+    -- one more use of the ability (counted for the 2-player rule, l.335)
+    game.put("player", p, "sa_es_pillage_uses", (game.get("player", p, "sa_es_pillage_uses") or 0) + 1)
     game.log({ key = "sa_es.spends_strategy_on", p = L.pn(p), card = L.name("race_abilities", def.id) })
     L.card_scripts.pillage(p, def)
   end,
