@@ -414,6 +414,13 @@ function lib.domain_counter_live(pl) end
 ---@return any
 function lib.draft_hands(order, pool, mode, ctx) end
 
+--- hook: the player who places the turn-th tile of the drafted galaxy (turn counts from 0; order: the players from the first). Default: clockwise from the first player, round after round.
+--- (defined by ti3)
+---@param order any
+---@param turn any
+---@return any
+function lib.draft_placer(order, turn) end
+
 --- Called when player q is elected by a vote to control objective def (the Voice of the Council): by default he scores its points at once. A variant where such an objective is only claimed later (in the objectives step of the status phase) overrides this at load time; a player who loses control loses the points only if he had scored them (player prop scored:<id>).
 --- (defined by ti3)
 ---@param q any
