@@ -17,8 +17,9 @@ end
 -- the ships leave. Each station adds 1 to its holder's commodity value; two
 -- station holders may trade even when they are not neighbours; a ready
 -- station may be exhausted to turn commodities into trade goods. Stations
--- give no votes (and are not exhausted to vote) and do not count for objectives. (Not yet: a station in a
--- home system still counts for controlling it; no home system here has one.)
+-- give no votes (and are not exhausted to vote) and do not count for objectives
+-- (L.objective_planets below) or for controlling a home system (rules/te_bastion.lua:
+-- Revelation, in Last Bastion's home system).
 ---------------------------------------------------------------------------
 --- Whether planet `pl` is a space station.
 function L.te_is_station(pl) return (L.pdef(pl) or {}).space_station == true end
