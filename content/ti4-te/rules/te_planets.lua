@@ -46,6 +46,16 @@ function L.may_place_on(pl)
   return base_may_place(pl)
 end
 
+-- Nor do abilities put ground forces on them (Orbital Drop, Mitosis...).
+local base_drop_planets = L.drop_planets
+function L.drop_planets(p)
+  local out = {}
+  for _, pl in ipairs(base_drop_planets(p)) do
+    if not L.te_is_station(pl) then out[#out + 1] = pl end
+  end
+  return out
+end
+
 local base_commodity_value = L.commodity_value
 function L.commodity_value(p)
   return base_commodity_value(p) + #L.te_stations(p)
