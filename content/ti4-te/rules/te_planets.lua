@@ -96,7 +96,7 @@ game.on("before:invasion", function(ctx)
   if ctx.player and ctx.system then L.te_claim_stations(ctx.player, ctx.system) end
 end)
 
---- Every space station whose system holds ships of one player only goes to that player (systems in order): ships that came by retreat, production or any effect, or a defender left alone after a combat.
+--- Every space station whose system holds ships of one player only goes to that player (systems in order): ships that came by retreat, production or any effect, or a defender left alone after a combat (checked after every tactical, strategic and component action).
 function L.te_claim_all_stations()
   for s = 1, game.num_systems() do
     local station = false
@@ -108,7 +108,11 @@ function L.te_claim_all_stations()
     end
   end
 end
-game.on("after:tactical_action", function(ctx) L.te_claim_all_stations() end)
+-- Checked at the end of every action: tactical, strategic (Construction's or
+-- Warfare's production) and component.
+for _, w in ipairs({ "after:tactical_action", "after:strategic_action", "after:component_action" }) do
+  game.on(w, function(ctx) L.te_claim_all_stations() end)
+end
 
 -- At the start of a turn a player may exhaust a ready station to turn all
 -- their commodities into trade goods.
