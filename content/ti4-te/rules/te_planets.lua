@@ -46,7 +46,7 @@ function L.may_place_on(pl)
   return base_may_place(pl)
 end
 
--- Nor do abilities put ground forces on them (Orbital Drop, Mitosis...).
+-- Nor do abilities put or move ground forces onto them (Orbital Drop, Mitosis, Transit Diodes...).
 local base_drop_planets = L.drop_planets
 function L.drop_planets(p)
   local out = {}
