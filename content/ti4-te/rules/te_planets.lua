@@ -67,13 +67,12 @@ function L.may_trade(p, q)
   return #L.te_stations(p) > 0 and #L.te_stations(q) > 0
 end
 
-local base_votes = L.votes
-function L.votes(p)
-  local n = base_votes(p)
-  for _, pl in ipairs(L.te_stations(p)) do
-    if not game.exhausted(pl) then n = n - (L.pdef(pl).influence or 0) end
-  end
-  return n
+-- A station gives no votes (through the per-planet hook, so that laws that
+-- set the votes, such as Representative Government, stay as they are).
+local base_planet_votes = L.planet_votes
+function L.planet_votes(p, pl, ready)
+  if L.te_is_station(pl) then return 0 end
+  return base_planet_votes(p, pl, ready)
 end
 
 -- Nor are they exhausted or picked to cast votes.
