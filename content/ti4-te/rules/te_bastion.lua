@@ -25,15 +25,20 @@ function L.starting_tech_options(p)
   return out
 end
 
--- A station in the home system does not count for controlling it.
+-- A station in the home system does not count for controlling it: holding
+-- every other home planet is enough; otherwise the parent decides (its
+-- exceptions, such as Saar's Nomadic, stand).
 local base_controls_home = L.controls_home
 function L.controls_home(p)
   local h = L.home(p)
-  if not h then return true end
-  for _, pl in ipairs(game.planets_of(h)) do
-    if not L.te_is_station(pl) and game.planet_owner(pl) ~= p then return false end
+  if h then
+    local all = true
+    for _, pl in ipairs(game.planets_of(h)) do
+      if not L.te_is_station(pl) and game.planet_owner(pl) ~= p then all = false end
+    end
+    if all then return true end
   end
-  return true
+  return base_controls_home(p)
 end
 
 ---------------------------------------------------------------------------

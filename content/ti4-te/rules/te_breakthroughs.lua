@@ -78,6 +78,9 @@ local function pool_ok(p, id, exhaust)
   for _, pl in ipairs(L.ready_planets(p)) do
     for _, s in ipairs(L.planet_specialties(pl)) do spec[s] = (spec[s] or 0) + 1 end
   end
+  -- Prerequisites another ability lets p leave out (ti4's Analytical), used
+  -- before any planet is exhausted.
+  local skip = L.prerequisites_skippable(p, id)
   -- Synergy between every two colours: one pool of every coloured
   -- technology and ready specialty covers all the prerequisites, whatever
   -- their colours (each item counts once, as one colour).
@@ -86,31 +89,39 @@ local function pool_ok(p, id, exhaust)
     for _, c in ipairs(game.keys(d.requires)) do need = need + d.requires[c] end
     for _, c in ipairs(game.keys(have)) do techs = techs + have[c] end
     for _, c in ipairs(game.keys(spec)) do symbols = symbols + spec[c] end
-    if need > techs + symbols then return false end
+    if need > techs + symbols + skip then return false end
     if exhaust then
-      local left = math.max(0, need - techs)
+      local skipped = math.min(skip, math.max(0, need - techs))
+      local left = math.max(0, need - techs) - skipped
       for _, pl in ipairs(L.ready_planets(p)) do
         if left <= 0 then break end
         local k = #L.planet_specialties(pl)
         if k > 0 then game.exhaust(pl, true); left = left - k end
       end
       game.log({ key = "te.uses_synergy_all", p = L.pn(p), card = L.name("relics", "the_quantumcore") })
+      if skipped > 0 then
+        game.log({ key = "te.skips_prerequisites", p = L.pn(p), n = skipped, tech = L.name("techs", id) })
+      end
     end
     return true
   end
   for _, pr in ipairs(L.te_synergy_pairs(p)) do
     local a, b = pr[1], pr[2]
-    local ok = true
+    local short = 0
     for _, c in ipairs(game.keys(d.requires)) do
-      if c ~= a and c ~= b and d.requires[c] > (have[c] or 0) + (spec[c] or 0) then ok = false end
+      if c ~= a and c ~= b then short = short + math.max(0, d.requires[c] - (have[c] or 0) - (spec[c] or 0)) end
     end
     local need = (d.requires[a] or 0) + (d.requires[b] or 0)
     local techs = (have[a] or 0) + (have[b] or 0)
-    if ok and need <= techs + (spec[a] or 0) + (spec[b] or 0) then
+    short = short + math.max(0, need - techs - (spec[a] or 0) - (spec[b] or 0))
+    if short <= skip then
       if exhaust then
-        -- Technologies first (free), then planets of either colour; the
-        -- other colours as research always does.
+        -- Technologies first (free), then what may be left out, then
+        -- planets of either colour; the other colours as research always
+        -- does.
         local left = math.max(0, need - techs)
+        local skipped = math.min(skip, left)
+        left = left - skipped
         local ready = L.ready_planets(p)
         for _, pl in ipairs(ready) do
           if left <= 0 then break end
@@ -120,6 +131,10 @@ local function pool_ok(p, id, exhaust)
         for _, c in ipairs(game.keys(d.requires)) do
           if c ~= a and c ~= b then
             local miss = d.requires[c] - (have[c] or 0)
+            if miss > 0 and skipped < skip then
+              local n = math.min(skip - skipped, miss)
+              miss, skipped = miss - n, skipped + n
+            end
             for _, pl in ipairs(ready) do
               if miss <= 0 then break end
               local k = L.specialty_count(pl, c)
@@ -128,6 +143,9 @@ local function pool_ok(p, id, exhaust)
           end
         end
         game.log({ key = "te.uses_synergy", p = L.pn(p), a = L.name("colors", a), b = L.name("colors", b) })
+        if skipped > 0 then
+          game.log({ key = "te.skips_prerequisites", p = L.pn(p), n = skipped, tech = L.name("techs", id) })
+        end
       end
       return true
     end

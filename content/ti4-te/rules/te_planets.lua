@@ -17,8 +17,9 @@ end
 -- the ships leave. Each station adds 1 to its holder's commodity value; two
 -- station holders may trade even when they are not neighbours; a ready
 -- station may be exhausted to turn commodities into trade goods. Stations
--- give no votes (and are not exhausted to vote) and do not count for objectives. (Not yet: a station in a
--- home system still counts for controlling it; no home system here has one.)
+-- give no votes (and are not exhausted to vote) and do not count for objectives
+-- (L.objective_planets below) or for controlling a home system (rules/te_bastion.lua:
+-- Revelation, in Last Bastion's home system).
 ---------------------------------------------------------------------------
 --- Whether planet `pl` is a space station.
 function L.te_is_station(pl) return (L.pdef(pl) or {}).space_station == true end
@@ -45,6 +46,16 @@ function L.may_place_on(pl)
   return base_may_place(pl)
 end
 
+-- Nor do abilities put or move ground forces onto them (Orbital Drop, Mitosis, Transit Diodes...).
+local base_drop_planets = L.drop_planets
+function L.drop_planets(p)
+  local out = {}
+  for _, pl in ipairs(base_drop_planets(p)) do
+    if not L.te_is_station(pl) then out[#out + 1] = pl end
+  end
+  return out
+end
+
 local base_commodity_value = L.commodity_value
 function L.commodity_value(p)
   return base_commodity_value(p) + #L.te_stations(p)
@@ -56,13 +67,12 @@ function L.may_trade(p, q)
   return #L.te_stations(p) > 0 and #L.te_stations(q) > 0
 end
 
-local base_votes = L.votes
-function L.votes(p)
-  local n = base_votes(p)
-  for _, pl in ipairs(L.te_stations(p)) do
-    if not game.exhausted(pl) then n = n - (L.pdef(pl).influence or 0) end
-  end
-  return n
+-- A station gives no votes (through the per-planet hook, so that laws that
+-- set the votes, such as Representative Government, stay as they are).
+local base_planet_votes = L.planet_votes
+function L.planet_votes(p, pl, ready)
+  if L.te_is_station(pl) then return 0 end
+  return base_planet_votes(p, pl, ready)
 end
 
 -- Nor are they exhausted or picked to cast votes.
@@ -85,7 +95,7 @@ game.on("before:invasion", function(ctx)
   if ctx.player and ctx.system then L.te_claim_stations(ctx.player, ctx.system) end
 end)
 
---- Every space station whose system holds ships of one player only goes to that player (systems in order): ships that came by retreat, production or any effect, or a defender left alone after a combat.
+--- Every space station whose system holds ships of one player only goes to that player (systems in order): ships that came by retreat, production or any effect, or a defender left alone after a combat (checked after every tactical, strategic and component action).
 function L.te_claim_all_stations()
   for s = 1, game.num_systems() do
     local station = false
@@ -97,7 +107,11 @@ function L.te_claim_all_stations()
     end
   end
 end
-game.on("after:tactical_action", function(ctx) L.te_claim_all_stations() end)
+-- Checked at the end of every action: tactical, strategic (Construction's or
+-- Warfare's production) and component.
+for _, w in ipairs({ "after:tactical_action", "after:strategic_action", "after:component_action" }) do
+  game.on(w, function(ctx) L.te_claim_all_stations() end)
+end
 
 -- At the start of a turn a player may exhaust a ready station to turn all
 -- their commodities into trade goods.

@@ -152,7 +152,7 @@ end
 
 --- Whether p may put structure u on planet pl (a planet p controls; at most 2 PDS and 1 space dock there).
 function L.te_structure_fits(p, u, pl)
-  if game.planet_owner(pl) ~= p then return false end
+  if game.planet_owner(pl) ~= p or L.te_is_station(pl) then return false end
   local d = L.def(p, u.kind)
   local most = (d.type == "pds" and 2) or (d.type == "space_dock" and 1) or nil
   return most == nil or game.count_units { owner = p, planet = pl, kind = u.kind } < most

@@ -117,6 +117,9 @@ local function analytical(p, id)
   return holds_ability(p, ANALYTICAL) and game.data.techs[id].unit == nil
 end
 
+--- hook: how many prerequisite symbols p may leave out when researching technology id (Analytical: 1, for anything but a unit upgrade); ti4's own research reads Analytical directly, a pack that researches another way (ti4-te's synergy) asks this; default: as said.
+function L.prerequisites_skippable(p, id) return analytical(p, id) and 1 or 0 end
+
 local function inheritance_ready(p)
   return holds_tech(p, INHERITANCE) and not game.get("player", p, INHERITANCE_USED)
     and L.spendable(p, "resources") >= 2

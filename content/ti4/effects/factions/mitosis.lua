@@ -4,7 +4,7 @@
 local L = game.lib
 
 return function(ctx, p, def)
-  local planets = L.ability_planets(p)
+  local planets = L.drop_planets(p)
   if #planets == 0 then return end
   table.sort(planets)
   local pl = game.choose(p, { key = "ti4.mitosis_planet", ability = L.name("abilities", def.id) }, planets)

@@ -3,9 +3,9 @@
 local L = game.lib
 
 return {
-  usable = function(p) return game.counter(p, "strategy") > 0 and #L.ability_planets(p) > 0 end,
+  usable = function(p) return game.counter(p, "strategy") > 0 and #L.drop_planets(p) > 0 end,
   component = function(p, def)
-    local planets = L.ability_planets(p)
+    local planets = L.drop_planets(p)
     table.sort(planets)
     local pl = game.choose(p, { key = "ti4.orbital_drop_planet", ability = L.name("abilities", def.id) }, planets)
     game.add(p, "strategy", -1)

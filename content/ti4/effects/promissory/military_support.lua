@@ -11,7 +11,7 @@ return {
       game.log({ key = "ti4.token_to_reinforcements", q = L.pn(owner), pool = "strategy", note = name })
     end
     local opts = { "none" }
-    local mine = L.ability_planets(p)
+    local mine = L.drop_planets(p)
     table.sort(mine)
     for _, pl in ipairs(mine) do opts[#opts + 1] = pl end
     local pick = game.choose(p, { key = "ti4.military_support_planet", note = name }, opts)

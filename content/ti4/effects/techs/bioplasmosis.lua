@@ -6,7 +6,7 @@ local L = game.lib
 return function(ctx, p, def)
   local moved = {}
   while true do
-    local mine = L.ability_planets(p)
+    local mine = L.drop_planets(p)
     table.sort(mine)
     local opts = { "done" }
     for _, a in ipairs(mine) do

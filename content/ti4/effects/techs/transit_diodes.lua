@@ -24,7 +24,7 @@ end
 return {
   when = function(ctx, p)
     if ctx.player ~= p or game.get("player", p, USED) then return false end
-    if #L.ability_planets(p) == 0 then return false end
+    if #L.drop_planets(p) == 0 then return false end
     local _, keys = groups(p, {})
     return #keys > 0
   end,
@@ -34,7 +34,7 @@ return {
     if game.choose(p, { key = "ti4.exhaust_card", card = name }, { "no", "yes" }) ~= "yes" then return end
     game.put("player", p, USED, true)
     game.log({ key = "ti4.exhausts_card", p = L.pn(p), card = name })
-    local planets = L.ability_planets(p)
+    local planets = L.drop_planets(p)
     table.sort(planets)
     local moved = {}
     for _ = 1, 4 do

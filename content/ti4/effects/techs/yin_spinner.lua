@@ -17,7 +17,7 @@ return {
     local name = L.name("techs", def.id)
     for _ = 1, 2 do
       local opts = { "done" }
-      local planets = L.ability_planets(p)
+      local planets = L.drop_planets(p)
       table.sort(planets)
       for _, pl in ipairs(planets) do opts[#opts + 1] = pl end
       local seen = {}
