@@ -386,6 +386,12 @@ function lib.discard_action_card(p, id) end
 ---@return any
 function lib.draw(deckname, discard, to, n) end
 
+--- hook: the planets on which p's abilities put ground forces, from reinforcements or moved there (Orbital Drop, Mitosis, Military Support, Yin Spinner, Transit Diodes, Bioplasmosis); default: L.ability_planets(p).
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@return any
+function lib.drop_planets(p) end
+
 --- Players other than p with ships in s, sorted.
 --- (defined by ti-common -> ti4-te)
 ---@param p any
@@ -648,6 +654,14 @@ function lib.planet_specialties(pl) end
 ---@param pl any
 ---@return any
 function lib.planet_traits(pl) end
+
+--- hook: the votes planet pl gives p (ready: whether it is ready); default: its influence when ready, none when exhausted.
+--- (defined by ti-common -> ti4-te)
+---@param p any
+---@param pl any
+---@param ready any
+---@return any
+function lib.planet_votes(p, pl, ready) end
 
 --- (defined by ti-common -> ti4-te)
 ---@param p any
@@ -995,7 +1009,7 @@ function lib.te_can_pay_slice(p, id) end
 ---@return any
 function lib.te_civilized_tiebreak(p) end
 
---- Every space station whose system holds ships of one player only goes to that player (systems in order): ships that came by retreat, production or any effect, or a defender left alone after a combat.
+--- Every space station whose system holds ships of one player only goes to that player (systems in order): ships that came by retreat, production or any effect, or a defender left alone after a combat (checked after every tactical, strategic and component action).
 --- (defined by ti4-te)
 ---@return any
 function lib.te_claim_all_stations() end
@@ -1207,7 +1221,7 @@ function lib.te_hyperlane_tile(hex) end
 ---@return any
 function lib.te_is_scar(s) end
 
----  Space stations: no ground forces or structures; a player who is the only one with ships in its system gains its card, exhausted, and keeps it when the ships leave. Each station adds 1 to its holder's commodity value; two station holders may trade even when they are not neighbours; a ready station may be exhausted to turn commodities into trade goods. Stations give no votes (and are not exhausted to vote) and do not count for objectives. (Not yet: a station in a home system still counts for controlling it; no home system here has one.)  Whether planet `pl` is a space station.
+---  Space stations: no ground forces or structures; a player who is the only one with ships in its system gains its card, exhausted, and keeps it when the ships leave. Each station adds 1 to its holder's commodity value; two station holders may trade even when they are not neighbours; a ready station may be exhausted to turn commodities into trade goods. Stations give no votes (and are not exhausted to vote) and do not count for objectives (L.objective_planets below) or for controlling a home system (rules/te_bastion.lua: Revelation, in Last Bastion's home system).  Whether planet `pl` is a space station.
 --- (defined by ti4-te)
 ---@param pl any
 ---@return any

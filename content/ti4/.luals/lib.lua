@@ -208,6 +208,12 @@ function lib.dock_holds_fighters_only(p, s) end
 ---@return any
 function lib.draw(deckname, discard, to, n) end
 
+--- hook: the planets on which p's abilities put ground forces, from reinforcements or moved there (Orbital Drop, Mitosis, Military Support, Yin Spinner, Transit Diodes, Bioplasmosis); default: L.ability_planets(p).
+--- (defined by ti4)
+---@param p any
+---@return any
+function lib.drop_planets(p) end
+
 --- The ships in system s (space area, not carried) of the players that count as "another player" for p's abilities and effects (L.counts_as_other); default: L.other_ships(p, s).
 --- (defined by ti4)
 ---@param p any
@@ -607,6 +613,13 @@ function lib.place_unit(p, kind, where) end
 ---@param w any
 ---@return any
 function lib.place_wormhole_token(p, s, w) end
+
+--- hook: how many prerequisite symbols p may leave out when researching technology id (Analytical: 1, for anything but a unit upgrade); ti4's own research reads Analytical directly, a pack that researches another way (ti4-te's synergy) asks this; default: as said.
+--- (defined by ti4)
+---@param p any
+---@param id any
+---@return any
+function lib.prerequisites_skippable(p, id) end
 
 --- hook: whether the producing player's unit u (ctx: the production step's) counts as a producing unit for where new ground forces may go; default: its unit has production
 --- (defined by ti-common -> ti4)
