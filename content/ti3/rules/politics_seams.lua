@@ -14,6 +14,14 @@ function L.everyone_discards_tg(n, card)
 end
 
 ---------------------------------------------------------------------------
+-- Votes (TI3): a player's votes are the influence of his ready planets, and
+-- casting them exhausts nothing (the TI3 3-player walkthrough at
+-- preeminent.org, round 2's Political card, says both; the SA rulebooks
+-- count votes the same way). Planets exhausted earlier in the round still
+-- give no votes (L.votes, unchanged).
+function L.spend_votes(p, id) end
+
+---------------------------------------------------------------------------
 -- Directives that last until the end of the round.
 
 -- A directive `id` of collection `coll` (default political_cards) lasts
