@@ -799,3 +799,13 @@ fn an_error_from_nested_coroutines_is_named_once() {
     assert!(!e.contains("[C]"), "{e}");
     assert!(!e.contains("stack traceback"), "{e}");
 }
+
+#[test]
+fn a_policy_answers_only_with_one_of_the_options() {
+    let e = main_error(
+        "policy-answer",
+        "  game.set_policy(1, function() return 'c' end)\n  local pick = game.choose(1, { key = 'pick_one' }, { 'a', 'b' })\n  return pick",
+    );
+    assert!(e.contains("not one of its options"), "{e}");
+    assert!(e.contains("content/p/rules/main.lua:5"), "{e}");
+}

@@ -214,7 +214,14 @@ function game.choose(player, prompt, options)
   local pol = POLICY[player] or POLICY.all
   if pol then
     local pick = pol(player, prompt, options)
-    if pick ~= nil then return pick end
+    if pick ~= nil then
+      -- A policy answers like a player: with one of the options.
+      for i = 1, n do
+        if options[i] == pick then return pick end
+      end
+      error("choose: the policy of p" .. tostring(player) .. " answered '" .. tostring(pick):sub(1, 80) .. "' to '"
+        .. tostring(game.key_of(prompt) or prompt) .. "', which is not one of its options", 2)
+    end
   end
   local i = yield("decision", player, prompt, options)
   return options[i]
