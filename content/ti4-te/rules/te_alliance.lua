@@ -270,11 +270,19 @@ procedure("anti_fighter_barrage", function(ctx)
   for _, pair in ipairs({ { ctx.player, ctx.defender }, { ctx.defender, ctx.player } }) do
     local ally = L.te_ally(pair[1])
     if ally and ally ~= pair[2] then
+      -- The ally's shooters and dice as for its own barrage (L.barrage_shooters:
+      -- a galvanized unit's extra die, a silenced player's none; the bonus of
+      -- L.unit_ability_roll_bonus and the rerolls of L.ability_rerolls).
       local hits = 0
-      for _, u in ipairs(L.ships(ally, s)) do
-        local b = L.def(ally, u.kind).anti_fighter_barrage
-        if b then hits = hits + game.roll({ key = "roll_barrage", p = L.pn(ally), unit = u.kind }, b.dice, b.hit) end
+      local rolled, groups = {}, {}
+      for _, x in ipairs(L.barrage_shooters(ally, s)) do
+        local r = { { key = "roll_barrage", p = L.pn(ally), unit = x.u.kind }, x.a.dice or 1, x.a.hit - L.unit_ability_roll_bonus(ally, "anti_fighter_barrage", pair[2]) }
+        rolled[#rolled + 1] = r
+        local h, rolls = game.roll(r[1], r[2], r[3])
+        groups[#groups + 1] = { kind = x.u.kind, rolls = rolls, target = r[3], hits = h }
+        hits = hits + h
       end
+      if #rolled > 0 then hits = L.ability_rerolls(ally, "anti_fighter_barrage", pair[2], hits, rolled, { system = s, groups = groups }) end
       if hits > 0 then L.assign_barrage_hits(pair[2], s, hits, ally) end
     end
   end

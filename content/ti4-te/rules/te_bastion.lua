@@ -99,6 +99,7 @@ local function galvanize_shooters(list, unit_field, ability_field)
       local y = {}
       for k, v in pairs(x) do y[k] = v end
       y[ability_field] = one_more(x[ability_field])
+      y.galvanized = true
       list[i] = y
     end
   end
@@ -120,6 +121,33 @@ function L.space_cannon_shooters(q, t, s)
   local list = base_cannon_shooters(q, t, s)
   return galvanize_shooters(list, "unit", "sc")
 end
+-- Every other use of Space Cannon goes through L.fire_cannons with a list
+-- built elsewhere: space cannon defense against committed ground forces
+-- (LRR 77.4), an ally's cannon in the alliance variant, a space dock firing
+-- for Experimental Battlestation. A galvanized unit there rolls 1 die more
+-- too (entries the shooters above already raised are marked and skipped).
+local base_fire_cannons = L.fire_cannons
+function L.fire_cannons(q, list, target_player, label)
+  local out = {}
+  for i, x in ipairs(list) do out[i] = x end
+  for i, x in ipairs(out) do
+    if x.unit and not x.galvanized and L.te_galvanized(x.unit.id) then
+      local y = {}
+      for k, v in pairs(x) do y[k] = v end
+      y.sc = one_more(x.sc)
+      y.galvanized = true
+      out[i] = y
+    end
+  end
+  return base_fire_cannons(q, out, target_player, label)
+end
+-- (No galvanized unit anywhere: the same dice.)
+L.plain_wrapper(L.fire_cannons, base_fire_cannons, function()
+  for _, u in ipairs(game.units {}) do
+    if L.te_galvanized(u.id) then return false end
+  end
+  return true
+end)
 
 -- Phoenix Standard: at the end of a combat, galvanize one unit that fought.
 local function phoenix(p, units)

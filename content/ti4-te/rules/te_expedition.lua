@@ -142,6 +142,17 @@ function L.te_claim_slice(p, id)
   L.te_complete_expedition(p)
 end
 
+-- An eliminated player's control tokens go to the box (LRR 33.2), those on
+-- the expedition's slices too: the slices are unclaimed again (our reading)
+-- and the player never counts for the most slices.
+local base_eliminate = L.eliminate
+function L.eliminate(p)
+  for _, id in ipairs(L.TE_SLICES) do
+    if L.te_slice_owner(id) == p then game.put("game", nil, "te_slice:" .. id, nil) end
+  end
+  return base_eliminate(p)
+end
+
 --- The slices p may claim now (unclaimed, cost payable).
 function L.te_claimable(p)
   local out = {}

@@ -245,8 +245,8 @@ end)
 
 ---------------------------------------------------------------------------
 -- Entropic scars: no unit abilities by or against units in them (here:
--- production, bombardment and sustain damage; UNKNOWN seams still missing for
--- space cannon, planetary shield and anti-fighter barrage), and at the start
+-- production, bombardment and sustain damage; space cannon, planetary shield
+-- and anti-fighter barrage further below), and at the start
 -- of the status phase a player with ships in one may spend a strategy token
 -- to gain one of their faction technologies.
 ---------------------------------------------------------------------------
@@ -420,6 +420,14 @@ procedure("anti_fighter_barrage", function(ctx)
   return base_afb(ctx)
 end)
 L.plain_wrapper(game.procedure_fn("anti_fighter_barrage"), base_afb, not_in_scar)
+-- (And nobody's ships in one are barrage shooters: an ally's barrage in the
+-- alliance variant, rolled after this step, asks L.barrage_shooters too.)
+local base_barrage_shooters = L.barrage_shooters
+function L.barrage_shooters(p, s)
+  if s and L.te_is_scar(s) then return {} end
+  return base_barrage_shooters(p, s)
+end
+L.plain_wrapper(L.barrage_shooters, base_barrage_shooters, not_in_scar)
 local base_scd = game.procedure_fn("space_cannon_defense")
 procedure("space_cannon_defense", function(ctx)
   if ctx.planet and L.te_is_scar(game.planet_system(ctx.planet)) then return end

@@ -51,9 +51,20 @@ function L.te_structure_in_space(p, u)
   return u.planet == nil and L.def(p, u.kind).class == "structure"
 end
 
---- Moves p's ship u to system `to`, taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity); with `transport`, p may then load more of what L.transport_candidates offers in the system it left (fighters, ground forces on its planets) up to the capacity left.
+--- Moves p's ship u to system `to` (leaving a gravity rift, it first rolls for it and may be lost), taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity); with `transport`, p may then load more of what L.transport_candidates offers in the system it left (fighters, ground forces on its planets) up to the capacity left.
 function L.te_move_ship_along(p, u, to, transport)
   local from = u.system
+  -- Leaving a gravity rift: a die before it exits, 1-3 removes it (LRR 41.2),
+  -- as in ti4's retreats; nothing is loaded onto a ship that is lost.
+  local rule = L.anomaly_rule(from)
+  if rule and rule.exit_bonus then
+    local hits = game.roll({ key = "roll_gravity_rift", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id }, 1, L.rift_survival(p, { unit = u, cost = 1 }))
+    if hits == 0 then
+      game.remove_unit(u.id)
+      game.log({ key = "lost_in_rift", unit = u.kind .. "#" .. u.id })
+      return
+    end
+  end
   game.move_unit(u.id, { system = to })
   game.log({ key = "moves", p = L.pn(p), unit = u.kind .. "#" .. u.id, from = L.sysname(from), system = L.sysname(to) })
   local room = L.def(p, u.kind).capacity or 0

@@ -20,9 +20,11 @@ local function targets(ctx, owner)
   return out
 end
 
+-- (The planets on which the Saar player's ground forces may be put by an
+-- ability: L.drop_planets, by default every planet the Saar player controls.)
 local function havens(owner, but)
   local out = {}
-  for _, pl in ipairs(game.planets_owned(owner)) do
+  for _, pl in ipairs(L.drop_planets(owner)) do
     if pl ~= but then out[#out + 1] = pl end
   end
   table.sort(out)
