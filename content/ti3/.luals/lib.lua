@@ -1191,6 +1191,13 @@ function lib.specialty_credit(p, pl, color) end
 ---@return any
 function lib.specialty_credits(p, color) end
 
+---  Votes (TI3): a player's votes are the influence of his ready planets, and casting them exhausts nothing (the TI3 3-player walkthrough at preeminent.org, round 2's Political card, says both; the SA rulebooks count votes the same way). Planets exhausted earlier in the round still give no votes (L.votes, unchanged).
+--- (defined by ti-common -> ti3)
+---@param p any
+---@param id any
+---@return any
+function lib.spend_votes(p, id) end
+
 --- hook: whether no player may choose strategy card id in this strategy phase; default: the card was barred for this round (game prop sc_barred_round:<id>, set by Strategic Shift).
 --- (defined by ti3)
 ---@param id any

@@ -386,11 +386,17 @@ function lib.discard_action_card(p, id) end
 ---@return any
 function lib.draw(deckname, discard, to, n) end
 
---- hook: the planets on which p's abilities put ground forces, from reinforcements or moved there (Orbital Drop, Mitosis, Military Support, Yin Spinner, Transit Diodes, Bioplasmosis); default: L.ability_planets(p).
+--- hook: the planets on which p's abilities put ground forces, from reinforcements or moved there (Orbital Drop, Mitosis, Military Support, Yin Spinner, Transit Diodes, Bioplasmosis; Ragh's Call for the Saar player's); default: L.ability_planets(p).
 --- (defined by ti4 -> ti4-te)
 ---@param p any
 ---@return any
 function lib.drop_planets(p) end
+
+--- p is eliminated: everything of theirs leaves the game as LRR 33.2-33.8 say (and the Naalu "0" token as 33.10c says).
+--- (defined by ti4 -> ti4-te)
+---@param p any
+---@return any
+function lib.eliminate(p) end
 
 --- Players other than p with ships in s, sorted.
 --- (defined by ti-common -> ti4-te)
@@ -411,6 +417,15 @@ function lib.enforce_limits(p, s, why) end
 --- (defined by ti-common -> ti4 -> ti4-te)
 ---@return any
 function lib.final_ranking() end
+
+--- Rolls one player's space cannon volley. Before the dice, the window `space_cannon_volley` lets the shooter's effects act (e.g. make the hits go to non-fighter ships: ctx.prefer_non_fighters). Returns the hits and the hit-assignment options to pass to L.assign_hits.
+--- (defined by ti-common -> ti4-te)
+---@param q any
+---@param list any
+---@param target_player any
+---@param label any
+---@return any
+function lib.fire_cannons(q, list, target_player, label) end
 
 --- The flagships whose text abilities unit `u` of player p has (u: a unit or a unit kind), as a list of unit ids. Default: the unit's own definition when it is a flagship. A child pack may add other flagships' ids (ti4-te: Valefar Assimilator Z).
 --- (defined by ti4 -> ti4-te)
@@ -1215,7 +1230,7 @@ function lib.te_home_purged(p) end
 ---@return any
 function lib.te_hyperlane_tile(hex) end
 
----  Entropic scars: no unit abilities by or against units in them (here: production, bombardment and sustain damage; UNKNOWN seams still missing for space cannon, planetary shield and anti-fighter barrage), and at the start of the status phase a player with ships in one may spend a strategy token to gain one of their faction technologies.  Whether system s is an entropic scar.
+---  Entropic scars: no unit abilities by or against units in them (here: production, bombardment and sustain damage; space cannon, planetary shield and anti-fighter barrage further below), and at the start of the status phase a player with ships in one may spend a strategy token to gain one of their faction technologies.  Whether system s is an entropic scar.
 --- (defined by ti4-te)
 ---@param s any
 ---@return any
@@ -1351,7 +1366,7 @@ function lib.te_monument_refresh() end
 ---@return any
 function lib.te_monuments() end
 
---- Moves p's ship u to system `to`, taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity); with `transport`, p may then load more of what L.transport_candidates offers in the system it left (fighters, ground forces on its planets) up to the capacity left.
+--- Moves p's ship u to system `to` (leaving a gravity rift, it first rolls for it and may be lost), taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity); with `transport`, p may then load more of what L.transport_candidates offers in the system it left (fighters, ground forces on its planets) up to the capacity left.
 --- (defined by ti4-te)
 ---@param p any
 ---@param u any

@@ -208,7 +208,7 @@ function lib.dock_holds_fighters_only(p, s) end
 ---@return any
 function lib.draw(deckname, discard, to, n) end
 
---- hook: the planets on which p's abilities put ground forces, from reinforcements or moved there (Orbital Drop, Mitosis, Military Support, Yin Spinner, Transit Diodes, Bioplasmosis); default: L.ability_planets(p).
+--- hook: the planets on which p's abilities put ground forces, from reinforcements or moved there (Orbital Drop, Mitosis, Military Support, Yin Spinner, Transit Diodes, Bioplasmosis; Ragh's Call for the Saar player's); default: L.ability_planets(p).
 --- (defined by ti4)
 ---@param p any
 ---@return any
