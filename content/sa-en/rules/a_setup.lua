@@ -71,8 +71,9 @@ local function conf(id) return (game.data.sa_setup or {})[id] or {} end
 
 ---------------------------------------------------------------------------
 -- Step 5 (000 l.25): galaxy creation starts with the highest roller and goes
--- clockwise; without a preset map or Star by Star the order alternates. Our
--- reading (the Spanish rulebook, 001 l.25, spells it out): at the end of the
+-- clockwise; without a preset map or Star by Star the order alternates back
+-- and forth (l.400 contrasts Star by Star's turns "rotating around the table"
+-- with it; the Spanish rulebook, 001 l.25, spells it out): at the end of the
 -- table the last player places again and the turns go back counter-clockwise
 -- (1, 2, 3, 3, 2, 1, 1, 2, ...). ti3's drafted galaxy places in the order
 -- L.draft_placer gives (ti3's default: clockwise every round), and so does the
