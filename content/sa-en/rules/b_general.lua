@@ -657,6 +657,15 @@ local function cargo_candidates(p, s, ground_only)
   return out
 end
 
+-- hook: whether p's ship x ({unit, from, move}), which moved into target,
+-- could pass through system s on its way (cargo is picked up there). Default:
+-- a route from x.from through s to target within x.move.
+function G.route_passes(p, x, s, target, rules)
+  local c1 = game.move_cost(x.from, s, rules)
+  local c2 = c1 and game.move_cost(s, target, rules)
+  return c1 ~= nil and c2 ~= nil and c1 + c2 <= x.move
+end
+
 function G.pick_up_cargo(p, target, moved, rules)
   local cap, used = L.capacity(p, target)
   if cap - used <= 0 then return end
@@ -674,10 +683,9 @@ function G.pick_up_cargo(p, target, moved, rules)
   end
   for _, s in ipairs(any_cargo) do
     for _, x in ipairs(moved) do
-      if not via[s] and game.unit_exists(x.unit.id) and (L.def(p, x.unit.kind).capacity or 0) > 0 then
-        local c1 = game.move_cost(x.from, s, rules)
-        local c2 = c1 and game.move_cost(s, target, rules)
-        if c1 and c2 and c1 + c2 <= x.move then via[s] = true end
+      if not via[s] and game.unit_exists(x.unit.id) and (L.def(p, x.unit.kind).capacity or 0) > 0
+        and G.route_passes(p, x, s, target, rules) then
+        via[s] = true
       end
     end
   end

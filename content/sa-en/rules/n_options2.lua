@@ -942,6 +942,25 @@ local function install_rifts()
     return list
   end
 
+  -- Cargo on the way (000 l.93): a ship passes the rifts of the route it
+  -- took, and the systems a route with rift bonuses leads it through.
+  local G = L.sa_general
+  if G and G.route_passes then
+    local base_passes = G.route_passes
+    function G.route_passes(p, x, s, target, rules)
+      if base_passes(p, x, s, target, rules) then return true end
+      for _, r in ipairs((O.rift_paths or {})[x.unit.id] or {}) do
+        if r == s then return true end
+      end
+      local any = false
+      for t = 1, game.num_systems() do if is_rift(t) then any = true; break end end
+      if not any then return false end
+      local c1 = O.rift_route(x.from, s, x.move, rules)
+      local c2 = c1 and O.rift_route(s, target, x.move - c1, rules)
+      return c1 ~= nil and c2 ~= nil
+    end
+  end
+
   local base_movement = game.procedure_fn("movement")
   procedure("movement", function(ctx)
     local p, target = ctx.player, ctx.system
