@@ -551,16 +551,24 @@ end
 -- (The kernel finds the path: a set of mines is enough when the ship reaches
 -- the target with the other mined borders closed; the smallest such sets
 -- are the mines the ship must cross.)
+-- hook: whether p's ship x ({unit, from, move}) can reach target from
+-- x.from within x.move under the borders as they are now (the mines' probe
+-- tokens closing some). Default: the plain route.
+function G.reaches(p, x, target, rules)
+  local c = game.move_cost(x.from, target, rules)
+  return c ~= nil and c <= x.move
+end
+
 function G.mine_crossings(p, target, ships, rules, mines, label)
   local function reaches(x, open)
     for i, m in ipairs(mines) do
       if not open[i] then game.border_token(m.a, m.b, "sa_mine_probe:" .. i, { "move" }) end
     end
-    local c = game.move_cost(x.from, target, rules)
+    local ok = G.reaches(p, x, target, rules)
     for i, m in ipairs(mines) do
       if not open[i] then game.remove_border_token(m.a, m.b, "sa_mine_probe:" .. i) end
     end
-    return c ~= nil and c <= x.move
+    return ok
   end
   -- The sets of k mine indexes, in increasing order.
   local function sets_of(k)
