@@ -654,12 +654,18 @@ end
 
 ---------------------------------------------------------------------------
 -- 1. Cargo.
-local function cargo_candidates(p, s, ground_only)
+-- aboard: nil, the cargo on planets or in space; true, also the cargo
+-- aboard p's ships there; "only", just that.
+local function cargo_candidates(p, s, ground_only, aboard)
   local out = {}
   for _, u in ipairs(game.units { system = s, owner = p }) do
     local d = L.def(p, u.kind)
-    if d.transported and u.carried == nil and (not ground_only or (d.class == "ground" and u.planet)) then
-      out[#out + 1] = u
+    if d.transported and (not ground_only or (d.class == "ground" and u.planet)) then
+      if u.carried == nil then
+        if aboard ~= "only" then out[#out + 1] = u end
+      elseif aboard then
+        out[#out + 1] = u
+      end
     end
   end
   return out
@@ -680,26 +686,30 @@ function G.pick_up_cargo(p, target, moved, rules)
   local sets = { stop = set_of(rules.stop), blocked = set_of(rules.blocked) }
   local origins = {}
   for _, x in ipairs(moved) do origins[x.from] = true end
-  -- Systems the moving ships with capacity can pass through.
+  -- Systems the moving ships with capacity can pass through. The cargo
+  -- source does not matter (000 l.93: planet, ship or space): cargo aboard
+  -- his ships that stay there is picked up too, also where moving ships
+  -- started (the shared movement step loaded the rest there).
   local via = {}
   local any_cargo = {}
+  local function aboard(s) return origins[s] and "only" or true end
   for s = 1, game.num_systems() do
-    if s ~= target and not origins[s] and not game.has_token(s, "command", p)
-      and not sets.stop[s] and not sets.blocked[s] and #cargo_candidates(p, s) > 0 then
+    if s ~= target and not game.has_token(s, "command", p)
+      and not sets.stop[s] and not sets.blocked[s] and #cargo_candidates(p, s, false, aboard(s)) > 0 then
       any_cargo[#any_cargo + 1] = s
     end
   end
   for _, s in ipairs(any_cargo) do
     for _, x in ipairs(moved) do
       if not via[s] and game.unit_exists(x.unit.id) and (L.def(p, x.unit.kind).capacity or 0) > 0
-        and G.route_passes(p, x, s, target, rules) then
+        and (x.from == s or G.route_passes(p, x, s, target, rules)) then
         via[s] = true
       end
     end
   end
   local picked = 0
   for _, s in ipairs(game.keys(via)) do
-    for _, u in ipairs(cargo_candidates(p, s)) do
+    for _, u in ipairs(cargo_candidates(p, s, false, aboard(s))) do
       local c, n = L.capacity(p, target)
       if c - n <= 0 then break end
       if game.choose(p, u.planet and { key = "sa.pick_up_from_on_way", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", u.planet), system = L.sysname(s) }
