@@ -655,12 +655,15 @@ end
 ---------------------------------------------------------------------------
 -- 1. Cargo.
 -- aboard: nil, the cargo on planets or in space; true, also the cargo
--- aboard p's ships there; "only", just that.
+-- aboard p's ships there, and the leaders he holds there (on planets or
+-- aboard); "only", just the cargo aboard, leaders left out (where the
+-- moving ships start, boarding takes them: ti3's A.embark).
 local function cargo_candidates(p, s, ground_only, aboard)
   local out = {}
   for _, u in ipairs(game.units { system = s, owner = p }) do
     local d = L.def(p, u.kind)
-    if d.transported and (not ground_only or (d.class == "ground" and u.planet)) then
+    local leader = d.class == "leader" and aboard == true and not ground_only
+    if (d.transported or leader) and (not ground_only or (d.class == "ground" and u.planet)) then
       if u.carried == nil then
         if aboard ~= "only" then out[#out + 1] = u end
       elseif aboard then
@@ -682,7 +685,7 @@ end
 
 function G.pick_up_cargo(p, target, moved, rules)
   local cap, used = L.capacity(p, target)
-  if cap - used <= 0 then return end
+  local room = cap - used > 0
   local sets = { stop = set_of(rules.stop), blocked = set_of(rules.blocked) }
   local origins = {}
   for _, x in ipairs(moved) do origins[x.from] = true end
@@ -699,24 +702,42 @@ function G.pick_up_cargo(p, target, moved, rules)
       any_cargo[#any_cargo + 1] = s
     end
   end
+  -- (Leaders take no capacity and ride any ship but fighters, l.182: the
+  -- first such moving ship that passes the system takes them aboard.)
+  local lvia = {}
   for _, s in ipairs(any_cargo) do
     for _, x in ipairs(moved) do
-      if not via[s] and game.unit_exists(x.unit.id) and (L.def(p, x.unit.kind).capacity or 0) > 0
-        and (x.from == s or G.route_passes(p, x, s, target, rules)) then
-        via[s] = true
+      if game.unit_exists(x.unit.id) and (not via[s] or not lvia[s]) then
+        local d = L.def(p, x.unit.kind)
+        local carries = room and (d.capacity or 0) > 0
+        local rides = not origins[s] and d.type ~= "fighter"
+        if ((carries and not via[s]) or (rides and not lvia[s]))
+          and (x.from == s or G.route_passes(p, x, s, target, rules)) then
+          if carries then via[s] = true end
+          if rides and not lvia[s] then lvia[s] = x.unit.id end
+        end
       end
     end
   end
   local picked = 0
-  for _, s in ipairs(game.keys(via)) do
+  local pass = {}
+  for s in pairs(via) do pass[s] = true end
+  for s in pairs(lvia) do pass[s] = true end
+  for _, s in ipairs(game.keys(pass)) do
+    local full = false
     for _, u in ipairs(cargo_candidates(p, s, false, aboard(s))) do
-      local c, n = L.capacity(p, target)
-      if c - n <= 0 then break end
-      if game.choose(p, u.planet and { key = "sa.pick_up_from_on_way", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", u.planet), system = L.sysname(s) }
-        or { key = "sa.pick_up_on_way", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(s) }, { "yes", "no" }) == "yes" then
-        game.move_unit(u.id, { system = target })
-        game.log({ key = "sa.picks_up_in", p = pn(p), unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(s) })
-        picked = picked + 1
+      local leader = L.def(p, u.kind).class == "leader"
+      if not leader and not full then
+        local c, n = L.capacity(p, target)
+        full = not via[s] or c - n <= 0
+      end
+      if (leader and lvia[s]) or (not leader and not full) then
+        if game.choose(p, u.planet and { key = "sa.pick_up_from_on_way", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", u.planet), system = L.sysname(s) }
+          or { key = "sa.pick_up_on_way", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(s) }, { "yes", "no" }) == "yes" then
+          game.move_unit(u.id, leader and { carried = lvia[s] } or { system = target })
+          game.log({ key = "sa.picks_up_in", p = pn(p), unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(s) })
+          picked = picked + 1
+        end
       end
     end
   end
