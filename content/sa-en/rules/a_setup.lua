@@ -25,7 +25,8 @@
 --      sa_home_bidding, sa_preset_* maps). Trade goods such a step hands out
 --      before step 7 go through L.sa_setup_tg, so that they are counted in
 --      the normalisation. A drafted galaxy (options_b `draft` map) is placed
---      starting with p1, the highest roller.
+--      starting with p1, the highest roller, in alternating order
+--      (L.draft_placer below).
 --   6a) Speaker bid: the lowest roller (the last player) bids first, 0 allowed;
 --      then counter-clockwise each player passes (and is out) or bids higher,
 --      around the table until one bidder is left. He is speaker; every other
@@ -67,6 +68,24 @@ L.sa_setup = S
 
 local function pn(p) return L.pn(p) end
 local function conf(id) return (game.data.sa_setup or {})[id] or {} end
+
+---------------------------------------------------------------------------
+-- Step 5 (000 l.25): galaxy creation starts with the highest roller and goes
+-- clockwise; without a preset map or Star by Star the order alternates back
+-- and forth (l.400 contrasts Star by Star's turns "rotating around the table"
+-- with it; the Spanish rulebook, 001 l.25, spells it out): at the end of the
+-- table the last player places again and the turns go back counter-clockwise
+-- (1, 2, 3, 3, 2, 1, 1, 2, ...). ti3's drafted galaxy places in the order
+-- L.draft_placer gives (ti3's default: clockwise every round), and so does the
+-- 2-player galaxy of appendix 3 (l.541, tiles placed "normally": 1, 2, 2, 1,
+-- ...); the preset maps and Star by Star (l.400: turns rotate around the
+-- table) do not use it.
+function L.draft_placer(order, turn)
+  local n = #order
+  local round, i = turn // n, turn % n
+  if round % 2 == 1 then return order[n - i] end
+  return order[i + 1]
+end
 
 ---------------------------------------------------------------------------
 -- Step 1: the goal.

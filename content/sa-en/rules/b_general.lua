@@ -551,16 +551,24 @@ end
 -- (The kernel finds the path: a set of mines is enough when the ship reaches
 -- the target with the other mined borders closed; the smallest such sets
 -- are the mines the ship must cross.)
+-- hook: whether p's ship x ({unit, from, move}) can reach target from
+-- x.from within x.move under the borders as they are now (the mines' probe
+-- tokens closing some). Default: the plain route.
+function G.reaches(p, x, target, rules)
+  local c = game.move_cost(x.from, target, rules)
+  return c ~= nil and c <= x.move
+end
+
 function G.mine_crossings(p, target, ships, rules, mines, label)
   local function reaches(x, open)
     for i, m in ipairs(mines) do
       if not open[i] then game.border_token(m.a, m.b, "sa_mine_probe:" .. i, { "move" }) end
     end
-    local c = game.move_cost(x.from, target, rules)
+    local ok = G.reaches(p, x, target, rules)
     for i, m in ipairs(mines) do
       if not open[i] then game.remove_border_token(m.a, m.b, "sa_mine_probe:" .. i) end
     end
-    return c ~= nil and c <= x.move
+    return ok
   end
   -- The sets of k mine indexes, in increasing order.
   local function sets_of(k)
@@ -646,51 +654,90 @@ end
 
 ---------------------------------------------------------------------------
 -- 1. Cargo.
-local function cargo_candidates(p, s, ground_only)
+-- aboard: nil, the cargo on planets or in space; true, also the cargo
+-- aboard p's ships there, and the leaders he holds there (on planets or
+-- aboard); "only", just the cargo aboard, leaders left out (where the
+-- moving ships start, boarding takes them: ti3's A.embark).
+local function cargo_candidates(p, s, ground_only, aboard)
   local out = {}
   for _, u in ipairs(game.units { system = s, owner = p }) do
     local d = L.def(p, u.kind)
-    if d.transported and u.carried == nil and (not ground_only or (d.class == "ground" and u.planet)) then
-      out[#out + 1] = u
+    local leader = d.class == "leader" and aboard == true and not ground_only
+    if (d.transported or leader) and (not ground_only or (d.class == "ground" and u.planet)) then
+      if u.carried == nil then
+        if aboard ~= "only" then out[#out + 1] = u end
+      elseif aboard then
+        out[#out + 1] = u
+      end
     end
   end
   return out
 end
 
+-- hook: whether p's ship x ({unit, from, move}), which moved into target,
+-- could pass through system s on its way (cargo is picked up there). Default:
+-- a route from x.from through s to target within x.move.
+function G.route_passes(p, x, s, target, rules)
+  local c1 = game.move_cost(x.from, s, rules)
+  local c2 = c1 and game.move_cost(s, target, rules)
+  return c1 ~= nil and c2 ~= nil and c1 + c2 <= x.move
+end
+
 function G.pick_up_cargo(p, target, moved, rules)
   local cap, used = L.capacity(p, target)
-  if cap - used <= 0 then return end
+  local room = cap - used > 0
   local sets = { stop = set_of(rules.stop), blocked = set_of(rules.blocked) }
   local origins = {}
   for _, x in ipairs(moved) do origins[x.from] = true end
-  -- Systems the moving ships with capacity can pass through.
+  -- Systems the moving ships with capacity can pass through. The cargo
+  -- source does not matter (000 l.93: planet, ship or space): cargo aboard
+  -- his ships that stay there is picked up too, also where moving ships
+  -- started (the shared movement step loaded the rest there).
   local via = {}
   local any_cargo = {}
+  local function aboard(s) return origins[s] and "only" or true end
   for s = 1, game.num_systems() do
-    if s ~= target and not origins[s] and not game.has_token(s, "command", p)
-      and not sets.stop[s] and not sets.blocked[s] and #cargo_candidates(p, s) > 0 then
+    if s ~= target and not game.has_token(s, "command", p)
+      and not sets.stop[s] and not sets.blocked[s] and #cargo_candidates(p, s, false, aboard(s)) > 0 then
       any_cargo[#any_cargo + 1] = s
     end
   end
+  -- (Leaders take no capacity and ride any ship but fighters, l.182: the
+  -- first such moving ship that passes the system takes them aboard.)
+  local lvia = {}
   for _, s in ipairs(any_cargo) do
     for _, x in ipairs(moved) do
-      if not via[s] and game.unit_exists(x.unit.id) and (L.def(p, x.unit.kind).capacity or 0) > 0 then
-        local c1 = game.move_cost(x.from, s, rules)
-        local c2 = c1 and game.move_cost(s, target, rules)
-        if c1 and c2 and c1 + c2 <= x.move then via[s] = true end
+      if game.unit_exists(x.unit.id) and (not via[s] or not lvia[s]) then
+        local d = L.def(p, x.unit.kind)
+        local carries = room and (d.capacity or 0) > 0
+        local rides = not origins[s] and d.type ~= "fighter"
+        if ((carries and not via[s]) or (rides and not lvia[s]))
+          and (x.from == s or G.route_passes(p, x, s, target, rules)) then
+          if carries then via[s] = true end
+          if rides and not lvia[s] then lvia[s] = x.unit.id end
+        end
       end
     end
   end
   local picked = 0
-  for _, s in ipairs(game.keys(via)) do
-    for _, u in ipairs(cargo_candidates(p, s)) do
-      local c, n = L.capacity(p, target)
-      if c - n <= 0 then break end
-      if game.choose(p, u.planet and { key = "sa.pick_up_from_on_way", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", u.planet), system = L.sysname(s) }
-        or { key = "sa.pick_up_on_way", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(s) }, { "yes", "no" }) == "yes" then
-        game.move_unit(u.id, { system = target })
-        game.log({ key = "sa.picks_up_in", p = pn(p), unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(s) })
-        picked = picked + 1
+  local pass = {}
+  for s in pairs(via) do pass[s] = true end
+  for s in pairs(lvia) do pass[s] = true end
+  for _, s in ipairs(game.keys(pass)) do
+    local full = false
+    for _, u in ipairs(cargo_candidates(p, s, false, aboard(s))) do
+      local leader = L.def(p, u.kind).class == "leader"
+      if not leader and not full then
+        local c, n = L.capacity(p, target)
+        full = not via[s] or c - n <= 0
+      end
+      if (leader and lvia[s]) or (not leader and not full) then
+        if game.choose(p, u.planet and { key = "sa.pick_up_from_on_way", unit = u.kind .. "#" .. u.id, id = u.id, planet = L.name("planets", u.planet), system = L.sysname(s) }
+          or { key = "sa.pick_up_on_way", unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(s) }, { "yes", "no" }) == "yes" then
+          game.move_unit(u.id, leader and { carried = lvia[s] } or { system = target })
+          game.log({ key = "sa.picks_up_in", p = pn(p), unit = u.kind .. "#" .. u.id, id = u.id, system = L.sysname(s) })
+          picked = picked + 1
+        end
       end
     end
   end

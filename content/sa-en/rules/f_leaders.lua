@@ -412,6 +412,18 @@ function A.captives()
   if changed then save(list) end
 end
 
+-- Executing is paid with a planet (exhausted, or control of it lost; 000
+-- l.206): a captor who controls no planet cannot pay and is not offered it.
+local base_captive_choices = A.captive_choices
+function A.captive_choices(q, rec, opts)
+  local out = {}
+  local can_pay = #game.planets_owned(q) > 0
+  for _, o in ipairs(base_captive_choices(q, rec, opts)) do
+    if o ~= "execute" or can_pay then out[#out + 1] = o end
+  end
+  return out
+end
+
 -- The executioner exhausts one of his planets or loses control of one.
 function F.execution_cost(q)
   local opts = {}

@@ -942,6 +942,36 @@ local function install_rifts()
     return list
   end
 
+  local G = L.sa_general
+  local function any_rift()
+    for t = 1, game.num_systems() do if is_rift(t) then return true end end
+    return false
+  end
+  -- Space mines (000 l.109): a ship may reach its destination by a route
+  -- with rift bonuses, and crosses the mined borders on it.
+  if G and G.reaches then
+    local base_reaches = G.reaches
+    function G.reaches(p, x, target, rules)
+      if base_reaches(p, x, target, rules) then return true end
+      return any_rift() and O.rift_route(x.from, target, x.move, rules) ~= nil
+    end
+  end
+  -- Cargo on the way (000 l.93): a ship passes the rifts of the route it
+  -- took, and the systems a route with rift bonuses leads it through.
+  if G and G.route_passes then
+    local base_passes = G.route_passes
+    function G.route_passes(p, x, s, target, rules)
+      if base_passes(p, x, s, target, rules) then return true end
+      for _, r in ipairs((O.rift_paths or {})[x.unit.id] or {}) do
+        if r == s then return true end
+      end
+      if not any_rift() then return false end
+      local c1 = O.rift_route(x.from, s, x.move, rules)
+      local c2 = c1 and O.rift_route(s, target, x.move - c1, rules)
+      return c1 ~= nil and c2 ~= nil
+    end
+  end
+
   local base_movement = game.procedure_fn("movement")
   procedure("movement", function(ctx)
     local p, target = ctx.player, ctx.system

@@ -19,7 +19,9 @@
 --     resources: the richest one that mends the whole breach, else the
 --     poorest one;
 --   * for the total, the systems next to that player's home first, then those
---     two systems away, then three.
+--     two systems away, then three; when none of those can be swapped, the
+--     same around the player with the next most resources, and so on (the
+--     limits must be met).
 -- The breaches found before the swaps stay in game prop
 -- sa_resource_breaches_found; sa_resource_breaches holds what is left after
 -- them (nil when the limits hold).
@@ -180,16 +182,25 @@ function AU.enforce_resource_limits()
       end
     end
     if not done and c.total > c.limit_total then
-      local top
-      for _, h in ipairs(c.homes) do
+      -- The players by the resources next to their homes, most first (ties:
+      -- the earlier player); the first is the one the rule names. When
+      -- nothing within three systems of him can be swapped any more, the
+      -- limit must still be met (l.299): the next player's vicinity, and so
+      -- on.
+      local ranked = {}
+      for i, h in ipairs(c.homes) do
         local near = 0
         for _, t in ipairs(game.adjacent(h.s, "move")) do
           if hex(t) and t ~= h.s then near = near + resources_of(t) end
         end
-        if not top or near > top.near then top = { h = h, near = near } end
+        ranked[#ranked + 1] = { h = h, near = near, i = i }
       end
-      if top then
-        local why = { key = "sa.resource_swap_total", n = c.total, players = game.num_players() }
+      table.sort(ranked, function(a, b)
+        if a.near ~= b.near then return a.near > b.near end
+        return a.i < b.i
+      end)
+      local why = { key = "sa.resource_swap_total", n = c.total, players = game.num_players() }
+      for _, top in ipairs(ranked) do
         for d = 1, 3 do
           if not done and mend(within(top.h.s, d), c.total - c.limit_total, why) then done = true end
         end

@@ -1,8 +1,8 @@
 -- Shattered Ascension, Spanish rulebook (seed 001): the initiation ("INICIO",
 -- steps 1-10) where it differs from sa-en (seed 000, rules/a_setup.lua).
 --
---   * Step 5: the galaxy tiles are placed in alternating order (below,
---     L.draft_placer). 000 asks the same; sa-en keeps ti3's order.
+--   * Step 5: the galaxy tiles are placed in alternating order: as sa-en
+--     (000 l.25 says the same; sa-en's L.draft_placer).
 --   * Step 9: only the special objectives and 3 stage I objectives are laid
 --     face up (000 also lays out 3 stage II objectives and a preliminary one;
 --     data: sa_setup.public_objectives in es_data.yaml).
@@ -21,20 +21,8 @@ local L = game.lib
 local ES = L.sa_es or {}
 L.sa_es = ES
 
--- Step 5 (001 l.25): galaxy creation starts with the highest roller and goes
--- clockwise, and without a preset map or Star by Star the order alternates:
--- at the end of the table the last player places again and the turns go
--- back counter-clockwise (1, 2, 3, 3, 2, 1, 1, 2, ...). ti3's drafted galaxy
--- places in the order L.draft_placer gives (its default: clockwise every
--- round), and so does sa-en's 2-player galaxy (appendix 3 l.302: "place
--- systems normally"); the preset maps and Star by Star (sa-en's own
--- procedure) do not use it.
-function L.draft_placer(order, turn)
-  local n = #order
-  local round, i = turn // n, turn % n
-  if round % 2 == 1 then return order[n - i] end
-  return order[i + 1]
-end
+-- Step 5 (001 l.25): the alternating placing order of the galaxy is sa-en's
+-- (000 l.25 asks the same; sa-en's L.draft_placer).
 
 ES.STAGE2_AT = 8
 
