@@ -25,11 +25,8 @@ end, { priority = -100 })
 -- A retreat takes the ships with a move value and only the fighters and
 -- ground forces their capacity can carry (or that move on their own); the
 -- player chooses which of the others are removed (LRR 78.7b, 16.3a).
-function L.retreat_cargo(p, s, t)
-  -- Retreating out of a gravity rift is moving out of it: a die for each
-  -- ship that moves, 1-3 removes it (LRR 41.2), a fighter with a move
-  -- value too (it moves on its own, below); what a ship carried goes with
-  -- it, as the capacity below counts only the ships that are left (41.2a-b).
+--- p's ships with a move value in the space area of s are about to move out of s other than by a tactical action's movement (a retreat, an ability): when s is a gravity rift, each rolls a die and one that fails is removed (LRR 41.2).
+function L.roll_leaving_rift(p, s)
   local rule = L.anomaly_rule(s)
   if rule and rule.exit_bonus then
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
@@ -43,6 +40,14 @@ function L.retreat_cargo(p, s, t)
       end
     end
   end
+end
+
+function L.retreat_cargo(p, s, t)
+  -- Retreating out of a gravity rift is moving out of it: a die for each
+  -- ship that moves, 1-3 removes it (LRR 41.2), a fighter with a move
+  -- value too (it moves on its own, below); what a ship carried goes with
+  -- it, as the capacity below counts only the ships that are left (41.2a-b).
+  L.roll_leaving_rift(p, s)
   local cap, cargo = 0, {}
   for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
     local d = L.def(p, u.kind)

@@ -20,6 +20,9 @@ return {
   run = function(ctx, p, def)
     local pick = game.choose(p, { key = "retreat_to" }, targets(ctx, p))
     local t = tonumber(pick) or game.system_at(pick)
+    -- Moving out of a gravity rift, each ship rolls first (LRR 41.2); what
+    -- a lost ship held is then over capacity where the others arrive.
+    L.roll_leaving_rift(p, ctx.system)
     for _, u in ipairs(game.units { system = ctx.system, owner = p, space = true }) do
       if u.carried == nil then game.move_unit(u.id, { system = t }) end
     end
