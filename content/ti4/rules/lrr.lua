@@ -73,12 +73,14 @@ end
 -- active system; 11.1: an asteroid field without Antimass Deflectors; 86.1).
 -- A plain fight never retreats (the default policy) and is fought in no
 -- anomaly's neighbourhood that matters to it.
---- Whether p's ships moved by a retreat or an ability (not the movement of a tactical action) may go into system t, which is not the active system: not a supernova (LRR 86.1), a nebula (59.1) or an asteroid field without its technology (11.1).
+--- Whether p's ships moved by a retreat or an ability (not the movement of a tactical action) may go into system t, which is not the active system: not a supernova (LRR 86.1; but with the flag enter_supernova, Magmus Reactor), a nebula (59.1) or an asteroid field without its technology (11.1).
 function L.ships_may_enter_outside_movement(p, t)
   local rule = L.anomaly_rule(t)
-  local barred = rule and (rule.enter == "never" or rule.enter == "end"
-    or (rule.enter == "with_tech" and not game.holds(p, "techs", rule.tech)))
-  return not barred
+  if not rule then return true end
+  if rule.enter == "never" then
+    return (game.data.systems[game.tile_of(t)] or {}).anomaly == "supernova" and L.flag(p, "enter_supernova") > 0
+  end
+  return not (rule.enter == "end" or (rule.enter == "with_tech" and not game.holds(p, "techs", rule.tech)))
 end
 
 local base_retreat_options = L.retreat_options
