@@ -22,8 +22,9 @@ end
 
 local function havens(owner, but)
   local out = {}
+  -- (Not a planet no unit may be placed on: Demilitarized Zone.)
   for _, pl in ipairs(game.planets_owned(owner)) do
-    if pl ~= but then out[#out + 1] = pl end
+    if pl ~= but and L.may_place_on(pl) then out[#out + 1] = pl end
   end
   table.sort(out)
   return out
