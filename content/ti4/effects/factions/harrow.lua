@@ -29,7 +29,9 @@ return {
   when = function(ctx, p)
     if not ctx.ground or ctx.attacker ~= p or not ctx.defender or not ctx.planet then return false end
     local s = game.planet_system(ctx.planet)
+    -- (A law may forbid bombardment there: Conventions of War, L.bombardment_forbidden.)
     return #L.ground(ctx.defender, ctx.planet) > 0 and #bombers(p, s) > 0 and not L.shielded(ctx.planet, p)
+      and not L.bombardment_forbidden(p, ctx.planet)
   end,
 
   run = function(ctx, p, def)
