@@ -319,6 +319,11 @@ function L.bombard_roll(p, u, pl, dice, hit, ctx)
   return dice, hit
 end
 
+--- Whether a law in play bars player p from using BOMBARDMENT against the units on planet pl (Conventions of War, "for": none on a cultural planet); the bombardment step hears it through its ctx.forbid, other bombardments (Harrow) ask it.
+function L.bombardment_forbidden(p, pl)
+  return law("conventions_of_war") == "for" and L.has_trait(pl, "cultural")
+end
+
 -- Conventions of War ("for"): no bombardment of units on cultural planets
 -- (the bombardment step's ctx.forbid).
 game.on("before:bombardment", function(ctx)
@@ -328,7 +333,7 @@ game.on("before:bombardment", function(ctx)
   for _, u in ipairs(L.ships(p, ctx.system)) do if L.bombardment_of(p, u, ctx) then bombers = true end end
   if not bombers then return end
   for _, pl in ipairs(game.planets_of(ctx.system)) do
-    if L.has_trait(pl, "cultural") and game.planet_owner(pl) ~= p and game.count_units { planet = pl, not_owner = p } > 0 then
+    if L.bombardment_forbidden(p, pl) and game.planet_owner(pl) ~= p and game.count_units { planet = pl, not_owner = p } > 0 then
       ctx.forbid = ctx.forbid or {}
       ctx.forbid[pl] = true
       game.log({ key = "ti4.no_bombard_cultural", planet = L.name("planets", pl), card = L.name("agendas", "conventions_of_war") })

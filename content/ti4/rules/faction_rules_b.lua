@@ -682,7 +682,8 @@ procedure("commit_ground_forces", function(ctx)
     for _, u in ipairs(game.units { system = s, owner = p, space = true, kind = "fighter" }) do
       if u.carried == nil then fighters[#fighters + 1] = u end
     end
-    if #fighters > 0 and game.planet_owner(pl) ~= p then
+    -- (No unit lands on a Demilitarized Zone.)
+    if #fighters > 0 and game.planet_owner(pl) ~= p and L.may_place_on(pl) then
       local opts = { "0" }
       for i = 1, #fighters do opts[#opts + 1] = tostring(i) end
       local n = tonumber(game.choose(p, { key = "ti4.matriarch_commit", planet = L.name("planets", pl), planet_id = pl, card = card }, opts))

@@ -22,14 +22,8 @@ game.on("after:space_cannon_offense", function(ctx)
   end
 end, { priority = -100 })
 
--- A retreat takes the ships with a move value and only the fighters and
--- ground forces their capacity can carry (or that move on their own); the
--- player chooses which of the others are removed (LRR 78.7b, 16.3a).
-function L.retreat_cargo(p, s, t)
-  -- Retreating out of a gravity rift is moving out of it: a die for each
-  -- ship that moves, 1-3 removes it (LRR 41.2), a fighter with a move
-  -- value too (it moves on its own, below); what a ship carried goes with
-  -- it, as the capacity below counts only the ships that are left (41.2a-b).
+--- p's ships with a move value in the space area of s are about to move out of s other than by a tactical action's movement (a retreat, an ability): when s is a gravity rift, each rolls a die and one that fails is removed (LRR 41.2).
+function L.roll_leaving_rift(p, s)
   local rule = L.anomaly_rule(s)
   if rule and rule.exit_bonus then
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
@@ -43,6 +37,17 @@ function L.retreat_cargo(p, s, t)
       end
     end
   end
+end
+
+-- A retreat takes the ships with a move value and only the fighters and
+-- ground forces their capacity can carry (or that move on their own); the
+-- player chooses which of the others are removed (LRR 78.7b, 16.3a).
+function L.retreat_cargo(p, s, t)
+  -- Retreating out of a gravity rift is moving out of it: a die for each
+  -- ship that moves, 1-3 removes it (LRR 41.2), a fighter with a move
+  -- value too (it moves on its own, below); what a ship carried goes with
+  -- it, as the capacity below counts only the ships that are left (41.2a-b).
+  L.roll_leaving_rift(p, s)
   local cap, cargo = 0, {}
   for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
     local d = L.def(p, u.kind)
@@ -63,6 +68,16 @@ function L.retreat_cargo(p, s, t)
   end
 end
 
+--- Whether p's ships moved by a retreat or an ability (not the movement of a tactical action) may go into system t, which is not the active system: not a supernova (LRR 86.1; but with the flag enter_supernova, Magmus Reactor), a nebula (59.1) or an asteroid field without its technology (11.1).
+function L.ships_may_enter_outside_movement(p, t)
+  local rule = L.anomaly_rule(t)
+  if not rule then return true end
+  if rule.enter == "never" then
+    return (game.data.systems[game.tile_of(t)] or {}).anomaly == "supernova" and L.flag(p, "enter_supernova") > 0
+  end
+  return not (rule.enter == "end" or (rule.enter == "with_tech" and not game.holds(p, "techs", rule.tech)))
+end
+
 -- A retreat moves ships into the system retreated to, so the anomalies that
 -- bar a ship from moving in bar it too (LRR 78.7b; 59.1: a nebula only as the
 -- active system; 11.1: an asteroid field without Antimass Deflectors; 86.1).
@@ -72,10 +87,7 @@ local base_retreat_options = L.retreat_options
 function L.retreat_options(p, s)
   local out = {}
   for _, t in ipairs(base_retreat_options(p, s)) do
-    local rule = L.anomaly_rule(t)
-    local barred = rule and (rule.enter == "never" or rule.enter == "end"
-      or (rule.enter == "with_tech" and not game.holds(p, "techs", rule.tech)))
-    if not barred then out[#out + 1] = t end
+    if L.ships_may_enter_outside_movement(p, t) then out[#out + 1] = t end
   end
   return out
 end

@@ -122,8 +122,14 @@ function L.activation_touches(a, q) return true end
 --- hook: the planets that count as p's own when one of p's abilities or effects is resolved (placing units on a planet of p's, counting p's planets, a system holding a planet of p's); not for exhausting or readying planets, scoring objectives or the Imperial point, which read the planets p controls. Default: the planets p controls (game.planets_owned order); ti4-te's alliance adds the ally's after them.
 function L.ability_planets(p) return game.planets_owned(p) end
 
---- hook: the planets on which p's abilities put ground forces, from reinforcements or moved there (Orbital Drop, Mitosis, Military Support, Yin Spinner, Transit Diodes, Bioplasmosis; Ragh's Call for the Saar player's); default: L.ability_planets(p).
-function L.drop_planets(p) return L.ability_planets(p) end
+--- hook: the planets on which p's abilities put ground forces, from reinforcements or moved there (Orbital Drop, Mitosis, Military Support, Yin Spinner, Transit Diodes, Bioplasmosis; Ragh's Call for the Saar player's); default: L.ability_planets(p) but those no unit may be placed on (L.may_place_on: Demilitarized Zone).
+function L.drop_planets(p)
+  local out = {}
+  for _, pl in ipairs(L.ability_planets(p)) do
+    if L.may_place_on(pl) then out[#out + 1] = pl end
+  end
+  return out
+end
 
 --- hook: whether planet pl counts as p's own for one of p's abilities or effects (as L.ability_planets); default: p controls it.
 function L.is_ability_planet(p, pl) return game.planet_owner(pl) == p end

@@ -6,7 +6,9 @@ local L = game.lib
 local function targets(ctx, p)
   local out = {}
   for _, t in ipairs(game.adjacent(ctx.system, "move")) do
-    if t ~= ctx.system and #L.effect_other_ships(p, t) == 0 then out[#out + 1] = game.system(t).hex or tostring(t) end
+    -- The anomalies that bar a ship from moving in bar it too (LRR 59.1,
+    -- 86.1, 11.1: L.ships_may_enter_outside_movement).
+    if t ~= ctx.system and #L.effect_other_ships(p, t) == 0 and L.ships_may_enter_outside_movement(p, t) then out[#out + 1] = game.system(t).hex or tostring(t) end
   end
   return out
 end
@@ -18,6 +20,9 @@ return {
   run = function(ctx, p, def)
     local pick = game.choose(p, { key = "retreat_to" }, targets(ctx, p))
     local t = tonumber(pick) or game.system_at(pick)
+    -- Moving out of a gravity rift, each ship rolls first (LRR 41.2); what
+    -- a lost ship held is then over capacity where the others arrive.
+    L.roll_leaving_rift(p, ctx.system)
     for _, u in ipairs(game.units { system = ctx.system, owner = p, space = true }) do
       if u.carried == nil then game.move_unit(u.id, { system = t }) end
     end

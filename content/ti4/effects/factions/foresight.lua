@@ -64,6 +64,8 @@ return {
     local t = tonumber(pick) or game.system_at(pick)
     game.add(p, "strategy", -1)
     if not game.has_token(t, "command", p) then game.place_token(t, "command", p) end
+    -- Moving out of a gravity rift, each ship rolls first (LRR 41.2).
+    L.roll_leaving_rift(p, s)
     local taken = pick_up(p, s)
     for _, u in ipairs(game.units { system = s, owner = p, space = true }) do
       game.move_unit(u.id, { system = t })

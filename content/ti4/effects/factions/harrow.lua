@@ -29,7 +29,9 @@ return {
   when = function(ctx, p)
     if not ctx.ground or ctx.attacker ~= p or not ctx.defender or not ctx.planet then return false end
     local s = game.planet_system(ctx.planet)
+    -- (A law may forbid bombardment there: Conventions of War, L.bombardment_forbidden.)
     return #L.ground(ctx.defender, ctx.planet) > 0 and #bombers(p, s) > 0 and not L.shielded(ctx.planet, p)
+      and not L.bombardment_forbidden(p, ctx.planet)
   end,
 
   run = function(ctx, p, def)
@@ -51,7 +53,9 @@ return {
       gets = L.extra_die_unit(p, "bombardment", cands)
     end
     for i, x in ipairs(list) do
-      hits = hits + game.roll({ key = "ti4.harrow_roll", p = L.pn(p), unit = x.u.kind, id = x.u.id }, (x.b.dice or 1) + (i == gets and extra or 0), x.b.hit)
+      -- What changes a bombardment roll changes these too (L.bombard_roll: Bunker).
+      local dice, need = L.bombard_roll(p, x.u, pl, (x.b.dice or 1) + (i == gets and extra or 0), x.b.hit, bctx)
+      hits = hits + game.roll({ key = "ti4.harrow_roll", p = L.pn(p), unit = x.u.kind, id = x.u.id }, dice, need)
     end
     hits = L.bombardment_roll_hits(p, q, pl, hits, bctx)
     L.bombarded(p, pl, bctx)

@@ -21,7 +21,8 @@ local function targets(ctx, owner)
 end
 
 -- (The planets on which the Saar player's ground forces may be put by an
--- ability: L.drop_planets, by default every planet the Saar player controls.)
+-- ability: L.drop_planets, by default every planet the Saar player controls
+-- but one no unit may be placed on, such as Demilitarized Zone's.)
 local function havens(owner, but)
   local out = {}
   for _, pl in ipairs(L.drop_planets(owner)) do
