@@ -32,6 +32,13 @@ local function space_cargo(q, origin)
   return game.units { system = origin, owner = q, space = true }
 end
 
+-- Whether q's ships may end a move in system t (the movement rules of the
+-- anomalies: never in a supernova, nor in an asteroid field).
+local function may_stop(q, t)
+  for _, b in ipairs(L.move_rules(q, t).blocked) do if b == t then return false end end
+  return true
+end
+
 function C.warfare_ii(o)
   o = o or {}
   local reinforce_to = o.reinforce_to or controls
@@ -67,8 +74,9 @@ function C.warfare_ii(o)
           local d = L.def(q, u.kind)
           if u.carried == nil and not moved[u.id] and d.class == "ship" and (d.move or 0) > 0 and not game.has_token(u.system, "command", q) then
             for _, t in ipairs(game.adjacent(u.system, "move")) do
-              -- (A system off the board, one a galaxy option left out, is no destination.)
-              if L.on_board(t) and reinforce_to(q, t) then opts[#opts + 1] = u.kind .. "#" .. u.id .. "->" .. game.system(t).hex end
+              -- (A system off the board, one a galaxy option left out, is no
+              -- destination; nor is one no ship may stop in.)
+              if L.on_board(t) and reinforce_to(q, t) and may_stop(q, t) then opts[#opts + 1] = u.kind .. "#" .. u.id .. "->" .. game.system(t).hex end
             end
           end
         end
