@@ -32,6 +32,13 @@ local function space_cargo(q, origin)
   return game.units { system = origin, owner = q, space = true }
 end
 
+-- Whether q's ships may end a move in system t (the movement rules of the
+-- anomalies: never in a supernova, nor in an asteroid field).
+local function may_stop(q, t)
+  for _, b in ipairs(L.move_rules(q, t).blocked) do if b == t then return false end end
+  return true
+end
+
 function C.warfare_ii(o)
   o = o or {}
   local reinforce_to = o.reinforce_to or controls
@@ -58,14 +65,18 @@ function C.warfare_ii(o)
     played = o.played,
 
     secondary = function(q)
+      -- Up to two ships move, each of them once: a ship Reinforce has
+      -- moved is not offered for the second move.
+      local moved = {}
       for _ = 1, 2 do
         local opts = { "none" }
         for _, u in ipairs(game.units { owner = q, space = true }) do
           local d = L.def(q, u.kind)
-          if u.carried == nil and d.class == "ship" and (d.move or 0) > 0 and not game.has_token(u.system, "command", q) then
+          if u.carried == nil and not moved[u.id] and d.class == "ship" and (d.move or 0) > 0 and not game.has_token(u.system, "command", q) then
             for _, t in ipairs(game.adjacent(u.system, "move")) do
-              -- (A system off the board, one a galaxy option left out, is no destination.)
-              if L.on_board(t) and reinforce_to(q, t) then opts[#opts + 1] = u.kind .. "#" .. u.id .. "->" .. game.system(t).hex end
+              -- (A system off the board, one a galaxy option left out, is no
+              -- destination; nor is one no ship may stop in.)
+              if L.on_board(t) and reinforce_to(q, t) and may_stop(q, t) then opts[#opts + 1] = u.kind .. "#" .. u.id .. "->" .. game.system(t).hex end
             end
           end
         end
@@ -78,6 +89,7 @@ function C.warfare_ii(o)
         for _, u in ipairs(game.units { owner = q, space = true }) do if u.id == id then origin = u.system end end
         local to = game.system_at(hex)
         game.move_unit(id, { system = to })
+        moved[id] = true
         game.log({ key = "ti3.reinforce_moves", p = L.pn(q), unit = kind .. "#" .. id, id = id, from = L.sysname(origin), to = L.sysname(to) })
         local room = L.def(q, kind).capacity or 0
         for _, u in ipairs(cargo(q, origin)) do

@@ -6,8 +6,10 @@
 -- reading). Not while Flanking Tactic holds the player in the battle.
 local L = game.lib
 -- Anomalies a ship may not enter (a supernova; an asteroid field without
--- the technology) are no destination.
+-- the technology) are no destination, nor a system the movement rules let no
+-- ship stop in (an asteroid field: Antimass Deflectors only lets ships pass).
 local function enterable(p, t)
+  for _, b in ipairs(L.move_rules(p, t).blocked) do if b == t then return false end end
   local rule = L.anomaly_rule and L.anomaly_rule(t)
   if not rule then return true end
   if rule.enter == "never" then return false end
