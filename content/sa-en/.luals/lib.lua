@@ -197,6 +197,13 @@ function lib.controls_system(p, s) end
 ---@return any
 function lib.def(p, t) end
 
+---  Step 5 (000 l.25): galaxy creation starts with the highest roller and goes clockwise; without a preset map or Star by Star the order alternates back and forth (l.400 contrasts Star by Star's turns "rotating around the table" with it; the Spanish rulebook, 001 l.25, spells it out): at the end of the table the last player places again and the turns go back counter-clockwise (1, 2, 3, 3, 2, 1, 1, 2, ...). ti3's drafted galaxy places in the order L.draft_placer gives (ti3's default: clockwise every round), and so does the 2-player galaxy of appendix 3 (l.541, tiles placed "normally": 1, 2, 2, 1, ...); the preset maps and Star by Star (l.400: turns rotate around the table) do not use it.
+--- (defined by ti3 -> sa-en)
+---@param order any
+---@param turn any
+---@return any
+function lib.draft_placer(order, turn) end
+
 --- Special objectives held by control (game prop objective_controller:<id>): the Voice of the Council, won by election, and the artifacts' objectives, held with the artifact. Their holder only qualifies; like every objective, special ones included, they are claimed in the objectives step (seed, "Objective Cards and Victory"; the Voice "is able to claim the Special Objective"). A holder who loses control loses the points if he had claimed them (the ti3 rules). Under Ascendancy the holder claims them every round through rules/m_options1.lua (ASC.claim_held_specials), so not here.
 --- (defined by ti3 -> sa-en)
 ---@param q any

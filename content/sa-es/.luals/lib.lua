@@ -31,13 +31,6 @@ function lib.combat_round_starting(rc, ctx) end
 ---@return any
 function lib.def(p, t) end
 
---- Step 5 (001 l.25): galaxy creation starts with the highest roller and goes clockwise, and without a preset map or Star by Star the order alternates: at the end of the table the last player places again and the turns go back counter-clockwise (1, 2, 3, 3, 2, 1, 1, 2, ...). ti3's drafted galaxy places in the order L.draft_placer gives (its default: clockwise every round), and so does sa-en's 2-player galaxy (appendix 3 l.302: "place systems normally"); the preset maps and Star by Star (sa-en's own procedure) do not use it.
---- (defined by ti3 -> sa-es)
----@param order any
----@param turn any
----@return any
-function lib.draft_placer(order, turn) end
-
 --- Removes excess units after movement or combat: fleet pool, then capacity.
 --- (defined by ti-common -> ti3 -> sa-es)
 ---@param p any

@@ -386,7 +386,7 @@ function lib.discard_action_card(p, id) end
 ---@return any
 function lib.draw(deckname, discard, to, n) end
 
---- hook: the planets on which p's abilities put ground forces, from reinforcements or moved there (Orbital Drop, Mitosis, Military Support, Yin Spinner, Transit Diodes, Bioplasmosis; Ragh's Call for the Saar player's); default: L.ability_planets(p).
+--- hook: the planets on which p's abilities put ground forces, from reinforcements or moved there (Orbital Drop, Mitosis, Military Support, Yin Spinner, Transit Diodes, Bioplasmosis; Ragh's Call for the Saar player's); default: L.ability_planets(p) but those no unit may be placed on (L.may_place_on: Demilitarized Zone).
 --- (defined by ti4 -> ti4-te)
 ---@param p any
 ---@return any

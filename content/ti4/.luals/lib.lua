@@ -54,6 +54,13 @@ function lib.assign_hits(p, units, hits, label, opts) end
 ---@return any
 function lib.bombard_roll(p, u, pl, dice, hit, ctx) end
 
+--- Whether a law in play bars player p from using BOMBARDMENT against the units on planet pl (Conventions of War, "for": none on a cultural planet); the bombardment step hears it through its ctx.forbid, other bombardments (Harrow) ask it.
+--- (defined by ti4)
+---@param p any
+---@param pl any
+---@return any
+function lib.bombardment_forbidden(p, pl) end
+
 --- Whether p can pay `amount` to research with the Technology card (default: that many resources).
 --- (defined by ti4)
 ---@param p any
@@ -208,7 +215,7 @@ function lib.dock_holds_fighters_only(p, s) end
 ---@return any
 function lib.draw(deckname, discard, to, n) end
 
---- hook: the planets on which p's abilities put ground forces, from reinforcements or moved there (Orbital Drop, Mitosis, Military Support, Yin Spinner, Transit Diodes, Bioplasmosis; Ragh's Call for the Saar player's); default: L.ability_planets(p).
+--- hook: the planets on which p's abilities put ground forces, from reinforcements or moved there (Orbital Drop, Mitosis, Military Support, Yin Spinner, Transit Diodes, Bioplasmosis; Ragh's Call for the Saar player's); default: L.ability_planets(p) but those no unit may be placed on (L.may_place_on: Demilitarized Zone).
 --- (defined by ti4)
 ---@param p any
 ---@return any
@@ -785,6 +792,13 @@ function lib.reveal_objective() end
 ---@return any
 function lib.rift_check_cost(p, m, from, target, rules) end
 
+--- p's ships with a move value in the space area of s are about to move out of s other than by a tactical action's movement (a retreat, an ability): when s is a gravity rift, each rolls a die and one that fails is removed (LRR 41.2).
+--- (defined by ti4)
+---@param p any
+---@param s any
+---@return any
+function lib.roll_leaving_rift(p, s) end
+
 --- hook: player p's Sabotage (def) has just cancelled action card `card` that player q played (the card is already discarded); does nothing.
 --- (defined by ti4)
 ---@param p any
@@ -870,6 +884,13 @@ function lib.shielded(pl, attacker) end
 ---@param s any
 ---@return any
 function lib.ships(p, s) end
+
+--- Whether p's ships moved by a retreat or an ability (not the movement of a tactical action) may go into system t, which is not the active system: not a supernova (LRR 86.1; but with the flag enter_supernova, Magmus Reactor), a nebula (59.1) or an asteroid field without its technology (11.1).
+--- (defined by ti4)
+---@param p any
+---@param t any
+---@return any
+function lib.ships_may_enter_outside_movement(p, t) end
 
 --- hook: whether Nekro player p may use Technological Singularity against opponent `opp` in the combat starting now (default: yes).
 --- (defined by ti4)
