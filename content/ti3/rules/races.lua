@@ -583,10 +583,77 @@ local function cost_through_link(from, target, rules)
   return best
 end
 
+-- Wormhole mastery (flag `wormhole_mastery`): nothing stops the player from
+-- using wormholes, so the border tokens laws and directives put between
+-- wormhole systems (Closing the Wormholes, Wormhole Research; effects/political/
+-- wormholes.lua) do not hold his ships back: systems sharing a wormhole (and,
+-- with the wormhole link, any alpha and beta systems) stay adjacent for him.
+-- Tactical movement only, like the link.
+local function cost_with_mastery(from, target, rules, link)
+  local kinds, on_board = {}, {}
+  for s = 1, game.num_systems() do
+    if game.system(s).hex then
+      on_board[#on_board + 1] = s
+      kinds[s] = wormholes_of(s)
+    end
+  end
+  local function shares(a, b)
+    for _, x in ipairs(kinds[a] or {}) do
+      if listed(kinds[b], x) then return true end
+      if link and ((x == "alpha" and listed(kinds[b], "beta")) or (x == "beta" and listed(kinds[b], "alpha"))) then return true end
+    end
+    return false
+  end
+  local dist, queue, head = { [from] = 0 }, { from }, 1
+  while head <= #queue do
+    local s = queue[head]
+    head = head + 1
+    if s == target then return dist[s] end
+    if s == from or not (listed(rules.blocked, s) or listed(rules.stop, s)) then
+      local next = game.adjacent(s, "move")
+      if #(kinds[s] or {}) > 0 then
+        for _, t in ipairs(on_board) do
+          if t ~= s and shares(s, t) then next[#next + 1] = t end
+        end
+      end
+      for _, t in ipairs(next) do
+        if dist[t] == nil and (t == target or not listed(rules.blocked, t)) then
+          dist[t] = dist[s] + 1
+          queue[#queue + 1] = t
+        end
+      end
+    end
+  end
+  return nil
+end
+
 local creuss_base_movers = L.movers
 function L.movers(p, target, rules)
   local out = creuss_base_movers(p, target, rules)
   if type(p) ~= "number" or listed(rules.blocked, target) then return out end
+  if L.flag(p, "wormhole_mastery") > 0 then
+    local seen = {}
+    for _, m in ipairs(out) do seen[m.unit.id] = m end
+    local link = L.flag(p, "wormhole_link") > 0
+    for _, u in ipairs(game.units { owner = p, space = true }) do
+      if u.carried == nil and u.system ~= target and not game.has_token(u.system, "command", p) then
+        local d = L.def(p, u.kind)
+        if d.class == "ship" and (d.move or 0) > 0 then
+          local c = cost_with_mastery(u.system, target, rules, link)
+          local m = seen[u.id]
+          if c and c <= L.move_value(p, u, u.system) then
+            if not m then
+              m = { unit = u, cost = c }
+              out[#out + 1] = m
+              seen[u.id] = m
+            elseif c < m.cost and not m.rift_extra then
+              m.cost = c
+            end
+          end
+        end
+      end
+    end
+  end
   if L.flag(p, "wormhole_link") > 0 then
     local seen = {}
     for _, m in ipairs(out) do seen[m.unit.id] = m end
