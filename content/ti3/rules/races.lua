@@ -506,6 +506,26 @@ function L.movers(p, target, rules)
   return out
 end
 
+-- ---------------------------------------------------------------- Naalu
+-- Early retreat (race ability naalu_early_retreat, effects/races/
+-- naalu_early_retreat.lua): the Naalu withdraw before the space battle step
+-- begins, so before anything the players hold does as the battle begins (the
+-- Mentak ambush, a pre-battle action card): the ability is run here, by a
+-- rule ahead of the held definitions of before:space_combat, rather than
+-- from its own window. A retreat cancels the step; nothing else then runs.
+game.on("before:space_combat", function(ctx)
+  if ctx.cancel then return end
+  local def = game.data.race_abilities and game.data.race_abilities.naalu_early_retreat
+  local h = def and def.handler
+  if type(h) ~= "table" or not h.run then return end
+  for _, p in ipairs(L.order_from(ctx.player or 1)) do
+    if game.holds(p, "race_abilities", def.id) and (not h.when or h.when(ctx, p)) then
+      h.run(ctx, p, def)
+      if ctx.cancel then return end
+    end
+  end
+end)
+
 -- ---------------------------------------------------------------- Creuss
 -- Wormhole denial (flag `wormhole_denial`): another player's ships may not
 -- take an alpha or beta wormhole as the last step into a system in which the
