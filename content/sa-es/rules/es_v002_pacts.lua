@@ -333,3 +333,35 @@ if O2 and O2.home_bidding then
     return P.home_bidding(homes)
   end
 end
+
+-- Progression feedback (001 l.148-149) under Pacts: the player with the most
+-- victory points is a player of two races (l.211: the two races' points
+-- together win), and the second place is his best opponent (l.210), never his
+-- own other race. The lead is the difference of the two players' totals.
+-- UNCERTAIN: 001 does not say which race takes the trade goods; here the
+-- leading player's race with the most points (the lower seat on a tie).
+local V = L.sa_victory
+if V and V.feedback then
+  local base_feedback = V.feedback
+  function V.feedback()
+    if not (opt("pacts") and ES.team_vp and game.num_players() >= 4) then return base_feedback() end
+    local teams, seen = {}, {}
+    for p = 1, game.num_players() do
+      local t = ES.team_of(p)
+      if not seen[t] then seen[t] = true; teams[#teams + 1] = t end
+    end
+    table.sort(teams, function(a, b)
+      local va, vb = ES.team_vp(a), ES.team_vp(b)
+      if va ~= vb then return va > vb end
+      return a < b
+    end)
+    local lead = ES.team_vp(teams[1]) - ES.team_vp(teams[2])
+    if lead <= 0 then return end
+    local first
+    for _, p in ipairs(ES.team_members(teams[1])) do
+      if not first or game.counter(p, "vp") > game.counter(first, "vp") then first = p end
+    end
+    local tg = opt("ascendancy") and math.ceil(lead / 2) or lead
+    L.gain_tg(first, tg, "progression feedback: " .. lead .. " vp ahead")
+  end
+end
