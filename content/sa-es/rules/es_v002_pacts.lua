@@ -34,7 +34,13 @@
 --     round 1 a race may activate its partner race's home system (l.59 bars
 --     enemy home systems only), through ti3's A.is_home_of_other; Colonists
 --     go to an opponent (es_rules_c.lua, ES.is_opponent); with Crimson Suns
---     war is declared on opponents only (sa-en's CS.may_declare).
+--     war is declared on opponents only (sa-en's CS.may_declare); the
+--     progression feedback compares players (V.feedback below); Mentak's
+--     Pillage takes from opponents only (effects/races/mentak_pillage.lua);
+--     Peaceful Annexation is barred in enemy home systems only
+--     (effects/cards_a/diplomacy_ii.lua); a home system held by the other
+--     race is not occupied (es_victory.lua); only an opponent takes Natural
+--     Wealth on invading (es_rules_c.lua).
 --   * Still not modelled: one person deciding for both seats (each seat
 --     answers its own questions outside the cases above).
 local L = game.lib
