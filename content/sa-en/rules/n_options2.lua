@@ -40,6 +40,13 @@ local function system_of(o) return tonumber(o) or game.system_at(o) end
 -- hook: whether p, who took the speaker token with Assembly in a 2-player game, is asked to put his own agenda to the vote too (default: yes).
 function O.duel_own_agenda_asked(p) return true end
 
+-- hook: the player who may not take Assembly with his first pick in this 2-player strategy phase, or nil; last is the player who held Assembly last round (false when nobody did). Default (seed 000 appendix 3, "if you are the Speaker and had Assembly during last round"): the speaker, if he held it.
+function O.duel_first_pick_no_assembly(last)
+  local sp = L.speaker()
+  if last == sp then return sp end
+  return nil
+end
+
 -- Whether this is a 2-player game (appendix 3 applies).
 function O.duel() return game.num_players() == 2 end
 
@@ -1201,9 +1208,9 @@ local function install_duel()
   end)
   local base_sp = game.procedure_fn("strategy_phase")
   procedure("strategy_phase", function(ctx)
-    local sp = L.speaker()
-    if not O.duel() or game.get("game", nil, "sa_duel_last_assembly") ~= sp then return base_sp(ctx) end
-    O.no_first_assembly = sp
+    local barred = O.duel() and O.duel_first_pick_no_assembly(game.get("game", nil, "sa_duel_last_assembly") or false)
+    if not barred then return base_sp(ctx) end
+    O.no_first_assembly = barred
     local ok, r = pcall(base_sp, ctx)
     O.no_first_assembly = nil
     if not ok then error(r, 0) end

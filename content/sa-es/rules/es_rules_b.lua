@@ -31,6 +31,14 @@
 --     end of the status phase; mercenaries gained this round pay none. 001
 --     also draws a mercenary after every Trade, round 1 included (000: not
 --     in the first round).
+--     Loyalty bids on a mercenary of its owner's race (001 l.397): 001 says
+--     the owner's counter-bid must then be at least 3 trade goods, where
+--     000 asks an overbid of 3. UNCERTAIN: whether 001 means a minimum
+--     counter-bid of the owner (what happens when he offers less is not
+--     said), a counter-bid that counts as 3 at least, or is 000's rule
+--     translated loosely; sa-en's overbid of 3 stays (sa-en's
+--     p_mercenary_race.lua). No mercenary in our sources has a race, so the
+--     rule only acts on data that gives one.
 local L = game.lib
 local ESB = {}
 L.sa_es_b = ESB

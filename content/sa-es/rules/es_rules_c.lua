@@ -250,7 +250,11 @@ procedure("establish_control", function(ctx)
     -- Not held when the system was activated: nothing in this production step.
     game.put("planet", pl, "es_nw_new", true)
   end
-  if pl and prev and prev ~= p and game.planet_owner(pl) == p and ESC.wealth(pl) > 0 then
+  -- (Under Pacts only an opponent takes one, not the other race of the
+  -- planet's holder, 001 l.210.)
+  local ES = L.sa_es or {}
+  local opponent = prev and prev ~= p and not (game.options.pacts and ES.is_opponent and not ES.is_opponent(p, prev))
+  if pl and opponent and game.planet_owner(pl) == p and ESC.wealth(pl) > 0 then
     if game.confirm(p, { key = "sa_es.take_wealth", planet = pname(pl), id = pl }) then
       ESC.take_wealth(p, pl)
     end

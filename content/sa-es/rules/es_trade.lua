@@ -19,6 +19,14 @@
 -- agreement it needs the holder's approval unless the holder makes it or the
 -- player needs nobody's (Hacan). (Our reading: 001 says only that it may be
 -- made; doing it inside the negotiations keeps the Trade card's control.)
+--
+-- Trade goods on a broken agreement (001 "Cartas Estratégicas", SA Trade):
+-- broken by combat, the attacker's are discarded and the defender collects
+-- his for free, as sa-en does for any hostile act. UNCERTAIN: 001 says
+-- nothing of agreements broken any other way (Trade's option b, a Crimson
+-- Suns declaration, a surrender, a bombardment with no invasion); 000's
+-- "each partner collects half, rounded down" (sa-en's d_strategy.lua) is
+-- kept for them, and a hostile act that is not combat counts as combat.
 local L = game.lib
 local ES = L.sa_es or {}
 L.sa_es = ES

@@ -208,3 +208,25 @@ if S and S.counts then
     return r
   end)
 end
+
+---------------------------------------------------------------------------
+-- 2-player games (001 appendix 3, l.309): the player who was the speaker and
+-- chose Assembly in the previous round may not take Assembly with his first
+-- pick. 001 puts the speakership in the previous round ("fue el Narrador"),
+-- where 000 (sa-en) bars the present speaker who held Assembly: so the bar
+-- also falls on a speaker who picked Assembly and then gave the token away.
+-- UNCERTAIN: 001 does not say when in the previous round he was the speaker;
+-- read here as either when he picked Assembly or at the round's end (a
+-- player who picked it and took the token with it, which is 000's case).
+-- Game prop es_duel_assembly_speaker_pick: who picked Assembly while he was
+-- the speaker (false when its chooser was not).
+game.on("strategy_card_chosen", function(ctx)
+  if not duel() or not is_card(ctx.card, "assembly") then return end
+  game.put("game", nil, "es_duel_assembly_speaker_pick", ctx.player == L.speaker() and ctx.player or false)
+end)
+
+function O.duel_first_pick_no_assembly(last)
+  if not last then return nil end
+  if last == L.speaker() or game.get("game", nil, "es_duel_assembly_speaker_pick") == last then return last end
+  return nil
+end

@@ -34,7 +34,13 @@
 --     round 1 a race may activate its partner race's home system (l.59 bars
 --     enemy home systems only), through ti3's A.is_home_of_other; Colonists
 --     go to an opponent (es_rules_c.lua, ES.is_opponent); with Crimson Suns
---     war is declared on opponents only (sa-en's CS.may_declare).
+--     war is declared on opponents only (sa-en's CS.may_declare); the
+--     progression feedback compares players (V.feedback below); Mentak's
+--     Pillage takes from opponents only (effects/races/mentak_pillage.lua);
+--     Peaceful Annexation is barred in enemy home systems only
+--     (effects/cards_a/diplomacy_ii.lua); a home system held by the other
+--     race is not occupied (es_victory.lua); only an opponent takes Natural
+--     Wealth on invading (es_rules_c.lua).
 --   * Still not modelled: one person deciding for both seats (each seat
 --     answers its own questions outside the cases above).
 local L = game.lib
@@ -331,5 +337,37 @@ if O2 and O2.home_bidding then
   function O2.home_bidding(homes)
     if not opt("pacts") then return base_hb(homes) end
     return P.home_bidding(homes)
+  end
+end
+
+-- Progression feedback (001 l.148-149) under Pacts: the player with the most
+-- victory points is a player of two races (l.211: the two races' points
+-- together win), and the second place is his best opponent (l.210), never his
+-- own other race. The lead is the difference of the two players' totals.
+-- UNCERTAIN: 001 does not say which race takes the trade goods; here the
+-- leading player's race with the most points (the lower seat on a tie).
+local V = L.sa_victory
+if V and V.feedback then
+  local base_feedback = V.feedback
+  function V.feedback()
+    if not (opt("pacts") and ES.team_vp and game.num_players() >= 4) then return base_feedback() end
+    local teams, seen = {}, {}
+    for p = 1, game.num_players() do
+      local t = ES.team_of(p)
+      if not seen[t] then seen[t] = true; teams[#teams + 1] = t end
+    end
+    table.sort(teams, function(a, b)
+      local va, vb = ES.team_vp(a), ES.team_vp(b)
+      if va ~= vb then return va > vb end
+      return a < b
+    end)
+    local lead = ES.team_vp(teams[1]) - ES.team_vp(teams[2])
+    if lead <= 0 then return end
+    local first
+    for _, p in ipairs(ES.team_members(teams[1])) do
+      if not first or game.counter(p, "vp") > game.counter(first, "vp") then first = p end
+    end
+    local tg = opt("ascendancy") and math.ceil(lead / 2) or lead
+    L.gain_tg(first, tg, "progression feedback: " .. lead .. " vp ahead")
   end
 end

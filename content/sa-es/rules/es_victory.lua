@@ -7,6 +7,8 @@
 --     to 6 there), so it stays 3 with Ascension too.
 --   * The Saar lose nothing while their home system is occupied (001
 --     "Razas" exempts them from the 3-point loss).
+--   * Pacts: a home system held by the player's other race is not occupied
+--     by enemies (V.home_lost below).
 --   * "I win the game" objectives (Domination!, Supremacy! and the like) are
 --     worth the number of victory points needed to win the current game
 --     (001: technically they count as the points the game requires).
@@ -41,9 +43,21 @@ if V then
 
   -- (A surrendered player does not count as having lost his home system:
   -- 001's Surrender takes its own points, es_misc.lua.)
+  -- Under Pacts a home system is occupied by enemies only while an opponent
+  -- (001 l.210), or nobody, holds one of its planets: one freed and held by
+  -- the player's other race costs nothing (l.140 "ocupado por enemigos",
+  -- "hasta que el Sistema Natal sea liberado (o recapturado)").
   V.home_lost = function(p)
     if race_of(p) == "saar" then return false end
-    return L.home(p) ~= nil and not L.controls_home(p)
+    if L.home(p) == nil or L.controls_home(p) then return false end
+    if opt("pacts") and ES.is_opponent then
+      for _, pl in ipairs(game.planets_of(L.home(p))) do
+        local o = game.planet_owner(pl)
+        if not o or (o ~= p and ES.is_opponent(p, o)) then return true end
+      end
+      return false
+    end
+    return true
   end
 
   if V.LIMITS then

@@ -14,7 +14,8 @@
 --   * Peaceful Annexation (secondary, and the primary's option b) reaches
 --     the empty planets (no units, nobody's control, as in ti3) of any system
 --     in or adjacent to a system where the player controls a planet or has
---     units, never of another player's home system.
+--     units, never of an enemy's home system (under Pacts the player's own
+--     other race is no enemy: its home system may be chosen).
 local L = game.lib
 local SHIELD = "sa_es_dip2_shield"
 local PAID = "sa_es_dip2_paid"
@@ -29,11 +30,14 @@ local function presence_systems(p)
   return game.keys(set)
 end
 
--- The home systems of the players other than p (a set).
+-- The home systems of p's enemies (a set): the other players, but under
+-- Pacts not p's own other race (001 l.99 "enemy home system"; l.210).
 local function homes_of_others(p)
   local set = {}
+  local ES = L.sa_es
   for q = 1, game.num_players() do
-    local h = q ~= p and L.home(q)
+    local enemy = q ~= p and (not (ES and ES.is_opponent) or ES.is_opponent(p, q))
+    local h = enemy and L.home(q)
     if h then set[h] = true end
   end
   return set
