@@ -436,13 +436,19 @@ function L.production_place(ctx, kind, where, st)
 end
 
 -- A floating factory whose system holds another player's ships and none of
--- its owner's is destroyed (after movement and after a space combat).
-local function check_blockades(s)
-  for p = 1, game.num_players() do
-    for _, u in ipairs(factories(p, s)) do
-      if L.blockaded(p, s) then
-        L.destroy_unit(u, { label = "blockade", system = s }, { key = "ti4.factory_blockaded", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id })
-      end
+-- its owner's is destroyed (after movement, after a space combat and after
+-- production). Every factory on the board is looked at, not only those in
+-- the active system: ships also arrive elsewhere (a retreat's destination)
+-- and a player's own ships may be produced next to a lone factory.
+local function check_blockades()
+  local found = {}
+  for _, u in ipairs(game.units { space = true }) do
+    if u.system and (u.owner or 0) > 0 and u.carried == nil and factory(u.owner, u) then found[#found + 1] = u end
+  end
+  table.sort(found, function(a, b) return a.id < b.id end)
+  for _, u in ipairs(found) do
+    if game.unit_exists(u.id) and L.blockaded(u.owner, u.system) then
+      L.destroy_unit(u, { label = "blockade", system = u.system }, { key = "ti4.factory_blockaded", p = L.pn(u.owner), unit = u.kind .. "#" .. u.id, id = u.id })
     end
   end
 end
@@ -452,7 +458,7 @@ for _, step in ipairs({ "movement", "space_combat", "production" }) do
   local base = game.procedure_fn(step)
   local function wrapped(ctx)
     local r = base(ctx)
-    if ctx.system and step ~= "production" then check_blockades(ctx.system) end
+    check_blockades()
     relink_delta()
     return r
   end
