@@ -267,6 +267,17 @@ function L.space_cannon_shooters(q, t, s)
   if L.te_quietus_silenced(q, t) then return {} end
   return base_shooters(q, t, s)
 end
+-- Space cannon defense against committed ground forces is a use of the
+-- same Space Cannon ability (LRR 77.4): silenced units fire none.
+local base_scd_units = L.space_cannon_defense_units
+function L.space_cannon_defense_units(p, pl, ctx)
+  local s = game.planet_system(pl)
+  local out = {}
+  for _, u in ipairs(base_scd_units(p, pl, ctx)) do
+    if not L.te_quietus_silenced(u.owner, s) then out[#out + 1] = u end
+  end
+  return out
+end
 local base_bombard_units = L.bombard_units
 function L.bombard_units(p, s, ctx)
   if L.te_quietus_silenced(p, s) then return {} end
