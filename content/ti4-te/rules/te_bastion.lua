@@ -289,7 +289,8 @@ game.on("combat_round_start", function(rc)
   end
 end, { plain = true })
 
--- The Egeiro: +1 to its combat rolls per system outside p's home with a planet p controls.
+-- The Egeiro: +1 to its combat rolls per non-home system (no player's home,
+-- L.is_home_system) with a planet p controls.
 game.on("combat_round_start", function(rc)
   for _, p in ipairs({ rc.attacker, rc.defender }) do
     -- (A player without a faction, as in a simulated fight, has no flagship.)
@@ -299,7 +300,7 @@ game.on("combat_round_start", function(rc)
       local systems = {}
       for _, pl in ipairs(game.planets_owned(p)) do
         local s = game.planet_system(pl)
-        if s and s ~= L.home(p) then systems[s] = true end
+        if s and s ~= L.home(p) and not L.is_home_system(s) then systems[s] = true end
       end
       local n = 0
       for _ in pairs(systems) do n = n + 1 end
