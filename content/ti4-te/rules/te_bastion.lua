@@ -274,7 +274,12 @@ game.on("combat_round_start", function(rc)
   if not rc.ground or not rc.planet then return end
   for _, p in ipairs({ rc.attacker, rc.defender }) do
     local q = p == rc.attacker and rc.defender or rc.attacker
+    -- It is a use of BOMBARDMENT against the opponent's forces: a planetary
+    -- shield there (L.shielded) or a law forbidding bombardment there
+    -- (L.bombardment_forbidden) keeps it from being resolved, and with it
+    -- the identical roll against one's own forces.
     if p and q and p ~= 0 and game.holds(p, "techs", "proxima_targeting_v1")
+      and not L.shielded(rc.planet, p) and not L.bombardment_forbidden(p, rc.planet)
       and game.confirm(p, { key = "te.proxima_offer", planet = L.name("planets", rc.planet) }) then
       -- Both rolls are BOMBARDMENT rolls: the first part of the card (each
       -- galvanized unit present cancels a hit against its owner's ground
