@@ -172,9 +172,12 @@ end
 
 --- Whether p may put structure u on planet pl (a planet p controls; at most 2 PDS and 1 space dock there).
 function L.te_structure_fits(p, u, pl)
-  if game.planet_owner(pl) ~= p or L.te_is_station(pl) then return false end
+  -- (no unit is placed under Demilitarized Zone: ti4's L.may_place_on; no
+  -- PDS cap while Homeland Defense Act is in play, "for", LRR 85.5)
+  if game.planet_owner(pl) ~= p or L.te_is_station(pl) or not L.may_place_on(pl) then return false end
   local d = L.def(p, u.kind)
-  local most = (d.type == "pds" and 2) or (d.type == "space_dock" and 1) or nil
+  local hda = game.get("game", nil, "law:homeland_defense_act") == "for"
+  local most = (d.type == "pds" and not hda and 2) or (d.type == "space_dock" and 1) or nil
   return most == nil or game.count_units { owner = p, planet = pl, kind = u.kind } < most
 end
 
