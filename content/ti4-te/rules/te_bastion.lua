@@ -182,7 +182,8 @@ game.on("after:ground_combat", function(ctx)
 end)
 
 -- Liberate: on gaining a planet, ready it if enough of your infantry are on
--- it (at least its resource value), otherwise put 1 infantry there.
+-- it (at least its resource value), otherwise put 1 infantry there (unless
+-- units may not be placed there: Demilitarized Zone, L.may_place_on).
 game.on("planet_gained", function(ctx)
   local p, pl = ctx.player, ctx.planet
   if not has_ability(p, "liberate") or L.te_is_station(pl) then return end
@@ -190,7 +191,7 @@ game.on("planet_gained", function(ctx)
   if n >= (L.pdef(pl).resources or 0) then
     game.exhaust(pl, false)
     game.log({ key = "te.liberate_ready", p = L.pn(p), planet = L.name("planets", pl) })
-  elseif game.count_units { owner = p, kind = "infantry" } < (L.def(p, "infantry").limit or 99) then
+  elseif L.may_place_on(pl) and game.count_units { owner = p, kind = "infantry" } < (L.def(p, "infantry").limit or 99) then
     game.spawn("infantry", p, { planet = pl })
     game.log({ key = "te.places_infantry", p = L.pn(p), n = 1, planet = L.name("planets", pl) })
   end
