@@ -382,11 +382,14 @@ game.on("after:status_phase", function()
 end)
 
 -- Resonance Generator (breakthrough): +1 move in the holder's tactical
--- actions to ships starting in their home system or a system with an active breach.
+-- actions to ships starting in their home system or a system with an active
+-- breach; not in another player's turn (a ship moving by Rescue there).
 local base_move_value = L.move_value
 function L.move_value(p, u, from)
   local m = base_move_value(p, u, from)
-  if type(p) == "number" and p ~= 0 and game.holds(p, "breakthroughs", "resonance_generator") and (from == L.home(p) or L.te_breach(from) == "active") then
+  local active = game.get("game", nil, "active")
+  if type(p) == "number" and p ~= 0 and game.holds(p, "breakthroughs", "resonance_generator") and (active == nil or active == p)
+    and (from == L.home(p) or L.te_breach(from) == "active") then
     m = m + 1
   end
   return m
