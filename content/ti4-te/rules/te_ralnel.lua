@@ -330,3 +330,16 @@ game.on("turn_end", function(ctx)
   for _, c in ipairs(rest) do game.move_card(c, zone, "discard:actions") end
   game.call("hand_limit", p)
 end)
+
+-- The action cards on an eliminated player's Data Skimmer are discarded,
+-- as those in their hand (LRR 33.5).
+local base_eliminate = L.eliminate
+function L.eliminate(p)
+  local zone = "skimmer:" .. p
+  if game.get("game", nil, "te_skimmer_zone:" .. p) then
+    local rest = {}
+    for _, c in ipairs(game.zone(zone)) do rest[#rest + 1] = c end
+    for _, c in ipairs(rest) do game.move_card(c, zone, "discard:actions") end
+  end
+  return base_eliminate(p)
+end
