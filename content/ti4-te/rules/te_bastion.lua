@@ -246,6 +246,9 @@ procedure("setup_player", function(p)
   return r
 end)
 game.on("structure_placed", function(ctx) if is_bastion(ctx.player) then L.te_helios_refresh() end end)
+-- (a planet taken: the structures there were removed without a
+-- unit_destroyed window, LRR 49.6 in ti-common's establish_control)
+game.on("planet_gained", function(ctx) if game.get("game", nil, "te_helios_planets") then L.te_helios_refresh() end end)
 game.on("tech_gained", function(ctx) if ctx.tech == "helios_v2" then L.te_helios_refresh() end end)
 game.on("unit_destroyed", function(ctx) if is_bastion(ctx.player) then L.te_helios_refresh() end end,
   { plain = function(board) return not is_bastion(board.attacker or 1) and not is_bastion(board.defender or 2) end })
