@@ -151,7 +151,8 @@ game.on("after:movement", function(ctx)
   local s, p = ctx.system, ctx.player
   if not s then return end
   for q = 1, game.num_players() do
-    if q ~= p and has_ability(q, "sundered") and L.home(q) == s then
+    -- (other players: not the Crimson player's ally, ti4's L.counts_as_other)
+    if q ~= p and has_ability(q, "sundered") and L.home(q) == s and L.counts_as_other(q, p) then
       for _, u in ipairs(game.units { system = s, owner = p }) do
         if game.unit_exists(u.id) then L.destroy_unit(u, { source = q, system = s, label = "sundered" }) end
       end
@@ -253,7 +254,7 @@ game.on("after:ground_combat", function(ctx) after_combat(ctx.planet and game.pl
 function L.te_quietus_silenced(p, s)
   if not s or L.te_breach(s) ~= "active" then return false end
   for q = 1, game.num_players() do
-    if q ~= p and L.has_unit(q, "flagship") and L.has_flagship_ability(q, "flagship", "crimson_flagship") then
+    if q ~= p and L.counts_as_other(q, p) and L.has_unit(q, "flagship") and L.has_flagship_ability(q, "flagship", "crimson_flagship") then
       for _, u in ipairs(game.units { owner = q, kind = "flagship", space = true }) do
         if L.te_breach(u.system) == "active" then return true end
       end
