@@ -295,8 +295,7 @@ game.on("after:action_phase", function() game.put("game", nil, "te_action_phase"
 function L.te_skimmer_of(p)
   if not game.get("game", nil, "te_action_phase") then return nil end
   for q = 1, game.num_players() do
-    -- (other players: not the holder's ally, ti4's L.counts_as_other)
-    if q ~= p and L.counts_as_other(q, p) and game.holds(q, "breakthroughs", "data_skimmer") and not game.get("game", nil, "passed:" .. q) then return q end
+    if q ~= p and game.holds(q, "breakthroughs", "data_skimmer") and not game.get("game", nil, "passed:" .. q) then return q end
   end
   return nil
 end
