@@ -5,10 +5,11 @@ local L = game.lib
 
 local function pds_planets(p)
   local out = {}
-  -- (none left in reinforcements: one may come back from the board, LRR 23.4a)
-  if not L.can_place_unit(p, "pds") then return out end
+  -- (ti4's L.structure_room: one left in reinforcements or back from the
+  -- board, LRR 23.4a; two PDS a planet unless Homeland Defense Act; no unit
+  -- placed under Demilitarized Zone or on a space station)
   for _, pl in ipairs(game.planets_owned(p)) do
-    if not L.te_is_station(pl) and game.count_units { owner = p, kind = "pds", planet = pl } < 2 then out[#out + 1] = pl end
+    if not L.te_is_station(pl) and L.structure_room(p, "pds", pl) then out[#out + 1] = pl end
   end
   table.sort(out)
   return out

@@ -348,12 +348,10 @@ game.on("after:space_cannon_offense", function(ctx)
   local rule = L.anomaly_rule(s)
   if rule and rule.no_space_cannon then return end
   local list = {}
+  -- (the shooters every space cannon offense asks for: Quietus, scars,
+  -- Linkship and Galvanize apply to the ally's cannons as to anyone's)
   for _, t in ipairs(game.within(s, 1, "space_cannon")) do
-    for _, u in ipairs(game.units { system = t, owner = ally }) do
-      local d = L.def(ally, u.kind)
-      local sc = d.space_cannon
-      if sc and (t == s or (sc.range or 0) >= 1) then list[#list + 1] = { unit = u, sc = sc, def = d } end
-    end
+    for _, x in ipairs(L.space_cannon_shooters(ally, t, s)) do list[#list + 1] = x end
   end
   if #list == 0 then return end
   for _, q in ipairs(L.enemies_in(ally, s)) do

@@ -182,7 +182,8 @@ game.on("after:ground_combat", function(ctx)
 end)
 
 -- Liberate: on gaining a planet, ready it if enough of your infantry are on
--- it (at least its resource value), otherwise put 1 infantry there.
+-- it (at least its resource value), otherwise put 1 infantry there (unless
+-- units may not be placed there: Demilitarized Zone, L.may_place_on).
 game.on("planet_gained", function(ctx)
   local p, pl = ctx.player, ctx.planet
   if not has_ability(p, "liberate") or L.te_is_station(pl) then return end
@@ -190,7 +191,7 @@ game.on("planet_gained", function(ctx)
   if n >= (L.pdef(pl).resources or 0) then
     game.exhaust(pl, false)
     game.log({ key = "te.liberate_ready", p = L.pn(p), planet = L.name("planets", pl) })
-  elseif game.count_units { owner = p, kind = "infantry" } < (L.def(p, "infantry").limit or 99) then
+  elseif L.may_place_on(pl) and game.count_units { owner = p, kind = "infantry" } < (L.def(p, "infantry").limit or 99) then
     game.spawn("infantry", p, { planet = pl })
     game.log({ key = "te.places_infantry", p = L.pn(p), n = 1, planet = L.name("planets", pl) })
   end
@@ -245,6 +246,9 @@ procedure("setup_player", function(p)
   return r
 end)
 game.on("structure_placed", function(ctx) if is_bastion(ctx.player) then L.te_helios_refresh() end end)
+-- (a planet taken: the structures there were removed without a
+-- unit_destroyed window, LRR 49.6 in ti-common's establish_control)
+game.on("planet_gained", function(ctx) if game.get("game", nil, "te_helios_planets") then L.te_helios_refresh() end end)
 game.on("tech_gained", function(ctx) if ctx.tech == "helios_v2" then L.te_helios_refresh() end end)
 game.on("unit_destroyed", function(ctx) if is_bastion(ctx.player) then L.te_helios_refresh() end end,
   { plain = function(board) return not is_bastion(board.attacker or 1) and not is_bastion(board.defender or 2) end })
@@ -274,7 +278,12 @@ game.on("combat_round_start", function(rc)
   if not rc.ground or not rc.planet then return end
   for _, p in ipairs({ rc.attacker, rc.defender }) do
     local q = p == rc.attacker and rc.defender or rc.attacker
+    -- It is a use of BOMBARDMENT against the opponent's forces: a planetary
+    -- shield there (L.shielded) or a law forbidding bombardment there
+    -- (L.bombardment_forbidden) keeps it from being resolved, and with it
+    -- the identical roll against one's own forces.
     if p and q and p ~= 0 and game.holds(p, "techs", "proxima_targeting_v1")
+      and not L.shielded(rc.planet, p) and not L.bombardment_forbidden(p, rc.planet)
       and game.confirm(p, { key = "te.proxima_offer", planet = L.name("planets", rc.planet) }) then
       -- Both rolls are BOMBARDMENT rolls: the first part of the card (each
       -- galvanized unit present cancels a hit against its owner's ground
@@ -289,7 +298,8 @@ game.on("combat_round_start", function(rc)
   end
 end, { plain = true })
 
--- The Egeiro: +1 to its combat rolls per system outside p's home with a planet p controls.
+-- The Egeiro: +1 to its combat rolls per non-home system (no player's home,
+-- L.is_home_system) with a planet p controls.
 game.on("combat_round_start", function(rc)
   for _, p in ipairs({ rc.attacker, rc.defender }) do
     -- (A player without a faction, as in a simulated fight, has no flagship.)
@@ -299,7 +309,7 @@ game.on("combat_round_start", function(rc)
       local systems = {}
       for _, pl in ipairs(game.planets_owned(p)) do
         local s = game.planet_system(pl)
-        if s and s ~= L.home(p) then systems[s] = true end
+        if s and s ~= L.home(p) and not L.is_home_system(s) then systems[s] = true end
       end
       local n = 0
       for _ in pairs(systems) do n = n + 1 end

@@ -899,3 +899,14 @@ function L.nekro_take_tech(p, owners, ability)
     unit = L.name("units", fid), ability = L.name("abilities", ability) })
   return true
 end
+
+-- An eliminated player's breakthrough goes to the box with their faction
+-- sheet (LRR 33.2: ti4's L.eliminate takes technologies and abilities):
+-- none of its effects acts any more (Data Skimmer would otherwise keep
+-- every card discarded, its holder never passing).
+local base_eliminate = L.eliminate
+function L.eliminate(p)
+  local r = base_eliminate(p)
+  for _, id in ipairs(game.holdings(p, "breakthroughs")) do game.revoke(p, "breakthroughs", id) end
+  return r
+end

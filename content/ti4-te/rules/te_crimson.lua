@@ -151,7 +151,8 @@ game.on("after:movement", function(ctx)
   local s, p = ctx.system, ctx.player
   if not s then return end
   for q = 1, game.num_players() do
-    if q ~= p and has_ability(q, "sundered") and L.home(q) == s then
+    -- (other players: not the Crimson player's ally, ti4's L.counts_as_other)
+    if q ~= p and has_ability(q, "sundered") and L.home(q) == s and L.counts_as_other(q, p) then
       for _, u in ipairs(game.units { system = s, owner = p }) do
         if game.unit_exists(u.id) then L.destroy_unit(u, { source = q, system = s, label = "sundered" }) end
       end
@@ -253,7 +254,7 @@ game.on("after:ground_combat", function(ctx) after_combat(ctx.planet and game.pl
 function L.te_quietus_silenced(p, s)
   if not s or L.te_breach(s) ~= "active" then return false end
   for q = 1, game.num_players() do
-    if q ~= p and L.has_unit(q, "flagship") and L.has_flagship_ability(q, "flagship", "crimson_flagship") then
+    if q ~= p and L.counts_as_other(q, p) and L.has_unit(q, "flagship") and L.has_flagship_ability(q, "flagship", "crimson_flagship") then
       for _, u in ipairs(game.units { owner = q, kind = "flagship", space = true }) do
         if L.te_breach(u.system) == "active" then return true end
       end
@@ -266,6 +267,17 @@ local base_shooters = L.space_cannon_shooters
 function L.space_cannon_shooters(q, t, s)
   if L.te_quietus_silenced(q, t) then return {} end
   return base_shooters(q, t, s)
+end
+-- Space cannon defense against committed ground forces is a use of the
+-- same Space Cannon ability (LRR 77.4): silenced units fire none.
+local base_scd_units = L.space_cannon_defense_units
+function L.space_cannon_defense_units(p, pl, ctx)
+  local s = game.planet_system(pl)
+  local out = {}
+  for _, u in ipairs(base_scd_units(p, pl, ctx)) do
+    if not L.te_quietus_silenced(u.owner, s) then out[#out + 1] = u end
+  end
+  return out
 end
 local base_bombard_units = L.bombard_units
 function L.bombard_units(p, s, ctx)
@@ -371,11 +383,14 @@ game.on("after:status_phase", function()
 end)
 
 -- Resonance Generator (breakthrough): +1 move in the holder's tactical
--- actions to ships starting in their home system or a system with an active breach.
+-- actions to ships starting in their home system or a system with an active
+-- breach; not in another player's turn (a ship moving by Rescue there).
 local base_move_value = L.move_value
 function L.move_value(p, u, from)
   local m = base_move_value(p, u, from)
-  if type(p) == "number" and p ~= 0 and game.holds(p, "breakthroughs", "resonance_generator") and (from == L.home(p) or L.te_breach(from) == "active") then
+  local active = game.get("game", nil, "active")
+  if type(p) == "number" and p ~= 0 and game.holds(p, "breakthroughs", "resonance_generator") and (active == nil or active == p)
+    and (from == L.home(p) or L.te_breach(from) == "active") then
     m = m + 1
   end
   return m

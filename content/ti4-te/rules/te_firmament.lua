@@ -127,6 +127,8 @@ end
 --- Whether p's plot card `card`, face up (p is The Obsidian), has player q's control token on it.
 function L.te_plot_active(p, card, q)
   if type(p) ~= "number" or p == 0 or type(q) ~= "number" or q == 0 or not faction_is(p, "obsidian") then return false end
+  -- (an eliminated player's plots went to the box with their other components, LRR 33.2)
+  if L.eliminated(p) then return false end
   local list, cards = L.te_plots(p), L.te_plot_cards(p)
   for i, x in ipairs(list) do
     if x == q and cards[i] == card then return true end

@@ -51,14 +51,23 @@ function L.te_structure_in_space(p, u)
   return u.planet == nil and L.def(p, u.kind).class == "structure"
 end
 
---- Moves p's ship u to system `to` (leaving a gravity rift, it first rolls for it and may be lost), taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity); with `transport`, p may then load more of what L.transport_candidates offers in the system it left (fighters, ground forces on its planets) up to the capacity left.
-function L.te_move_ship_along(p, u, to, transport)
+--- Moves p's ship u to system `to` (leaving a gravity rift, it first rolls for it and may be lost), taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity); with `transport`, p may then load more of what L.transport_candidates offers in the system it left (fighters, ground forces on its planets) up to the capacity left. `path`, for a ship that moves along a path ({m = its L.movers entry, rules = the L.move_rules it moved by}): it rolls whenever the movement step would (leaving a rift, or needing a rift's bonus to arrive).
+function L.te_move_ship_along(p, u, to, transport, path)
   local from = u.system
   -- Leaving a gravity rift: a die before it exits, 1-3 removes it (LRR 41.2),
-  -- as in ti4's retreats; nothing is loaded onto a ship that is lost.
+  -- as in ti4's retreats; nothing is loaded onto a ship that is lost. A
+  -- ship moving along a path rolls too when it passes through a rift (the
+  -- movement step's test: it reaches `to` only with a rift's bonus).
   local rule = L.anomaly_rule(from)
-  if rule and rule.exit_bonus then
-    local hits = game.roll({ key = "roll_gravity_rift", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id }, 1, L.rift_survival(p, { unit = u, cost = 1 }))
+  local rolls = rule and rule.exit_bonus
+  local m = { unit = u, cost = 1 }
+  if path then
+    m = path.m
+    local plain = L.rift_check_cost(p, m, from, to, path.rules)
+    rolls = rolls or (#(path.rules.free_exit or {}) > 0 and (plain == nil or plain > m.cost))
+  end
+  if rolls then
+    local hits = game.roll({ key = "roll_gravity_rift", p = L.pn(p), unit = u.kind .. "#" .. u.id, id = u.id }, 1, L.rift_survival(p, m))
     if hits == 0 then
       game.remove_unit(u.id)
       game.log({ key = "lost_in_rift", unit = u.kind .. "#" .. u.id })
@@ -163,9 +172,12 @@ end
 
 --- Whether p may put structure u on planet pl (a planet p controls; at most 2 PDS and 1 space dock there).
 function L.te_structure_fits(p, u, pl)
-  if game.planet_owner(pl) ~= p or L.te_is_station(pl) then return false end
+  -- (no unit is placed under Demilitarized Zone: ti4's L.may_place_on; no
+  -- PDS cap while Homeland Defense Act is in play, "for", LRR 85.5)
+  if game.planet_owner(pl) ~= p or L.te_is_station(pl) or not L.may_place_on(pl) then return false end
   local d = L.def(p, u.kind)
-  local most = (d.type == "pds" and 2) or (d.type == "space_dock" and 1) or nil
+  local hda = game.get("game", nil, "law:homeland_defense_act") == "for"
+  local most = (d.type == "pds" and not hda and 2) or (d.type == "space_dock" and 1) or nil
   return most == nil or game.count_units { owner = p, planet = pl, kind = u.kind } < most
 end
 
@@ -318,3 +330,16 @@ game.on("turn_end", function(ctx)
   for _, c in ipairs(rest) do game.move_card(c, zone, "discard:actions") end
   game.call("hand_limit", p)
 end)
+
+-- The action cards on an eliminated player's Data Skimmer are discarded,
+-- as those in their hand (LRR 33.5).
+local base_eliminate = L.eliminate
+function L.eliminate(p)
+  local zone = "skimmer:" .. p
+  if game.get("game", nil, "te_skimmer_zone:" .. p) then
+    local rest = {}
+    for _, c in ipairs(game.zone(zone)) do rest[#rest + 1] = c end
+    for _, c in ipairs(rest) do game.move_card(c, zone, "discard:actions") end
+  end
+  return base_eliminate(p)
+end
