@@ -1366,14 +1366,15 @@ function lib.te_monument_refresh() end
 ---@return any
 function lib.te_monuments() end
 
---- Moves p's ship u to system `to` (leaving a gravity rift, it first rolls for it and may be lost), taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity); with `transport`, p may then load more of what L.transport_candidates offers in the system it left (fighters, ground forces on its planets) up to the capacity left.
+--- Moves p's ship u to system `to` (leaving a gravity rift, it first rolls for it and may be lost), taking along the fighters and ground forces in its space area that the ships staying behind cannot hold (up to its capacity); with `transport`, p may then load more of what L.transport_candidates offers in the system it left (fighters, ground forces on its planets) up to the capacity left. `path`, for a ship that moves along a path ({m = its L.movers entry, rules = the L.move_rules it moved by}): it rolls whenever the movement step would (leaving a rift, or needing a rift's bonus to arrive).
 --- (defined by ti4-te)
 ---@param p any
 ---@param u any
 ---@param to any
 ---@param transport any
+---@param path any
 ---@return any
-function lib.te_move_ship_along(p, u, to, transport) end
+function lib.te_move_ship_along(p, u, to, transport, path) end
 
 --- Whether p's ship m.unit, which moved from `from` to `target` under the movement rules `rules`, went through an alpha, beta or gamma wormhole: its move needed one, or p says it came that way when another way was open too.
 --- (defined by ti4-te)
