@@ -98,9 +98,10 @@ F.at = A.on_planet
 F.ship_carries = A.ship_carries
 F.fleet_has = A.fleet_has
 
--- Seed 000 (Artifacts): a scientist doubles what a technology specialty or
--- an artifact takes off a technology's cost when it stands on that planet
--- or in that planet's space system (on p's ship there). h_tech.lua asks.
+-- Seed 000 (Artifacts): a scientist doubles what an artifact takes off a
+-- technology's cost when it stands on that planet or in that planet's space
+-- system (on p's ship there). h_tech.lua asks (a specialty planet's discount
+-- needs the scientist on the planet itself, as in ti3).
 function L.sa_scientist_at(p, pl)
   if #F.at(p, pl, "scientist") > 0 then return true end
   local s = game.planet_system(pl)

@@ -11,8 +11,9 @@
 --     rulebook words it so too). The seed adds: an SE artifact works as a
 --     technology specialty of its colour (tokens.yaml gives the colours) for
 --     the player who controls its planet, even while the planet is exhausted,
---     and a Scientist on the same planet (or in the same system) doubles it
---     as usual. Artifacts do not count for the objectives about technology
+--     and a Scientist on the same planet (or in the same system) doubles it;
+--     a specialty planet's discount doubles "as usual", with the Scientist
+--     standing on that planet (not aboard a ship in its system). Artifacts do not count for the objectives about technology
 --     specialty planets (they read the planets' own specialty: unchanged).
 --     L.sa_tech_cost(p, id, cost) gives the cost after these discounts
 --     (never below 0); the Technology strategy card's part of the pack is the
@@ -107,8 +108,15 @@ function TT.artifacts(p, color)
   return out
 end
 
+-- A scientist doubles an artifact standing on its planet or in its system
+-- (seed 000, Artifact Research), a specialty planet "as usual": standing on
+-- that planet (ti3's rule).
 local function scientist(p, pl)
   return L.sa_scientist_at(p, pl) and true or false
+end
+
+local function scientist_on(p, pl)
+  return L.opta ~= nil and #L.opta.on_planet(p, pl, "scientist") > 0
 end
 
 -- How much the specialties and artifacts of `color` take off p's cost.
@@ -116,7 +124,7 @@ function L.sa_tech_discount(p, color)
   if not color then return 0 end
   local n = 0
   for _, pl in ipairs(L.ready_planets(p)) do
-    if L.pdef(pl).specialty == color then n = n + (scientist(p, pl) and 2 or 1) end
+    if L.pdef(pl).specialty == color then n = n + (scientist_on(p, pl) and 2 or 1) end
   end
   for _, pl in ipairs(TT.artifacts(p, color)) do n = n + (scientist(p, pl) and 2 or 1) end
   return n
@@ -126,7 +134,7 @@ end
 -- the cards that raise it): as above, a ready planet of that specialty.
 function L.specialty_credit(p, pl, color)
   if not color or L.pdef(pl).specialty ~= color or game.exhausted(pl) then return nil end
-  return scientist(p, pl) and 2 or 1
+  return scientist_on(p, pl) and 2 or 1
 end
 
 function L.sa_tech_cost(p, id, cost)
