@@ -122,7 +122,8 @@ end
 --     1). Each player shows one at a time; a player who changes takes the old
 --     one back into his hand (UNCERTAIN: the seed only says agendas "may be
 --     changed"; later SA also has them taken back). With fewer than 5
---     players, 5 - n random cards of the deck are shown too; those leave in
+--     players in the game (not counting those who left it), 5 - n random
+--     cards of the deck are shown too; those leave in
 --     the status phase. The council is zone "sa_council"; player prop
 --     sa_agenda names a player's agenda; game prop sa_council_random lists
 --     the random ones.
@@ -214,7 +215,10 @@ function TC.show_one(p)
 end
 
 function TC.show_agendas()
-  local n = game.num_players()
+  -- The players still in the game (those who surrendered or were
+  -- eliminated no longer count, as for the strategy cards).
+  local n = 0
+  for p = 1, game.num_players() do if in_game(p) then n = n + 1 end end
   for _, p in ipairs(L.order_from(L.speaker())) do
     if in_game(p) then TC.show_one(p) end
   end
