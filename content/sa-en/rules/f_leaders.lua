@@ -410,7 +410,13 @@ function A.captives()
       end
     end
   end
-  if changed then save(list) end
+  if changed then
+    save(list)
+    -- A planet given up for an execution may hold leaders: their fate rolls
+    -- are made now, as the step ends, not when a turn ends next round.
+    A.sync()
+    F.flush()
+  end
 end
 
 -- Executing is paid with a planet (exhausted, or control of it lost; 000
