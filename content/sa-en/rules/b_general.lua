@@ -275,6 +275,7 @@ end
 ---------------------------------------------------------------------------
 -- 8. Home system planets go back to their owner.
 function G.home_planets_return()
+  local back = false
   for p = 1, game.num_players() do
     local home = L.home(p)
     if home then
@@ -293,11 +294,15 @@ function G.home_planets_return()
             end
             game.log({ key = "sa.home_planet_back", planet = L.name("planets", pl), p = pn(p) })
             L.take_control(p, pl, true)
+            back = true
           end
         end
       end
     end
   end
+  -- Leaders of others standing on a planet that went back make their fate
+  -- rolls now (the leaders part of the pack, rules/f_leaders.lua).
+  if back and L.sa_settle_leader_fates then L.sa_settle_leader_fates() end
 end
 
 ---------------------------------------------------------------------------

@@ -414,9 +414,16 @@ function A.captives()
     save(list)
     -- A planet given up for an execution may hold leaders: their fate rolls
     -- are made now, as the step ends, not when a turn ends next round.
-    A.sync()
-    F.flush()
+    L.sa_settle_leader_fates()
   end
+end
+
+-- Leaders whose planet or ship was lost outside an action (a step of the
+-- status or strategy phase) make their fate rolls at once: the board is
+-- read again (A.sync) and the waiting rolls are made (F.flush).
+function L.sa_settle_leader_fates()
+  A.sync()
+  F.flush()
 end
 
 -- Executing is paid with a planet (exhausted, or control of it lost; 000
