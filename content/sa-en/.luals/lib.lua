@@ -696,7 +696,7 @@ lib.sa_retreat = nil
 ---@return any
 function lib.sa_rotation_order() end
 
---- Seed 000 (Artifacts): a scientist doubles what a technology specialty or an artifact takes off a technology's cost when it stands on that planet or in that planet's space system (on p's ship there). h_tech.lua asks.
+--- Seed 000 (Artifacts): a scientist doubles what an artifact takes off a technology's cost when it stands on that planet or in that planet's space system (on p's ship there). h_tech.lua asks (a specialty planet's discount needs the scientist on the planet itself, as in ti3).
 --- (defined by sa-en)
 ---@param p any
 ---@param pl any
@@ -707,6 +707,11 @@ function lib.sa_scientist_at(p, pl) end
 --- (defined by sa-en)
 ---@return any
 function lib.sa_secret_deal() end
+
+--- Leaders whose planet or ship was lost outside an action (a step of the status or strategy phase) make their fate rolls at once: the board is read again (A.sync) and the waiting rolls are made (F.flush).
+--- (defined by sa-en)
+---@return any
+function lib.sa_settle_leader_fates() end
 
 --- (defined by sa-en)
 ---@type any

@@ -410,7 +410,7 @@ function game.set_option(name, on) end
 ---@return any
 function game.set_owner(id, p) end
 
---- answer p's decisions with fn(p, prompt, options) without leaving Lua (simulations)
+--- answer p's decisions with fn(p, prompt, options) without leaving Lua (simulations); fn returns one of the options (anything else is an error) or nil to leave the decision to the player
 ---@param p integer|string
 ---@param fn function
 ---@return any
