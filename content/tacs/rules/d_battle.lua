@@ -497,6 +497,10 @@ procedure("space_combat", function(ctx)
     round = round + 1
     if round > L.tacs_max_rounds() then called_off = true; break end
     B.round = round
+    -- The shots aimed this round (Courageous to the End fires them again):
+    -- none yet, so a ship lost before the round's fire (a sacrifice, a PDS
+    -- shot at a landing carrier) has fired nothing this round.
+    B.shots = {}
     B.acc = { [a] = 0, [d] = 0 }
     game.log({ key = "tacs.round", n = round })
     local w = game.window("tacs_round_start", { player = a, active = a, attacker = a, defender = d, system = s, round = round, acc = B.acc, ship_acc = {}, assault = {}, misdirect = {} })

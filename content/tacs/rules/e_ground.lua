@@ -148,7 +148,9 @@ end
 procedure("ground_combat", function(ctx)
   local p, pl = ctx.player, ctx.planet
   local round = 0
-  local wounds = {}
+  -- hits taken before the combat by units that take two (First Strike)
+  local wounds = ctx.tacs_wounds or {}
+  ctx.tacs_wounds = nil
   while true do
     local mine, theirs = L.ground(p, pl), L.tacs_enemy_ground(p, pl)
     if #mine == 0 or #theirs == 0 then break end

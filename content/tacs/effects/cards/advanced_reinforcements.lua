@@ -1,10 +1,14 @@
 -- Advanced Reinforcements (TACS, as an action): one of the player's ground
--- forces gets two promotions (each one it could reach, whatever its cost).
+-- forces gets two promotions (each one it could reach, whatever its cost):
+-- any of them, on his planets or carried aboard his ships in space.
 local L = game.lib
 local function forces(p)
   local out = {}
   for _, pl in ipairs(game.planets_owned(p)) do
     for _, u in ipairs(L.ground(p, pl)) do out[#out + 1] = u end
+  end
+  for _, u in ipairs(game.units { owner = p, space = true }) do
+    if u.carried ~= nil and L.def(p, u.kind).class == "ground" then out[#out + 1] = u end
   end
   table.sort(out, function(a, b) return a.id < b.id end)
   return out
