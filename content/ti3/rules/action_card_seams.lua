@@ -274,3 +274,17 @@ function L.domain_counter_live(pl)
   if game.get("planet", pl, "radiation_card") then return true end
   return base_counter_live(pl)
 end
+
+---------------------------------------------------------------------------
+-- Fantastic Rhetoric adds 10 influence to a vote: a player with no votes of
+-- his own (every planet exhausted) who holds the card may still pick an
+-- outcome, so as to play it when his vote is cast (votes_cast).
+local base_casts_zero_votes = L.casts_zero_votes
+function L.casts_zero_votes(p, id)
+  if not game.get("game", nil, "ac_lock") then
+    for _, c in ipairs(game.zone("actions:" .. p)) do
+      if c == "fantastic_rhetoric" then return true end
+    end
+  end
+  return base_casts_zero_votes(p, id)
+end
