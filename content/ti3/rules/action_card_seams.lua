@@ -278,10 +278,11 @@ end
 ---------------------------------------------------------------------------
 -- Fantastic Rhetoric adds 10 influence to a vote: a player with no votes of
 -- his own (every planet exhausted) who holds the card may still pick an
--- outcome, so as to play it when his vote is cast (votes_cast).
+-- outcome, so as to play it when his vote is cast (votes_cast); not a race
+-- that may never vote (the `no_votes` flag: Nekro Virus).
 local base_casts_zero_votes = L.casts_zero_votes
 function L.casts_zero_votes(p, id)
-  if not game.get("game", nil, "ac_lock") then
+  if not game.get("game", nil, "ac_lock") and L.flag(p, "no_votes") == 0 then
     for _, c in ipairs(game.zone("actions:" .. p)) do
       if c == "fantastic_rhetoric" then return true end
     end
