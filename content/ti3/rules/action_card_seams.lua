@@ -289,3 +289,12 @@ function L.casts_zero_votes(p, id)
   end
   return base_casts_zero_votes(p, id)
 end
+
+-- Such a player who then leaves the card in his hand has cast no votes: an
+-- abstention (he is no voter for the outcome he named, e.g. for Mutiny).
+-- After the cards the players hold (priority below 0).
+game.on("votes_cast", function(ctx)
+  if not ctx.abstain and (ctx.votes or 0) == 0 and ctx.player and L.votes(ctx.player) == 0 then
+    ctx.abstain = true
+  end
+end, { priority = -10 })
