@@ -8,7 +8,7 @@ return {
     -- The hand limit applies as soon as the cards are drawn (before the vote).
     L.enforce_action_limit(p)
     if L.reinforcements(p) > 0 then game.add(p, game.choose(p, { key = "ti3.place_command_counter" }, L.POOLS), 1) end
-    L.political_vote()
+    L.political_vote(p)
     local next3 = game.draw("deck:politics", "peek:" .. p, 3)
     if #next3 > 0 then
       local top = game.choose(p, { key = "ti3.political_card_put_back" }, next3)
