@@ -274,3 +274,27 @@ function L.domain_counter_live(pl)
   if game.get("planet", pl, "radiation_card") then return true end
   return base_counter_live(pl)
 end
+
+---------------------------------------------------------------------------
+-- Fantastic Rhetoric adds 10 influence to a vote: a player with no votes of
+-- his own (every planet exhausted) who holds the card may still pick an
+-- outcome, so as to play it when his vote is cast (votes_cast); not a race
+-- that may never vote (the `no_votes` flag: Nekro Virus).
+local base_casts_zero_votes = L.casts_zero_votes
+function L.casts_zero_votes(p, id)
+  if not game.get("game", nil, "ac_lock") and L.flag(p, "no_votes") == 0 then
+    for _, c in ipairs(game.zone("actions:" .. p)) do
+      if c == "fantastic_rhetoric" then return true end
+    end
+  end
+  return base_casts_zero_votes(p, id)
+end
+
+-- Such a player who then leaves the card in his hand has cast no votes: an
+-- abstention (he is no voter for the outcome he named, e.g. for Mutiny).
+-- After the cards the players hold (priority below 0).
+game.on("votes_cast", function(ctx)
+  if not ctx.abstain and (ctx.votes or 0) == 0 and ctx.player and L.votes(ctx.player) == 0 then
+    ctx.abstain = true
+  end
+end, { priority = -10 })

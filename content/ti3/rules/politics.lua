@@ -167,8 +167,11 @@ function L.forced_vote(p, id, opts)
 end
 
 -- Reveals the top political card and votes on it (the shared voting step).
-function L.political_vote()
-  game.step("agenda", { coll = "political_cards", deck = "deck:politics", discard_zone = "discard:politics", laws = "laws" })
+-- political_primary: the player whose Political primary draws this card
+-- (the step's ctx.political_primary; nil for any other vote).
+function L.political_vote(political_primary)
+  game.step("agenda", { coll = "political_cards", deck = "deck:politics", discard_zone = "discard:politics", laws = "laws",
+    political_primary = political_primary })
 end
 
 -- Diplomacy's peace: no activation of systems holding the other's units.

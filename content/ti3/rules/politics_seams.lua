@@ -21,6 +21,12 @@ end
 -- give no votes (L.votes, unchanged).
 function L.spend_votes(p, id) end
 
+-- hook: whether p's votes count on political card id, so that cards may add to them (Bribery); default: yes, except while Council Elder, discarded for that agenda, lets only its holder's votes count.
+function L.votes_count(p, id)
+  local only = game.get("game", nil, "council_elder:only")
+  return not (only and only.agenda == id and only.player ~= p)
+end
+
 ---------------------------------------------------------------------------
 -- Directives that last until the end of the round.
 

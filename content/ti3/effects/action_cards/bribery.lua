@@ -1,7 +1,8 @@
 -- Bribery: once every player has voted on a political card (the
 -- `agenda_votes_done` window, before the count), the player spends any number
 -- of his trade goods, each one vote more for the outcome he voted for (our
--- reading of "your total": a player who abstained has none to add to).
+-- reading of "your total": a player who abstained has none to add to, nor
+-- one whose votes do not count, L.votes_count: Council Elder).
 local L = game.lib
 local function my_outcome(ctx, p)
   local out = nil
@@ -14,6 +15,7 @@ return {
   when = function(ctx, p)
     return not game.get("game", nil, "ac_lock") and game.data.political_cards[ctx.agenda] ~= nil
       and game.counter(p, "tg") > 0 and my_outcome(ctx, p) ~= nil
+      and L.votes_count(p, ctx.agenda)
   end,
   run = function(ctx, p)
     local outcome = my_outcome(ctx, p)

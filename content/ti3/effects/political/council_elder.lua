@@ -1,8 +1,8 @@
 -- Council Elder (law, elect a player). The elected player keeps the card (the
 -- game prop "law:council_elder" names him). Right after an Elect agenda is
 -- revealed (any card not voted For/Against), he may discard the card; then
--- only his votes count on that agenda. The others still vote, and exhaust
--- their planets as usual, but their votes count zero (our reading: the card
+-- only his votes count on that agenda. The others still vote, but their
+-- votes count zero, and Bribery adds none to them (L.votes_count) (our reading: the card
 -- only says that his votes alone are counted when the agenda is resolved).
 -- The card stays granted to the game until that agenda is over, so that its
 -- votes_cast handler still runs; "council_elder:only" holds {player, agenda}.

@@ -1,7 +1,8 @@
 -- Enemy of the Throne (law, elect a player). When another player wins a space
 -- combat against the elected player, that player gains 2 trade goods, one
 -- command counter from his reinforcements (into a pool of his choice, if he
--- has one left) and one action card; then the law is discarded.
+-- has one left) and one action card (the hand limit applies at once); then
+-- the law is discarded.
 -- UNCERTAIN: the card calls the winner "the attacker"; we reward whoever beats
 -- the elected player, also a defender who beats him when he attacks. A space
 -- combat is won by the side left with ships, or by the side that stays when
@@ -31,6 +32,7 @@ return {
     end
     L.draw("deck:actions", "discard:actions", "actions:" .. w, 1)
     game.log({ key = "ti3.draws_action_card_for", p = L.pn(w), card = NAME() })
+    L.enforce_action_limit(w)
     game.move_card(ID, "laws", "discard:politics")
     game.revoke("game", "political_cards", ID)
     game.put("game", nil, "law:" .. ID, nil)
