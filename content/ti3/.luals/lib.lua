@@ -272,6 +272,13 @@ function lib.card_left_out(d) end
 ---@type any
 lib.card_scripts = nil
 
+--- hook: whether p, who has no votes to cast on agenda id (L.votes(p) is 0), may still cast zero votes for one of its outcomes, counting as a voter for it, rather than only abstain; default: no (a vote of zero is an abstention).
+--- (defined by ti-common -> ti3)
+---@param p any
+---@param id any
+---@return any
+function lib.casts_zero_votes(p, id) end
+
 --- p's fleet supply limit in s changes by n (or "none") for this round.
 --- (defined by ti3)
 ---@param p any
@@ -947,10 +954,11 @@ function lib.planet_votes(p, pl, ready) end
 ---@return any
 function lib.player_counts() end
 
---- Reveals the top political card and votes on it (the shared voting step).
+--- Reveals the top political card and votes on it (the shared voting step). political_primary: the player whose Political primary draws this card (the step's ctx.political_primary; nil for any other vote).
 --- (defined by ti3)
+---@param political_primary any
 ---@return any
-function lib.political_vote() end
+function lib.political_vote(political_primary) end
 
 --- hook: whether the producing player's unit u (ctx: the production step's) counts as a producing unit for where new ground forces may go; default: its unit has production
 --- (defined by ti-common -> ti3)
@@ -1373,6 +1381,13 @@ function lib.vote_barred(p, id) end
 ---@param p any
 ---@return any
 function lib.votes(p) end
+
+--- hook: whether p's votes count on political card id, so that cards may add to them (Bribery); default: yes, except while Council Elder, discarded for that agenda, lets only its holder's votes count.
+--- (defined by ti3)
+---@param p any
+---@param id any
+---@return any
+function lib.votes_count(p, id) end
 
 --- hook: whether p may not enter system t over an alpha or beta wormhole (another player's Creuss wormhole denial there); default: a player other than p with flag wormhole_denial controls a planet in t.
 --- (defined by ti3)
