@@ -524,7 +524,13 @@ game.on("before:space_combat", function(ctx)
       if ctx.cancel then return end
     end
   end
-end)
+end, { plain = function(board)
+  -- (A fight in which neither side holds the ability.)
+  for _, p in ipairs({ board.attacker or 1, board.defender or 2 }) do
+    if game.holds(p, "race_abilities", "naalu_early_retreat") then return false end
+  end
+  return true
+end })
 
 -- ---------------------------------------------------------------- Creuss
 -- Wormhole denial (flag `wormhole_denial`): another player's ships may not

@@ -11,16 +11,23 @@ function L.limits_before_combat(p, target)
 end
 
 -- Space cannon offense is no part of the space combat (LRR 58.7, 77.2):
--- once its hits are assigned, fighters and ground forces in the space area of
--- the active system that the ships left there cannot hold are removed, before
--- any space combat (LRR 16.3; 16.3c spares them during the combat only).
+-- when its hits have cost the active player capacity in the active system,
+-- the fighters and ground forces in its space area that the remaining ships
+-- cannot hold are removed, before any space combat (LRR 16.3; 16.3c spares
+-- them during the combat only). Only the active player's ships are hit
+-- there, so only their capacity can shrink. (In a plain fight no unit has
+-- space cannon, so nothing fires and nothing is removed.)
+game.on("before:space_cannon_offense", function(ctx)
+  local s, p = ctx.system, ctx.player
+  if s and p then game.put("game", nil, "sco_capacity", (L.capacity(p, s))) end
+end, { plain = true })
 game.on("after:space_cannon_offense", function(ctx)
-  local s = ctx.system
-  if not s then return end
-  for _, p in ipairs(L.order_from(ctx.player or L.speaker())) do
-    if game.count_units { system = s, owner = p, space = true } > 0 then L.enforce_limits(p, s) end
-  end
-end, { priority = -100 })
+  local s, p = ctx.system, ctx.player
+  local before = game.get("game", nil, "sco_capacity")
+  game.put("game", nil, "sco_capacity", nil)
+  if not s or not p or not before then return end
+  if (L.capacity(p, s)) < before then L.enforce_limits(p, s) end
+end, { priority = -100, plain = true })
 
 --- p's ships with a move value in the space area of s are about to move out of s other than by a tactical action's movement (a retreat, an ability): when s is a gravity rift, each rolls a die and one that fails is removed (LRR 41.2).
 function L.roll_leaving_rift(p, s)
