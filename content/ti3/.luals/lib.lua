@@ -1017,6 +1017,12 @@ function lib.production_options(ctx, opts, st) end
 ---@return any
 function lib.production_per_unit(p, u) end
 
+--- Each player in initiative order may claim one revealed public objective he has not claimed yet, and his secret objective if it is fulfilled. (TI3: one public objective per status phase; the secret objective is claimed besides it. The public sources do not give the rule; the preeminent.org TI3 walkthroughs play it so, the SE Imperial II card's "any number of public objectives" is the exception to the one-public limit, and it is our memory of the rulebook. Variants change this.) hook: how many public objectives p may claim in this status phase; default: 1, or any number after p took Imperial II's first option this round (player prop imperial_ii_round).
+--- (defined by ti3)
+---@param p any
+---@return any
+function lib.public_claims_allowed(p) end
+
 --- hook: whether public objective d (a stage I or stage II card) may go into the objective deck; default: the base game's cards, or Shattered Empire's with option se_objectives (the two sets are alternative decks: SE reprints Imperium Rex for its own). A variant that mixes them overrides this. (The TI3 fandom wiki's "Objectives (Third Edition)" page builds the deck from the base set or from the SE set; SE's own Imperium Rex card; the TACS game's house rule 1 mixes the two sets, so mixing is not the rule.)
 --- (defined by ti3)
 ---@param d any

@@ -149,6 +149,18 @@ function L.objective_revealed_at_setup() return game.options.se_strategy_cards a
 -- stage I card is revealed here.
 procedure("deal_objectives", function()
   for p = 1, game.num_players() do L.draw("deck:secrets", nil, "secrets:" .. p, 1) end
+  -- Age of Empire: every public objective of the deck is face up from the
+  -- start; Imperium Rex is set aside, so the game ends on points (or at the
+  -- round limit). UNCERTAIN: the rulebook's text of the option is not in
+  -- the public sources; this is what its name and Imperial II's need say.
+  if game.options.age_of_empire then
+    game.zone_new("aside:public")
+    for _, c in ipairs(game.zone("deck:public")) do
+      if game.data.objectives[c].ends_game then game.move_card(c, "deck:public", "aside:public") end
+    end
+    while game.zone_count("deck:public") > 0 do L.reveal_objective() end
+    return
+  end
   if not L.objective_revealed_at_setup() then return end
   local deck = game.zone("deck:public")
   local top = deck[#deck]

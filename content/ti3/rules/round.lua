@@ -11,9 +11,16 @@ local sc_ids_in_play
 function L.sc_ids()
   if not sc_ids_in_play then
     local set = game.options.se_strategy_cards and "shattered_empire" or "base"
-    local ids = {}
+    local ids, replaced = {}, {}
+    -- A card that `replaces` another (Imperial II) is in play, in its
+    -- place, only with the option of its own id.
     for _, id in ipairs(game.keys(game.data.strategy_cards)) do
-      if game.data.strategy_cards[id].set == set then ids[#ids + 1] = id end
+      local d = game.data.strategy_cards[id]
+      if d.replaces and game.options[id] then replaced[d.replaces] = true end
+    end
+    for _, id in ipairs(game.keys(game.data.strategy_cards)) do
+      local d = game.data.strategy_cards[id]
+      if d.set == set and not replaced[id] and (not d.replaces or game.options[id]) then ids[#ids + 1] = id end
     end
     table.sort(ids, function(a, b)
       return game.data.strategy_cards[a].initiative < game.data.strategy_cards[b].initiative
@@ -494,19 +501,31 @@ end
 -- TI3 walkthroughs play it so, the SE Imperial II card's "any number of
 -- public objectives" is the exception to the one-public limit, and it is
 -- our memory of the rulebook. Variants change this.)
+-- hook: how many public objectives p may claim in this status phase; default: 1, or any number after p took Imperial II's first option this round (player prop imperial_ii_round).
+function L.public_claims_allowed(p)
+  local r = game.get("player", p, "imperial_ii_round")
+  if r ~= nil and r == (game.get("game", nil, "round") or 0) then return math.huge end
+  return 1
+end
+
 procedure("score_objectives", function(ctx)
   for _, p in ipairs(L.initiative_order()) do
-    local opts = { "none" }
-    for _, c in ipairs(game.zone("public")) do
-      if not game.get("player", p, "scored:" .. c) and L.can_score(p, c) then opts[#opts + 1] = c end
+    local left = L.public_claims_allowed(p)
+    while left > 0 do
+      local opts = { "none" }
+      for _, c in ipairs(game.zone("public")) do
+        if not game.get("player", p, "scored:" .. c) and L.can_score(p, c) then opts[#opts + 1] = c end
+      end
+      local pick = game.choose(p, { key = "ti3.claim_public_objective" }, opts)
+      if pick == "none" then break end
+      L.score(p, pick)
+      left = left - 1
     end
-    local pick = game.choose(p, { key = "ti3.claim_public_objective" }, opts)
-    if pick ~= "none" then L.score(p, pick) end
-    opts = { "none" }
+    local opts = { "none" }
     for _, c in ipairs(game.zone("secrets:" .. p)) do
       if L.can_score(p, c) then opts[#opts + 1] = c end
     end
-    pick = game.choose(p, { key = "ti3.claim_secret_objective" }, opts)
+    local pick = game.choose(p, { key = "ti3.claim_secret_objective" }, opts)
     if pick ~= "none" then L.score(p, pick) end
   end
 end)
