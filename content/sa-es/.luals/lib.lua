@@ -60,6 +60,13 @@ function lib.goal() end
 ---@return any
 function lib.ground_force_producers(p, s) end
 
+--- hook: whether Pillage may take from player q (p: the Mentak player); default: any other player.
+--- (defined by ti3 -> sa-es)
+---@param p any
+---@param q any
+---@return any
+function lib.may_pillage(p, q) end
+
 --- Ships of p that could reach `target` this tactical action, with their cost. `rules` (L.move_rules) with `quiet = true` makes it a question that asks no player anything: what would need another player's answer (a pack's passage rule, say) counts as refused (for policies and other look-aheads).
 --- (defined by ti-common -> ti3 -> sa-en -> sa-es -> ti3 -> sa-en)
 ---@param p any

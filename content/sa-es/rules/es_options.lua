@@ -263,6 +263,15 @@ function ES.is_opponent(p, q)
   return q ~= p and ES.team_of(q) ~= ES.team_of(p)
 end
 
+-- Mentak's Pillage under Pacts: the Mentak's own other race is no other
+-- player (001 l.210), so never a target. UNCERTAIN: 001 says nothing of
+-- Pillage under Pacts; read so because the two races belong to one player.
+local base_may_pillage = L.may_pillage
+function L.may_pillage(p, q)
+  if game.options.pacts and not ES.is_opponent(p, q) then return false end
+  return base_may_pillage(p, q)
+end
+
 function ES.team_members(t)
   local out = {}
   for p = 1, game.num_players() do if ES.team_of(p) == t then out[#out + 1] = p end end

@@ -743,6 +743,13 @@ function lib.lift_trade_bans(by) end
 ---@return any
 function lib.logistics_counter_price(p) end
 
+--- hook: whether Pillage may take from player q (p: the Mentak player); default: any other player.
+--- (defined by ti3)
+---@param p any
+---@param q any
+---@return any
+function lib.may_pillage(p, q) end
+
 --- hook: whether p may play action card id now (ctx: the window's, nil for an action); default: yes (a card that forbids playing action cards for a while replaces this). Asked before an action card is offered, as an action (L.component_actions) or in a window (the `when` of every optional action card, wrapped once every pack has loaded).
 --- (defined by ti-common -> ti3)
 ---@param p any

@@ -526,12 +526,15 @@ end
 -- hook: p has picked q to take a trade good from with Pillage (def), before it is taken (default: nothing more).
 function L.pillage_picked(p, q, def) end
 
+-- hook: whether Pillage may take from player q (p: the Mentak player); default: any other player.
+function L.may_pillage(p, q) return q ~= p end
+
 function C.pillage(p, def)
   local taken = {}
   for _ = 1, 2 do
     local opts = { "none" }
     for q = 1, game.num_players() do
-      if q ~= p and not taken[q] and game.counter(q, "tg") >= 3 then opts[#opts + 1] = L.pn(q) end
+      if L.may_pillage(p, q) and not taken[q] and game.counter(q, "tg") >= 3 then opts[#opts + 1] = L.pn(q) end
     end
     if #opts == 1 then return end
     local pick = game.choose(p, { key = "ti3.pillage_take_from", ability = L.name("race_abilities", def.id) }, opts)
